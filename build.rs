@@ -1,0 +1,38 @@
+//! Bundles the web UI in `ui/` with esbuild (through `ui/build.mjs`) before the binary embeds it.
+
+use std::path::Path;
+use std::process::Command;
+
+fn main() {
+    for path in [
+        "ui/src",
+        "ui/build.mjs",
+        "ui/package.json",
+        "ui/package-lock.json",
+    ] {
+        println!("cargo:rerun-if-changed={path}");
+    }
+    let ui = Path::new("ui");
+    if !ui.join("node_modules").exists() {
+        run(
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(ui),
+            "npm ci",
+        );
+    }
+    run(
+        Command::new("node").arg("build.mjs").current_dir(ui),
+        "node ui/build.mjs",
+    );
+}
+
+fn run(command: &mut Command, what: &str) {
+    let status = command.status().unwrap_or_else(|error| {
+        panic!("cannot run `{what}` to build the web UI (is Node.js installed?): {error}")
+    });
+    assert!(
+        status.success(),
+        "`{what}` failed while building the web UI ({status})"
+    );
+}

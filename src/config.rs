@@ -1,0 +1,171 @@
+//! Configuration in layers: built-in defaults, a TOML file, `CORKBOARD_*` variables, then flags.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use figment::providers::{Format, Serialized, Toml};
+use figment::util::nest;
+use figment::value::Value;
+use figment::{Figment, Profile};
+use serde::{Deserialize, Serialize};
+
+/// The commented defaults, printed by `corkboard print-default-config`.
+pub const DEFAULT_CONFIG_TOML: &str = include_str!("../config.example.toml");
+
+/// Every setting of the server.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Address and port the HTTP server listens on.
+    pub listen: SocketAddr,
+    /// Folder holding the database, the search index and the pictures.
+    pub data_dir: PathBuf,
+    /// The address people use to reach the server, used in mailed links and for CSRF checks.
+    pub public_url: Option<String>,
+    pub fetch: FetchConfig,
+    pub mail: MailConfig,
+    pub uploads: UploadConfig,
+}
+
+/// Rules for fetching pictures and pages from the web.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FetchConfig {
+    /// Allow fetching from loopback, private and link-local addresses.
+    pub allow_private_networks: bool,
+    /// Seconds a whole download may take.
+    pub timeout_seconds: u64,
+}
+
+/// Outgoing mail: over SMTP when `smtp_host` is set, else written to `DATA_DIR/outbox/`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MailConfig {
+    pub from: String,
+    pub smtp_host: Option<String>,
+    pub smtp_port: u16,
+    pub smtp_username: Option<String>,
+    pub smtp_password: Option<String>,
+    /// `starttls`, `tls` or `none`.
+    pub smtp_security: SmtpSecurity,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpSecurity {
+    Starttls,
+    Tls,
+    None,
+}
+
+/// Limits on pictures that come in.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct UploadConfig {
+    /// Largest accepted file, in bytes.
+    pub max_file_bytes: u64,
+    /// Largest accepted picture, in pixels (width times height).
+    pub max_pixels: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("./data"),
+            public_url: None,
+            fetch: FetchConfig::default(),
+            mail: MailConfig::default(),
+            uploads: UploadConfig::default(),
+        }
+    }
+}
+
+impl Default for FetchConfig {
+    fn default() -> Self {
+        FetchConfig {
+            allow_private_networks: false,
+            timeout_seconds: 30,
+        }
+    }
+}
+
+impl Default for MailConfig {
+    fn default() -> Self {
+        MailConfig {
+            from: "Corkboard <corkboard@localhost>".into(),
+            smtp_host: None,
+            smtp_port: 587,
+            smtp_username: None,
+            smtp_password: None,
+            smtp_security: SmtpSecurity::Starttls,
+        }
+    }
+}
+
+impl Default for UploadConfig {
+    fn default() -> Self {
+        UploadConfig {
+            max_file_bytes: 50 * 1024 * 1024,
+            max_pixels: 100_000_000,
+        }
+    }
+}
+
+/// Values given on the command line; each one present overrides every other layer.
+#[derive(Debug, Default, Serialize)]
+pub struct FlagOverrides {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listen: Option<SocketAddr>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_dir: Option<PathBuf>,
+}
+
+impl Config {
+    /// Reads the layers in order. `env` is the process environment, passed in so tests can vary it.
+    pub fn load(
+        file: Option<&Path>,
+        env: impl IntoIterator<Item = (String, String)>,
+        flags: FlagOverrides,
+    ) -> anyhow::Result<Config> {
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        if let Some(path) = file {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the config file {}", path.display()))?;
+            figment = figment.merge(Toml::string(&text));
+        }
+        for (key, value) in env {
+            let Some(name) = key.strip_prefix("CORKBOARD_") else {
+                continue;
+            };
+            let path = name.to_ascii_lowercase().replace("__", ".");
+            let value: Value = value.parse().unwrap_or_else(|_| Value::from(value));
+            figment = figment.merge(Serialized::from(nest(&path, value), Profile::Default));
+        }
+        figment
+            .merge(Serialized::defaults(flags))
+            .extract()
+            .map_err(|error| anyhow::anyhow!("invalid configuration: {error}"))
+    }
+}
+
+impl Config {
+    /// The redb database file.
+    pub fn database_path(&self) -> PathBuf {
+        self.data_dir.join("corkboard.redb")
+    }
+
+    /// Where mails go when no SMTP server is configured.
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+
+    /// The public address without a trailing slash, or the listening address.
+    pub fn public_base_url(&self) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{}", self.listen),
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Pure domain types and their validation rules; no I/O here.
+
+pub mod ids;

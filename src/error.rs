@@ -1,0 +1,141 @@
+//! `AppError`, the one error every service returns, and its mappings to HTTP and GraphQL.
+
+use poem::http::StatusCode;
+
+/// What went wrong, in terms a client can act on.
+///
+/// It deliberately does not implement `Display`: async-graphql turns any `Display` type into an
+/// error without a code, so `?` in a resolver must go through the `From` impl below instead.
+#[derive(Debug)]
+pub enum AppError {
+    NotFound(String),
+    PermissionDenied(String),
+    Validation {
+        field: Option<String>,
+        message: String,
+    },
+    RateLimited(String),
+    Internal(anyhow::Error),
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+impl AppError {
+    /// A validation error on one field, with a sentence fit to show in a form.
+    pub fn invalid(field: &str, message: impl Into<String>) -> Self {
+        AppError::Validation {
+            field: Some(field.to_owned()),
+            message: message.into(),
+        }
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        AppError::NotFound(message.into())
+    }
+
+    pub fn denied(message: impl Into<String>) -> Self {
+        AppError::PermissionDenied(message.into())
+    }
+
+    /// The viewer must sign in first.
+    pub fn sign_in_required() -> Self {
+        AppError::denied("You must sign in first.")
+    }
+
+    /// The sentence shown to the person; internal causes stay in the log.
+    pub fn message(&self) -> &str {
+        match self {
+            AppError::NotFound(message)
+            | AppError::PermissionDenied(message)
+            | AppError::Validation { message, .. }
+            | AppError::RateLimited(message) => message,
+            AppError::Internal(_) => "Sorry, something went wrong on the server.",
+        }
+    }
+
+    /// The `extensions.code` of the API contract.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::NotFound(_) => "NOT_FOUND_ERROR",
+            AppError::PermissionDenied(_) => "PERMISSION_DENIED_ERROR",
+            AppError::Validation { .. } => "VALIDATION_ERROR",
+            AppError::RateLimited(_) => "RATE_LIMITED",
+            AppError::Internal(_) => "INTERNAL_ERROR",
+        }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::PermissionDenied(_) => StatusCode::FORBIDDEN,
+            AppError::Validation { .. } => StatusCode::BAD_REQUEST,
+            AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// Logs the cause of an internal error; the client only sees the generic sentence.
+    fn log_if_internal(&self) {
+        if let AppError::Internal(cause) = self {
+            tracing::error!(error = format!("{cause:#}"), "internal error");
+        }
+    }
+}
+
+impl From<anyhow::Error> for AppError {
+    fn from(error: anyhow::Error) -> Self {
+        AppError::Internal(error)
+    }
+}
+
+impl From<redb::Error> for AppError {
+    fn from(error: redb::Error) -> Self {
+        AppError::Internal(error.into())
+    }
+}
+
+macro_rules! redb_errors_are_internal {
+    ($($error:ty),*) => {$(
+        impl From<$error> for AppError {
+            fn from(error: $error) -> Self {
+                AppError::Internal(redb::Error::from(error).into())
+            }
+        }
+    )*};
+}
+
+redb_errors_are_internal!(
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError
+);
+
+impl From<AppError> for async_graphql::Error {
+    fn from(error: AppError) -> Self {
+        error.log_if_internal();
+        let mut graphql_error = async_graphql::Error::new(error.message());
+        let mut extensions = async_graphql::ErrorExtensionValues::default();
+        extensions.set("code", error.code());
+        if let AppError::Validation {
+            field: Some(field), ..
+        } = &error
+        {
+            extensions.set("field", field.as_str());
+        }
+        graphql_error.extensions = Some(extensions);
+        graphql_error
+    }
+}
+
+impl From<AppError> for poem::Error {
+    fn from(error: AppError) -> Self {
+        error.log_if_internal();
+        let body = serde_json::json!({ "code": error.code(), "message": error.message() });
+        let response = poem::Response::builder()
+            .status(error.status())
+            .content_type("application/json")
+            .body(body.to_string());
+        poem::Error::from_response(response)
+    }
+}

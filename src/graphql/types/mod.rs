@@ -1,0 +1,3 @@
+//! GraphQL object types, one file per entity.
+
+pub mod user;

@@ -1,0 +1,20 @@
+//! `GET /healthz`: answers when the server and its database are usable.
+
+use poem::web::Data;
+use poem::{IntoResponse, handler, http::StatusCode};
+use redb::ReadableDatabase;
+
+use crate::app::AppState;
+
+#[handler]
+pub async fn healthz(state: Data<&AppState>) -> impl IntoResponse {
+    let store = state.store.clone();
+    let database_ok = tokio::task::spawn_blocking(move || store.db().begin_read().is_ok())
+        .await
+        .unwrap_or(false);
+    if database_ok {
+        (StatusCode::OK, "ok")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "database unavailable")
+    }
+}

@@ -1,0 +1,5 @@
+//! Plain HTTP endpoints: the embedded UI, media files, uploads, health and request logging.
+
+pub mod assets;
+pub mod health;
+pub mod logging;

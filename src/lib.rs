@@ -1,0 +1,11 @@
+//! Corkboard: a self-hosted picture-pinning web application, as a library the binary and tests share.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod graphql;
+pub mod http;
+pub mod store;
+pub mod telemetry;

@@ -1,0 +1,60 @@
+//! Numbered migrations of the database schema, run in order at start-up.
+
+use anyhow::{Context, bail};
+use redb::{Database, ReadableDatabase, WriteTransaction};
+
+use super::tables::META;
+
+const SCHEMA_VERSION_KEY: &str = "schema_version";
+
+/// One migration: brings the schema from version `n` to `n + 1`, where `n` is its index.
+type Migration = fn(&WriteTransaction) -> anyhow::Result<()>;
+
+/// All migrations in order; the schema version of this binary is their count.
+const MIGRATIONS: &[Migration] = &[create_meta];
+
+/// The schema version this binary writes.
+pub const CURRENT_VERSION: u64 = MIGRATIONS.len() as u64;
+
+/// Reads the schema version, 0 for a new database.
+pub fn schema_version(db: &Database) -> anyhow::Result<u64> {
+    let read = db.begin_read()?;
+    let table = match read.open_table(META) {
+        Ok(table) => table,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
+        Err(error) => return Err(error.into()),
+    };
+    Ok(table
+        .get(SCHEMA_VERSION_KEY)?
+        .map(|v| v.value())
+        .unwrap_or(0))
+}
+
+/// Runs every migration the database has not had yet, each in its own transaction.
+pub fn run(db: &Database) -> anyhow::Result<()> {
+    let found = schema_version(db)?;
+    if found > CURRENT_VERSION {
+        bail!(
+            "the database has schema version {found}, newer than this Corkboard understands \
+             ({CURRENT_VERSION}); run a newer Corkboard or restore a backup"
+        );
+    }
+    for (index, migration) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+        let version = index as u64 + 1;
+        let write = db.begin_write()?;
+        migration(&write)
+            .with_context(|| format!("migration to schema version {version} failed"))?;
+        write
+            .open_table(META)?
+            .insert(SCHEMA_VERSION_KEY, version)?;
+        write.commit()?;
+        tracing::info!(version, "database migrated");
+    }
+    Ok(())
+}
+
+/// 1: the `meta` table itself.
+fn create_meta(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(META)?;
+    Ok(())
+}

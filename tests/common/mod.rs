@@ -1,0 +1,85 @@
+//! Starts the real app in-process on 127.0.0.1:0 with a temporary data folder, and talks HTTP to it.
+#![allow(dead_code)]
+
+use corkboard::app::{self, RunningServer};
+use corkboard::config::Config;
+use serde_json::{Value, json};
+use tempfile::TempDir;
+
+/// A running server with its own data folder, removed when the test ends.
+pub struct TestApp {
+    pub server: Option<RunningServer>,
+    pub base_url: String,
+    pub data_dir: TempDir,
+    pub client: reqwest::Client,
+}
+
+impl TestApp {
+    /// Starts a server with the default configuration.
+    pub async fn start() -> TestApp {
+        TestApp::start_with(|_| {}).await
+    }
+
+    /// Starts a server after `adjust` has changed its configuration.
+    pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
+        let data_dir = tempfile::tempdir().expect("temp dir");
+        let mut config = Config {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            data_dir: data_dir.path().to_owned(),
+            ..Config::default()
+        };
+        adjust(&mut config);
+        let server = app::start(config).await.expect("the app starts");
+        let base_url = format!("http://{}", server.addr);
+        TestApp {
+            server: Some(server),
+            base_url,
+            data_dir,
+            client: new_client(),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base_url, path)
+    }
+
+    /// Sends a GraphQL request with this app's client and returns the whole JSON answer.
+    pub async fn graphql(&self, query: &str, variables: Value) -> Value {
+        graphql_with(&self.client, &self.base_url, query, variables).await
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(server) = self.server.take() {
+            server.stop().await.expect("the server stops cleanly");
+        }
+    }
+}
+
+/// A client that keeps cookies, as a browser would, and sends the app's own Origin.
+pub fn new_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .expect("http client")
+}
+
+pub async fn graphql_with(
+    client: &reqwest::Client,
+    base_url: &str,
+    query: &str,
+    variables: Value,
+) -> Value {
+    let response = client
+        .post(format!("{base_url}/api/graphql"))
+        .header("Origin", base_url)
+        .json(&json!({ "query": query, "variables": variables }))
+        .send()
+        .await
+        .expect("graphql request");
+    response.json().await.expect("graphql answers JSON")
+}
+
+/// The `extensions.code` of the first error of a GraphQL answer.
+pub fn error_code(answer: &Value) -> Option<&str> {
+    answer["errors"][0]["extensions"]["code"].as_str()
+}

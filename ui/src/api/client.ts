@@ -1,0 +1,129 @@
+// The one way the UI talks to the server: POST /api/graphql with a JSON body
+// {operationName, variables, query}. Failures surface as a GraphQLError.
+
+import { GENERIC_ERROR, NETWORK_ERROR } from './errors';
+
+export const GRAPHQL_ENDPOINT = '/api/graphql';
+
+/** The `extensions.code` values the server uses (see the API contract), plus our own network one. */
+export type ErrorCode =
+  | 'NOT_FOUND_ERROR'
+  | 'PERMISSION_DENIED_ERROR'
+  | 'VALIDATION_ERROR'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_ERROR'
+  | 'NETWORK_ERROR';
+
+export type Variables = Record<string, unknown>;
+
+/** One entry of a GraphQL response's `errors` list. */
+export interface GraphQLErrorEntry {
+  message: string;
+  path?: ReadonlyArray<string | number>;
+  extensions?: { code?: string; field?: string; [key: string]: unknown };
+}
+
+interface GraphQLResponse<T> {
+  data?: T | null;
+  errors?: GraphQLErrorEntry[];
+}
+
+const KNOWN_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'NOT_FOUND_ERROR',
+  'PERMISSION_DENIED_ERROR',
+  'VALIDATION_ERROR',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'NETWORK_ERROR',
+]);
+
+function toCode(code: unknown): ErrorCode {
+  return typeof code === 'string' && KNOWN_CODES.has(code) ? (code as ErrorCode) : 'INTERNAL_ERROR';
+}
+
+/**
+ * A failed GraphQL call. `message`, `code` and `field` come from the first error;
+ * `errors` keeps every entry so that error lists can show them all.
+ */
+export class GraphQLError extends Error {
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+  readonly errors: readonly GraphQLErrorEntry[];
+  readonly extensions: { code: ErrorCode; field?: string };
+
+  constructor(errors: readonly GraphQLErrorEntry[]) {
+    const first = errors[0] ?? { message: GENERIC_ERROR };
+    super(first.message || GENERIC_ERROR);
+    this.name = 'GraphQLError';
+    this.errors = errors;
+    this.code = toCode(first.extensions?.code);
+    this.field = typeof first.extensions?.field === 'string' ? first.extensions.field : undefined;
+    this.extensions = this.field === undefined ? { code: this.code } : { code: this.code, field: this.field };
+  }
+
+  /** Every message the server sent, in order. */
+  get messages(): string[] {
+    return this.errors.map((e) => e.message || GENERIC_ERROR);
+  }
+
+  static network(): GraphQLError {
+    return new GraphQLError([{ message: NETWORK_ERROR, extensions: { code: 'NETWORK_ERROR' } }]);
+  }
+}
+
+export function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof GraphQLError;
+}
+
+/** The name of the first operation in a document, e.g. `AuthenticatedQuery`. */
+export function operationNameOf(query: string): string | undefined {
+  return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1];
+}
+
+/**
+ * Run one GraphQL operation and return its `data`.
+ * Throws a GraphQLError when the server reports errors, answers with something
+ * other than GraphQL JSON, or cannot be reached ('A network error occured').
+ */
+export async function gql<T>(
+  query: string,
+  variables: Variables = {},
+  operationName: string | undefined = operationNameOf(query),
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(GRAPHQL_ENDPOINT, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ operationName: operationName ?? null, variables, query }),
+      signal: init.signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw GraphQLError.network();
+  }
+
+  let body: GraphQLResponse<T>;
+  try {
+    body = (await response.json()) as GraphQLResponse<T>;
+  } catch {
+    // A proxy error page, a truncated body: nothing the user can act on.
+    throw new GraphQLError([{ message: GENERIC_ERROR, extensions: { code: 'INTERNAL_ERROR' } }]);
+  }
+
+  if (body.errors && body.errors.length > 0) throw new GraphQLError(body.errors);
+  if (!response.ok || body.data == null) {
+    throw new GraphQLError([{ message: GENERIC_ERROR, extensions: { code: 'INTERNAL_ERROR' } }]);
+  }
+  return body.data;
+}
+
+/** SWR key for a GraphQL query: the document and its variables. */
+export type GqlKey = readonly [query: string, variables: Variables];
+
+/** SWR fetcher for `GqlKey` keys. */
+export function gqlFetcher<T>([query, variables]: GqlKey): Promise<T> {
+  return gql<T>(query, variables);
+}

@@ -1,0 +1,52 @@
+// The top bar: the app name, and the visitor links or the signed-in user's menu button.
+
+import { Link } from 'react-router';
+import { useMe } from '../api/me';
+import { useHideOnScroll } from '../lib/useHideOnScroll';
+import './Header.css';
+
+export function Header() {
+  const [hidden, reveal] = useHideOnScroll();
+  const { me, isLoading } = useMe();
+
+  return (
+    // Hidden only by a transform, never aria-hidden: it stays reachable, and focusing it shows it.
+    <header className="header" data-hidden={hidden} onFocus={reveal}>
+      <div className="header__inner">
+        <Link to="/" className="header__brand">
+          <PinIcon />
+          <span>Corkboard</span>
+        </Link>
+        <nav className="header__nav" aria-label="Account">
+          {isLoading ? null : me ? (
+            <button type="button" className="header__menu-button" aria-label="Menu" title={me.username}>
+              <span className="header__avatar" aria-hidden="true">
+                {me.username.charAt(0).toUpperCase()}
+              </span>
+              <span className="header__username">{me.username}</span>
+            </button>
+          ) : (
+            <>
+              <Link to="/login/" className="button button--ghost">
+                Login
+              </Link>
+              <Link to="/signup/" className="button button--primary">
+                Sign up
+              </Link>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg className="header__logo" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="9" r="6.5" fill="currentColor" />
+      <circle cx="10" cy="7" r="2" fill="#fff" opacity=".45" />
+      <path d="M12 15.5v6.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,30 @@
+// Entry point: global styles, the SWR cache settings and the router.
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { isGraphQLError } from './api/client';
+import { createRouter } from './routes';
+import './styles/global.css';
+
+const swrConfig: SWRConfiguration = {
+  revalidateOnFocus: false,
+  // Retrying cannot turn a missing or forbidden thing into a found one.
+  onErrorRetry(error, _key, config, revalidate, { retryCount }) {
+    if (isGraphQLError(error) && error.code !== 'NETWORK_ERROR' && error.code !== 'INTERNAL_ERROR') return;
+    if (retryCount >= 3) return;
+    setTimeout(() => void revalidate({ retryCount }), (config.errorRetryInterval ?? 5000) * 2 ** retryCount);
+  },
+};
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <SWRConfig value={swrConfig}>
+      <RouterProvider router={createRouter()} />
+    </SWRConfig>
+  </StrictMode>,
+);

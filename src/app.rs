@@ -7,12 +7,15 @@ use std::time::Duration;
 use anyhow::Context;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::{EndpointExt, Route, Server, get};
-use tokio::sync::oneshot;
+use tokio::sync::{Semaphore, oneshot};
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
+use crate::error::{AppError, AppResult};
 use crate::graphql;
-use crate::http::{assets::UiAssets, health, logging};
+use crate::http::{assets::UiAssets, health, logging, media, upload};
+use crate::service::mail::Mailer;
+use crate::service::rate_limit::SignInLimiter;
 use crate::store::Store;
 
 /// Everything a request handler may need, cheap to clone.
@@ -20,16 +23,36 @@ use crate::store::Store;
 pub struct AppState {
     pub config: Arc<Config>,
     pub store: Store,
+    pub mail: Mailer,
+    pub limiter: Arc<SignInLimiter>,
+    /// Bounds how many pictures are decoded and resized at once.
+    pub image_work: Arc<Semaphore>,
 }
 
 impl AppState {
     /// Opens the data folder's database and builds the state.
     pub fn open(config: Config) -> anyhow::Result<AppState> {
         let store = Store::open(&config.database_path())?;
+        let mail = Mailer::from_config(&config)?;
+        let image_workers = std::thread::available_parallelism().map_or(2, |n| n.get());
         Ok(AppState {
             config: Arc::new(config),
             store,
+            mail,
+            limiter: Arc::default(),
+            image_work: Arc::new(Semaphore::new(image_workers)),
         })
+    }
+
+    /// Runs blocking work (database, password hashing, pictures) off the async runtime.
+    pub async fn blocking<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&AppState) -> AppResult<T> + Send + 'static,
+    ) -> AppResult<T> {
+        let state = self.clone();
+        tokio::task::spawn_blocking(move || work(&state))
+            .await
+            .map_err(|error| AppError::Internal(error.into()))?
     }
 }
 
@@ -41,7 +64,10 @@ pub fn routes(state: AppState) -> impl poem::Endpoint {
             "/api/graphql",
             get(graphql::graphiql).post(graphql::graphql),
         )
+        .nest("/api", upload::api_service())
+        .at("/api/openapi.json", upload::api_service().spec_endpoint())
         .at("/healthz", get(health::healthz))
+        .nest("/media", media::media_files(&state.config))
         .at("/*path", UiAssets)
         .data(schema)
         .data(state)

@@ -161,6 +161,11 @@ impl Config {
         self.data_dir.join("outbox")
     }
 
+    /// Avatar pictures, served under `/media/avatars/`.
+    pub fn avatars_dir(&self) -> PathBuf {
+        self.data_dir.join("avatars")
+    }
+
     /// The public address without a trailing slash, or the listening address.
     pub fn public_base_url(&self) -> String {
         match &self.public_url {

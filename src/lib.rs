@@ -7,5 +7,7 @@ pub mod domain;
 pub mod error;
 pub mod graphql;
 pub mod http;
+pub mod media;
+pub mod service;
 pub mod store;
 pub mod telemetry;

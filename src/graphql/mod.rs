@@ -1,24 +1,31 @@
 //! The GraphQL API at `/api/graphql`: schema, request handler and GraphiQL.
 
+pub mod accounts;
 pub mod context;
+pub mod mutation;
 pub mod query;
 pub mod types;
 
 use async_graphql::http::GraphiQLSource;
-use async_graphql::{EmptyMutation, EmptySubscription, Schema};
+use async_graphql::{EmptySubscription, Schema};
 use async_graphql_poem::{GraphQLRequest, GraphQLResponse};
 use poem::web::{Data, Html};
-use poem::{IntoResponse, handler};
+use poem::{IntoResponse, Request, handler};
 
 use crate::app::AppState;
-use context::Viewer;
+use crate::http::session::viewer_of;
+use mutation::MutationRoot;
 use query::QueryRoot;
 
-pub type CorkboardSchema = Schema<QueryRoot, EmptyMutation, EmptySubscription>;
+pub type CorkboardSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 
 /// Builds the schema; `state` is reachable from every resolver.
 pub fn build_schema(state: Option<AppState>) -> CorkboardSchema {
-    let builder = Schema::build(QueryRoot::default(), EmptyMutation, EmptySubscription);
+    let builder = Schema::build(
+        QueryRoot::default(),
+        MutationRoot::default(),
+        EmptySubscription,
+    );
     match state {
         Some(state) => builder.data(state).finish(),
         None => builder.finish(),
@@ -31,8 +38,13 @@ pub fn schema_sdl() -> String {
 }
 
 #[handler]
-pub async fn graphql(schema: Data<&CorkboardSchema>, request: GraphQLRequest) -> GraphQLResponse {
-    let viewer = Viewer::anonymous();
+pub async fn graphql(
+    req: &Request,
+    schema: Data<&CorkboardSchema>,
+    state: Data<&AppState>,
+    request: GraphQLRequest,
+) -> GraphQLResponse {
+    let viewer = viewer_of(req, &state).await;
     schema.execute(request.0.data(viewer)).await.into()
 }
 

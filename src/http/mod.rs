@@ -3,3 +3,6 @@
 pub mod assets;
 pub mod health;
 pub mod logging;
+pub mod media;
+pub mod session;
+pub mod upload;

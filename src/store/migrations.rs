@@ -3,7 +3,7 @@
 use anyhow::{Context, bail};
 use redb::{Database, ReadableDatabase, WriteTransaction};
 
-use super::tables::META;
+use super::tables::{self, META};
 
 const SCHEMA_VERSION_KEY: &str = "schema_version";
 
@@ -11,7 +11,7 @@ const SCHEMA_VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> anyhow::Result<()>;
 
 /// All migrations in order; the schema version of this binary is their count.
-const MIGRATIONS: &[Migration] = &[create_meta];
+const MIGRATIONS: &[Migration] = &[create_meta, create_account_tables];
 
 /// The schema version this binary writes.
 pub const CURRENT_VERSION: u64 = MIGRATIONS.len() as u64;
@@ -56,5 +56,19 @@ pub fn run(db: &Database) -> anyhow::Result<()> {
 /// 1: the `meta` table itself.
 fn create_meta(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(META)?;
+    Ok(())
+}
+
+/// 2: users, sessions, mailed tokens and API keys.
+fn create_account_tables(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::USERS)?;
+    write.open_table(tables::USERS_BY_USERNAME)?;
+    write.open_table(tables::USERS_BY_EMAIL)?;
+    write.open_table(tables::SESSIONS)?;
+    write.open_table(tables::SESSIONS_BY_USER)?;
+    write.open_table(tables::MAIL_TOKENS)?;
+    write.open_table(tables::API_KEYS)?;
+    write.open_table(tables::API_KEYS_BY_HASH)?;
+    write.open_table(tables::API_KEYS_BY_USER)?;
     Ok(())
 }

@@ -1,13 +1,21 @@
-//! The redb database: opening, migrating, and one module per entity.
+//! The redb database: opening, migrating, transactions, and one module per entity.
 
+pub mod accounts;
+pub mod codec;
 pub mod migrations;
 pub mod tables;
+pub mod users;
 
 use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
-use redb::Database;
+use redb::{
+    Database, Key, ReadTransaction, ReadableDatabase, ReadableTable, TableDefinition, TableError,
+    Value, WriteTransaction,
+};
+
+use crate::error::AppResult;
 
 /// A handle to the database, cheap to clone.
 #[derive(Clone)]
@@ -31,4 +39,52 @@ impl Store {
     pub fn db(&self) -> &Database {
         &self.db
     }
+
+    /// Runs `work` in one read transaction: it sees one consistent state.
+    pub fn read<T>(&self, work: impl FnOnce(&ReadTransaction) -> AppResult<T>) -> AppResult<T> {
+        let read = self.db.begin_read()?;
+        work(&read)
+    }
+
+    /// Runs `work` in one write transaction, committed only when it succeeds.
+    pub fn write<T>(&self, work: impl FnOnce(&WriteTransaction) -> AppResult<T>) -> AppResult<T> {
+        let write = self.db.begin_write()?;
+        let result = work(&write)?;
+        write.commit()?;
+        Ok(result)
+    }
+}
+
+/// Either kind of transaction, for functions that only read.
+pub trait Source {
+    fn table<K: Key + 'static, V: Value + 'static>(
+        &self,
+        definition: TableDefinition<K, V>,
+    ) -> Result<impl ReadableTable<K, V> + '_, TableError>;
+}
+
+impl Source for ReadTransaction {
+    fn table<K: Key + 'static, V: Value + 'static>(
+        &self,
+        definition: TableDefinition<K, V>,
+    ) -> Result<impl ReadableTable<K, V> + '_, TableError> {
+        self.open_table(definition)
+    }
+}
+
+impl Source for WriteTransaction {
+    fn table<K: Key + 'static, V: Value + 'static>(
+        &self,
+        definition: TableDefinition<K, V>,
+    ) -> Result<impl ReadableTable<K, V> + '_, TableError> {
+        self.open_table(definition)
+    }
+}
+
+/// Hands out the next id; ids are unique across every entity.
+pub fn next_id(write: &WriteTransaction) -> AppResult<u64> {
+    let mut meta = write.open_table(tables::META)?;
+    let id = meta.get("next_id")?.map(|v| v.value()).unwrap_or(1);
+    meta.insert("next_id", id + 1)?;
+    Ok(id)
 }

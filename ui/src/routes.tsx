@@ -1,10 +1,18 @@
 // The route table (spec, section 2). A data router, so that errorElement catches what pages throw.
+// Static segments ('login', 'profile') rank above ':username', whatever the order here.
 
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { ErrorPage } from './pages/ErrorPage';
 import { Home } from './pages/Home';
+import { Login } from './pages/Login';
 import { NotFound } from './pages/NotFound';
+import { PasswordReset } from './pages/PasswordReset';
+import { Profile } from './pages/Profile';
+import { Signup } from './pages/Signup';
+import { StartPasswordReset } from './pages/StartPasswordReset';
+import { UserPage } from './pages/UserPage';
+import { VerifyEmail } from './pages/VerifyEmail';
 
 export const routes: RouteObject[] = [
   {
@@ -17,6 +25,16 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { index: true, element: <Home /> },
+          { path: 'login', element: <Login /> },
+          { path: 'signup', element: <Signup /> },
+          { path: 'start_password_reset', element: <StartPasswordReset /> },
+          { path: 'password_reset', element: <PasswordReset /> },
+          { path: 'verifie_email', element: <VerifyEmail /> },
+          { path: 'profile', element: <Profile /> },
+          { path: ':username', element: <UserPage /> },
+          { path: ':username/pins', element: <UserPage tab="pins" /> },
+          { path: ':username/boards', element: <UserPage tab="boards" /> },
+          { path: ':username/folders', element: <UserPage tab="folders" /> },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -1,21 +1,136 @@
-//! The `User` GraphQL type.
+//! The `User` GraphQL type: public profile fields for everyone, account fields for the user only.
 
-use async_graphql::{ID, Object};
+use async_graphql::{Context, ID, Object, SimpleObject};
+use chrono::{DateTime, Utc};
 
-use crate::domain::ids::UserId;
+use crate::domain::user::UserRecord;
+use crate::graphql::context::ContextExt;
+use crate::media::avatar::{avatar_file, pick_size};
+use crate::service::api_keys;
 
-pub struct User {
-    pub id: UserId,
-    pub username: String,
-}
+pub struct User(pub UserRecord);
 
 #[Object]
 impl User {
     async fn id(&self) -> ID {
-        self.id.into()
+        self.0.id.into()
     }
 
     async fn username(&self) -> &str {
-        &self.username
+        &self.0.username
+    }
+
+    /// Only for the user themself.
+    async fn email(&self, ctx: &Context<'_>) -> Option<&str> {
+        ctx.viewer().is(self.0.id).then_some(self.0.email.as_str())
+    }
+
+    /// Only for the user themself.
+    async fn email_verified(&self, ctx: &Context<'_>) -> Option<bool> {
+        ctx.viewer().is(self.0.id).then_some(self.0.email_verified)
+    }
+
+    /// Only for the user themself.
+    async fn last_login_at(&self, ctx: &Context<'_>) -> Option<DateTime<Utc>> {
+        ctx.viewer()
+            .is(self.0.id)
+            .then_some(self.0.last_login_at)
+            .flatten()
+    }
+
+    async fn first_name(&self) -> Option<&str> {
+        self.0.profile.first_name.as_deref()
+    }
+
+    async fn last_name(&self) -> Option<&str> {
+        self.0.profile.last_name.as_deref()
+    }
+
+    async fn website_link(&self) -> Option<&str> {
+        self.0.profile.website_link.as_deref()
+    }
+
+    async fn facebook_link(&self) -> Option<&str> {
+        self.0.profile.facebook_link.as_deref()
+    }
+
+    async fn flickr_link(&self) -> Option<&str> {
+        self.0.profile.flickr_link.as_deref()
+    }
+
+    async fn twitter_link(&self) -> Option<&str> {
+        self.0.profile.twitter_link.as_deref()
+    }
+
+    async fn px500_link(&self) -> Option<&str> {
+        self.0.profile.px500_link.as_deref()
+    }
+
+    async fn googleplus_link(&self) -> Option<&str> {
+        self.0.profile.googleplus_link.as_deref()
+    }
+
+    async fn pinterest_link(&self) -> Option<&str> {
+        self.0.profile.pinterest_link.as_deref()
+    }
+
+    async fn vkontakte_link(&self) -> Option<&str> {
+        self.0.profile.vkontakte_link.as_deref()
+    }
+
+    async fn instagram_link(&self) -> Option<&str> {
+        self.0.profile.instagram_link.as_deref()
+    }
+
+    /// URL of the smallest stored avatar at least `minSize` pixels wide, or null without an avatar.
+    async fn avatar(
+        &self,
+        min_size: i32,
+        #[graphql(default = "jpeg")] format: String,
+    ) -> Option<String> {
+        let hash = self.0.avatar.as_deref()?;
+        let format = if format == "webp" { "webp" } else { "jpeg" };
+        let file = avatar_file(hash, pick_size(min_size), format);
+        Some(format!("/media/avatars/{}", file.to_string_lossy()))
+    }
+
+    /// The user's API keys; only for the user themself.
+    async fn api_keys(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<ApiKey>> {
+        if !ctx.viewer().is(self.0.id) {
+            return Ok(Vec::new());
+        }
+        let keys = api_keys::list(ctx.state(), self.0.id).await?;
+        Ok(keys
+            .into_iter()
+            .map(|key| ApiKey {
+                id: key.id.to_string().into(),
+                name: key.name,
+                created_at: key.created_at,
+                last_used_at: key.last_used_at,
+            })
+            .collect())
+    }
+}
+
+/// An API key, without its secret.
+#[derive(SimpleObject)]
+pub struct ApiKey {
+    pub id: ID,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+    pub last_used_at: Option<DateTime<Utc>>,
+}
+
+/// A short answer to a mutation that returns no object.
+#[derive(SimpleObject)]
+pub struct Message {
+    pub message: String,
+}
+
+impl Message {
+    pub fn new(message: impl Into<String>) -> Message {
+        Message {
+            message: message.into(),
+        }
     }
 }

@@ -1,4 +1,4 @@
-// The signed-in user, as every page sees it.
+// The signed-in user, as every page sees it: the header menu, redirects, ownership checks.
 
 import useSWR from 'swr';
 import { gqlFetcher, type GqlKey } from './client';
@@ -6,11 +6,25 @@ import { gqlFetcher, type GqlKey } from './client';
 export interface Me {
   id: string;
   username: string;
+  firstName: string | null;
+  lastName: string | null;
+  /** The 32 px avatar of the menu, and its 2x version; null when none was uploaded. */
+  avatar1x: string | null;
+  avatar2x: string | null;
 }
 
-export const AUTHENTICATED_QUERY = 'query AuthenticatedQuery { me { id username } }';
+export const AUTHENTICATED_QUERY = `query AuthenticatedQuery {
+  me {
+    id
+    username
+    firstName
+    lastName
+    avatar1x: avatar(minSize: 32, format: "jpeg")
+    avatar2x: avatar(minSize: 64, format: "jpeg")
+  }
+}`;
 
-const ME_KEY: GqlKey = [AUTHENTICATED_QUERY, {}];
+export const ME_KEY: GqlKey = [AUTHENTICATED_QUERY, {}];
 
 /** `me` is null for visitors (and while loading: check `isLoading` before choosing a branch). */
 export function useMe() {

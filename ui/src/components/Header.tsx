@@ -3,6 +3,7 @@
 import { Link } from 'react-router';
 import { useMe } from '../api/me';
 import { useHideOnScroll } from '../lib/useHideOnScroll';
+import { UserMenu } from './UserMenu';
 import './Header.css';
 
 export function Header() {
@@ -19,12 +20,7 @@ export function Header() {
         </Link>
         <nav className="header__nav" aria-label="Account">
           {isLoading ? null : me ? (
-            <button type="button" className="header__menu-button" aria-label="Menu" title={me.username}>
-              <span className="header__avatar" aria-hidden="true">
-                {me.username.charAt(0).toUpperCase()}
-              </span>
-              <span className="header__username">{me.username}</span>
-            </button>
+            <UserMenu me={me} />
           ) : (
             <>
               <Link to="/login/" className="button button--ghost">

@@ -1,0 +1,174 @@
+//! Account queries and mutations: thin resolvers over `service::auth`, `users` and `api_keys`.
+
+use async_graphql::{Context, ID, Object, Result};
+
+use super::context::ContextExt;
+use super::types::user::{Message, User};
+use crate::domain::user::Profile;
+use crate::http::session::{clear_session_cookie, session_cookie};
+use crate::service::auth::{self, SignedIn};
+use crate::service::{api_keys, users};
+
+#[derive(Default)]
+pub struct AccountQuery;
+
+#[Object]
+impl AccountQuery {
+    /// The signed-in user, or null for a visitor.
+    async fn me(&self, ctx: &Context<'_>) -> Result<Option<User>> {
+        match ctx.viewer().user {
+            Some(id) => Ok(Some(User(users::by_id(ctx.state(), id).await?))),
+            None => Ok(None),
+        }
+    }
+
+    /// A user's public profile; NOT_FOUND_ERROR when there is no such user.
+    async fn user(&self, ctx: &Context<'_>, username: String) -> Result<User> {
+        Ok(User(users::by_username(ctx.state(), username).await?))
+    }
+}
+
+#[derive(Default)]
+pub struct AccountMutation;
+
+/// Sets the session cookie of a fresh sign-in and returns the user.
+fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
+    ctx.append_http_header(
+        "Set-Cookie",
+        session_cookie(&signed_in.session_token, &ctx.state().config),
+    );
+    User(signed_in.user)
+}
+
+#[Object]
+impl AccountMutation {
+    /// Signs in; the answer is the same for an unknown email and a wrong password.
+    async fn login(&self, ctx: &Context<'_>, email: String, password: String) -> Result<User> {
+        let done = auth::log_in(ctx.state(), email, password, ctx.viewer().client_ip).await?;
+        Ok(signed_in(ctx, done))
+    }
+
+    /// Creates an account and signs it in; a verification mail is sent.
+    async fn add_user(
+        &self,
+        ctx: &Context<'_>,
+        email: String,
+        password: String,
+        username: String,
+    ) -> Result<User> {
+        let done = auth::sign_up(ctx.state(), email, password, username).await?;
+        Ok(signed_in(ctx, done))
+    }
+
+    async fn logout(&self, ctx: &Context<'_>) -> Result<Message> {
+        if let Some(session) = ctx.viewer().session_hash.clone() {
+            auth::log_out(ctx.state(), session).await?;
+        }
+        ctx.append_http_header("Set-Cookie", clear_session_cookie(&ctx.state().config));
+        Ok(Message::new("You are signed out."))
+    }
+
+    /// Sets the profile fields given; an empty string clears one.
+    #[allow(clippy::too_many_arguments)]
+    async fn update_user(
+        &self,
+        ctx: &Context<'_>,
+        first_name: Option<String>,
+        last_name: Option<String>,
+        website_link: Option<String>,
+        facebook_link: Option<String>,
+        flickr_link: Option<String>,
+        twitter_link: Option<String>,
+        px500_link: Option<String>,
+        googleplus_link: Option<String>,
+        pinterest_link: Option<String>,
+        vkontakte_link: Option<String>,
+        instagram_link: Option<String>,
+    ) -> Result<User> {
+        let user = ctx.viewer().require_user()?;
+        let changes = Profile {
+            first_name,
+            last_name,
+            website_link,
+            facebook_link,
+            flickr_link,
+            twitter_link,
+            px500_link,
+            googleplus_link,
+            pinterest_link,
+            vkontakte_link,
+            instagram_link,
+        };
+        Ok(User(
+            users::update_profile(ctx.state(), user, changes).await?,
+        ))
+    }
+
+    /// Mails a reset link; answers the same whether or not the email has an account.
+    async fn start_user_password_reset(&self, ctx: &Context<'_>, email: String) -> Result<Message> {
+        auth::start_password_reset(ctx.state(), email).await?;
+        Ok(Message::new(
+            "If an account exists for this email, a mail with a reset link is on its way.",
+        ))
+    }
+
+    /// Sets a new password from a mailed token and signs in.
+    async fn reset_user_password(
+        &self,
+        ctx: &Context<'_>,
+        token: String,
+        new_password: String,
+    ) -> Result<User> {
+        let done = auth::reset_password(ctx.state(), token, new_password).await?;
+        Ok(signed_in(ctx, done))
+    }
+
+    async fn verifie_user_email(&self, ctx: &Context<'_>, token: String) -> Result<User> {
+        Ok(User(auth::verify_email(ctx.state(), token).await?))
+    }
+
+    /// Changes the password; the user's other sessions end.
+    async fn update_user_password(
+        &self,
+        ctx: &Context<'_>,
+        current_password: String,
+        new_password: String,
+    ) -> Result<User> {
+        let viewer = ctx.viewer();
+        let user = viewer.require_user()?;
+        let record = auth::change_password(
+            ctx.state(),
+            user,
+            viewer.session_hash.clone(),
+            current_password,
+            new_password,
+        )
+        .await?;
+        Ok(User(record))
+    }
+
+    /// Changes the email; it must be verified again (`emailVerified` becomes false).
+    async fn update_user_email(
+        &self,
+        ctx: &Context<'_>,
+        new_email: String,
+        password: String,
+    ) -> Result<User> {
+        let user = ctx.viewer().require_user()?;
+        Ok(User(
+            auth::change_email(ctx.state(), user, new_email, password).await?,
+        ))
+    }
+
+    /// Makes an API key and returns its secret, shown this once.
+    async fn create_api_key(&self, ctx: &Context<'_>, name: String) -> Result<String> {
+        let user = ctx.viewer().require_user()?;
+        Ok(api_keys::create(ctx.state(), user, name).await?)
+    }
+
+    async fn revoke_api_key(&self, ctx: &Context<'_>, id: ID) -> Result<Message> {
+        let user = ctx.viewer().require_user()?;
+        api_keys::revoke(ctx.state(), user, id.0).await?;
+        Ok(Message::new("The API key is revoked."))
+    }
+}

@@ -1,0 +1,5 @@
+//! Picture work: decoding with limits, resizing, encoding. Pure CPU work, run off the async runtime.
+
+pub mod avatar;
+pub mod decode;
+pub mod encode;

@@ -1,0 +1,28 @@
+//! Changing a user's avatar.
+
+use crate::app::AppState;
+use crate::domain::ids::UserId;
+use crate::domain::user::UserRecord;
+use crate::error::AppResult;
+use crate::media::avatar::store_avatar;
+use crate::store::users;
+
+/// Stores the picture's avatar files (bounded image work, off the async runtime) and points the user at them.
+pub async fn set_avatar(state: &AppState, user: UserId, bytes: Vec<u8>) -> AppResult<UserRecord> {
+    let _permit = state
+        .image_work
+        .acquire()
+        .await
+        .map_err(anyhow::Error::from)?;
+    state
+        .blocking(move |state| {
+            let hash = store_avatar(&bytes, &state.config.uploads, &state.config.avatars_dir())?;
+            state.store.write(|write| {
+                let mut record = users::load(write, user)?;
+                record.avatar = Some(hash);
+                users::update(write, &record)?;
+                Ok(record)
+            })
+        })
+        .await
+}

@@ -1,0 +1,9 @@
+//! The business rules and permission checks; one write transaction per command.
+
+pub mod api_keys;
+pub mod auth;
+pub mod avatars;
+pub mod mail;
+pub mod rate_limit;
+pub mod secrets;
+pub mod users;

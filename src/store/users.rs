@@ -1,0 +1,90 @@
+//! User records and their unique username and email indexes.
+
+use redb::{ReadableTable, WriteTransaction};
+
+use super::codec::{decode, encode};
+use super::tables::{USERS, USERS_BY_EMAIL, USERS_BY_USERNAME};
+use super::{Source, next_id};
+use crate::domain::ids::UserId;
+use crate::domain::user::{UserRecord, email_key, username_key};
+use crate::error::{AppError, AppResult};
+
+pub fn get(tx: &impl Source, id: UserId) -> AppResult<Option<UserRecord>> {
+    let users = tx.table(USERS)?;
+    let found = users.get(id.0)?;
+    found.map(|bytes| decode(bytes.value())).transpose()
+}
+
+/// Like `get`, for ids that come from our own records.
+pub fn load(tx: &impl Source, id: UserId) -> AppResult<UserRecord> {
+    get(tx, id)?.ok_or_else(|| anyhow::anyhow!("user {id} is referenced but missing").into())
+}
+
+pub fn by_username(tx: &impl Source, username: &str) -> AppResult<Option<UserRecord>> {
+    let id = tx
+        .table(USERS_BY_USERNAME)?
+        .get(username_key(username).as_str())?
+        .map(|v| v.value());
+    match id {
+        Some(id) => get(tx, UserId(id)),
+        None => Ok(None),
+    }
+}
+
+pub fn by_email(tx: &impl Source, email: &str) -> AppResult<Option<UserRecord>> {
+    let id = tx
+        .table(USERS_BY_EMAIL)?
+        .get(email_key(email).as_str())?
+        .map(|v| v.value());
+    match id {
+        Some(id) => get(tx, UserId(id)),
+        None => Ok(None),
+    }
+}
+
+/// Stores a new user with a fresh id; refuses a taken username or email.
+pub fn insert(write: &WriteTransaction, mut user: UserRecord) -> AppResult<UserRecord> {
+    if by_username(write, &user.username)?.is_some() {
+        return Err(AppError::invalid(
+            "username",
+            "This username is already taken.",
+        ));
+    }
+    if by_email(write, &user.email)?.is_some() {
+        return Err(AppError::invalid(
+            "email",
+            "An account with this email already exists.",
+        ));
+    }
+    user.id = UserId(next_id(write)?);
+    write
+        .open_table(USERS_BY_USERNAME)?
+        .insert(username_key(&user.username).as_str(), user.id.0)?;
+    write
+        .open_table(USERS_BY_EMAIL)?
+        .insert(email_key(&user.email).as_str(), user.id.0)?;
+    write
+        .open_table(USERS)?
+        .insert(user.id.0, encode(&user)?.as_slice())?;
+    Ok(user)
+}
+
+/// Saves a changed user, moving the email index when the email changed.
+pub fn update(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
+    let before = load(write, user.id)?;
+    if email_key(&before.email) != email_key(&user.email) {
+        if by_email(write, &user.email)?.is_some() {
+            return Err(AppError::invalid(
+                "newEmail",
+                "An account with this email already exists.",
+            ));
+        }
+        let mut emails = write.open_table(USERS_BY_EMAIL)?;
+        emails.remove(email_key(&before.email).as_str())?;
+        emails.insert(email_key(&user.email).as_str(), user.id.0)?;
+    }
+    write
+        .open_table(USERS)?
+        .insert(user.id.0, encode(user)?.as_slice())?;
+    Ok(())
+}

@@ -1,0 +1,142 @@
+// The profile page's dialogs (spec, section 2): 'Change my avatar', 'Change password' and
+// 'Change my email'. Each closes on success; the avatar one also refreshes every cached avatar.
+
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRevalidateAll } from '../api/cache';
+import { useMutation } from '../api/mutation';
+import { updateUserEmail, updateUserPassword, uploadAvatar } from '../api/users';
+import { NOT_AN_IMAGE, SECRET_MAX_LENGTH, newPasswordErrors } from '../lib/validation';
+import { ErrorList, Field, FormActions } from './Form';
+import { Modal } from './Modal';
+
+interface DialogProps {
+  onClose: () => void;
+}
+
+export function AvatarModal({ onClose }: DialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const revalidateAll = useRevalidateAll();
+  const upload = useMutation(uploadAvatar);
+
+  const submit = async () => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      upload.setErrors([NOT_AN_IMAGE]);
+      return;
+    }
+    if ((await upload.run(file)) === undefined) return;
+    await revalidateAll();
+    onClose();
+  };
+
+  return (
+    <DialogForm title="Change my avatar" onClose={onClose} onSubmit={submit} errors={upload.errors} pending={upload.pending} submitLabel="Upload">
+      <Field
+        label="Avatar"
+        type="file"
+        accept="image/*"
+        required
+        onFiles={(files) => {
+          setFile(files?.[0] ?? null);
+          upload.setErrors([]);
+        }}
+        hint="One image file: JPEG, PNG, WebP or GIF."
+      />
+    </DialogForm>
+  );
+}
+
+export function PasswordModal({ onClose }: DialogProps) {
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const change = useMutation(updateUserPassword);
+
+  const submit = async () => {
+    const local = newPasswordErrors(password, confirmation);
+    if (local.length > 0) {
+      change.setErrors(local);
+      return;
+    }
+    if ((await change.run(current, password)) === undefined) return;
+    onClose();
+  };
+
+  return (
+    <DialogForm title="Change password" onClose={onClose} onSubmit={submit} errors={change.errors} pending={change.pending} submitLabel="Save">
+      <Field label="Current password" type="password" autoComplete="current-password" required maxLength={SECRET_MAX_LENGTH} value={current} onValue={setCurrent} />
+      <Field label="New password" type="password" autoComplete="new-password" required maxLength={SECRET_MAX_LENGTH} value={password} onValue={setPassword} />
+      <Field
+        label="New password confirmation"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={SECRET_MAX_LENGTH}
+        value={confirmation}
+        onValue={setConfirmation}
+      />
+    </DialogForm>
+  );
+}
+
+export function EmailModal({ onClose }: DialogProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const revalidateAll = useRevalidateAll();
+  const change = useMutation(updateUserEmail);
+
+  const submit = async () => {
+    if ((await change.run(email.trim(), password)) === undefined) return;
+    await revalidateAll();
+    onClose();
+  };
+
+  return (
+    <DialogForm title="Change my email" onClose={onClose} onSubmit={submit} errors={change.errors} pending={change.pending} submitLabel="Save">
+      <Field label="New email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+      <Field label="Password" type="password" autoComplete="current-password" required maxLength={SECRET_MAX_LENGTH} value={password} onValue={setPassword} />
+    </DialogForm>
+  );
+}
+
+/** A modal holding one form: fields, the error list, Cancel and the submit button. */
+function DialogForm({
+  title,
+  onClose,
+  onSubmit,
+  errors,
+  pending,
+  submitLabel,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  onSubmit: () => Promise<void>;
+  errors: readonly string[];
+  pending: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form
+        className="form"
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          void onSubmit();
+        }}
+      >
+        {children}
+        <ErrorList errors={errors} />
+        <FormActions>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {submitLabel}
+          </button>
+        </FormActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+// The 'Sign out' confirmation (spec, sections 2 and 4): on success the local data cache is
+// reset, the dialog closes and the app goes home; a failure says so in the error list.
+
+import { useNavigate } from 'react-router';
+import { useResetCache } from '../api/cache';
+import { SIGN_OUT_ERROR } from '../api/errors';
+import { useMutation } from '../api/mutation';
+import { logout } from '../api/users';
+import { ErrorList, FormActions } from './Form';
+import { Modal } from './Modal';
+
+export function SignOutModal({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const resetCache = useResetCache();
+  const signOut = useMutation(logout, SIGN_OUT_ERROR);
+
+  const confirm = async () => {
+    if ((await signOut.run()) === undefined) return;
+    onClose();
+    await navigate('/');
+    await resetCache();
+  };
+
+  return (
+    <Modal title="Sign out" onClose={onClose}>
+      <p className="modal__text">Are you sure you want to sign out?</p>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void confirm();
+        }}
+      >
+        <ErrorList errors={signOut.errors} />
+        <FormActions>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={signOut.pending} autoFocus>
+            Sign out
+          </button>
+        </FormActions>
+      </form>
+    </Modal>
+  );
+}

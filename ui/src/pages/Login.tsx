@@ -1,0 +1,69 @@
+// '/login/': sign in with email and password. Goes to the `next` query parameter when given,
+// else to the user's page; a signed-in visitor is sent to their page straight away.
+
+import { useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useResetCache } from '../api/cache';
+import { useMe } from '../api/me';
+import { useMutation } from '../api/mutation';
+import { login } from '../api/users';
+import { ErrorList, Field } from '../components/Form';
+import { safeNext, userPath } from '../lib/next';
+import { SECRET_MAX_LENGTH } from '../lib/validation';
+import './AuthPage.css';
+
+export function Login() {
+  const { me, isLoading } = useMe();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const resetCache = useResetCache();
+  const signingIn = useRef(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const mutation = useMutation(login);
+
+  // Already signed in on arrival (not while this page signs in and refreshes `me`).
+  if (!isLoading && me && !signingIn.current) return <Navigate to={userPath(me.username)} replace />;
+
+  const submit = async () => {
+    const user = await mutation.run(email.trim(), password);
+    if (!user) return;
+    signingIn.current = true;
+    await resetCache();
+    await navigate(safeNext(params.get('next'), userPath(user.username)), { replace: true });
+  };
+
+  return (
+    <section className="auth-page" aria-labelledby="login-title">
+      <h1 id="login-title" className="auth-page__title">
+        Login
+      </h1>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Field label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={SECRET_MAX_LENGTH}
+          value={password}
+          onValue={setPassword}
+        />
+        <ErrorList errors={mutation.errors} />
+        <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
+          Login
+        </button>
+      </form>
+      <p className="auth-page__links">
+        <Link to="/start_password_reset">Forgot your password?</Link>
+        <Link to="/signup/">Create an account</Link>
+      </p>
+    </section>
+  );
+}

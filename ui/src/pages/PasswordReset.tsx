@@ -1,0 +1,79 @@
+// '/password_reset': the token (prefilled from ?token=, as in the mailed link) and a new
+// password. Success signs in, resets the local data cache and goes to the user's page.
+
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useResetCache } from '../api/cache';
+import { useMutation } from '../api/mutation';
+import { resetUserPassword } from '../api/users';
+import { ErrorList, Field } from '../components/Form';
+import { userPath } from '../lib/next';
+import { SECRET_MAX_LENGTH, newPasswordErrors } from '../lib/validation';
+import './AuthPage.css';
+
+export function PasswordReset() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const resetCache = useResetCache();
+  const [token, setToken] = useState(() => params.get('token') ?? '');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const mutation = useMutation(resetUserPassword);
+  const done = useRef(false);
+
+  const submit = async () => {
+    const local = newPasswordErrors(password, confirmation);
+    if (local.length > 0) {
+      mutation.setErrors(local);
+      return;
+    }
+    const user = await mutation.run(token.trim(), password);
+    if (!user || done.current) return;
+    done.current = true;
+    await resetCache();
+    await navigate(userPath(user.username), { replace: true });
+  };
+
+  return (
+    <section className="auth-page" aria-labelledby="reset-title">
+      <h1 id="reset-title" className="auth-page__title">
+        Reset your password
+      </h1>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Field label="Token" required maxLength={SECRET_MAX_LENGTH} autoComplete="off" spellCheck={false} value={token} onValue={setToken} />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={SECRET_MAX_LENGTH}
+          value={password}
+          onValue={setPassword}
+        />
+        <Field
+          label="New password confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={SECRET_MAX_LENGTH}
+          value={confirmation}
+          onValue={setConfirmation}
+        />
+        <ErrorList errors={mutation.errors} />
+        <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
+          Reset my password
+        </button>
+      </form>
+      <p className="auth-page__links">
+        <Link to="/start_password_reset">Send me a new link</Link>
+        <Link to="/login/">Back to login</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+// '/profile/': the signed-in user edits their names and links, and opens the avatar, password
+// and email dialogs. Visitors are sent to log in and come back here.
+
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useRevalidateAll } from '../api/cache';
+import { loginPath } from '../api/errors';
+import { useMutation } from '../api/mutation';
+import {
+  PROFILE_FIELDS,
+  SOCIAL_LINKS,
+  displayName,
+  updateUser,
+  useMyProfile,
+  type MyProfile,
+  type ProfileField,
+  type ProfileFields,
+} from '../api/users';
+import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
+import { Avatar } from '../components/Avatar';
+import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
+import { userPath } from '../lib/next';
+import './Profile.css';
+
+type Dialog = 'avatar' | 'password' | 'email' | null;
+
+export function Profile() {
+  const { profile, error, isLoading } = useMyProfile();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  if (isLoading) return <p className="profile__loading" aria-busy="true">Loading...</p>;
+  if (error) throw error;
+  if (!profile) return <Navigate to={loginPath('/profile/')} replace />;
+
+  const close = () => setDialog(null);
+
+  return (
+    <section className="profile" aria-labelledby="profile-title">
+      <div className="page-heading">
+        <h1 id="profile-title">Profile</h1>
+        <Link to={userPath(profile.username)}>See my page</Link>
+      </div>
+
+      <div className="profile__grid">
+        <div className="profile__card profile__account">
+          <Avatar
+            username={profile.username}
+            firstName={profile.firstName}
+            lastName={profile.lastName}
+            src1x={profile.avatar1x}
+            src2x={profile.avatar2x}
+            size={80}
+            alt={`Avatar of ${profile.username}`}
+          />
+          <p className="profile__name">{displayName(profile)}</p>
+          <p className="profile__username">@{profile.username}</p>
+          <button type="button" className="button button--ghost" onClick={() => setDialog('avatar')}>
+            Change my avatar
+          </button>
+
+          <dl className="profile__email">
+            <dt>Email</dt>
+            <dd>
+              {profile.email}
+              {profile.emailVerified === false ? (
+                <>
+                  {' '}
+                  <span className="profile__badge">not verified</span>{' '}
+                  <Link to="/verifie_email">Verify my email</Link>
+                </>
+              ) : null}
+            </dd>
+          </dl>
+          <div className="profile__account-actions">
+            <button type="button" className="button button--ghost" onClick={() => setDialog('email')}>
+              Change my email
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setDialog('password')}>
+              Change password
+            </button>
+          </div>
+        </div>
+
+        <ProfileForm key={profile.id} profile={profile} />
+      </div>
+
+      {dialog === 'avatar' ? <AvatarModal onClose={close} /> : null}
+      {dialog === 'password' ? <PasswordModal onClose={close} /> : null}
+      {dialog === 'email' ? <EmailModal onClose={close} /> : null}
+    </section>
+  );
+}
+
+const LABELS: Record<ProfileField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  websiteLink: 'Website',
+  ...Object.fromEntries(SOCIAL_LINKS.map((link) => [link.field, link.label])),
+} as Record<ProfileField, string>;
+
+function ProfileForm({ profile }: { profile: MyProfile }) {
+  const [values, setValues] = useState<Record<ProfileField, string>>(
+    () => Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profile[field] ?? ''])) as Record<ProfileField, string>,
+  );
+  const [saved, setSaved] = useState(false);
+  const revalidateAll = useRevalidateAll();
+  const save = useMutation(updateUser);
+
+  const submit = async () => {
+    setSaved(false);
+    // An emptied field is sent as null: the user cleared it.
+    const fields = Object.fromEntries(
+      PROFILE_FIELDS.map((field) => [field, values[field].trim() || null]),
+    ) as ProfileFields;
+    if ((await save.run(fields)) === undefined) return;
+    setSaved(true);
+    await revalidateAll();
+  };
+
+  const field = (name: ProfileField, extra: { inputMode?: 'url'; autoComplete?: string } = {}) => (
+    <Field
+      key={name}
+      label={LABELS[name]}
+      value={values[name]}
+      onValue={(value) => {
+        setSaved(false);
+        setValues((was) => ({ ...was, [name]: value }));
+      }}
+      maxLength={255}
+      spellCheck={false}
+      {...extra}
+    />
+  );
+
+  return (
+    <form
+      className="form profile__card profile__form"
+      aria-labelledby="profile-form-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="profile-form-title" className="profile__section-title">
+        About me
+      </h2>
+      <div className="profile__row">
+        {field('firstName', { autoComplete: 'given-name' })}
+        {field('lastName', { autoComplete: 'family-name' })}
+      </div>
+      {field('websiteLink', { inputMode: 'url', autoComplete: 'url' })}
+      <h2 className="profile__section-title">Social links</h2>
+      <div className="profile__links">{SOCIAL_LINKS.map((link) => field(link.field, { inputMode: 'url' }))}</div>
+      <ErrorList errors={save.errors} />
+      {saved ? <StatusMessage>Your profile has been saved.</StatusMessage> : null}
+      <FormActions>
+        <button type="submit" className="button button--primary" disabled={save.pending}>
+          Save
+        </button>
+      </FormActions>
+    </form>
+  );
+}

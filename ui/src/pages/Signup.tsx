@@ -1,0 +1,95 @@
+// '/signup/': create an account, which signs in, then go to the new user's page.
+
+import { useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useResetCache } from '../api/cache';
+import { useMe } from '../api/me';
+import { useMutation } from '../api/mutation';
+import { addUser } from '../api/users';
+import { ErrorList, Field } from '../components/Form';
+import { userPath } from '../lib/next';
+import { SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH, signupErrors } from '../lib/validation';
+import './AuthPage.css';
+
+export function Signup() {
+  const { me, isLoading } = useMe();
+  const navigate = useNavigate();
+  const resetCache = useResetCache();
+  const signingUp = useRef(false);
+  const [email, setEmail] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const mutation = useMutation(addUser);
+
+  if (!isLoading && me && !signingUp.current) return <Navigate to={userPath(me.username)} replace />;
+
+  const submit = async () => {
+    const name = username.trim();
+    const local = signupErrors(name, password, confirmation);
+    if (local.length > 0) {
+      mutation.setErrors(local);
+      return;
+    }
+    const user = await mutation.run(email.trim(), name, password);
+    if (!user) return;
+    signingUp.current = true;
+    await resetCache();
+    await navigate(userPath(user.username), { replace: true });
+  };
+
+  return (
+    <section className="auth-page" aria-labelledby="signup-title">
+      <h1 id="signup-title" className="auth-page__title">
+        Sign up
+      </h1>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Field label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+        <Field
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={USERNAME_MAX_LENGTH}
+          value={username}
+          onValue={setUsername}
+          hint="Letters, digits and hyphens, 30 at most."
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={SECRET_MAX_LENGTH}
+          value={password}
+          onValue={setPassword}
+        />
+        <Field
+          label="Password confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={SECRET_MAX_LENGTH}
+          value={confirmation}
+          onValue={setConfirmation}
+        />
+        <ErrorList errors={mutation.errors} />
+        <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
+          Sign up
+        </button>
+      </form>
+      <p className="auth-page__links">
+        <span>
+          Already have an account? <Link to="/login/">Login</Link>
+        </span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// '/{username}/': the user's header (avatar, name, website and social links). The pins, boards
+// and folders tabs plug in below it; until then their routes show the header and an empty list.
+// A bare '/{username}' goes to '/{username}/pins/' (spec, section 2).
+
+import { Navigate, useLocation, useParams } from 'react-router';
+import { isGraphQLError } from '../api/client';
+import { SOCIAL_LINKS, displayName, useUser, type PublicUser } from '../api/users';
+import { Avatar } from '../components/Avatar';
+import { EmptyState } from '../components/EmptyState';
+import { displayUrl, safeHref } from '../lib/links';
+import { NotFound } from './NotFound';
+import './UserPage.css';
+
+export type UserTab = 'pins' | 'boards' | 'folders';
+
+const EMPTY: Record<UserTab, string> = { pins: 'No pins...', boards: 'No boards...', folders: 'No folders...' };
+
+export function UserPage({ tab }: { tab?: UserTab }) {
+  const { username = '' } = useParams();
+  const location = useLocation();
+  const { user, error, isLoading } = useUser(username);
+
+  if (!tab && !location.pathname.endsWith('/')) {
+    return <Navigate to={`${location.pathname}/pins/${location.search}`} replace />;
+  }
+  if (error) {
+    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
+    throw error;
+  }
+  if (isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  if (!user) return <NotFound />;
+
+  return (
+    <>
+      <UserHeader user={user} />
+      {tab ? <EmptyState>{EMPTY[tab]}</EmptyState> : null}
+    </>
+  );
+}
+
+export function UserHeader({ user }: { user: PublicUser }) {
+  const name = displayName(user);
+  const website = safeHref(user.websiteLink);
+  const socials = SOCIAL_LINKS.flatMap((link) => {
+    const href = safeHref(user[link.field]);
+    return href ? [{ ...link, href }] : [];
+  });
+
+  return (
+    <header className="user-header">
+      <Avatar
+        username={user.username}
+        firstName={user.firstName}
+        lastName={user.lastName}
+        src1x={user.avatar1x}
+        src2x={user.avatar2x}
+        size={60}
+        className="user-header__avatar"
+      />
+      <div className="user-header__text">
+        <h1 className="user-header__name">{name}</h1>
+        {name !== user.username ? <p className="user-header__username">@{user.username}</p> : null}
+        {website ? (
+          <a className="user-header__website" href={website} rel="noopener noreferrer nofollow" target="_blank">
+            {displayUrl(website)}
+          </a>
+        ) : null}
+        {socials.length > 0 ? (
+          <ul className="user-header__socials" aria-label="Social links">
+            {socials.map((link) => (
+              <li key={link.field}>
+                <a href={link.href} rel="noopener noreferrer nofollow" target="_blank">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </header>
+  );
+}

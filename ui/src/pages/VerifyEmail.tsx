@@ -1,0 +1,55 @@
+// '/verifie_email': confirm an email address with the mailed token (prefilled from ?token=).
+
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useRevalidateAll } from '../api/cache';
+import { useMe } from '../api/me';
+import { useMutation } from '../api/mutation';
+import { verifieUserEmail } from '../api/users';
+import { ErrorList, Field, StatusMessage } from '../components/Form';
+import { userPath } from '../lib/next';
+import { SECRET_MAX_LENGTH } from '../lib/validation';
+import './AuthPage.css';
+
+export function VerifyEmail() {
+  const [params] = useSearchParams();
+  const [token, setToken] = useState(() => params.get('token') ?? '');
+  const [verified, setVerified] = useState<string | null>(null);
+  const { me } = useMe();
+  const revalidateAll = useRevalidateAll();
+  const mutation = useMutation(verifieUserEmail);
+
+  const submit = async () => {
+    setVerified(null);
+    const user = await mutation.run(token.trim());
+    if (!user) return;
+    setVerified(user.email ? `Your email address ${user.email} is verified.` : 'Your email address is verified.');
+    await revalidateAll();
+  };
+
+  return (
+    <section className="auth-page" aria-labelledby="verify-title">
+      <h1 id="verify-title" className="auth-page__title">
+        Verify your email
+      </h1>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Field label="Token" required maxLength={SECRET_MAX_LENGTH} autoComplete="off" spellCheck={false} value={token} onValue={setToken} />
+        <ErrorList errors={mutation.errors} />
+        {verified ? <StatusMessage>{verified}</StatusMessage> : null}
+        <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
+          Verify my email
+        </button>
+      </form>
+      <p className="auth-page__links">
+        {me ? <Link to={userPath(me.username)}>Go to my page</Link> : <Link to="/login/">Login</Link>}
+        {me ? <Link to="/profile/">My profile</Link> : null}
+      </p>
+    </section>
+  );
+}

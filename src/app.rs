@@ -90,9 +90,8 @@ impl RunningServer {
 }
 
 /// Opens the data, binds the configured address and starts serving in the background.
-pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
+pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     let listen = config.listen;
-    let state = tokio::task::spawn_blocking(move || AppState::open(config)).await??;
     let acceptor = TcpListener::bind(listen)
         .into_acceptor()
         .await
@@ -102,6 +101,9 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         .first()
         .and_then(|addr| addr.as_socket_addr().copied())
         .context("the listener has no address")?;
+    // With port 0 the system picks one: links in mails must name the real one.
+    config.listen = addr;
+    let state = tokio::task::spawn_blocking(move || AppState::open(config)).await??;
     let (shutdown, stopped) = oneshot::channel::<()>();
     let app = routes(state);
     let task = tokio::spawn(async move {

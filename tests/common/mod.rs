@@ -1,6 +1,8 @@
 //! Starts the real app in-process on 127.0.0.1:0 with a temporary data folder, and talks HTTP to it.
 #![allow(dead_code)]
 
+pub mod smtp;
+
 use corkboard::app::{self, RunningServer};
 use corkboard::config::Config;
 use serde_json::{Value, json};
@@ -82,4 +84,64 @@ pub async fn graphql_with(
 /// The `extensions.code` of the first error of a GraphQL answer.
 pub fn error_code(answer: &Value) -> Option<&str> {
     answer["errors"][0]["extensions"]["code"].as_str()
+}
+
+/// Decodes quoted-printable soft breaks and `=3D`, enough to read links in a mail.
+pub fn readable_mail(raw: &str) -> String {
+    raw.replace("=\r\n", "")
+        .replace("=\n", "")
+        .replace("=3D", "=")
+}
+
+/// The token of the first `{path}?token=` link in `mail`.
+pub fn token_in(mail: &str, path: &str) -> String {
+    let mail = readable_mail(mail);
+    let start = mail
+        .find(&format!("{path}?token="))
+        .unwrap_or_else(|| panic!("no {path} link in:\n{mail}"));
+    mail[start + path.len() + 7..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
+}
+
+impl TestApp {
+    /// The mails written to the outbox, oldest first.
+    pub fn outbox(&self) -> Vec<String> {
+        let dir = self.data_dir.path().join("outbox");
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .map(|entries| entries.flatten().map(|entry| entry.path()).collect())
+            .unwrap_or_default();
+        files.sort_by_key(|path| std::fs::metadata(path).and_then(|m| m.modified()).ok());
+        files
+            .iter()
+            .filter_map(|path| std::fs::read_to_string(path).ok())
+            .collect()
+    }
+
+    /// Signs up a user with this app's client (which keeps the session cookie).
+    pub async fn sign_up(&self, username: &str) -> Value {
+        let answer = self
+            .graphql(
+                "mutation($e: String!, $p: String!, $u: String!) { addUser(email: $e, password: $p, username: $u) { id username } }",
+                json!({ "e": format!("{username}@example.org"), "p": "password-1", "u": username }),
+            )
+            .await;
+        assert!(answer["errors"].is_null(), "sign-up failed: {answer}");
+        answer["data"]["addUser"].clone()
+    }
+
+    /// A new client (a different browser) signed in as an existing user.
+    pub async fn client_signed_in(&self, email: &str, password: &str) -> reqwest::Client {
+        let client = new_client();
+        let answer = graphql_with(
+            &client,
+            &self.base_url,
+            "mutation($e: String!, $p: String!) { login(email: $e, password: $p) { id } }",
+            json!({ "e": email, "p": password }),
+        )
+        .await;
+        assert!(answer["errors"].is_null(), "sign-in failed: {answer}");
+        client
+    }
 }

@@ -101,14 +101,12 @@ fn origin_is_own(origin: &str, host: &str, config: &Config) -> bool {
     let Ok(origin) = url::Url::parse(origin) else {
         return false;
     };
-    if let Some(public) = config
+    let public = config
         .public_url
         .as_deref()
-        .and_then(|url| url::Url::parse(url).ok())
-    {
-        if public.origin() == origin.origin() {
-            return true;
-        }
+        .and_then(|url| url::Url::parse(url).ok());
+    if public.is_some_and(|public| public.origin() == origin.origin()) {
+        return true;
     }
     let authority = match (origin.host_str(), origin.port()) {
         (Some(name), Some(port)) => format!("{name}:{port}"),

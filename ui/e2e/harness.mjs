@@ -6,9 +6,10 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -147,7 +148,8 @@ export async function openPage(browser, baseUrl, { cookie, viewport = { width: 1
 }
 
 /**
- * POST one GraphQL operation to `${baseUrl}/api/graphql`.
+ * POST one GraphQL operation to `${baseUrl}/api/graphql`, from the app's own origin (the server
+ * refuses cookie-authenticated mutations from elsewhere; a browser would send this Origin).
  * `cookie` is sent as the Cookie header; the answer's `cookie` is the one to use from now on
  * (the Set-Cookie values the server sent, else the one given).
  * @returns {Promise<{ data: any, errors: any[] | undefined, cookie: string | undefined, status: number }>}
@@ -156,7 +158,7 @@ export async function gql(baseUrl, query, variables = {}, cookie = undefined) {
   const operationName = /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? null;
   const response = await fetch(`${baseUrl}/api/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': 'application/json', origin: baseUrl, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ operationName, variables, query }),
   });
   const text = await response.text();
@@ -200,4 +202,88 @@ export async function waitFor(check, { timeout = 5_000, interval = 50, message =
     if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${message} (last: ${last})`);
     await new Promise((resolve) => setTimeout(resolve, interval));
   }
+}
+
+/**
+ * The newest mail the server wrote to `<dataDir>/outbox/` (no SMTP configured), as text with
+ * quoted-printable soft line breaks and escapes decoded. Waits for one newer than `since` (ms).
+ * @param {string} dataDir
+ * @param {{ since?: number, timeout?: number }} [options]
+ * @returns {Promise<string>}
+ */
+export async function latestMail(dataDir, { since = 0, timeout = 10_000 } = {}) {
+  const outbox = path.join(dataDir, 'outbox');
+  const file = await waitFor(
+    async () => {
+      let names;
+      try {
+        names = (await readdir(outbox)).filter((name) => name.endsWith('.eml'));
+      } catch {
+        return null; // no outbox yet
+      }
+      const files = await Promise.all(
+        names.map(async (name) => ({ name, mtime: (await stat(path.join(outbox, name))).mtimeMs })),
+      );
+      const newest = files.filter((f) => f.mtime >= since).sort((a, b) => b.mtime - a.mtime)[0];
+      return newest ? path.join(outbox, newest.name) : null;
+    },
+    { timeout, message: `a mail in ${outbox}` },
+  );
+  return decodeQuotedPrintable(await readFile(file, 'utf8'));
+}
+
+/** Undo quoted-printable: soft line breaks, then =XX escapes (UTF-8 aware). */
+export function decodeQuotedPrintable(text) {
+  const joined = text.replace(/=\r?\n/g, '');
+  return joined.replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(run.slice(1).split('=').map((hex) => parseInt(hex, 16))).toString('utf8'),
+  );
+}
+
+/**
+ * A valid PNG of `width` x `height` RGB pixels (a diagonal gradient), built with zlib: enough
+ * for upload tests without shipping a fixture.
+ * @returns {Buffer}
+ */
+export function makePng(width = 96, height = 96) {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0; // filter: none
+    for (let x = 0; x < width; x += 1) {
+      const at = row + 1 + x * 3;
+      raw[at] = (x * 255) / width;
+      raw[at + 1] = (y * 255) / height;
+      raw[at + 2] = 160;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function pngChunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function crc32(bytes) {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }

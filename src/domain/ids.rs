@@ -24,4 +24,4 @@ macro_rules! typed_id {
     )*};
 }
 
-typed_id!(UserId);
+typed_id!(UserId, BoardId, FolderId, PinId);

@@ -1,4 +1,6 @@
 //! Pure domain types and their validation rules; no I/O here.
 
+pub mod board;
 pub mod ids;
+pub mod tags;
 pub mod user;

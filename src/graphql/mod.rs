@@ -1,8 +1,10 @@
 //! The GraphQL API at `/api/graphql`: schema, request handler and GraphiQL.
 
 pub mod accounts;
+pub mod boards;
 pub mod context;
 pub mod mutation;
+pub mod pagination;
 pub mod query;
 pub mod types;
 

@@ -3,7 +3,8 @@
 use async_graphql::MergedObject;
 
 use super::accounts::AccountMutation;
+use super::boards::BoardMutation;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Mutation")]
-pub struct MutationRoot(AccountMutation);
+pub struct MutationRoot(AccountMutation, BoardMutation);

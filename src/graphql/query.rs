@@ -3,7 +3,8 @@
 use async_graphql::MergedObject;
 
 use super::accounts::AccountQuery;
+use super::boards::BoardQuery;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Query")]
-pub struct QueryRoot(AccountQuery);
+pub struct QueryRoot(AccountQuery, BoardQuery);

@@ -8,7 +8,7 @@ use super::codec::{decode, encode};
 use super::tables::{
     API_KEYS, API_KEYS_BY_HASH, API_KEYS_BY_USER, MAIL_TOKENS, SESSIONS, SESSIONS_BY_USER,
 };
-use super::{Source, next_id};
+use super::{Source, ids_under, next_id};
 use crate::domain::ids::UserId;
 use crate::error::AppResult;
 
@@ -147,13 +147,7 @@ pub fn update_api_key(write: &WriteTransaction, key: &ApiKeyRecord) -> AppResult
 }
 
 pub fn api_keys_of(tx: &impl Source, user: UserId) -> AppResult<Vec<ApiKeyRecord>> {
-    let ids: Vec<u64> = {
-        let index = tx.table(API_KEYS_BY_USER)?;
-        let range = index.range((user.0, 0)..=(user.0, u64::MAX))?;
-        range
-            .map(|entry| entry.map(|(key, _)| key.value().1))
-            .collect::<Result<_, _>>()?
-    };
+    let ids = ids_under(tx, API_KEYS_BY_USER, user.0)?;
     let keys = ids
         .into_iter()
         .map(|id| api_key(tx, id))

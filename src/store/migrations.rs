@@ -11,7 +11,7 @@ const SCHEMA_VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> anyhow::Result<()>;
 
 /// All migrations in order; the schema version of this binary is their count.
-const MIGRATIONS: &[Migration] = &[create_meta, create_account_tables];
+const MIGRATIONS: &[Migration] = &[create_meta, create_account_tables, create_board_tables];
 
 /// The schema version this binary writes.
 pub const CURRENT_VERSION: u64 = MIGRATIONS.len() as u64;
@@ -70,5 +70,18 @@ fn create_account_tables(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(tables::API_KEYS)?;
     write.open_table(tables::API_KEYS_BY_HASH)?;
     write.open_table(tables::API_KEYS_BY_USER)?;
+    Ok(())
+}
+
+/// 3: boards and folders.
+fn create_board_tables(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::BOARDS)?;
+    write.open_table(tables::BOARDS_BY_SLUG)?;
+    write.open_table(tables::BOARDS_BY_USER)?;
+    write.open_table(tables::BOARDS_BY_FOLDER)?;
+    write.open_table(tables::BOARDS_SHARED_WITH)?;
+    write.open_table(tables::FOLDERS)?;
+    write.open_table(tables::FOLDERS_BY_SLUG)?;
+    write.open_table(tables::FOLDERS_BY_USER)?;
     Ok(())
 }

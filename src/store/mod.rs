@@ -1,7 +1,9 @@
 //! The redb database: opening, migrating, transactions, and one module per entity.
 
 pub mod accounts;
+pub mod boards;
 pub mod codec;
+pub mod folders;
 pub mod migrations;
 pub mod tables;
 pub mod users;
@@ -87,4 +89,34 @@ pub fn next_id(write: &WriteTransaction) -> AppResult<u64> {
     let id = meta.get("next_id")?.map(|v| v.value()).unwrap_or(1);
     meta.insert("next_id", id + 1)?;
     Ok(id)
+}
+
+/// The second parts of the `(owner, id)` keys of an index table, for one owner, in id order.
+pub fn ids_under(
+    tx: &impl Source,
+    index: TableDefinition<(u64, u64), ()>,
+    owner: u64,
+) -> AppResult<Vec<u64>> {
+    let table = tx.table(index)?;
+    let range = table.range((owner, 0)..=(owner, u64::MAX))?;
+    Ok(range
+        .map(|entry| entry.map(|(key, _)| key.value().1))
+        .collect::<Result<_, _>>()?)
+}
+
+/// A slug not yet used in `index` by `owner`: `base`, else `base-2`, `base-3`...
+pub fn free_slug(
+    tx: &impl Source,
+    index: TableDefinition<(u64, &str), u64>,
+    owner: u64,
+    base: &str,
+) -> AppResult<String> {
+    let table = tx.table(index)?;
+    let mut candidate = base.to_owned();
+    let mut counter = 1;
+    while table.get((owner, candidate.as_str()))?.is_some() {
+        counter += 1;
+        candidate = format!("{base}-{counter}");
+    }
+    Ok(candidate)
 }

@@ -30,3 +30,27 @@ pub const API_KEYS_BY_HASH: TableDefinition<&str, u64> = TableDefinition::new("a
 /// (user id, API key id) -> ().
 pub const API_KEYS_BY_USER: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("api-keys-by-user-1");
+
+/// board id -> `BoardRecord`.
+pub const BOARDS: TableDefinition<u64, &[u8]> = TableDefinition::new("boards-1");
+/// (user id, slug) -> board id.
+pub const BOARDS_BY_SLUG: TableDefinition<(u64, &str), u64> =
+    TableDefinition::new("boards-by-slug-1");
+/// (user id, board id) -> (): a user's boards.
+pub const BOARDS_BY_USER: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("boards-by-user-1");
+/// (folder id, board id) -> (): the boards in a folder.
+pub const BOARDS_BY_FOLDER: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("boards-by-folder-1");
+/// (user id, board id) -> (): private boards shared with a user.
+pub const BOARDS_SHARED_WITH: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("boards-shared-with-1");
+
+/// folder id -> `FolderRecord`.
+pub const FOLDERS: TableDefinition<u64, &[u8]> = TableDefinition::new("folders-1");
+/// (user id, slug) -> folder id.
+pub const FOLDERS_BY_SLUG: TableDefinition<(u64, &str), u64> =
+    TableDefinition::new("folders-by-slug-1");
+/// (user id, folder id) -> (): a user's folders.
+pub const FOLDERS_BY_USER: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("folders-by-user-1");

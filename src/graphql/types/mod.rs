@@ -1,3 +1,4 @@
 //! GraphQL object types, one file per entity.
 
+pub mod board;
 pub mod user;

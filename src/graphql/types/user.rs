@@ -1,12 +1,15 @@
 //! The `User` GraphQL type: public profile fields for everyone, account fields for the user only.
 
+use async_graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use crate::domain::user::UserRecord;
 use crate::graphql::context::ContextExt;
+use crate::graphql::pagination::{Total, page};
+use crate::graphql::types::board::{Board, Folder};
 use crate::media::avatar::{avatar_file, pick_size};
-use crate::service::api_keys;
+use crate::service::{api_keys, boards, folders};
 
 pub struct User(pub UserRecord);
 
@@ -92,6 +95,54 @@ impl User {
         let format = if format == "webp" { "webp" } else { "jpeg" };
         let file = avatar_file(hash, pick_size(min_size), format);
         Some(format!("/media/avatars/{}", file.to_string_lossy()))
+    }
+
+    /// The user's boards that the viewer may see, newest first.
+    async fn boards(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+    ) -> async_graphql::Result<Connection<String, Board, Total>> {
+        let found = boards::of_user(ctx.state(), ctx.viewer().user, self.0.id).await?;
+        Ok(page(
+            found,
+            first,
+            after,
+            |board| board.id.to_string(),
+            Board,
+        )?)
+    }
+
+    /// One of the user's boards by slug.
+    async fn board(&self, ctx: &Context<'_>, slug: String) -> async_graphql::Result<Board> {
+        Ok(Board(
+            boards::by_slug(ctx.state(), ctx.viewer().user, self.0.id, slug).await?,
+        ))
+    }
+
+    /// The user's folders that the viewer may see, newest first.
+    async fn folders(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+    ) -> async_graphql::Result<Connection<String, Folder, Total>> {
+        let found = folders::of_user(ctx.state(), ctx.viewer().user, self.0.id).await?;
+        Ok(page(
+            found,
+            first,
+            after,
+            |folder| folder.id.to_string(),
+            Folder,
+        )?)
+    }
+
+    /// One of the user's folders by slug.
+    async fn folder(&self, ctx: &Context<'_>, slug: String) -> async_graphql::Result<Folder> {
+        Ok(Folder(
+            folders::by_slug(ctx.state(), ctx.viewer().user, self.0.id, slug).await?,
+        ))
     }
 
     /// The user's API keys; only for the user themself.

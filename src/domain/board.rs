@@ -1,0 +1,112 @@
+//! Boards and folders: stored records, slugs, and who may see them.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
+use crate::error::{AppError, AppResult};
+
+const TITLE_MAX: usize = 200;
+const CAPTION_MAX: usize = 5000;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BoardRecord {
+    pub id: BoardId,
+    pub user: UserId,
+    /// Made from the first title; it stays when the board is renamed, so links keep working.
+    pub slug: String,
+    pub title: String,
+    pub caption: Option<String>,
+    pub pin_default_description: Option<String>,
+    pub pin_default_tags: Vec<String>,
+    pub secret: bool,
+    pub folder: Option<FolderId>,
+    /// Users who may see the board while it is private.
+    pub shared_with: Vec<UserId>,
+    /// The pin chosen as first cover.
+    #[serde(default)]
+    pub cover: Option<PinId>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FolderRecord {
+    pub id: FolderId,
+    pub user: UserId,
+    pub slug: String,
+    pub name: String,
+    pub secret: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl BoardRecord {
+    /// A board is visible to its owner, to everyone when public, and to the users it is shared with.
+    pub fn visible_to(&self, viewer: Option<UserId>) -> bool {
+        !self.secret
+            || viewer
+                .is_some_and(|viewer| viewer == self.user || self.shared_with.contains(&viewer))
+    }
+}
+
+impl FolderRecord {
+    /// A folder is visible to its owner, and to everyone when public.
+    pub fn visible_to(&self, viewer: Option<UserId>) -> bool {
+        !self.secret || viewer == Some(self.user)
+    }
+}
+
+/// The URL part made from a title: lowercase ASCII words joined by hyphens.
+pub fn slugify(title: &str, fallback: &str) -> String {
+    let slug: String = slug::slugify(title).chars().take(80).collect();
+    let slug = slug.trim_end_matches('-').to_owned();
+    if slug.is_empty() {
+        fallback.to_owned()
+    } else {
+        slug
+    }
+}
+
+/// A required title or name: trimmed, not empty, not too long.
+pub fn required_title(field: &str, value: &str) -> AppResult<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(AppError::invalid(field, "This field is required."));
+    }
+    if value.chars().count() > TITLE_MAX {
+        return Err(AppError::invalid(
+            field,
+            "This is at most 200 characters long.",
+        ));
+    }
+    Ok(value.to_owned())
+}
+
+/// An optional text: trimmed, empty meaning none.
+pub fn optional_text(field: &str, value: Option<String>) -> AppResult<Option<String>> {
+    let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    if value
+        .as_ref()
+        .is_some_and(|v| v.chars().count() > CAPTION_MAX)
+    {
+        return Err(AppError::invalid(
+            field,
+            "This is at most 5000 characters long.",
+        ));
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_lowercase_ascii_with_hyphens() {
+        assert_eq!(
+            slugify("Café de Flore, Paris!", "board"),
+            "cafe-de-flore-paris"
+        );
+        assert_eq!(slugify("!!!", "board"), "board");
+        assert_eq!(slugify("日本", "board"), "ri-ben");
+    }
+}

@@ -1,0 +1,165 @@
+//! Board and folder queries and mutations: thin resolvers over `service::boards` and `folders`.
+
+use async_graphql::{Context, ID, MaybeUndefined, Object, Result};
+
+use super::context::ContextExt;
+use super::types::board::{Board, Folder};
+use super::types::user::{Message, User};
+use crate::domain::ids::{BoardId, FolderId, PinId};
+use crate::error::AppError;
+use crate::service::boards::{self, BoardPatch, NewBoard};
+use crate::service::{folders, users};
+
+fn board_id(id: &ID) -> Result<BoardId, AppError> {
+    BoardId::parse(id).ok_or_else(|| AppError::not_found("This board does not exist."))
+}
+
+fn folder_id(id: &ID) -> Result<FolderId, AppError> {
+    FolderId::parse(id).ok_or_else(|| AppError::invalid("folder", "This folder does not exist."))
+}
+
+#[derive(Default)]
+pub struct BoardQuery;
+
+#[Object]
+impl BoardQuery {
+    async fn board(&self, ctx: &Context<'_>, id: ID) -> Result<Board> {
+        Ok(Board(
+            boards::get(ctx.state(), ctx.viewer().user, board_id(&id)?).await?,
+        ))
+    }
+
+    async fn folder(&self, ctx: &Context<'_>, id: ID) -> Result<Folder> {
+        let id = FolderId::parse(&id)
+            .ok_or_else(|| AppError::not_found("This folder does not exist."))?;
+        Ok(Folder(
+            folders::get(ctx.state(), ctx.viewer().user, id).await?,
+        ))
+    }
+}
+
+#[derive(Default)]
+pub struct BoardMutation;
+
+#[Object]
+impl BoardMutation {
+    async fn add_board(
+        &self,
+        ctx: &Context<'_>,
+        title: String,
+        folder: Option<ID>,
+        caption: Option<String>,
+        secret: bool,
+    ) -> Result<Board> {
+        let viewer = ctx.viewer().require_user()?;
+        let folder = folder.as_ref().map(folder_id).transpose()?;
+        let new = NewBoard {
+            title,
+            folder,
+            caption,
+            secret,
+        };
+        Ok(Board(boards::add(ctx.state(), viewer, new).await?))
+    }
+
+    /// Changes the fields given; `folder: null` takes the board out of its folder.
+    #[allow(clippy::too_many_arguments)]
+    async fn update_board(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        title: Option<String>,
+        folder: MaybeUndefined<ID>,
+        caption: Option<String>,
+        pin_default_description: Option<String>,
+        pin_default_tags: Option<Vec<String>>,
+        secret: Option<bool>,
+        cover1: MaybeUndefined<ID>,
+    ) -> Result<Board> {
+        let viewer = ctx.viewer().require_user()?;
+        let folder = match folder {
+            MaybeUndefined::Undefined => None,
+            MaybeUndefined::Null => Some(None),
+            MaybeUndefined::Value(id) => Some(Some(folder_id(&id)?)),
+        };
+        let cover = match cover1 {
+            MaybeUndefined::Undefined => None,
+            MaybeUndefined::Null => Some(None),
+            MaybeUndefined::Value(id) => {
+                Some(Some(PinId::parse(&id).ok_or_else(|| {
+                    AppError::invalid("cover1", "This pin does not exist.")
+                })?))
+            }
+        };
+        let patch = BoardPatch {
+            title,
+            folder,
+            caption,
+            pin_default_description,
+            pin_default_tags,
+            secret,
+            cover,
+        };
+        Ok(Board(
+            boards::update(ctx.state(), viewer, board_id(&id)?, patch).await?,
+        ))
+    }
+
+    /// Deletes the board and returns its owner.
+    async fn delete_board(&self, ctx: &Context<'_>, id: ID) -> Result<User> {
+        let viewer = ctx.viewer().require_user()?;
+        boards::delete(ctx.state(), viewer, board_id(&id)?).await?;
+        Ok(User(users::by_id(ctx.state(), viewer).await?))
+    }
+
+    async fn add_folder(&self, ctx: &Context<'_>, name: String, secret: bool) -> Result<Folder> {
+        let viewer = ctx.viewer().require_user()?;
+        Ok(Folder(
+            folders::add(ctx.state(), viewer, name, secret).await?,
+        ))
+    }
+
+    async fn update_folder(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        name: Option<String>,
+        secret: Option<bool>,
+    ) -> Result<Folder> {
+        let viewer = ctx.viewer().require_user()?;
+        let id = FolderId::parse(&id)
+            .ok_or_else(|| AppError::not_found("This folder does not exist."))?;
+        Ok(Folder(
+            folders::update(ctx.state(), viewer, id, name, secret).await?,
+        ))
+    }
+
+    /// Deletes the folder (its boards stay, outside any folder) and returns its owner.
+    async fn delete_folder(&self, ctx: &Context<'_>, id: ID) -> Result<User> {
+        let viewer = ctx.viewer().require_user()?;
+        let id = FolderId::parse(&id)
+            .ok_or_else(|| AppError::not_found("This folder does not exist."))?;
+        folders::delete(ctx.state(), viewer, id).await?;
+        Ok(User(users::by_id(ctx.state(), viewer).await?))
+    }
+
+    /// Lets a user see a private board; a leading `@` on the username is ignored.
+    async fn share_board(&self, ctx: &Context<'_>, board: ID, username: String) -> Result<Message> {
+        let viewer = ctx.viewer().require_user()?;
+        let name = boards::share(ctx.state(), viewer, board_id(&board)?, username, true).await?;
+        Ok(Message::new(format!("The board is shared with {name}.")))
+    }
+
+    async fn unshare_board(
+        &self,
+        ctx: &Context<'_>,
+        board: ID,
+        username: String,
+    ) -> Result<Message> {
+        let viewer = ctx.viewer().require_user()?;
+        let name = boards::share(ctx.state(), viewer, board_id(&board)?, username, false).await?;
+        Ok(Message::new(format!(
+            "The board is no longer shared with {name}."
+        )))
+    }
+}

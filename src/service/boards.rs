@@ -1,0 +1,234 @@
+//! Boards: creating, editing, sharing and deleting them, and reading what a viewer may see.
+
+use chrono::Utc;
+use redb::WriteTransaction;
+
+use crate::app::AppState;
+use crate::domain::board::{BoardRecord, optional_text, required_title, slugify};
+use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
+use crate::domain::tags::normalize_tags;
+use crate::error::{AppError, AppResult};
+use crate::service::access::{NO_ACCESS, owned_board, visible_board};
+use crate::store::{boards, folders, users};
+
+pub struct NewBoard {
+    pub title: String,
+    pub folder: Option<FolderId>,
+    pub caption: Option<String>,
+    pub secret: bool,
+}
+
+/// Changes to a board; `None` leaves a field as it is.
+#[derive(Default)]
+pub struct BoardPatch {
+    pub title: Option<String>,
+    /// `Some(None)` takes the board out of its folder.
+    pub folder: Option<Option<FolderId>>,
+    pub caption: Option<String>,
+    pub pin_default_description: Option<String>,
+    pub pin_default_tags: Option<Vec<String>>,
+    pub secret: Option<bool>,
+    /// `Some(None)` clears the chosen cover.
+    pub cover: Option<Option<PinId>>,
+}
+
+pub async fn add(state: &AppState, viewer: UserId, new: NewBoard) -> AppResult<BoardRecord> {
+    let title = required_title("title", &new.title)?;
+    let caption = optional_text("caption", new.caption)?;
+    state
+        .blocking(move |state| {
+            state.store.write(|write| {
+                check_folder(write, viewer, new.folder)?;
+                let board = BoardRecord {
+                    id: BoardId(0),
+                    user: viewer,
+                    slug: slugify(&title, "board"),
+                    title,
+                    caption,
+                    pin_default_description: None,
+                    pin_default_tags: Vec::new(),
+                    secret: new.secret,
+                    folder: new.folder,
+                    shared_with: Vec::new(),
+                    cover: None,
+                    created_at: Utc::now(),
+                };
+                boards::insert(write, board)
+            })
+        })
+        .await
+}
+
+/// Applies a patch; moving between folders updates both folders in this one transaction.
+pub async fn update(
+    state: &AppState,
+    viewer: UserId,
+    id: BoardId,
+    patch: BoardPatch,
+) -> AppResult<BoardRecord> {
+    let title = patch
+        .title
+        .as_deref()
+        .map(|title| required_title("title", title))
+        .transpose()?;
+    let caption = patch
+        .caption
+        .map(|caption| optional_text("caption", Some(caption)))
+        .transpose()?;
+    let description = patch
+        .pin_default_description
+        .map(|text| optional_text("pinDefaultDescription", Some(text)))
+        .transpose()?;
+    state
+        .blocking(move |state| {
+            state.store.write(|write| {
+                let before = owned_board(write, viewer, id)?;
+                let mut board = before.clone();
+                if let Some(folder) = patch.folder {
+                    check_folder(write, viewer, folder)?;
+                    board.folder = folder;
+                }
+                board.title = title.unwrap_or(board.title);
+                board.caption = caption.unwrap_or(board.caption);
+                board.pin_default_description =
+                    description.unwrap_or(board.pin_default_description);
+                if let Some(tags) = patch.pin_default_tags {
+                    board.pin_default_tags = normalize_tags(&tags);
+                }
+                board.secret = patch.secret.unwrap_or(board.secret);
+                board.cover = patch.cover.unwrap_or(board.cover);
+                boards::save(write, Some(&before), &board)?;
+                Ok(board)
+            })
+        })
+        .await
+}
+
+pub async fn delete(state: &AppState, viewer: UserId, id: BoardId) -> AppResult<()> {
+    state
+        .blocking(move |state| {
+            state.store.write(|write| {
+                let board = owned_board(write, viewer, id)?;
+                boards::remove(write, &board)
+            })
+        })
+        .await
+}
+
+/// Lets `username` see the private board; a leading `@` is ignored.
+pub async fn share(
+    state: &AppState,
+    viewer: UserId,
+    id: BoardId,
+    username: String,
+    share: bool,
+) -> AppResult<String> {
+    let username = username.trim().trim_start_matches('@').to_owned();
+    state
+        .blocking(move |state| {
+            state.store.write(|write| {
+                let before = owned_board(write, viewer, id)?;
+                let user = users::by_username(write, &username)?.ok_or_else(|| {
+                    AppError::invalid(
+                        "username",
+                        format!("There is no user named \"{username}\"."),
+                    )
+                })?;
+                if user.id == viewer {
+                    return Err(AppError::invalid(
+                        "username",
+                        "You always see your own boards.",
+                    ));
+                }
+                let mut board = before.clone();
+                board.shared_with.retain(|shared| *shared != user.id);
+                if share {
+                    board.shared_with.push(user.id);
+                }
+                boards::save(write, Some(&before), &board)?;
+                Ok(user.username)
+            })
+        })
+        .await
+}
+
+/// A board opened directly: NOT_FOUND_ERROR or PERMISSION_DENIED_ERROR when it cannot be shown.
+pub async fn get(state: &AppState, viewer: Option<UserId>, id: BoardId) -> AppResult<BoardRecord> {
+    state
+        .blocking(move |state| state.store.read(|read| visible_board(read, viewer, id)))
+        .await
+}
+
+/// A board by its owner and slug, with the same errors as `get`.
+pub async fn by_slug(
+    state: &AppState,
+    viewer: Option<UserId>,
+    owner: UserId,
+    slug: String,
+) -> AppResult<BoardRecord> {
+    state
+        .blocking(move |state| {
+            let board = state
+                .store
+                .read(|read| boards::by_slug(read, owner, &slug))?;
+            let board = board.ok_or_else(|| AppError::not_found("This board does not exist."))?;
+            if board.visible_to(viewer) {
+                Ok(board)
+            } else {
+                Err(AppError::denied(NO_ACCESS))
+            }
+        })
+        .await
+}
+
+/// The boards of `owner` that `viewer` may see, newest first.
+pub async fn of_user(
+    state: &AppState,
+    viewer: Option<UserId>,
+    owner: UserId,
+) -> AppResult<Vec<BoardRecord>> {
+    state
+        .blocking(move |state| {
+            state
+                .store
+                .read(|read| visible_newest_first(boards::of_user(read, owner)?, viewer))
+        })
+        .await
+}
+
+/// The boards in `folder` that `viewer` may see, newest first.
+pub async fn in_folder(
+    state: &AppState,
+    viewer: Option<UserId>,
+    folder: FolderId,
+) -> AppResult<Vec<BoardRecord>> {
+    state
+        .blocking(move |state| {
+            state
+                .store
+                .read(|read| visible_newest_first(boards::in_folder(read, folder)?, viewer))
+        })
+        .await
+}
+
+fn visible_newest_first(
+    mut boards: Vec<BoardRecord>,
+    viewer: Option<UserId>,
+) -> AppResult<Vec<BoardRecord>> {
+    boards.retain(|board| board.visible_to(viewer));
+    boards.reverse();
+    Ok(boards)
+}
+
+/// A board may only go into a folder of its owner.
+fn check_folder(
+    write: &WriteTransaction,
+    owner: UserId,
+    folder: Option<FolderId>,
+) -> AppResult<()> {
+    let Some(folder) = folder else { return Ok(()) };
+    match folders::get(write, folder)? {
+        Some(found) if found.user == owner => Ok(()),
+        _ => Err(AppError::invalid("folder", "This folder does not exist.")),
+    }
+}

@@ -1,0 +1,136 @@
+//! Folders: creating, editing and deleting them (their boards stay), and reading what a viewer may see.
+
+use chrono::Utc;
+
+use crate::app::AppState;
+use crate::domain::board::{FolderRecord, required_title, slugify};
+use crate::domain::ids::{FolderId, UserId};
+use crate::error::{AppError, AppResult};
+use crate::service::access::{NO_ACCESS, owned_folder, visible_folder};
+use crate::store::{boards, folders};
+
+pub async fn add(
+    state: &AppState,
+    viewer: UserId,
+    name: String,
+    secret: bool,
+) -> AppResult<FolderRecord> {
+    let name = required_title("name", &name)?;
+    state
+        .blocking(move |state| {
+            let folder = FolderRecord {
+                id: FolderId(0),
+                user: viewer,
+                slug: slugify(&name, "folder"),
+                name,
+                secret,
+                created_at: Utc::now(),
+            };
+            state.store.write(|write| folders::insert(write, folder))
+        })
+        .await
+}
+
+pub async fn update(
+    state: &AppState,
+    viewer: UserId,
+    id: FolderId,
+    name: Option<String>,
+    secret: Option<bool>,
+) -> AppResult<FolderRecord> {
+    let name = name
+        .as_deref()
+        .map(|name| required_title("name", name))
+        .transpose()?;
+    state
+        .blocking(move |state| {
+            state.store.write(|write| {
+                let mut folder = owned_folder(write, viewer, id)?;
+                folder.name = name.unwrap_or(folder.name);
+                folder.secret = secret.unwrap_or(folder.secret);
+                folders::save(write, &folder)?;
+                Ok(folder)
+            })
+        })
+        .await
+}
+
+/// Deletes the folder; its boards stay, outside any folder.
+pub async fn delete(state: &AppState, viewer: UserId, id: FolderId) -> AppResult<()> {
+    state
+        .blocking(move |state| {
+            state.store.write(|write| {
+                let folder = owned_folder(write, viewer, id)?;
+                for before in boards::in_folder(write, folder.id)? {
+                    let board = crate::domain::board::BoardRecord {
+                        folder: None,
+                        ..before.clone()
+                    };
+                    boards::save(write, Some(&before), &board)?;
+                }
+                folders::remove(write, &folder)
+            })
+        })
+        .await
+}
+
+pub async fn get(
+    state: &AppState,
+    viewer: Option<UserId>,
+    id: FolderId,
+) -> AppResult<FolderRecord> {
+    state
+        .blocking(move |state| state.store.read(|read| visible_folder(read, viewer, id)))
+        .await
+}
+
+pub async fn by_slug(
+    state: &AppState,
+    viewer: Option<UserId>,
+    owner: UserId,
+    slug: String,
+) -> AppResult<FolderRecord> {
+    state
+        .blocking(move |state| {
+            let folder = state
+                .store
+                .read(|read| folders::by_slug(read, owner, &slug))?;
+            let folder =
+                folder.ok_or_else(|| AppError::not_found("This folder does not exist."))?;
+            if folder.visible_to(viewer) {
+                Ok(folder)
+            } else {
+                Err(AppError::denied(NO_ACCESS))
+            }
+        })
+        .await
+}
+
+/// The folders of `owner` that `viewer` may see, newest first.
+pub async fn of_user(
+    state: &AppState,
+    viewer: Option<UserId>,
+    owner: UserId,
+) -> AppResult<Vec<FolderRecord>> {
+    state
+        .blocking(move |state| {
+            let mut found = state.store.read(|read| folders::of_user(read, owner))?;
+            found.retain(|folder| folder.visible_to(viewer));
+            found.reverse();
+            Ok(found)
+        })
+        .await
+}
+
+/// A folder for showing beside a board: `None` when the viewer may not see it.
+pub async fn visible(
+    state: &AppState,
+    viewer: Option<UserId>,
+    id: FolderId,
+) -> AppResult<Option<FolderRecord>> {
+    match get(state, viewer, id).await {
+        Ok(folder) => Ok(Some(folder)),
+        Err(AppError::NotFound(_) | AppError::PermissionDenied(_)) => Ok(None),
+        Err(error) => Err(error),
+    }
+}

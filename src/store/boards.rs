@@ -1,0 +1,107 @@
+//! Board records and their indexes: by slug, by owner, by folder, by the users they are shared with.
+
+use redb::{ReadableTable, WriteTransaction};
+
+use super::codec::{decode, encode};
+use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
+use super::{Source, free_slug, ids_under, next_id};
+use crate::domain::board::BoardRecord;
+use crate::domain::ids::{BoardId, FolderId, UserId};
+use crate::error::AppResult;
+
+pub fn get(tx: &impl Source, id: BoardId) -> AppResult<Option<BoardRecord>> {
+    let boards = tx.table(BOARDS)?;
+    let found = boards.get(id.0)?;
+    found.map(|bytes| decode(bytes.value())).transpose()
+}
+
+pub fn by_slug(tx: &impl Source, user: UserId, slug: &str) -> AppResult<Option<BoardRecord>> {
+    let id = tx
+        .table(BOARDS_BY_SLUG)?
+        .get((user.0, slug))?
+        .map(|v| v.value());
+    id.map_or(Ok(None), |id| get(tx, BoardId(id)))
+}
+
+fn load_all(tx: &impl Source, ids: Vec<u64>) -> AppResult<Vec<BoardRecord>> {
+    let boards = ids
+        .into_iter()
+        .map(|id| get(tx, BoardId(id)))
+        .collect::<AppResult<Vec<_>>>()?;
+    Ok(boards.into_iter().flatten().collect())
+}
+
+/// A user's boards, oldest first.
+pub fn of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<BoardRecord>> {
+    load_all(tx, ids_under(tx, BOARDS_BY_USER, user.0)?)
+}
+
+/// The boards in a folder, oldest first.
+pub fn in_folder(tx: &impl Source, folder: FolderId) -> AppResult<Vec<BoardRecord>> {
+    load_all(tx, ids_under(tx, BOARDS_BY_FOLDER, folder.0)?)
+}
+
+/// Private boards shared with `user`.
+pub fn shared_with(tx: &impl Source, user: UserId) -> AppResult<Vec<BoardRecord>> {
+    load_all(tx, ids_under(tx, BOARDS_SHARED_WITH, user.0)?)
+}
+
+/// Stores a new board with a fresh id and a slug unique among its owner's boards.
+pub fn insert(write: &WriteTransaction, mut board: BoardRecord) -> AppResult<BoardRecord> {
+    board.id = BoardId(next_id(write)?);
+    board.slug = free_slug(write, BOARDS_BY_SLUG, board.user.0, &board.slug)?;
+    write
+        .open_table(BOARDS_BY_SLUG)?
+        .insert((board.user.0, board.slug.as_str()), board.id.0)?;
+    write
+        .open_table(BOARDS_BY_USER)?
+        .insert((board.user.0, board.id.0), ())?;
+    save(write, None, &board)?;
+    Ok(board)
+}
+
+/// Saves a board and moves its folder and sharing index entries from `before`.
+pub fn save(
+    write: &WriteTransaction,
+    before: Option<&BoardRecord>,
+    board: &BoardRecord,
+) -> AppResult<()> {
+    let old_folder = before.and_then(|b| b.folder);
+    if old_folder != board.folder {
+        let mut by_folder = write.open_table(BOARDS_BY_FOLDER)?;
+        if let Some(folder) = old_folder {
+            by_folder.remove((folder.0, board.id.0))?;
+        }
+        if let Some(folder) = board.folder {
+            by_folder.insert((folder.0, board.id.0), ())?;
+        }
+    }
+    let mut shares = write.open_table(BOARDS_SHARED_WITH)?;
+    for user in before.map(|b| b.shared_with.as_slice()).unwrap_or_default() {
+        shares.remove((user.0, board.id.0))?;
+    }
+    for user in &board.shared_with {
+        shares.insert((user.0, board.id.0), ())?;
+    }
+    write
+        .open_table(BOARDS)?
+        .insert(board.id.0, encode(board)?.as_slice())?;
+    Ok(())
+}
+
+pub fn remove(write: &WriteTransaction, board: &BoardRecord) -> AppResult<()> {
+    let emptied = BoardRecord {
+        folder: None,
+        shared_with: Vec::new(),
+        ..board.clone()
+    };
+    save(write, Some(board), &emptied)?;
+    write.open_table(BOARDS)?.remove(board.id.0)?;
+    write
+        .open_table(BOARDS_BY_SLUG)?
+        .remove((board.user.0, board.slug.as_str()))?;
+    write
+        .open_table(BOARDS_BY_USER)?
+        .remove((board.user.0, board.id.0))?;
+    Ok(())
+}

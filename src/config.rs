@@ -166,6 +166,16 @@ impl Config {
         self.data_dir.join("avatars")
     }
 
+    /// Pin previews, served under `/media/previews/`.
+    pub fn previews_dir(&self) -> PathBuf {
+        self.data_dir.join("previews")
+    }
+
+    /// Original pictures, served under `/media/originals/`.
+    pub fn originals_dir(&self) -> PathBuf {
+        self.data_dir.join("originals")
+    }
+
     /// The public address without a trailing slash, or the listening address.
     pub fn public_base_url(&self) -> String {
         match &self.public_url {

@@ -2,5 +2,6 @@
 
 pub mod board;
 pub mod ids;
+pub mod pin;
 pub mod tags;
 pub mod user;

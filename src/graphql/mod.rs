@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod boards;
 pub mod context;
+pub mod covers;
 pub mod mutation;
 pub mod pagination;
 pub mod query;
@@ -47,7 +48,8 @@ pub async fn graphql(
     request: GraphQLRequest,
 ) -> GraphQLResponse {
     let viewer = viewer_of(req, &state).await;
-    schema.execute(request.0.data(viewer)).await.into()
+    let request = request.0.data(viewer).data(covers::CoverCache::default());
+    schema.execute(request).await.into()
 }
 
 #[handler]

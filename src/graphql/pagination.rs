@@ -14,18 +14,26 @@ pub struct Total {
     pub total_count: usize,
 }
 
-/// One page of `items`, starting after the item whose cursor is `after`.
-pub fn page<T, N: OutputType>(
+/// One page cut out of a whole list, with each item's cursor.
+pub struct Page<T> {
+    pub items: Vec<(String, T)>,
+    pub total_count: usize,
+    pub has_previous_page: bool,
+    pub has_next_page: bool,
+}
+
+/// The items after the one whose cursor is `after`, at most `first` of them.
+pub fn slice<T>(
     items: Vec<T>,
     first: Option<i32>,
     after: Option<String>,
     cursor_of: impl Fn(&T) -> String,
-    node: impl Fn(T) -> N,
-) -> AppResult<Connection<String, N, Total>> {
+) -> AppResult<Page<T>> {
     let first = match first {
         None => DEFAULT_PAGE,
-        Some(n) if n >= 0 => (n as usize).min(MAX_PAGE),
-        Some(_) => return Err(AppError::invalid("first", "first cannot be negative.")),
+        Some(n) => usize::try_from(n)
+            .map_err(|_| AppError::invalid("first", "first cannot be negative."))?
+            .min(MAX_PAGE),
     };
     let total_count = items.len();
     let start = match after {
@@ -35,15 +43,38 @@ pub fn page<T, N: OutputType>(
             .position(|item| cursor_of(item) == cursor)
             .map_or(total_count, |i| i + 1),
     };
-    let has_next_page = start + first < total_count;
+    let items = items
+        .into_iter()
+        .skip(start)
+        .take(first)
+        .map(|item| (cursor_of(&item), item))
+        .collect();
+    Ok(Page {
+        items,
+        total_count,
+        has_previous_page: start > 0,
+        has_next_page: start + first < total_count,
+    })
+}
+
+/// One page of `items` as a connection of `node`s.
+pub fn page<T, N: OutputType>(
+    items: Vec<T>,
+    first: Option<i32>,
+    after: Option<String>,
+    cursor_of: impl Fn(&T) -> String,
+    node: impl Fn(T) -> N,
+) -> AppResult<Connection<String, N, Total>> {
+    let page = slice(items, first, after, cursor_of)?;
+    let total = Total {
+        total_count: page.total_count,
+    };
     let mut connection =
-        Connection::with_additional_fields(start > 0, has_next_page, Total { total_count });
+        Connection::with_additional_fields(page.has_previous_page, page.has_next_page, total);
     connection.edges.extend(
-        items
+        page.items
             .into_iter()
-            .skip(start)
-            .take(first)
-            .map(|item| Edge::new(cursor_of(&item), node(item))),
+            .map(|(cursor, item)| Edge::new(cursor, node(item))),
     );
     Ok(connection)
 }

@@ -12,5 +12,10 @@ const FOREVER: &str = "public, max-age=31536000, immutable";
 pub fn media_files(config: &Config) -> impl Endpoint + use<> {
     Route::new()
         .nest("/avatars", StaticFilesEndpoint::new(config.avatars_dir()))
+        .nest("/previews", StaticFilesEndpoint::new(config.previews_dir()))
+        .nest(
+            "/originals",
+            StaticFilesEndpoint::new(config.originals_dir()),
+        )
         .with(SetHeader::new().overriding(header::CACHE_CONTROL, FOREVER))
 }

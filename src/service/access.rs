@@ -2,8 +2,9 @@
 
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, UserId};
+use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
-use crate::store::{Source, boards, folders};
+use crate::store::{Source, boards, folders, pins};
 
 /// The spec's message for PERMISSION_DENIED_ERROR.
 pub const NO_ACCESS: &str = "Sorry, it seems you don't have access to this.";
@@ -56,4 +57,27 @@ pub fn owned_folder(tx: &impl Source, viewer: UserId, id: FolderId) -> AppResult
     } else {
         Err(AppError::denied("Only the owner can change this folder."))
     }
+}
+
+/// A pin is visible to its owner, and to whoever may see one of its boards.
+pub fn pin_visible(tx: &impl Source, viewer: Option<UserId>, pin: &PinRecord) -> AppResult<bool> {
+    if viewer == Some(pin.user) {
+        return Ok(true);
+    }
+    for board in pins::boards_of(tx, pin.id)? {
+        if boards::get(tx, board)?.is_some_and(|board| board.visible_to(viewer)) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// A pin is private (`secret`) unless it is on at least one public board.
+pub fn pin_secret(tx: &impl Source, pin: &PinRecord) -> AppResult<bool> {
+    for board in pins::boards_of(tx, pin.id)? {
+        if boards::get(tx, board)?.is_some_and(|board| !board.secret) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }

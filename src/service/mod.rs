@@ -7,6 +7,7 @@ pub mod avatars;
 pub mod boards;
 pub mod folders;
 pub mod mail;
+pub mod pins;
 pub mod rate_limit;
 pub mod secrets;
 pub mod users;

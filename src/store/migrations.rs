@@ -11,7 +11,12 @@ const SCHEMA_VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> anyhow::Result<()>;
 
 /// All migrations in order; the schema version of this binary is their count.
-const MIGRATIONS: &[Migration] = &[create_meta, create_account_tables, create_board_tables];
+const MIGRATIONS: &[Migration] = &[
+    create_meta,
+    create_account_tables,
+    create_board_tables,
+    create_pin_tables,
+];
 
 /// The schema version this binary writes.
 pub const CURRENT_VERSION: u64 = MIGRATIONS.len() as u64;
@@ -83,5 +88,13 @@ fn create_board_tables(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(tables::FOLDERS)?;
     write.open_table(tables::FOLDERS_BY_SLUG)?;
     write.open_table(tables::FOLDERS_BY_USER)?;
+    Ok(())
+}
+
+/// 4: pins and their places on boards.
+fn create_pin_tables(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::PINS)?;
+    write.open_table(tables::BOARD_PINS)?;
+    write.open_table(tables::PIN_BOARDS)?;
     Ok(())
 }

@@ -5,6 +5,7 @@ pub mod boards;
 pub mod codec;
 pub mod folders;
 pub mod migrations;
+pub mod pins;
 pub mod tables;
 pub mod users;
 

@@ -54,3 +54,10 @@ pub const FOLDERS_BY_SLUG: TableDefinition<(u64, &str), u64> =
 /// (user id, folder id) -> (): a user's folders.
 pub const FOLDERS_BY_USER: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("folders-by-user-1");
+
+/// pin id -> `PinRecord`.
+pub const PINS: TableDefinition<u64, &[u8]> = TableDefinition::new("pins-1");
+/// (board id, order, pin id) -> (): a board's pins; the highest order shows first.
+pub const BOARD_PINS: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("board-pins-1");
+/// (pin id, board id) -> order: the boards a pin is on.
+pub const PIN_BOARDS: TableDefinition<(u64, u64), i64> = TableDefinition::new("pin-boards-1");

@@ -4,11 +4,13 @@ use async_graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
+use super::pin::{BoardPinConnection, Pin, board_pin_page};
 use super::user::User;
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::graphql::context::ContextExt;
+use crate::graphql::covers::CoverCache;
 use crate::graphql::pagination::{Total, page};
-use crate::service::{boards, folders, users};
+use crate::service::{boards, folders, pins, users};
 
 pub struct Board(pub BoardRecord);
 
@@ -61,6 +63,38 @@ impl Board {
             .map(Folder))
     }
 
+    /// The board's pins in board order (highest `order` first).
+    async fn pins(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+    ) -> Result<BoardPinConnection> {
+        let found = pins::on_board(ctx.state(), ctx.viewer().user, self.0.id).await?;
+        board_pin_page(self.0.id.0, found, first, after)
+    }
+
+    /// The chosen cover, else the newest pin.
+    async fn cover1(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
+        self.cover(ctx, 0).await
+    }
+
+    async fn cover2(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
+        self.cover(ctx, 1).await
+    }
+
+    async fn cover3(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
+        self.cover(ctx, 2).await
+    }
+
+    async fn cover4(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
+        self.cover(ctx, 3).await
+    }
+
+    async fn cover5(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
+        self.cover(ctx, 4).await
+    }
+
     /// Usernames the private board is shared with; only the owner sees them.
     async fn shared_with(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
         if !ctx.viewer().is(self.0.user) {
@@ -74,7 +108,27 @@ impl Board {
     }
 }
 
+impl Board {
+    async fn cover(&self, ctx: &Context<'_>, index: usize) -> Result<Option<Pin>> {
+        let covers = ctx
+            .data_unchecked::<CoverCache>()
+            .board(ctx.state(), &self.0)
+            .await?;
+        Ok(covers.get(index).cloned().map(Pin))
+    }
+}
+
 pub struct Folder(pub FolderRecord);
+
+impl Folder {
+    async fn cover(&self, ctx: &Context<'_>, index: usize) -> Result<Option<Pin>> {
+        let cache = ctx.data_unchecked::<CoverCache>();
+        let covers = cache
+            .folder(ctx.state(), ctx.viewer().user, self.0.id)
+            .await?;
+        Ok(covers.get(index).cloned().map(Pin))
+    }
+}
 
 #[Object]
 impl Folder {
@@ -101,6 +155,22 @@ impl Folder {
 
     async fn user(&self, ctx: &Context<'_>) -> Result<User> {
         Ok(User(users::by_id(ctx.state(), self.0.user).await?))
+    }
+
+    async fn cover1(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
+        self.cover(ctx, 0).await
+    }
+
+    async fn cover2(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
+        self.cover(ctx, 1).await
+    }
+
+    async fn cover3(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
+        self.cover(ctx, 2).await
+    }
+
+    async fn cover4(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
+        self.cover(ctx, 3).await
     }
 
     /// The boards in the folder that the viewer may see, newest first.

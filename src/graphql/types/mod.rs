@@ -1,4 +1,5 @@
 //! GraphQL object types, one file per entity.
 
 pub mod board;
+pub mod pin;
 pub mod user;

@@ -84,7 +84,7 @@ fn covers_of(tx: &impl Source, board: &BoardRecord, count: usize) -> AppResult<V
     for (_, id) in pins::on_board(tx, board.id)? {
         on_board.extend(pins::get(tx, id)?);
     }
-    on_board.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+    on_board.sort_by_key(|pin| std::cmp::Reverse(pin.created_at));
     if let Some(chosen) = board
         .cover
         .and_then(|cover| on_board.iter().position(|pin| pin.id == cover))

@@ -3,3 +3,6 @@
 pub mod avatar;
 pub mod decode;
 pub mod encode;
+pub mod exif;
+pub mod fingerprint;
+pub mod previews;

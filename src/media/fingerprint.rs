@@ -51,7 +51,7 @@ pub fn dominant_color(picture: &DynamicImage) -> String {
         .max_by_key(|(count, _)| *count)
         .copied()
         .unwrap_or_default();
-    let channel = |sum: u32| if count == 0 { 0 } else { sum / count };
+    let channel = |sum: u32| sum.checked_div(count).unwrap_or(0);
     format!(
         "#{:02x}{:02x}{:02x}",
         channel(sums[0]),

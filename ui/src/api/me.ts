@@ -26,8 +26,17 @@ export const AUTHENTICATED_QUERY = `query AuthenticatedQuery {
 
 export const ME_KEY: GqlKey = [AUTHENTICATED_QUERY, {}];
 
+/**
+ * No answer yet. Unlike SWR's `isLoading`, this also holds on the first render after the cache
+ * was reset (SWR then still reports the previous, finished request): no page may take a
+ * cleared `me` for a visitor.
+ */
+export function isPending(data: unknown, error: unknown): boolean {
+  return data === undefined && error === undefined;
+}
+
 /** `me` is null for visitors (and while loading: check `isLoading` before choosing a branch). */
 export function useMe() {
-  const { data, error, isLoading, mutate } = useSWR<{ me: Me | null }, Error, GqlKey>(ME_KEY, gqlFetcher);
-  return { me: data?.me ?? null, error, isLoading, mutate };
+  const { data, error, mutate } = useSWR<{ me: Me | null }, Error, GqlKey>(ME_KEY, gqlFetcher);
+  return { me: data?.me ?? null, error, isLoading: isPending(data, error), mutate };
 }

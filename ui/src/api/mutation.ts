@@ -17,8 +17,8 @@ export interface MutationState<A extends unknown[], R> {
 
 /**
  * @param action   the call to make (a GraphQL mutation, an upload)
- * @param failure  a fixed sentence to show instead of the server's message (spec, section 8);
- *                 network failures keep their own message
+ * @param failure  a fixed sentence to show for any failure instead of the server's message or
+ *                 the network one (spec, section 8: 'Sorry, an error occured signing out...')
  */
 export function useMutation<A extends unknown[], R>(
   action: (...args: A) => Promise<R>,
@@ -52,7 +52,6 @@ export function useMutation<A extends unknown[], R>(
 }
 
 function messagesFor(error: unknown, failure: string | undefined): string[] {
-  if (isGraphQLError(error) && error.code === 'NETWORK_ERROR') return error.messages;
   if (failure) return [failure];
   const messages = errorMessages(error);
   return messages.length > 0 ? messages : [GENERIC_ERROR];

@@ -3,6 +3,7 @@
 import useSWR from 'swr';
 import { GraphQLError, gql, gqlFetcher, type GqlKey } from './client';
 import { GENERIC_ERROR } from './errors';
+import { isPending } from './me';
 
 /** The link fields of a user, in the order the profile form shows them. */
 export const SOCIAL_LINKS = [
@@ -66,19 +67,13 @@ const MY_PROFILE_QUERY = `query MyProfile {
 }`;
 
 export function useUser(username: string) {
-  const { data, error, isLoading } = useSWR<{ user: PublicUser | null }, Error, GqlKey>(
-    [USER_QUERY, { username }],
-    gqlFetcher,
-  );
-  return { user: data?.user ?? null, error, isLoading };
+  const { data, error } = useSWR<{ user: PublicUser | null }, Error, GqlKey>([USER_QUERY, { username }], gqlFetcher);
+  return { user: data?.user ?? null, error, isLoading: isPending(data, error) };
 }
 
 export function useMyProfile() {
-  const { data, error, isLoading, mutate } = useSWR<{ me: MyProfile | null }, Error, GqlKey>(
-    [MY_PROFILE_QUERY, {}],
-    gqlFetcher,
-  );
-  return { profile: data?.me ?? null, error, isLoading, mutate };
+  const { data, error, mutate } = useSWR<{ me: MyProfile | null }, Error, GqlKey>([MY_PROFILE_QUERY, {}], gqlFetcher);
+  return { profile: data?.me ?? null, error, isLoading: isPending(data, error), mutate };
 }
 
 /** What the sign-in mutations answer: enough to know where to go next. */

@@ -18,14 +18,18 @@ export function Field({ label, onValue, onFiles, hint, required, className, ...i
   const hintId = `${id}-hint`;
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
+      {/* The asterisk sits beside the label, not in it: the field's name stays 'Email', and
+          assistive technology hears 'required' from the input itself. */}
+      <div className="field__label-row">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
         {required ? (
           <span className="field__required" aria-hidden="true">
-            {' *'}
+            *
           </span>
         ) : null}
-      </label>
+      </div>
       <input
         id={id}
         className="field__input"

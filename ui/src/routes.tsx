@@ -12,6 +12,10 @@ import { Profile } from './pages/Profile';
 import { Signup } from './pages/Signup';
 import { StartPasswordReset } from './pages/StartPasswordReset';
 import { UserPage } from './pages/UserPage';
+import { BoardPage } from './pages/boards/BoardPage';
+import { FolderPage } from './pages/boards/FolderPage';
+import { UserBoards } from './pages/boards/UserBoards';
+import { UserFolders } from './pages/boards/UserFolders';
 import { VerifyEmail } from './pages/VerifyEmail';
 
 export const routes: RouteObject[] = [
@@ -33,8 +37,11 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <Profile /> },
           { path: ':username', element: <UserPage /> },
           { path: ':username/pins', element: <UserPage tab="pins" /> },
-          { path: ':username/boards', element: <UserPage tab="boards" /> },
-          { path: ':username/folders', element: <UserPage tab="folders" /> },
+          { path: ':username/boards', element: <UserBoards /> },
+          { path: ':username/boards/:boardSlug', element: <BoardPage /> },
+          { path: ':username/folders', element: <UserFolders /> },
+          { path: ':username/folders/:folderSlug', element: <FolderPage /> },
+          { path: ':username/folders/:folderSlug/boards/:boardSlug', element: <BoardPage /> },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Me } from '../api/me';
 import { useShowNsfw } from '../lib/nsfw';
 import { Avatar } from './Avatar';
+import { useCreateDialogs } from './boards/CreateDialogs';
 import { SignOutModal } from './SignOutModal';
 import './UserMenu.css';
 
@@ -73,6 +74,12 @@ export function UserMenu({ me }: { me: Me }) {
     close(false);
     void navigate(`${base}boards/`);
   };
+  // 'New board', 'New private board', 'New folder', 'New private folder': the create dialogs.
+  const create = useCreateDialogs();
+  const createNew = (kind: 'board' | 'folder', secret: boolean) => () => {
+    close(false);
+    create.open(kind, secret);
+  };
 
   return (
     <div className="user-menu" ref={rootRef}>
@@ -119,10 +126,10 @@ export function UserMenu({ me }: { me: Me }) {
           </MenuLink>
           <div className="user-menu__separator" role="separator" />
           <MenuButton onSelect={soon}>New pin</MenuButton>
-          <MenuButton onSelect={soon}>New board</MenuButton>
-          <MenuButton onSelect={soon}>New private board</MenuButton>
-          <MenuButton onSelect={soon}>New folder</MenuButton>
-          <MenuButton onSelect={soon}>New private folder</MenuButton>
+          <MenuButton onSelect={createNew('board', false)}>New board</MenuButton>
+          <MenuButton onSelect={createNew('board', true)}>New private board</MenuButton>
+          <MenuButton onSelect={createNew('folder', false)}>New folder</MenuButton>
+          <MenuButton onSelect={createNew('folder', true)}>New private folder</MenuButton>
           <div className="user-menu__separator" role="separator" />
           <MenuButton
             onSelect={() => {
@@ -147,6 +154,7 @@ export function UserMenu({ me }: { me: Me }) {
       ) : null}
 
       {signingOut ? <SignOutModal onClose={() => setSigningOut(false)} /> : null}
+      {create.element}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { isGraphQLError } from '../api/client';
 import { SOCIAL_LINKS, displayName, useUser, type PublicUser } from '../api/users';
 import { Avatar } from '../components/Avatar';
+import { UserTabs } from '../components/boards/UserTabs';
 import { EmptyState } from '../components/EmptyState';
 import { displayUrl, safeHref } from '../lib/links';
 import { NotFound } from './NotFound';
@@ -33,6 +34,7 @@ export function UserPage({ tab }: { tab?: UserTab }) {
   return (
     <>
       <UserHeader user={user} />
+      <UserTabs username={user.username} />
       {tab ? <EmptyState>{EMPTY[tab]}</EmptyState> : null}
     </>
   );

@@ -1,0 +1,367 @@
+// Boards and folders as a person meets them: the header menu's create dialogs, the folder and
+// board pages with their owner menus, sharing a private board, moving a board between folders,
+// deleting a folder, the user page tabs, empty states and access errors.
+
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { browserSkip, gqlOk, launchBrowser, openPage, startServer, waitFor } from './harness.mjs';
+
+const PASSWORD = 'correct horse battery';
+
+describe('boards and folders', { skip: browserSkip }, () => {
+  /** @type {Awaited<ReturnType<typeof startServer>>} */
+  let server;
+  /** @type {import('playwright-core').Browser} */
+  let browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(options = {}) {
+    const opened = await openPage(browser, server.baseUrl, options);
+    opened.context.setDefaultTimeout(10_000);
+    return opened;
+  }
+
+  /** A fresh account over GraphQL, with its session cookie. */
+  async function signUp(prefix) {
+    const username = `${prefix}-${randomBytes(4).toString('hex')}`;
+    const { cookie } = await gqlOk(
+      server.baseUrl,
+      `mutation AddUser($email: String!, $password: String!, $username: String!) {
+        addUser(email: $email, password: $password, username: $username) { id username }
+      }`,
+      { email: `${username}@example.com`, password: PASSWORD, username },
+    );
+    assert.ok(cookie, 'addUser sets a session cookie');
+    return { username, cookie };
+  }
+
+  async function addFolder(cookie, name, secret = false) {
+    const { data } = await gqlOk(
+      server.baseUrl,
+      `mutation AddFolder($name: String!, $secret: Boolean!) { addFolder(name: $name, secret: $secret) { id slug } }`,
+      { name, secret },
+      cookie,
+    );
+    return data.addFolder;
+  }
+
+  async function addBoard(cookie, title, { folder = null, secret = false } = {}) {
+    const { data } = await gqlOk(
+      server.baseUrl,
+      `mutation AddBoard($title: String!, $folder: ID, $secret: Boolean!) {
+        addBoard(title: $title, folder: $folder, secret: $secret) { id slug }
+      }`,
+      { title, folder, secret },
+      cookie,
+    );
+    return data.addBoard;
+  }
+
+  /** @param {import('playwright-core').Page} page */
+  const pathOf = (page) => new URL(page.url()).pathname;
+  /** @param {import('playwright-core').Page} page @param {string} path */
+  const waitForPath = (page, path) =>
+    waitFor(() => pathOf(page) === path, { timeout: 10_000, message: `the page to reach ${path} (at ${page.url()})` });
+
+  /** @param {import('playwright-core').Page} page @param {string} item */
+  async function headerMenu(page, item) {
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+  }
+
+  /** @param {import('playwright-core').Page} page @param {string} menu @param {string} item */
+  async function ownerMenu(page, menu, item) {
+    await page.getByRole('button', { name: menu }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+  }
+
+  it('creates a folder and a private board in it, shares it, and keeps visitors out', async () => {
+    const alice = await signUp('alice');
+    const bob = await signUp('bob');
+    const carol = await signUp('carol');
+    const { context, page, errors } = await open({ cookie: alice.cookie });
+    let boardPath;
+    try {
+      await page.goto(`/${alice.username}/folders/`);
+      await page.getByText('No public folders...', { exact: true }).waitFor();
+      await page.getByText('No private folders...', { exact: true }).waitFor();
+
+      // Header menu > New folder: a dialog with the policie preset to Public.
+      await headerMenu(page, 'New folder');
+      let dialog = page.getByRole('dialog', { name: 'Create a folder' });
+      await dialog.waitFor();
+      assert.equal(await dialog.getByLabel('Policie').inputValue(), 'public');
+      assert.equal(await dialog.getByLabel('Name').getAttribute('required'), '');
+      await dialog.getByLabel('Name').fill('Travel plans');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await waitForPath(page, `/${alice.username}/folders/travel-plans/`);
+      await page.getByRole('heading', { name: 'Travel plans', level: 1 }).waitFor();
+      await page.getByText('0 boards', { exact: true }).waitFor();
+      await page.getByText('No boards...', { exact: true }).waitFor();
+
+      // Folder menu > New board, made private: it lands in the folder.
+      await ownerMenu(page, 'Folder menu', 'New board');
+      dialog = page.getByRole('dialog', { name: 'Create a board' });
+      await dialog.waitFor();
+      await waitFor(async () => (await dialog.getByLabel('Folder').locator('option:checked').textContent()) === 'Travel plans', {
+        message: 'the folder select to show the folder',
+      });
+      await dialog.getByLabel('Title').fill('Secret spots');
+      await dialog.getByLabel('Caption').fill('Places nobody knows.');
+      await dialog.getByLabel('Policie').selectOption({ label: 'Private' });
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      boardPath = `/${alice.username}/folders/travel-plans/boards/secret-spots/`;
+      await waitForPath(page, boardPath);
+      await page.getByRole('heading', { name: 'Secret spots', level: 1 }).waitFor();
+      await page.getByText('This board is private', { exact: true }).waitFor();
+      await page.getByText('Places nobody knows.', { exact: true }).waitFor();
+      await page.getByText('0 pins', { exact: true }).waitFor();
+      await page.getByText('No pins...', { exact: true }).waitFor();
+
+      // Edit board: the sharing controls, shown while the board is private.
+      await ownerMenu(page, 'Board menu', 'Edit board');
+      dialog = page.getByRole('dialog', { name: 'Edit board' });
+      await dialog.waitFor();
+      const guid = dialog.getByLabel('Board GUID');
+      assert.equal(await guid.getAttribute('readonly'), '');
+      const boardId = await guid.inputValue();
+      assert.ok(boardId, 'the board GUID is shown');
+      await dialog.getByLabel('Share with').fill(`@${bob.username}`);
+      await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+      const shared = dialog.getByRole('link', { name: `@${bob.username}` });
+      await shared.waitFor();
+      assert.equal(await shared.getAttribute('href'), `/${bob.username}/`);
+      // Unshare, then share again (by name without the @).
+      await dialog.getByRole('button', { name: `Unshare ${bob.username}` }).click();
+      await shared.waitFor({ state: 'detached' });
+      await dialog.getByLabel('Share with').fill(bob.username);
+      await dialog.getByLabel('Share with').press('Enter');
+      await shared.waitFor();
+      assert.equal(await dialog.isVisible(), true, 'Enter in Share with does not submit the board form');
+      // Public: no sharing controls.
+      await dialog.getByLabel('Policie').selectOption({ label: 'Public' });
+      assert.equal(await dialog.getByLabel('Share with').count(), 0);
+      await dialog.getByLabel('Policie').selectOption({ label: 'Private' });
+      await dialog.getByLabel('Share with').waitFor();
+      // Escape closes without saving.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('This board is private', { exact: true }).waitFor();
+
+      // The tabs count what the owner sees.
+      await page.goto(`/${alice.username}/boards/`);
+      const tabs = page.getByRole('navigation', { name: 'User sections' });
+      await tabs.getByRole('link', { name: '1 board', exact: true }).waitFor();
+      await tabs.getByRole('link', { name: '1 folder', exact: true }).waitFor();
+      await tabs.getByRole('link', { name: 'Pins', exact: true }).waitFor();
+      await page.getByText('No public boards...', { exact: true }).waitFor();
+      await page.getByRole('list', { name: 'Private boards' }).getByRole('link', { name: 'Secret spots' }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+
+    // Bob, whom it is shared with, sees it.
+    {
+      const { context: bobContext, page: bobPage } = await open({ cookie: bob.cookie });
+      try {
+        await bobPage.goto(boardPath);
+        await bobPage.getByRole('heading', { name: 'Secret spots', level: 1 }).waitFor();
+        await bobPage.getByText('This board is private', { exact: true }).waitFor();
+        assert.equal(await bobPage.getByRole('button', { name: 'Board menu' }).count(), 0);
+        await bobPage.goto(`/${alice.username}/boards/`);
+        await bobPage.getByRole('link', { name: 'Secret spots' }).waitFor();
+      } finally {
+        await bobContext.close();
+      }
+    }
+
+    // Carol, signed in but not invited, is told she has no access.
+    {
+      const { context: carolContext, page: carolPage } = await open({ cookie: carol.cookie });
+      try {
+        await carolPage.goto(boardPath);
+        await carolPage.getByText("Sorry, it seems you don't have access to this.", { exact: true }).waitFor();
+        await carolPage.goto(`/${alice.username}/boards/`);
+        await carolPage.getByText('No boards...', { exact: true }).waitFor();
+      } finally {
+        await carolContext.close();
+      }
+    }
+
+    // A visitor is sent to log in, and back here afterwards.
+    {
+      const { context: visitorContext, page: visitorPage } = await open();
+      try {
+        await visitorPage.goto(boardPath);
+        await waitForPath(visitorPage, '/login/');
+        assert.equal(new URL(visitorPage.url()).searchParams.get('next'), boardPath);
+      } finally {
+        await visitorContext.close();
+      }
+    }
+  });
+
+  it('moves a board to another folder through the edit dialog', async () => {
+    const alice = await signUp('mover');
+    const alpha = await addFolder(alice.cookie, 'Alpha');
+    await addFolder(alice.cookie, 'Beta');
+    await addBoard(alice.cookie, 'Wanderlust', { folder: alpha.id });
+    const { context, page, errors } = await open({ cookie: alice.cookie });
+    try {
+      await page.goto(`/${alice.username}/folders/alpha/`);
+      await page.getByText('1 board', { exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Wanderlust' }).click();
+      await waitForPath(page, `/${alice.username}/folders/alpha/boards/wanderlust/`);
+      await page.getByRole('heading', { name: 'Wanderlust', level: 1 }).waitFor();
+
+      await ownerMenu(page, 'Board menu', 'Edit board');
+      const dialog = page.getByRole('dialog', { name: 'Edit board' });
+      await dialog.waitFor();
+      // A public board has no sharing controls.
+      assert.equal(await dialog.getByLabel('Share with').count(), 0);
+      await waitFor(async () => (await dialog.getByLabel('Folder').locator('option').count()) === 3, {
+        message: 'the folder options to load',
+      });
+      await dialog.getByLabel('Folder').selectOption({ label: 'Beta' });
+      await dialog.getByLabel('Pin default tags').fill('#sea  sun sea');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await waitForPath(page, `/${alice.username}/folders/beta/boards/wanderlust/`);
+      await page.getByRole('link', { name: 'Beta', exact: true }).first().waitFor();
+
+      await page.goto(`/${alice.username}/folders/beta/`);
+      await page.getByRole('list', { name: 'Boards' }).getByRole('link', { name: 'Wanderlust' }).waitFor();
+      await page.getByText('1 board', { exact: true }).waitFor();
+      await page.goto(`/${alice.username}/folders/alpha/`);
+      await page.getByText('No boards...', { exact: true }).waitFor();
+      await page.getByText('0 boards', { exact: true }).waitFor();
+
+      const { data } = await gqlOk(
+        server.baseUrl,
+        `query Q($username: String!) { user(username: $username) { board(slug: "wanderlust") { pinDefaultTags folder { slug } } } }`,
+        { username: alice.username },
+        alice.cookie,
+      );
+      assert.deepEqual(data.user.board.pinDefaultTags, ['sea', 'sun']);
+      assert.equal(data.user.board.folder.slug, 'beta');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('deletes a folder and keeps its boards', async () => {
+    const alice = await signUp('deleter');
+    const doomed = await addFolder(alice.cookie, 'Doomed');
+    await addBoard(alice.cookie, 'Keep me', { folder: doomed.id });
+    await addBoard(alice.cookie, 'Me too', { folder: doomed.id, secret: true });
+    const { context, page, errors } = await open({ cookie: alice.cookie });
+    try {
+      await page.goto(`/${alice.username}/folders/doomed/`);
+      await page.getByText('2 boards', { exact: true }).waitFor();
+      await ownerMenu(page, 'Folder menu', 'Delete folder');
+      const dialog = page.getByRole('dialog', { name: 'Delete folder' });
+      await dialog.waitFor();
+      // Cancel closes without deleting.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await ownerMenu(page, 'Folder menu', 'Delete folder');
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await waitForPath(page, `/${alice.username}/folders/`);
+      await page.getByText('No public folders...', { exact: true }).waitFor();
+
+      await page.goto(`/${alice.username}/boards/`);
+      await page.getByRole('list', { name: 'Public boards' }).getByRole('link', { name: 'Keep me' }).waitFor();
+      await page.getByRole('list', { name: 'Private boards' }).getByRole('link', { name: 'Me too' }).waitFor();
+      const tabs = page.getByRole('navigation', { name: 'User sections' });
+      await tabs.getByRole('link', { name: '2 boards', exact: true }).waitFor();
+      await tabs.getByRole('link', { name: '0 folders', exact: true }).waitFor();
+
+      // The board page no longer names a folder.
+      await page.getByRole('link', { name: 'Keep me' }).click();
+      await waitForPath(page, `/${alice.username}/boards/keep-me/`);
+      await page.getByRole('heading', { name: 'Keep me', level: 1 }).waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Doomed' }).count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('creates a private board from the header menu and deletes it', async () => {
+    const alice = await signUp('maker');
+    const { context, page, errors } = await open({ cookie: alice.cookie });
+    try {
+      await page.goto(`/${alice.username}/boards/`);
+      await page.getByText('No public boards...', { exact: true }).waitFor();
+      await headerMenu(page, 'New private board');
+      const dialog = page.getByRole('dialog', { name: 'Create a private board' });
+      await dialog.waitFor();
+      assert.equal(await dialog.getByLabel('Policie').inputValue(), 'private');
+      // The title is required: the browser keeps the dialog open.
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      assert.equal(await dialog.isVisible(), true);
+      await dialog.getByLabel('Title').fill('Moodboard');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await waitForPath(page, `/${alice.username}/boards/moodboard/`);
+      await page.getByText('This board is private', { exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Boards', exact: true }).waitFor();
+
+      await ownerMenu(page, 'Board menu', 'Delete board');
+      const confirm = page.getByRole('dialog', { name: 'Delete board' });
+      // A failed delete says so and keeps the dialog open.
+      await page.route('**/api/graphql', async (route) => {
+        if (route.request().postData()?.includes('DeleteBoard')) {
+          await route.fulfill({
+            contentType: 'application/json',
+            body: JSON.stringify({ data: null, errors: [{ message: 'Boom', extensions: { code: 'INTERNAL_ERROR' } }] }),
+          });
+        } else {
+          await route.continue();
+        }
+      });
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await confirm.getByText('Sorry, an error occured deleting...', { exact: true }).waitFor();
+      await page.unroute('**/api/graphql');
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await waitForPath(page, `/${alice.username}/boards/`);
+      await page.getByText('No private boards...', { exact: true }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows empty states and the not-found screen to visitors', async () => {
+    const alice = await signUp('empty');
+    await addFolder(alice.cookie, 'Hidden', true);
+    const { context, page, errors } = await open();
+    try {
+      await page.goto(`/${alice.username}/boards/`);
+      await page.getByText('No boards...', { exact: true }).waitFor();
+      await page.goto(`/${alice.username}/folders/`);
+      await page.getByText('No folders...', { exact: true }).waitFor();
+      const tabs = page.getByRole('navigation', { name: 'User sections' });
+      await tabs.getByRole('link', { name: '0 folders', exact: true }).waitFor();
+      await page.goto(`/${alice.username}/boards/no-such-board/`);
+      await page.getByRole('heading', { name: 'Oups...' }).waitFor();
+      await page.goto(`/${alice.username}/folders/hidden/`);
+      await waitForPath(page, '/login/');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

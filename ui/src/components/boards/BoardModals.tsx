@@ -1,0 +1,321 @@
+// The board dialogs (spec, sections 2, 4 and 5): create, edit (with the sharing controls while
+// the board is private) and delete. Each closes with Cancel or Escape; on success the lists
+// are refreshed and, where the board's address changed, the app follows it.
+
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useRevalidateAll } from '../../api/cache';
+import {
+  addBoard,
+  cleanUsername,
+  deleteBoard,
+  parseTags,
+  shareBoard,
+  unshareBoard,
+  updateBoard,
+  useBoardForEdit,
+  useMyFolders,
+  type BoardForEdit,
+  type BoardLink,
+  type FolderRef,
+} from '../../api/boards';
+import { DELETE_ERROR, LOAD_ERROR } from '../../api/errors';
+import { useMutation } from '../../api/mutation';
+import { userPath } from '../../lib/next';
+import { ErrorList, Field } from '../Form';
+import { Modal } from '../Modal';
+import { DialogForm } from './DialogForm';
+import { PolicieField, SelectField, TextAreaField } from './Fields';
+
+const NO_FOLDER = '';
+
+function FolderSelect({
+  folders,
+  value,
+  onValue,
+}: {
+  folders: readonly FolderRef[] | null;
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  // The current folder stays selectable while the list loads.
+  return (
+    <SelectField label="Folder" value={value} onValue={onValue} disabled={folders === null}>
+      <option value={NO_FOLDER}>No folder</option>
+      {(folders ?? []).map((folder) => (
+        <option key={folder.id} value={folder.id}>
+          {folder.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+export function CreateBoardModal({
+  secret: initialSecret,
+  folderId = null,
+  onClose,
+  onCreated,
+}: {
+  secret: boolean;
+  folderId?: string | null;
+  onClose: () => void;
+  /** Where to go with the new board; the caller navigates. */
+  onCreated: (board: BoardLink) => Promise<void> | void;
+}) {
+  const [title, setTitle] = useState('');
+  const [folder, setFolder] = useState(folderId ?? NO_FOLDER);
+  const [caption, setCaption] = useState('');
+  const [secret, setSecret] = useState(initialSecret);
+  const { folders } = useMyFolders();
+  // Named after what the menu asked for; the Policie select may still change it.
+  const [dialogTitle] = useState(initialSecret ? 'Create a private board' : 'Create a board');
+  const revalidateAll = useRevalidateAll();
+  const create = useMutation(addBoard);
+
+  const submit = async () => {
+    const board = await create.run({
+      title: title.trim(),
+      folder: folder || null,
+      caption: caption.trim() || null,
+      secret,
+    });
+    if (!board) return;
+    onClose();
+    await onCreated(board);
+    await revalidateAll();
+  };
+
+  return (
+    <DialogForm
+      title={dialogTitle}
+      onClose={onClose}
+      onSubmit={submit}
+      errors={create.errors}
+      pending={create.pending}
+      submitLabel="Create"
+    >
+      <Field label="Title" required maxLength={255} value={title} onValue={setTitle} autoFocus />
+      <FolderSelect folders={folders ?? (folderId ? [] : null)} value={folder} onValue={setFolder} />
+      <TextAreaField label="Caption" value={caption} onValue={setCaption} />
+      <PolicieField secret={secret} onSecret={setSecret} />
+    </DialogForm>
+  );
+}
+
+export function EditBoardModal({
+  boardId,
+  onClose,
+  onSaved,
+}: {
+  boardId: string;
+  onClose: () => void;
+  onSaved: (board: BoardLink) => Promise<void> | void;
+}) {
+  const { board, error, isLoading, mutate } = useBoardForEdit(boardId);
+  const { folders } = useMyFolders();
+
+  if (isLoading || error || !board) {
+    return (
+      <Modal title="Edit board" onClose={onClose}>
+        {isLoading ? (
+          <p className="modal__text" aria-busy="true">
+            Loading...
+          </p>
+        ) : (
+          <ErrorList errors={[LOAD_ERROR]} />
+        )}
+        <div className="form-actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <EditBoardForm
+      key={board.id}
+      board={board}
+      folders={folders}
+      onClose={onClose}
+      onSaved={onSaved}
+      onSharesChanged={() => void mutate()}
+    />
+  );
+}
+
+function EditBoardForm({
+  board,
+  folders,
+  onClose,
+  onSaved,
+  onSharesChanged,
+}: {
+  board: BoardForEdit;
+  folders: readonly FolderRef[] | null;
+  onClose: () => void;
+  onSaved: (board: BoardLink) => Promise<void> | void;
+  onSharesChanged: () => void;
+}) {
+  const [title, setTitle] = useState(board.title);
+  const [folder, setFolder] = useState(board.folder?.id ?? NO_FOLDER);
+  const [caption, setCaption] = useState(board.caption ?? '');
+  const [description, setDescription] = useState(board.pinDefaultDescription ?? '');
+  const [tags, setTags] = useState(board.pinDefaultTags.join(' '));
+  const [secret, setSecret] = useState(board.secret);
+  const revalidateAll = useRevalidateAll();
+  const save = useMutation(updateBoard);
+
+  // Until the folder list arrives, offer the board's own folder so the select shows it.
+  const folderOptions = folders ?? (board.folder ? [board.folder] : null);
+
+  const submit = async () => {
+    const saved = await save.run({
+      id: board.id,
+      title: title.trim(),
+      folder: folder || null,
+      caption: caption.trim() || null,
+      pinDefaultDescription: description.trim() || null,
+      pinDefaultTags: parseTags(tags),
+      secret,
+    });
+    if (!saved) return;
+    onClose();
+    await onSaved(saved);
+    await revalidateAll();
+  };
+
+  return (
+    <DialogForm
+      title="Edit board"
+      onClose={onClose}
+      onSubmit={submit}
+      errors={save.errors}
+      pending={save.pending}
+      submitLabel="Save"
+      aside={secret ? <SharingControls board={board} onChanged={onSharesChanged} /> : null}
+    >
+      <Field label="Title" required maxLength={255} value={title} onValue={setTitle} />
+      <FolderSelect folders={folderOptions} value={folder} onValue={setFolder} />
+      <TextAreaField label="Caption" value={caption} onValue={setCaption} />
+      <TextAreaField label="Pin default description" value={description} onValue={setDescription} rows={2} />
+      <Field
+        label="Pin default tags"
+        value={tags}
+        onValue={setTags}
+        spellCheck={false}
+        hint="Separated by spaces, e.g. travel sea sunset"
+      />
+      <PolicieField secret={secret} onSecret={setSecret} />
+    </DialogForm>
+  );
+}
+
+/** 'Share with' a username, the list of users the private board is shared with, its GUID. */
+function SharingControls({ board, onChanged }: { board: BoardForEdit; onChanged: () => void }) {
+  const [username, setUsername] = useState('');
+  const share = useMutation(shareBoard);
+  const unshare = useMutation(unshareBoard);
+
+  const submitShare = async () => {
+    const name = cleanUsername(username);
+    if (!name) return;
+    if ((await share.run(board.id, name)) === undefined) return;
+    setUsername('');
+    onChanged();
+  };
+
+  const remove = async (name: string) => {
+    if ((await unshare.run(board.id, name)) === undefined) return;
+    onChanged();
+  };
+
+  return (
+    <section className="board-sharing" aria-labelledby={`sharing-${board.id}`}>
+      <h3 id={`sharing-${board.id}`} className="board-sharing__title">
+        Sharing
+      </h3>
+      <form
+        className="board-sharing__row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submitShare();
+        }}
+      >
+        <Field
+          className="board-sharing__input"
+          label="Share with"
+          value={username}
+          onValue={setUsername}
+          placeholder="@username"
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="none"
+        />
+        <button type="submit" className="button button--ghost" disabled={share.pending || !cleanUsername(username)}>
+          Share
+        </button>
+      </form>
+      <ErrorList errors={[...share.errors, ...unshare.errors]} />
+      {board.sharedWith.length > 0 ? (
+        <ul className="board-sharing__list" aria-label="Shared with">
+          {board.sharedWith.map((name) => (
+            <li key={name} className="board-sharing__user">
+              <Link to={userPath(name)}>@{name}</Link>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-label={`Unshare ${name}`}
+                disabled={unshare.pending}
+                onClick={() => void remove(name)}
+              >
+                Unshare
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="board-sharing__none">Not shared with anyone yet.</p>
+      )}
+      <Field label="Board GUID" value={board.id} readOnly className="board-sharing__guid" onFocus={(e) => e.currentTarget.select()} />
+    </section>
+  );
+}
+
+export function DeleteBoardModal({
+  board,
+  onClose,
+  onDeleted,
+}: {
+  board: { id: string; title: string };
+  onClose: () => void;
+  onDeleted: () => Promise<void> | void;
+}) {
+  const revalidateAll = useRevalidateAll();
+  const remove = useMutation(deleteBoard, DELETE_ERROR);
+
+  const submit = async () => {
+    if ((await remove.run(board.id)) === undefined) return;
+    onClose();
+    await onDeleted();
+    await revalidateAll();
+  };
+
+  return (
+    <DialogForm
+      title="Delete board"
+      onClose={onClose}
+      onSubmit={submit}
+      errors={remove.errors}
+      pending={remove.pending}
+      submitLabel="Delete"
+      danger
+    >
+      <p className="modal__text board-dialog__confirm">
+        Are you sure you want to delete the board <strong>{board.title}</strong>? (this operation is irreversible)
+      </p>
+    </DialogForm>
+  );
+}

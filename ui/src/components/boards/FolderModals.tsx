@@ -1,0 +1,116 @@
+// The folder dialogs (spec, sections 2 and 4): create, edit and delete. Deleting a folder keeps
+// its boards, outside any folder.
+
+import { useState } from 'react';
+import { useRevalidateAll } from '../../api/cache';
+import { addFolder, deleteFolder, updateFolder, type FolderLink } from '../../api/boards';
+import { DELETE_ERROR } from '../../api/errors';
+import { useMutation } from '../../api/mutation';
+import { Field } from '../Form';
+import { DialogForm } from './DialogForm';
+import { PolicieField } from './Fields';
+
+export function CreateFolderModal({
+  secret: initialSecret,
+  onClose,
+  onCreated,
+}: {
+  secret: boolean;
+  onClose: () => void;
+  onCreated: (folder: FolderLink) => Promise<void> | void;
+}) {
+  const [name, setName] = useState('');
+  const [secret, setSecret] = useState(initialSecret);
+  const [dialogTitle] = useState(initialSecret ? 'Create a private folder' : 'Create a folder');
+  const revalidateAll = useRevalidateAll();
+  const create = useMutation(addFolder);
+
+  const submit = async () => {
+    const folder = await create.run({ name: name.trim(), secret });
+    if (!folder) return;
+    onClose();
+    await onCreated(folder);
+    await revalidateAll();
+  };
+
+  return (
+    <DialogForm
+      title={dialogTitle}
+      onClose={onClose}
+      onSubmit={submit}
+      errors={create.errors}
+      pending={create.pending}
+      submitLabel="Create"
+    >
+      <Field label="Name" required maxLength={255} value={name} onValue={setName} autoFocus />
+      <PolicieField secret={secret} onSecret={setSecret} />
+    </DialogForm>
+  );
+}
+
+export function EditFolderModal({
+  folder,
+  onClose,
+  onSaved,
+}: {
+  folder: { id: string; name: string; secret: boolean };
+  onClose: () => void;
+  onSaved: (folder: FolderLink) => Promise<void> | void;
+}) {
+  const [name, setName] = useState(folder.name);
+  const [secret, setSecret] = useState(folder.secret);
+  const revalidateAll = useRevalidateAll();
+  const save = useMutation(updateFolder);
+
+  const submit = async () => {
+    const saved = await save.run({ id: folder.id, name: name.trim(), secret });
+    if (!saved) return;
+    onClose();
+    await onSaved(saved);
+    await revalidateAll();
+  };
+
+  return (
+    <DialogForm title="Edit folder" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
+      <Field label="Name" required maxLength={255} value={name} onValue={setName} />
+      <PolicieField secret={secret} onSecret={setSecret} />
+    </DialogForm>
+  );
+}
+
+export function DeleteFolderModal({
+  folder,
+  onClose,
+  onDeleted,
+}: {
+  folder: { id: string; name: string };
+  onClose: () => void;
+  onDeleted: () => Promise<void> | void;
+}) {
+  const revalidateAll = useRevalidateAll();
+  const remove = useMutation(deleteFolder, DELETE_ERROR);
+
+  const submit = async () => {
+    if ((await remove.run(folder.id)) === undefined) return;
+    onClose();
+    await onDeleted();
+    await revalidateAll();
+  };
+
+  return (
+    <DialogForm
+      title="Delete folder"
+      onClose={onClose}
+      onSubmit={submit}
+      errors={remove.errors}
+      pending={remove.pending}
+      submitLabel="Delete"
+      danger
+    >
+      <p className="modal__text board-dialog__confirm">
+        Are you sure you want to delete the folder <strong>{folder.name}</strong>? Its boards will stay, outside any
+        folder.
+      </p>
+    </DialogForm>
+  );
+}

@@ -1,0 +1,25 @@
+// The user page's tabs: Pins, Boards and Folders, with the counts the viewer may see
+// ('1 board', '2 boards'). The pins count waits for the server's User.pins.
+
+import { NavLink } from 'react-router';
+import { countLabel, useUserCounts } from '../../api/boards';
+import './boards.css';
+
+export function UserTabs({ username }: { username: string }) {
+  const counts = useUserCounts(username);
+  const base = `/${encodeURIComponent(username)}/`;
+  const tabs = [
+    { to: `${base}pins/`, label: 'Pins' },
+    { to: `${base}boards/`, label: counts ? countLabel(counts.boards.totalCount, 'board') : 'Boards' },
+    { to: `${base}folders/`, label: counts ? countLabel(counts.folders.totalCount, 'folder') : 'Folders' },
+  ];
+  return (
+    <nav className="user-tabs" aria-label="User sections">
+      {tabs.map((tab) => (
+        <NavLink key={tab.to} to={tab.to} className="user-tabs__tab" end={false}>
+          {tab.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

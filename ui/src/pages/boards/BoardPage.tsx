@@ -1,0 +1,108 @@
+// '/{username}/boards/{boardSlug}/' and '/{username}/folders/{folderSlug}/boards/{boardSlug}/':
+// the board's title, owner, folder, caption, pin count and privacy, its pins, and the owner's
+// menu (edit board, delete board).
+
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isGraphQLError } from '../../api/client';
+import { boardPath, boardsPath, countLabel, folderPath, useBoardDetail } from '../../api/boards';
+import { useMe } from '../../api/me';
+import { displayName } from '../../api/users';
+import { DeleteBoardModal, EditBoardModal } from '../../components/boards/BoardModals';
+import { OwnerMenu } from '../../components/boards/OwnerMenu';
+import { PrivateBadge } from '../../components/boards/Tiles';
+import { EmptyState } from '../../components/EmptyState';
+import { userPath } from '../../lib/next';
+import { NotFound } from '../NotFound';
+import { BackLink } from './BackLink';
+
+type Dialog = 'edit' | 'delete' | null;
+
+export function BoardPage() {
+  const { username = '', boardSlug = '', folderSlug } = useParams();
+  const { board, error, isLoading } = useBoardDetail(username, boardSlug);
+  const { me } = useMe();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  if (error) {
+    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
+    throw error;
+  }
+  if (isLoading || !board) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+
+  const owner = board.user;
+  const isOwner = me?.id === owner.id;
+  const inFolder = folderSlug !== undefined && board.folder !== null;
+  const back = inFolder && board.folder ? folderPath(owner.username, board.folder.slug) : boardsPath(owner.username);
+  const close = () => setDialog(null);
+  const pins = board.pins.edges.map((edge) => edge.node);
+
+  return (
+    <article className="detail" aria-labelledby="board-title">
+      <BackLink to={back}>{inFolder && board.folder ? board.folder.name : 'Boards'}</BackLink>
+      <header className="detail__header">
+        <div className="detail__text">
+          <p className="detail__kind">Board</p>
+          <h1 id="board-title" className="detail__title">
+            {board.title}
+          </h1>
+          <p className="detail__meta">
+            <span>
+              by <Link to={userPath(owner.username)}>{displayName(owner)}</Link>
+            </span>
+            {board.folder ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>
+                  in <Link to={folderPath(owner.username, board.folder.slug)}>{board.folder.name}</Link>
+                </span>
+              </>
+            ) : null}
+            <span aria-hidden="true">·</span>
+            <span>{countLabel(board.pins.totalCount, 'pin')}</span>
+            {board.secret ? <PrivateBadge /> : null}
+          </p>
+          {board.caption ? <p className="detail__caption">{board.caption}</p> : null}
+          {board.secret ? <p className="detail__private">This board is private</p> : null}
+        </div>
+        {isOwner ? (
+          <OwnerMenu
+            label="Board menu"
+            actions={[
+              { label: 'Edit board', onSelect: () => setDialog('edit') },
+              { label: 'Delete board', onSelect: () => setDialog('delete'), danger: true },
+            ]}
+          />
+        ) : null}
+      </header>
+
+      {pins.length > 0 ? (
+        <ul className="pin-thumbs" aria-label="Pins">
+          {pins.map((pin) => (
+            <li key={pin.id} className="pin-thumbs__item">
+              <img src={pin.preview} alt={pin.title ?? ''} loading="lazy" decoding="async" />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState>No pins...</EmptyState>
+      )}
+
+      {dialog === 'edit' ? (
+        <EditBoardModal
+          boardId={board.id}
+          onClose={close}
+          onSaved={(saved) =>
+            navigate(boardPath(saved.user.username, saved.slug, folderSlug !== undefined ? saved.folder?.slug : null), {
+              replace: true,
+            })
+          }
+        />
+      ) : null}
+      {dialog === 'delete' ? (
+        <DeleteBoardModal board={board} onClose={close} onDeleted={() => navigate(back)} />
+      ) : null}
+    </article>
+  );
+}

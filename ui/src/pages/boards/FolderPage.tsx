@@ -1,0 +1,94 @@
+// '/{username}/folders/{folderSlug}/': the folder's name, owner, board count and privacy, its
+// boards, and the owner's menu (new board in the folder, edit folder, delete folder).
+
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isGraphQLError } from '../../api/client';
+import { boardPath, countLabel, folderPath, foldersPath, useFolderDetail } from '../../api/boards';
+import { useMe } from '../../api/me';
+import { displayName } from '../../api/users';
+import { useCreateDialogs } from '../../components/boards/CreateDialogs';
+import { DeleteFolderModal, EditFolderModal } from '../../components/boards/FolderModals';
+import { OwnerMenu } from '../../components/boards/OwnerMenu';
+import { BoardTile, PrivateBadge, TileGrid } from '../../components/boards/Tiles';
+import { EmptyState } from '../../components/EmptyState';
+import { userPath } from '../../lib/next';
+import { NotFound } from '../NotFound';
+import { BackLink } from './BackLink';
+
+type Dialog = 'edit' | 'delete' | null;
+
+export function FolderPage() {
+  const { username = '', folderSlug = '' } = useParams();
+  const { folder, error, isLoading } = useFolderDetail(username, folderSlug);
+  const { me } = useMe();
+  const navigate = useNavigate();
+  const create = useCreateDialogs();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  if (error) {
+    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
+    throw error;
+  }
+  if (isLoading || !folder) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+
+  const owner = folder.user;
+  const isOwner = me?.id === owner.id;
+  const boards = folder.boards.edges.map((edge) => edge.node);
+  const close = () => setDialog(null);
+
+  return (
+    <article className="detail" aria-labelledby="folder-title">
+      <BackLink to={foldersPath(owner.username)}>Folders</BackLink>
+      <header className="detail__header">
+        <div className="detail__text">
+          <p className="detail__kind">Folder</p>
+          <h1 id="folder-title" className="detail__title">
+            {folder.name}
+          </h1>
+          <p className="detail__meta">
+            <span>
+              by <Link to={userPath(owner.username)}>{displayName(owner)}</Link>
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>{countLabel(folder.boards.totalCount, 'board')}</span>
+            {folder.secret ? <PrivateBadge /> : null}
+          </p>
+          {folder.secret ? <p className="detail__private">This folder is private</p> : null}
+        </div>
+        {isOwner ? (
+          <OwnerMenu
+            label="Folder menu"
+            actions={[
+              { label: 'New board', onSelect: () => create.open('board', folder.secret, folder.id) },
+              { label: 'Edit folder', onSelect: () => setDialog('edit') },
+              { label: 'Delete folder', onSelect: () => setDialog('delete'), danger: true },
+            ]}
+          />
+        ) : null}
+      </header>
+
+      {boards.length > 0 ? (
+        <TileGrid label="Boards">
+          {boards.map((board) => (
+            <BoardTile key={board.id} board={board} href={boardPath(owner.username, board.slug, folder.slug)} />
+          ))}
+        </TileGrid>
+      ) : (
+        <EmptyState>No boards...</EmptyState>
+      )}
+
+      {create.element}
+      {dialog === 'edit' ? (
+        <EditFolderModal
+          folder={folder}
+          onClose={close}
+          onSaved={(saved) => navigate(folderPath(saved.user.username, saved.slug), { replace: true })}
+        />
+      ) : null}
+      {dialog === 'delete' ? (
+        <DeleteFolderModal folder={folder} onClose={close} onDeleted={() => navigate(foldersPath(owner.username))} />
+      ) : null}
+    </article>
+  );
+}

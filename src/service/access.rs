@@ -15,8 +15,12 @@ pub fn visible_board(
     viewer: Option<UserId>,
     id: BoardId,
 ) -> AppResult<BoardRecord> {
-    let board =
-        boards::get(tx, id)?.ok_or_else(|| AppError::not_found("This board does not exist."))?;
+    shown_board(boards::get(tx, id)?, viewer)
+}
+
+/// The board when it exists and the viewer may see it, else the error to answer.
+pub fn shown_board(board: Option<BoardRecord>, viewer: Option<UserId>) -> AppResult<BoardRecord> {
+    let board = board.ok_or_else(|| AppError::not_found("This board does not exist."))?;
     if board.visible_to(viewer) {
         Ok(board)
     } else {
@@ -40,8 +44,15 @@ pub fn visible_folder(
     viewer: Option<UserId>,
     id: FolderId,
 ) -> AppResult<FolderRecord> {
-    let folder =
-        folders::get(tx, id)?.ok_or_else(|| AppError::not_found("This folder does not exist."))?;
+    shown_folder(folders::get(tx, id)?, viewer)
+}
+
+/// The folder when it exists and the viewer may see it, else the error to answer.
+pub fn shown_folder(
+    folder: Option<FolderRecord>,
+    viewer: Option<UserId>,
+) -> AppResult<FolderRecord> {
+    let folder = folder.ok_or_else(|| AppError::not_found("This folder does not exist."))?;
     if folder.visible_to(viewer) {
         Ok(folder)
     } else {

@@ -8,7 +8,7 @@ use crate::domain::board::{BoardRecord, optional_text, required_title, slugify};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::tags::normalize_tags;
 use crate::error::{AppError, AppResult};
-use crate::service::access::{NO_ACCESS, owned_board, visible_board};
+use crate::service::access::{owned_board, shown_board, visible_board};
 use crate::store::{boards, folders, users};
 
 pub struct NewBoard {
@@ -171,12 +171,7 @@ pub async fn by_slug(
             let board = state
                 .store
                 .read(|read| boards::by_slug(read, owner, &slug))?;
-            let board = board.ok_or_else(|| AppError::not_found("This board does not exist."))?;
-            if board.visible_to(viewer) {
-                Ok(board)
-            } else {
-                Err(AppError::denied(NO_ACCESS))
-            }
+            shown_board(board, viewer)
         })
         .await
 }

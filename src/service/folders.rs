@@ -6,7 +6,7 @@ use crate::app::AppState;
 use crate::domain::board::{FolderRecord, required_title, slugify};
 use crate::domain::ids::{FolderId, UserId};
 use crate::error::{AppError, AppResult};
-use crate::service::access::{NO_ACCESS, owned_folder, visible_folder};
+use crate::service::access::{owned_folder, shown_folder, visible_folder};
 use crate::store::{boards, folders};
 
 pub async fn add(
@@ -95,13 +95,7 @@ pub async fn by_slug(
             let folder = state
                 .store
                 .read(|read| folders::by_slug(read, owner, &slug))?;
-            let folder =
-                folder.ok_or_else(|| AppError::not_found("This folder does not exist."))?;
-            if folder.visible_to(viewer) {
-                Ok(folder)
-            } else {
-                Err(AppError::denied(NO_ACCESS))
-            }
+            shown_folder(folder, viewer)
         })
         .await
 }

@@ -380,6 +380,15 @@ describe('accounts', { skip: browserSkip }, () => {
       assert.equal(await page.getByRole('link', { name: 'Twitter' }).getAttribute('href'), 'https://twitter.com/ada');
       assert.equal(await page.getByRole('link', { name: 'Facebook' }).count(), 0);
 
+      // Emptying a field clears it.
+      await page.goto('/profile/');
+      await page.getByLabel('Twitter', { exact: true }).fill('');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('status').getByText('Your profile has been saved.').waitFor();
+      await page.goto(`/${account.username}/`);
+      await page.getByRole('heading', { name: 'Ada Lovelace', level: 1 }).waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Twitter' }).count(), 0);
+
       // The Show NSFW switch is remembered.
       const header = page.getByRole('banner');
       await header.getByRole('button', { name: 'Menu' }).click();

@@ -108,16 +108,14 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
 
   const submit = async () => {
     setSaved(false);
-    // An emptied field is sent as null: the user cleared it.
-    const fields = Object.fromEntries(
-      PROFILE_FIELDS.map((field) => [field, values[field].trim() || null]),
-    ) as ProfileFields;
+    // Every field is sent; an emptied one as '' (the server clears it; null would leave it).
+    const fields = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, values[field].trim()])) as ProfileFields;
     if ((await save.run(fields)) === undefined) return;
     setSaved(true);
     await revalidateAll();
   };
 
-  const field = (name: ProfileField, extra: { inputMode?: 'url'; autoComplete?: string } = {}) => (
+  const field = (name: ProfileField, extra: { inputMode?: 'url'; autoComplete?: string; placeholder?: string } = {}) => (
     <Field
       key={name}
       label={LABELS[name]}
@@ -148,9 +146,9 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
         {field('firstName', { autoComplete: 'given-name' })}
         {field('lastName', { autoComplete: 'family-name' })}
       </div>
-      {field('websiteLink', { inputMode: 'url', autoComplete: 'url' })}
+      {field('websiteLink', { inputMode: 'url', autoComplete: 'url', placeholder: 'https://' })}
       <h2 className="profile__section-title">Social links</h2>
-      <div className="profile__links">{SOCIAL_LINKS.map((link) => field(link.field, { inputMode: 'url' }))}</div>
+      <div className="profile__links">{SOCIAL_LINKS.map((link) => field(link.field, { inputMode: 'url', placeholder: 'https://' }))}</div>
       <ErrorList errors={save.errors} />
       {saved ? <StatusMessage>Your profile has been saved.</StatusMessage> : null}
       <FormActions>

@@ -39,18 +39,28 @@ pub struct FolderRecord {
     pub created_at: DateTime<Utc>,
 }
 
-impl BoardRecord {
+/// Whether a viewer may see something, and what it is called in "does not exist" errors.
+pub trait Visible {
+    const NOT_FOUND: &'static str;
+    fn visible_to(&self, viewer: Option<UserId>) -> bool;
+}
+
+impl Visible for BoardRecord {
+    const NOT_FOUND: &'static str = "This board does not exist.";
+
     /// A board is visible to its owner, to everyone when public, and to the users it is shared with.
-    pub fn visible_to(&self, viewer: Option<UserId>) -> bool {
+    fn visible_to(&self, viewer: Option<UserId>) -> bool {
         !self.secret
             || viewer
                 .is_some_and(|viewer| viewer == self.user || self.shared_with.contains(&viewer))
     }
 }
 
-impl FolderRecord {
+impl Visible for FolderRecord {
+    const NOT_FOUND: &'static str = "This folder does not exist.";
+
     /// A folder is visible to its owner, and to everyone when public.
-    pub fn visible_to(&self, viewer: Option<UserId>) -> bool {
+    fn visible_to(&self, viewer: Option<UserId>) -> bool {
         !self.secret || viewer == Some(self.user)
     }
 }

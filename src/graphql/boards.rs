@@ -5,15 +5,22 @@ use async_graphql::{Context, ID, MaybeUndefined, Object, Result};
 use super::context::ContextExt;
 use super::types::board::{Board, Folder};
 use super::types::user::{Message, User};
+use crate::domain::board::{BoardRecord, FolderRecord, Visible};
 use crate::domain::ids::{BoardId, FolderId, PinId};
 use crate::error::AppError;
 use crate::service::boards::{self, BoardPatch, NewBoard};
 use crate::service::{folders, users};
 
 fn board_id(id: &ID) -> Result<BoardId, AppError> {
-    BoardId::parse(id).ok_or_else(|| AppError::not_found("This board does not exist."))
+    BoardId::parse(id).ok_or_else(|| AppError::not_found(BoardRecord::NOT_FOUND))
 }
 
+/// A folder id given to open or change that folder.
+fn existing_folder_id(id: &ID) -> Result<FolderId, AppError> {
+    FolderId::parse(id).ok_or_else(|| AppError::not_found(FolderRecord::NOT_FOUND))
+}
+
+/// A folder id given as a board's new place.
 fn folder_id(id: &ID) -> Result<FolderId, AppError> {
     FolderId::parse(id).ok_or_else(|| AppError::invalid("folder", "This folder does not exist."))
 }
@@ -30,8 +37,7 @@ impl BoardQuery {
     }
 
     async fn folder(&self, ctx: &Context<'_>, id: ID) -> Result<Folder> {
-        let id = FolderId::parse(&id)
-            .ok_or_else(|| AppError::not_found("This folder does not exist."))?;
+        let id = existing_folder_id(&id)?;
         Ok(Folder(
             folders::get(ctx.state(), ctx.viewer().user, id).await?,
         ))
@@ -127,8 +133,7 @@ impl BoardMutation {
         secret: Option<bool>,
     ) -> Result<Folder> {
         let viewer = ctx.viewer().require_user()?;
-        let id = FolderId::parse(&id)
-            .ok_or_else(|| AppError::not_found("This folder does not exist."))?;
+        let id = existing_folder_id(&id)?;
         Ok(Folder(
             folders::update(ctx.state(), viewer, id, name, secret).await?,
         ))
@@ -137,8 +142,7 @@ impl BoardMutation {
     /// Deletes the folder (its boards stay, outside any folder) and returns its owner.
     async fn delete_folder(&self, ctx: &Context<'_>, id: ID) -> Result<User> {
         let viewer = ctx.viewer().require_user()?;
-        let id = FolderId::parse(&id)
-            .ok_or_else(|| AppError::not_found("This folder does not exist."))?;
+        let id = existing_folder_id(&id)?;
         folders::delete(ctx.state(), viewer, id).await?;
         Ok(User(users::by_id(ctx.state(), viewer).await?))
     }

@@ -40,6 +40,9 @@ async fn resolve(
         client_ip,
         ..Viewer::default()
     };
+    if bearer.is_none() && cookie.is_none() {
+        return anonymous;
+    }
     let found = state
         .blocking(move |state| {
             if let Some(key) = bearer {

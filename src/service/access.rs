@@ -1,6 +1,6 @@
 //! Permission checks shared by the services: what a viewer may open, and what they own.
 
-use crate::domain::board::{BoardRecord, FolderRecord};
+use crate::domain::board::{BoardRecord, FolderRecord, Visible};
 use crate::domain::ids::{BoardId, FolderId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
@@ -15,17 +15,24 @@ pub fn visible_board(
     viewer: Option<UserId>,
     id: BoardId,
 ) -> AppResult<BoardRecord> {
-    shown_board(boards::get(tx, id)?, viewer)
+    shown(boards::get(tx, id)?, viewer)
 }
 
-/// The board when it exists and the viewer may see it, else the error to answer.
-pub fn shown_board(board: Option<BoardRecord>, viewer: Option<UserId>) -> AppResult<BoardRecord> {
-    let board = board.ok_or_else(|| AppError::not_found("This board does not exist."))?;
-    if board.visible_to(viewer) {
-        Ok(board)
+/// The record when it exists and the viewer may see it, else the error to answer.
+pub fn shown<T: Visible>(record: Option<T>, viewer: Option<UserId>) -> AppResult<T> {
+    let record = record.ok_or_else(|| AppError::not_found(T::NOT_FOUND))?;
+    if record.visible_to(viewer) {
+        Ok(record)
     } else {
         Err(AppError::denied(NO_ACCESS))
     }
+}
+
+/// The records the viewer may see, newest first (`records` being oldest first).
+pub fn visible_newest_first<T: Visible>(mut records: Vec<T>, viewer: Option<UserId>) -> Vec<T> {
+    records.retain(|record| record.visible_to(viewer));
+    records.reverse();
+    records
 }
 
 /// A board the viewer owns, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
@@ -44,20 +51,7 @@ pub fn visible_folder(
     viewer: Option<UserId>,
     id: FolderId,
 ) -> AppResult<FolderRecord> {
-    shown_folder(folders::get(tx, id)?, viewer)
-}
-
-/// The folder when it exists and the viewer may see it, else the error to answer.
-pub fn shown_folder(
-    folder: Option<FolderRecord>,
-    viewer: Option<UserId>,
-) -> AppResult<FolderRecord> {
-    let folder = folder.ok_or_else(|| AppError::not_found("This folder does not exist."))?;
-    if folder.visible_to(viewer) {
-        Ok(folder)
-    } else {
-        Err(AppError::denied(NO_ACCESS))
-    }
+    shown(folders::get(tx, id)?, viewer)
 }
 
 /// A folder the viewer owns, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.

@@ -8,7 +8,7 @@ use crate::domain::board::{BoardRecord, optional_text, required_title, slugify};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::tags::normalize_tags;
 use crate::error::{AppError, AppResult};
-use crate::service::access::{owned_board, shown_board, visible_board};
+use crate::service::access::{owned_board, shown, visible_board, visible_newest_first};
 use crate::store::{boards, folders, users};
 
 pub struct NewBoard {
@@ -171,7 +171,7 @@ pub async fn by_slug(
             let board = state
                 .store
                 .read(|read| boards::by_slug(read, owner, &slug))?;
-            shown_board(board, viewer)
+            shown(board, viewer)
         })
         .await
 }
@@ -186,7 +186,7 @@ pub async fn of_user(
         .blocking(move |state| {
             state
                 .store
-                .read(|read| visible_newest_first(boards::of_user(read, owner)?, viewer))
+                .read(|read| Ok(visible_newest_first(boards::of_user(read, owner)?, viewer)))
         })
         .await
 }
@@ -199,20 +199,14 @@ pub async fn in_folder(
 ) -> AppResult<Vec<BoardRecord>> {
     state
         .blocking(move |state| {
-            state
-                .store
-                .read(|read| visible_newest_first(boards::in_folder(read, folder)?, viewer))
+            state.store.read(|read| {
+                Ok(visible_newest_first(
+                    boards::in_folder(read, folder)?,
+                    viewer,
+                ))
+            })
         })
         .await
-}
-
-fn visible_newest_first(
-    mut boards: Vec<BoardRecord>,
-    viewer: Option<UserId>,
-) -> AppResult<Vec<BoardRecord>> {
-    boards.retain(|board| board.visible_to(viewer));
-    boards.reverse();
-    Ok(boards)
 }
 
 /// A board may only go into a folder of its owner.

@@ -6,7 +6,7 @@ use crate::app::AppState;
 use crate::domain::board::{FolderRecord, required_title, slugify};
 use crate::domain::ids::{FolderId, UserId};
 use crate::error::{AppError, AppResult};
-use crate::service::access::{owned_folder, shown_folder, visible_folder};
+use crate::service::access::{owned_folder, shown, visible_folder, visible_newest_first};
 use crate::store::{boards, folders};
 
 pub async fn add(
@@ -95,7 +95,7 @@ pub async fn by_slug(
             let folder = state
                 .store
                 .read(|read| folders::by_slug(read, owner, &slug))?;
-            shown_folder(folder, viewer)
+            shown(folder, viewer)
         })
         .await
 }
@@ -108,10 +108,8 @@ pub async fn of_user(
 ) -> AppResult<Vec<FolderRecord>> {
     state
         .blocking(move |state| {
-            let mut found = state.store.read(|read| folders::of_user(read, owner))?;
-            found.retain(|folder| folder.visible_to(viewer));
-            found.reverse();
-            Ok(found)
+            let found = state.store.read(|read| folders::of_user(read, owner))?;
+            Ok(visible_newest_first(found, viewer))
         })
         .await
 }

@@ -1,7 +1,7 @@
 //! Reading pins as a viewer may see them: a board's pins, covers, a pin's boards.
 
 use crate::app::AppState;
-use crate::domain::board::BoardRecord;
+use crate::domain::board::{BoardRecord, Visible};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::AppResult;

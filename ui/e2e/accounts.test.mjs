@@ -2,63 +2,14 @@
 // password reset through the mailed link, the profile and its avatar, the user page.
 
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import {
-  browserSkip,
-  gqlOk,
-  latestMail,
-  launchBrowser,
-  makePng,
-  openPage,
-  startServer,
-  waitFor,
-} from './harness.mjs';
-
-const PASSWORD = 'correct horse battery';
-
-/** A fresh username (letters, digits, hyphens, 30 at most) and email. */
-function newAccount(prefix = 'u') {
-  const username = `${prefix}-${randomBytes(5).toString('hex')}`;
-  return { username, email: `${username}@example.com`, password: PASSWORD };
-}
+import { describe, it } from 'node:test';
+import { browserSkip, latestMail, makePng, newAccount, serverAndBrowser, signUpByApi, waitFor } from './harness.mjs';
 
 describe('accounts', { skip: browserSkip }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {import('playwright-core').Browser} */
-  let browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  /** A fresh browser context and page; a missing element fails in 10 s rather than 30. */
-  async function open(options = {}) {
-    const opened = await openPage(browser, server.baseUrl, options);
-    opened.context.setDefaultTimeout(10_000);
-    return opened;
-  }
-
-  /** Create an account over GraphQL; returns it with its session cookie. */
-  async function signUpByApi(prefix) {
-    const account = newAccount(prefix);
-    const { cookie } = await gqlOk(
-      server.baseUrl,
-      `mutation AddUser($email: String!, $password: String!, $username: String!) {
-        addUser(email: $email, password: $password, username: $username) { id username }
-      }`,
-      account,
-    );
-    assert.ok(cookie, 'addUser sets a session cookie');
-    return { ...account, cookie };
-  }
+  const app = serverAndBrowser();
+  const open = app.open;
+  /** @param {string} prefix */
+  const signUp = (prefix) => signUpByApi(app.server.baseUrl, prefix);
 
   /** @param {import('playwright-core').Page} page */
   const pathOf = (page) => new URL(page.url()).pathname;
@@ -171,7 +122,7 @@ describe('accounts', { skip: browserSkip }, () => {
   });
 
   it('signs out through the menu, then signs in with /login/?next=/profile/', async () => {
-    const account = await signUpByApi('signin');
+    const account = await signUp('signin');
     const { context, page, errors } = await open({ cookie: account.cookie });
     try {
       await page.goto(`/${account.username}/`);
@@ -232,7 +183,7 @@ describe('accounts', { skip: browserSkip }, () => {
   });
 
   it('says so when signing in or out fails', async () => {
-    const account = await signUpByApi('failing');
+    const account = await signUp('failing');
     const { context, page, errors } = await open();
     try {
       // The network is down for the sign-in: the form says so and stays.
@@ -276,7 +227,7 @@ describe('accounts', { skip: browserSkip }, () => {
   });
 
   it('resets the password through the mailed link', async () => {
-    const account = await signUpByApi('reset');
+    const account = await signUp('reset');
     const { context, page, errors } = await open();
     try {
       await page.goto('/login/');
@@ -287,11 +238,11 @@ describe('accounts', { skip: browserSkip }, () => {
       await page.getByRole('button', { name: 'Send me a reset link' }).click();
       await page.getByRole('status').waitFor();
 
-      const mail = await latestMail(server.dataDir, { since });
+      const mail = await latestMail(app.server.dataDir, { since });
       const link = /https?:\/\/[^\s"'<>]+\/password_reset\?token=[A-Za-z0-9_~.%-]+/.exec(mail)?.[0];
       assert.ok(link, `the mail holds a reset link:\n${mail}`);
       const url = new URL(link);
-      assert.equal(url.origin, server.baseUrl);
+      assert.equal(url.origin, app.server.baseUrl);
 
       await page.goto(link);
       const token = page.getByLabel('Token', { exact: true });
@@ -327,7 +278,7 @@ describe('accounts', { skip: browserSkip }, () => {
   });
 
   it('changes the avatar from the profile page', async () => {
-    const account = await signUpByApi('avatar');
+    const account = await signUp('avatar');
     const { context, page, errors } = await open({ cookie: account.cookie });
     try {
       await page.goto('/profile/');
@@ -349,7 +300,7 @@ describe('accounts', { skip: browserSkip }, () => {
       const img = menuButton.locator('img');
       await img.waitFor();
       const src = await img.getAttribute('src');
-      assert.ok(src && new URL(src, server.baseUrl).pathname.startsWith('/media/'), `avatar src ${src}`);
+      assert.ok(src && new URL(src, app.server.baseUrl).pathname.startsWith('/media/'), `avatar src ${src}`);
       await waitFor(() => img.evaluate((el) => el.complete && el.naturalWidth > 0), { message: 'the avatar to load' });
       // The profile's own avatar followed.
       await page.getByRole('main').getByRole('img', { name: `Avatar of ${account.username}` }).waitFor();
@@ -360,7 +311,7 @@ describe('accounts', { skip: browserSkip }, () => {
   });
 
   it('edits the profile and shows it on the user page; unknown users are not found', async () => {
-    const account = await signUpByApi('profile');
+    const account = await signUp('profile');
     const { context, page, errors } = await open({ cookie: account.cookie });
     try {
       await page.goto('/profile/');

@@ -3,51 +3,18 @@
 // deleting a folder, the user page tabs, empty states and access errors.
 
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import { browserSkip, gqlOk, launchBrowser, openPage, startServer, waitFor } from './harness.mjs';
-
-const PASSWORD = 'correct horse battery';
+import { describe, it } from 'node:test';
+import { browserSkip, gqlOk, serverAndBrowser, signUpByApi, waitFor } from './harness.mjs';
 
 describe('boards and folders', { skip: browserSkip }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {import('playwright-core').Browser} */
-  let browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(options = {}) {
-    const opened = await openPage(browser, server.baseUrl, options);
-    opened.context.setDefaultTimeout(10_000);
-    return opened;
-  }
-
-  /** A fresh account over GraphQL, with its session cookie. */
-  async function signUp(prefix) {
-    const username = `${prefix}-${randomBytes(4).toString('hex')}`;
-    const { cookie } = await gqlOk(
-      server.baseUrl,
-      `mutation AddUser($email: String!, $password: String!, $username: String!) {
-        addUser(email: $email, password: $password, username: $username) { id username }
-      }`,
-      { email: `${username}@example.com`, password: PASSWORD, username },
-    );
-    assert.ok(cookie, 'addUser sets a session cookie');
-    return { username, cookie };
-  }
+  const app = serverAndBrowser();
+  const open = app.open;
+  /** A fresh account over GraphQL, with its session cookie. @param {string} prefix */
+  const signUp = (prefix) => signUpByApi(app.server.baseUrl, prefix);
 
   async function addFolder(cookie, name, secret = false) {
     const { data } = await gqlOk(
-      server.baseUrl,
+      app.server.baseUrl,
       `mutation AddFolder($name: String!, $secret: Boolean!) { addFolder(name: $name, secret: $secret) { id slug } }`,
       { name, secret },
       cookie,
@@ -57,7 +24,7 @@ describe('boards and folders', { skip: browserSkip }, () => {
 
   async function addBoard(cookie, title, { folder = null, secret = false } = {}) {
     const { data } = await gqlOk(
-      server.baseUrl,
+      app.server.baseUrl,
       `mutation AddBoard($title: String!, $folder: ID, $secret: Boolean!) {
         addBoard(title: $title, folder: $folder, secret: $secret) { id slug }
       }`,
@@ -248,7 +215,7 @@ describe('boards and folders', { skip: browserSkip }, () => {
       await page.getByText('0 boards', { exact: true }).waitFor();
 
       const { data } = await gqlOk(
-        server.baseUrl,
+        app.server.baseUrl,
         `query Q($username: String!) { user(username: $username) { board(slug: "wanderlust") { pinDefaultTags folder { slug } } } }`,
         { username: alice.username },
         alice.cookie,

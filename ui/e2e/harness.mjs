@@ -5,11 +5,13 @@
 //   CORKBOARD_BIN=../target/release/corkboard npm run e2e
 
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -286,4 +288,54 @@ function crc32(bytes) {
     for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
   }
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** A fresh username (letters, digits, hyphens, 30 at most) and email. */
+export function newAccount(prefix = 'u') {
+  const username = `${prefix}-${randomBytes(5).toString('hex')}`;
+  return { username, email: `${username}@example.com`, password: PASSWORD };
+}
+
+/** Create an account over GraphQL; returns it with its session cookie. */
+export async function signUpByApi(baseUrl, prefix) {
+  const account = newAccount(prefix);
+  const { cookie } = await gqlOk(
+    baseUrl,
+    `mutation AddUser($email: String!, $password: String!, $username: String!) {
+      addUser(email: $email, password: $password, username: $username) { id username }
+    }`,
+    account,
+  );
+  if (!cookie) throw new Error('addUser did not set a session cookie');
+  return { ...account, cookie };
+}
+
+/**
+ * Starts a server and a browser before the enclosing `describe` block's tests and stops them
+ * after. `open()` gives a fresh context and page where a missing element fails in 10 s.
+ */
+export function serverAndBrowser() {
+  const app = {
+    /** @type {Awaited<ReturnType<typeof startServer>>} */
+    server: /** @type {any} */ (undefined),
+    /** @type {import('playwright-core').Browser} */
+    browser: /** @type {any} */ (undefined),
+    /** @param {{ cookie?: string, viewport?: { width: number, height: number } }} options */
+    async open(options = {}) {
+      const opened = await openPage(app.browser, app.server.baseUrl, options);
+      opened.context.setDefaultTimeout(10_000);
+      return opened;
+    },
+  };
+  before(async () => {
+    app.server = await startServer();
+    app.browser = await launchBrowser();
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+  return app;
 }

@@ -1,27 +1,14 @@
 // The app shell as a visitor meets it: header, home page, not-found page, hiding header.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { browserSkip, launchBrowser, openPage, startServer, waitFor } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { browserSkip, openPage, serverAndBrowser, waitFor } from './harness.mjs';
 
 describe('app shell', { skip: browserSkip }, () => {
-  /** @type {Awaited<ReturnType<typeof startServer>>} */
-  let server;
-  /** @type {import('playwright-core').Browser} */
-  let browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   it('shows the header and the empty Last pins list to a visitor', async () => {
-    const { context, page, errors } = await openPage(browser, server.baseUrl);
+    const { context, page, errors } = await openPage(app.browser, app.server.baseUrl);
     try {
       await page.goto('/');
       assert.equal(await page.title(), 'Corkboard');
@@ -48,7 +35,7 @@ describe('app shell', { skip: browserSkip }, () => {
   });
 
   it('shows the not-found screen for an unknown path', async () => {
-    const { context, page, errors } = await openPage(browser, server.baseUrl);
+    const { context, page, errors } = await openPage(app.browser, app.server.baseUrl);
     try {
       await page.goto('/no/such/page/');
       await page.getByRole('heading', { name: 'Oups...' }).waitFor();
@@ -64,7 +51,7 @@ describe('app shell', { skip: browserSkip }, () => {
   });
 
   it('hides the header when scrolling down past 55 px and shows it on scrolling up', async () => {
-    const { context, page, errors } = await openPage(browser, server.baseUrl);
+    const { context, page, errors } = await openPage(app.browser, app.server.baseUrl);
     try {
       await page.goto('/');
       const header = page.getByRole('banner');
@@ -117,7 +104,7 @@ describe('app shell', { skip: browserSkip }, () => {
   });
 
   it('shows the hidden header again when the keyboard moves focus into it', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+    const { context, page } = await openPage(app.browser, app.server.baseUrl);
     try {
       await page.goto('/');
       const header = page.getByRole('banner');

@@ -19,11 +19,12 @@ import {
   type BoardLink,
   type FolderRef,
 } from '../../api/boards';
-import { DELETE_ERROR, LOAD_ERROR } from '../../api/errors';
+import { LOAD_ERROR } from '../../api/errors';
 import { useMutation } from '../../api/mutation';
 import { userPath } from '../../lib/next';
 import { ErrorList, Field } from '../Form';
 import { Modal } from '../Modal';
+import { DeleteDialog } from './DeleteDialog';
 import { DialogForm } from './DialogForm';
 import { PolicieField, SelectField, TextAreaField } from './Fields';
 
@@ -293,29 +294,9 @@ export function DeleteBoardModal({
   onClose: () => void;
   onDeleted: () => Promise<void> | void;
 }) {
-  const revalidateAll = useRevalidateAll();
-  const remove = useMutation(deleteBoard, DELETE_ERROR);
-
-  const submit = async () => {
-    if ((await remove.run(board.id)) === undefined) return;
-    onClose();
-    await onDeleted();
-    await revalidateAll();
-  };
-
   return (
-    <DialogForm
-      title="Delete board"
-      onClose={onClose}
-      onSubmit={submit}
-      errors={remove.errors}
-      pending={remove.pending}
-      submitLabel="Delete"
-      danger
-    >
-      <p className="modal__text board-dialog__confirm">
-        Are you sure you want to delete the board <strong>{board.title}</strong>? (this operation is irreversible)
-      </p>
-    </DialogForm>
+    <DeleteDialog title="Delete board" remove={() => deleteBoard(board.id)} onClose={onClose} onDeleted={onDeleted}>
+      Are you sure you want to delete the board <strong>{board.title}</strong>? (this operation is irreversible)
+    </DeleteDialog>
   );
 }

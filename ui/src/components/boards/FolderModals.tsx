@@ -4,9 +4,9 @@
 import { useState } from 'react';
 import { useRevalidateAll } from '../../api/cache';
 import { addFolder, deleteFolder, updateFolder, type FolderLink } from '../../api/boards';
-import { DELETE_ERROR } from '../../api/errors';
 import { useMutation } from '../../api/mutation';
 import { Field } from '../Form';
+import { DeleteDialog } from './DeleteDialog';
 import { DialogForm } from './DialogForm';
 import { PolicieField } from './Fields';
 
@@ -87,30 +87,10 @@ export function DeleteFolderModal({
   onClose: () => void;
   onDeleted: () => Promise<void> | void;
 }) {
-  const revalidateAll = useRevalidateAll();
-  const remove = useMutation(deleteFolder, DELETE_ERROR);
-
-  const submit = async () => {
-    if ((await remove.run(folder.id)) === undefined) return;
-    onClose();
-    await onDeleted();
-    await revalidateAll();
-  };
-
   return (
-    <DialogForm
-      title="Delete folder"
-      onClose={onClose}
-      onSubmit={submit}
-      errors={remove.errors}
-      pending={remove.pending}
-      submitLabel="Delete"
-      danger
-    >
-      <p className="modal__text board-dialog__confirm">
-        Are you sure you want to delete the folder <strong>{folder.name}</strong>? Its boards will stay, outside any
-        folder.
-      </p>
-    </DialogForm>
+    <DeleteDialog title="Delete folder" remove={() => deleteFolder(folder.id)} onClose={onClose} onDeleted={onDeleted}>
+      Are you sure you want to delete the folder <strong>{folder.name}</strong>? Its boards will stay, outside any
+      folder.
+    </DeleteDialog>
   );
 }

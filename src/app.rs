@@ -14,9 +14,11 @@ use crate::config::Config;
 use crate::error::{AppError, AppResult};
 use crate::graphql;
 use crate::http::{assets::UiAssets, health, logging, media, upload};
+use crate::service::cleanup;
 use crate::service::mail::Mailer;
 use crate::service::rate_limit::SignInLimiter;
 use crate::store::Store;
+use crate::web::fetch::Fetcher;
 
 /// Everything a request handler may need, cheap to clone.
 #[derive(Clone)]
@@ -27,6 +29,7 @@ pub struct AppState {
     pub limiter: Arc<SignInLimiter>,
     /// Bounds how many pictures are decoded and resized at once.
     pub image_work: Arc<Semaphore>,
+    pub web: Fetcher,
 }
 
 impl AppState {
@@ -36,6 +39,7 @@ impl AppState {
         let mail = Mailer::from_config(&config)?;
         let image_workers = std::thread::available_parallelism().map_or(2, |n| n.get());
         Ok(AppState {
+            web: Fetcher::new(&config.fetch),
             config: Arc::new(config),
             store,
             mail,
@@ -54,6 +58,19 @@ impl AppState {
             .await
             .map_err(|error| AppError::Internal(error.into()))?
     }
+
+    /// Runs picture work (decoding, resizing) off the async runtime, a bounded number at once.
+    pub async fn picture_work<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&AppState) -> AppResult<T> + Send + 'static,
+    ) -> AppResult<T> {
+        let _permit = self
+            .image_work
+            .acquire()
+            .await
+            .map_err(anyhow::Error::from)?;
+        self.blocking(work).await
+    }
 }
 
 /// All routes of the server.
@@ -64,7 +81,7 @@ pub fn routes(state: AppState) -> impl poem::Endpoint {
             "/api/graphql",
             get(graphql::graphiql).post(graphql::graphql),
         )
-        .nest("/api", upload::api_service())
+        .nest("/api", upload::api_service().around(upload::guard_uploads))
         .at("/api/openapi.json", upload::api_service().spec_endpoint())
         .at("/healthz", get(health::healthz))
         .nest("/media", media::media_files(&state.config))
@@ -77,6 +94,8 @@ pub fn routes(state: AppState) -> impl poem::Endpoint {
 /// A server running in the background, as tests and `serve` use it.
 pub struct RunningServer {
     pub addr: SocketAddr,
+    /// The server's state, for maintenance work such as the clean-up.
+    pub state: AppState,
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<std::io::Result<()>>,
 }
@@ -105,9 +124,10 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     config.listen = addr;
     let state = tokio::task::spawn_blocking(move || AppState::open(config)).await??;
     let (shutdown, stopped) = oneshot::channel::<()>();
-    let app = routes(state);
+    let cleaner = tokio::spawn(cleanup::every_hour(state.clone()));
+    let app = routes(state.clone());
     let task = tokio::spawn(async move {
-        Server::new_with_acceptor(acceptor)
+        let served = Server::new_with_acceptor(acceptor)
             .run_with_graceful_shutdown(
                 app,
                 async {
@@ -115,10 +135,13 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
                 },
                 Some(Duration::from_secs(10)),
             )
-            .await
+            .await;
+        cleaner.abort();
+        served
     });
     Ok(RunningServer {
         addr,
+        state,
         shutdown,
         task,
     })

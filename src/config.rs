@@ -34,6 +34,8 @@ pub struct Config {
 pub struct FetchConfig {
     /// Allow fetching from loopback, private and link-local addresses.
     pub allow_private_networks: bool,
+    /// Non-public networks fetching is allowed from all the same, e.g. `["192.168.1.0/24"]`.
+    pub allowed_networks: Vec<ipnet::IpNet>,
     /// Seconds a whole download may take.
     pub timeout_seconds: u64,
 }
@@ -86,6 +88,7 @@ impl Default for FetchConfig {
     fn default() -> Self {
         FetchConfig {
             allow_private_networks: false,
+            allowed_networks: Vec::new(),
             timeout_seconds: 30,
         }
     }
@@ -174,6 +177,11 @@ impl Config {
     /// Original pictures, served under `/media/originals/`.
     pub fn originals_dir(&self) -> PathBuf {
         self.data_dir.join("originals")
+    }
+
+    /// Temporary pins waiting for `addPin`, served under `/media/tmp/`.
+    pub fn tmp_dir(&self) -> PathBuf {
+        self.data_dir.join("tmp")
     }
 
     /// The public address without a trailing slash, or the listening address.

@@ -11,3 +11,4 @@ pub mod media;
 pub mod service;
 pub mod store;
 pub mod telemetry;
+pub mod web;

@@ -4,4 +4,5 @@ pub mod board;
 pub mod ids;
 pub mod pin;
 pub mod tags;
+pub mod temp_pin;
 pub mod user;

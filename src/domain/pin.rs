@@ -3,7 +3,10 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::domain::board::{optional_text, required_title};
 use crate::domain::ids::{PinId, UserId};
+use crate::domain::tags::normalize_tags;
+use crate::error::{AppError, AppResult};
 
 /// A pin as stored. The picture's files are named by `sha1`, shared by every pin of the same picture.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -36,6 +39,9 @@ pub struct Picture {
     pub preview_widths: Vec<u32>,
     pub dominant_color: String,
     pub exif: Exif,
+    /// The difference hash that finds resized or re-encoded copies (see `media::fingerprint`).
+    #[serde(default)]
+    pub perceptual_hash: u64,
 }
 
 /// The EXIF fields the pin detail screen shows.
@@ -48,6 +54,47 @@ pub struct Exif {
     pub aperture: Option<f64>,
     pub iso: Option<u32>,
     pub date: Option<String>,
+}
+
+/// What a person writes on a pin, checked: caption required, title optional, rating 0 to 5,
+/// tags split and deduplicated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PinText {
+    pub title: Option<String>,
+    pub caption: String,
+    pub rating: u8,
+    pub unsafe_content: bool,
+    pub tags: Vec<String>,
+}
+
+impl PinText {
+    pub fn checked(
+        title: Option<String>,
+        caption: &str,
+        rating: Option<i32>,
+        unsafe_content: Option<bool>,
+        tags: Option<Vec<String>>,
+    ) -> AppResult<PinText> {
+        let title = match optional_text("title", title)? {
+            Some(title) => Some(required_title("title", &title)?),
+            None => None,
+        };
+        let caption = optional_text("caption", Some(caption.to_owned()))?
+            .ok_or_else(|| AppError::invalid("caption", "A caption is required."))?;
+        let rating = u8::try_from(rating.unwrap_or(0))
+            .ok()
+            .filter(|rating| *rating <= 5)
+            .ok_or_else(|| {
+                AppError::invalid("rating", "A rating is a whole number from 0 to 5.")
+            })?;
+        Ok(PinText {
+            title,
+            caption,
+            rating,
+            unsafe_content: unsafe_content.unwrap_or(false),
+            tags: normalize_tags(&tags.unwrap_or_default()),
+        })
+    }
 }
 
 impl PinRecord {

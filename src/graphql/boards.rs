@@ -11,7 +11,7 @@ use crate::error::AppError;
 use crate::service::boards::{self, BoardPatch, NewBoard};
 use crate::service::{folders, users};
 
-fn board_id(id: &ID) -> Result<BoardId, AppError> {
+pub fn board_id(id: &ID) -> Result<BoardId, AppError> {
     BoardId::parse(id).ok_or_else(|| AppError::not_found(BoardRecord::NOT_FOUND))
 }
 

@@ -6,6 +6,7 @@ pub mod context;
 pub mod covers;
 pub mod mutation;
 pub mod pagination;
+pub mod pins;
 pub mod query;
 pub mod types;
 

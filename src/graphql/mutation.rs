@@ -4,7 +4,8 @@ use async_graphql::MergedObject;
 
 use super::accounts::AccountMutation;
 use super::boards::BoardMutation;
+use super::pins::PinMutation;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Mutation")]
-pub struct MutationRoot(AccountMutation, BoardMutation);
+pub struct MutationRoot(AccountMutation, BoardMutation, PinMutation);

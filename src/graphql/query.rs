@@ -4,7 +4,8 @@ use async_graphql::MergedObject;
 
 use super::accounts::AccountQuery;
 use super::boards::BoardQuery;
+use super::pins::PinQuery;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Query")]
-pub struct QueryRoot(AccountQuery, BoardQuery);
+pub struct QueryRoot(AccountQuery, BoardQuery, PinQuery);

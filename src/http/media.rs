@@ -8,14 +8,19 @@ use poem::{Endpoint, EndpointExt, Route};
 use crate::config::Config;
 
 const FOREVER: &str = "public, max-age=31536000, immutable";
+/// Temporary pins live a day at most, and only their uploader knows their random names.
+const A_DAY: &str = "private, max-age=86400";
 
 pub fn media_files(config: &Config) -> impl Endpoint + use<> {
-    Route::new()
+    let temporary = StaticFilesEndpoint::new(config.tmp_dir())
+        .with(SetHeader::new().overriding(header::CACHE_CONTROL, A_DAY));
+    let lasting = Route::new()
         .nest("/avatars", StaticFilesEndpoint::new(config.avatars_dir()))
         .nest("/previews", StaticFilesEndpoint::new(config.previews_dir()))
         .nest(
             "/originals",
             StaticFilesEndpoint::new(config.originals_dir()),
         )
-        .with(SetHeader::new().overriding(header::CACHE_CONTROL, FOREVER))
+        .with(SetHeader::new().overriding(header::CACHE_CONTROL, FOREVER));
+    Route::new().nest("/tmp", temporary).nest("/", lasting)
 }

@@ -1,7 +1,9 @@
 //! REST upload endpoints under `/api/upload/`, described by an OpenAPI document.
 
-use poem::Request;
+use poem::http::{Method, header};
 use poem::web::Data;
+use poem::{Endpoint, IntoResponse, Request, Response};
+use poem_openapi::error::ParseMultipartError;
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{Multipart, Object, OpenApi, OpenApiService};
@@ -10,6 +12,7 @@ use crate::app::AppState;
 use crate::error::AppError;
 use crate::http::session::viewer_of;
 use crate::media::avatar::{avatar_file, pick_size};
+use crate::service::temp_pins;
 
 pub struct UploadApi;
 
@@ -17,6 +20,34 @@ pub struct UploadApi;
 struct AvatarForm {
     /// One picture file (JPEG, PNG, GIF or WebP).
     avatar: Upload,
+}
+
+#[derive(Multipart)]
+struct PinForm {
+    /// One picture file (JPEG, PNG, GIF or WebP).
+    pin: Upload,
+}
+
+/// A picture uploaded but not yet pinned: give `tempFileName` to the `addPin` mutation.
+#[derive(Object)]
+#[oai(rename_all = "camelCase")]
+struct TempPinUploaded {
+    temp_file_name: String,
+    /// Where the picture can be shown until it is pinned (for a day at most).
+    temp_file_url: String,
+    original_name: Option<String>,
+    url: Option<String>,
+    /// The uploader's pins that already show this picture, newest first.
+    clones: Vec<PinClone>,
+}
+
+/// An existing pin showing the same picture.
+#[derive(Object)]
+struct PinClone {
+    id: String,
+    sha1: String,
+    title: Option<String>,
+    caption: String,
 }
 
 /// Where the new avatar is served, at the profile page's size.
@@ -36,7 +67,7 @@ impl UploadApi {
         form: AvatarForm,
     ) -> poem::Result<Json<AvatarUploaded>> {
         let user = viewer_of(req, &state).await.require_user()?;
-        let bytes = read_upload(form.avatar, state.config.uploads.max_file_bytes).await?;
+        let bytes = read_upload(form.avatar, "avatar", &state).await?;
         let record = crate::service::avatars::set_avatar(&state, user, bytes).await?;
         let hash = record.avatar.as_deref().unwrap_or_default();
         let file = avatar_file(hash, pick_size(80), "jpeg");
@@ -44,22 +75,98 @@ impl UploadApi {
             avatar: format!("/media/avatars/{}", file.to_string_lossy()),
         }))
     }
+
+    /// Uploads a picture as a temporary pin, and lists the uploader's pins already showing it.
+    #[oai(path = "/upload/pin", method = "post")]
+    async fn pin(
+        &self,
+        req: &Request,
+        state: Data<&AppState>,
+        form: PinForm,
+    ) -> poem::Result<Json<TempPinUploaded>> {
+        let user = viewer_of(req, &state).await.require_user()?;
+        let original_name = form.pin.file_name().map(str::to_owned);
+        let bytes = read_upload(form.pin, "pin", &state).await?;
+        let staged = temp_pins::stage_upload(&state, user, bytes, original_name).await?;
+        let temp = staged.temp;
+        Ok(Json(TempPinUploaded {
+            temp_file_url: format!("/media/tmp/{}", temp.file_name),
+            temp_file_name: temp.file_name,
+            original_name: temp.original_name,
+            url: temp.url,
+            clones: staged
+                .clones
+                .into_iter()
+                .map(|pin| PinClone {
+                    id: pin.id.to_string(),
+                    sha1: pin.picture.sha1,
+                    title: pin.title,
+                    caption: pin.caption,
+                })
+                .collect(),
+        }))
+    }
 }
 
-async fn read_upload(upload: Upload, max_bytes: u64) -> Result<Vec<u8>, AppError> {
+async fn read_upload(upload: Upload, field: &str, state: &AppState) -> Result<Vec<u8>, AppError> {
+    let max_bytes = state.config.uploads.max_file_bytes;
     if upload.size() as u64 > max_bytes {
-        return Err(AppError::invalid(
-            "file",
-            format!(
-                "This file is too large: at most {} MB.",
-                max_bytes / 1_000_000
-            ),
-        ));
+        return Err(too_large(field, max_bytes));
     }
     upload
         .into_vec()
         .await
         .map_err(|error| AppError::Internal(error.into()))
+}
+
+/// Room for the multipart boundaries and headers around the file.
+const MULTIPART_OVERHEAD: u64 = 64 * 1024;
+
+/// Refuses an upload larger than the limit before reading any of it, and answers a form without
+/// its file with the same JSON errors as the endpoints.
+pub async fn guard_uploads<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+    let field = req
+        .uri()
+        .path()
+        .rsplit('/')
+        .next()
+        .unwrap_or("file")
+        .to_owned();
+    if req.method() == Method::POST {
+        let max_bytes = req
+            .data::<AppState>()
+            .map_or(u64::MAX, |state| state.config.uploads.max_file_bytes);
+        let length = req
+            .header(header::CONTENT_LENGTH)
+            .and_then(|length| length.parse::<u64>().ok());
+        match length {
+            None => {
+                return Err(AppError::invalid(&field, "The upload did not say its size.").into());
+            }
+            Some(length) if length > max_bytes.saturating_add(MULTIPART_OVERHEAD) => {
+                return Err(too_large(&field, max_bytes).into());
+            }
+            Some(_) => {}
+        }
+    }
+    match next.call(req).await {
+        Ok(response) => Ok(response.into_response()),
+        Err(error) if error.is::<ParseMultipartError>() => {
+            tracing::info!(%error, "an upload form could not be read");
+            Err(AppError::invalid(&field, "Please choose one picture file to upload.").into())
+        }
+        Err(error) => Err(error),
+    }
+}
+
+fn too_large(field: &str, max_bytes: u64) -> AppError {
+    AppError::invalid(
+        field,
+        format!(
+            "This file is too large: at most {} MB.",
+            max_bytes / 1_000_000
+        ),
+    )
 }
 
 pub fn api_service() -> OpenApiService<UploadApi, ()> {

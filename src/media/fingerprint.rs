@@ -5,6 +5,8 @@ use image::imageops::FilterType;
 use image::{DynamicImage, GenericImageView};
 use sha1::{Digest, Sha1};
 
+use crate::domain::pin::Picture;
+
 pub fn sha1_hex(bytes: &[u8]) -> String {
     Sha1::digest(bytes)
         .iter()
@@ -58,6 +60,20 @@ pub fn dominant_color(picture: &DynamicImage) -> String {
         channel(sums[1]),
         channel(sums[2])
     )
+}
+
+/// Whether two pictures are the same picture: identical bytes, or the same shape and look (a
+/// resized or re-encoded copy). Near-uniform pictures, whose hash says little, must be identical.
+pub fn same_picture(a: &Picture, b: &Picture) -> bool {
+    if a.sha1 == b.sha1 {
+        return true;
+    }
+    let detailed = |hash: u64| (8..=56).contains(&hash.count_ones());
+    let ratio = |picture: &Picture| f64::from(picture.width) / f64::from(picture.height.max(1));
+    detailed(a.perceptual_hash)
+        && detailed(b.perceptual_hash)
+        && (ratio(a) / ratio(b) - 1.0).abs() < 0.02
+        && looks_alike(a.perceptual_hash, b.perceptual_hash)
 }
 
 #[cfg(test)]

@@ -5,4 +5,5 @@ pub mod decode;
 pub mod encode;
 pub mod exif;
 pub mod fingerprint;
+pub mod ingest;
 pub mod previews;

@@ -1,7 +1,7 @@
 //! Permission checks shared by the services: what a viewer may open, and what they own.
 
 use crate::domain::board::{BoardRecord, FolderRecord, Visible};
-use crate::domain::ids::{BoardId, FolderId, UserId};
+use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
 use crate::store::{Source, boards, folders, pins};
@@ -85,4 +85,17 @@ pub fn pin_secret(tx: &impl Source, pin: &PinRecord) -> AppResult<bool> {
         }
     }
     Ok(true)
+}
+
+/// The message for a pin that does not exist.
+pub const PIN_NOT_FOUND: &str = "This pin does not exist.";
+
+/// A pin the viewer opens directly, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
+pub fn opened_pin(tx: &impl Source, viewer: Option<UserId>, id: PinId) -> AppResult<PinRecord> {
+    let pin = pins::get(tx, id)?.ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))?;
+    if pin_visible(tx, viewer, &pin)? {
+        Ok(pin)
+    } else {
+        Err(AppError::denied(NO_ACCESS))
+    }
 }

@@ -9,13 +9,8 @@ use crate::store::users;
 
 /// Stores the picture's avatar files (bounded image work, off the async runtime) and points the user at them.
 pub async fn set_avatar(state: &AppState, user: UserId, bytes: Vec<u8>) -> AppResult<UserRecord> {
-    let _permit = state
-        .image_work
-        .acquire()
-        .await
-        .map_err(anyhow::Error::from)?;
     state
-        .blocking(move |state| {
+        .picture_work(move |state| {
             let hash = store_avatar(&bytes, &state.config.uploads, &state.config.avatars_dir())?;
             state.store.write(|write| {
                 let mut record = users::load(write, user)?;

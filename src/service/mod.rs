@@ -1,13 +1,17 @@
 //! The business rules and permission checks; one write transaction per command.
 
 pub mod access;
+pub mod add_pin;
 pub mod api_keys;
 pub mod auth;
 pub mod avatars;
 pub mod boards;
+pub mod cleanup;
 pub mod folders;
 pub mod mail;
 pub mod pins;
 pub mod rate_limit;
+pub mod scanner;
 pub mod secrets;
+pub mod temp_pins;
 pub mod users;

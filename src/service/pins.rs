@@ -5,7 +5,8 @@ use crate::domain::board::{BoardRecord, Visible};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::AppResult;
-use crate::service::access::{pin_secret, pin_visible, visible_board};
+use crate::service::access::{opened_pin, pin_secret, pin_visible, visible_board};
+use crate::service::temp_pins::clones_of;
 use crate::store::{Source, boards, pins};
 
 pub const BOARD_COVERS: usize = 5;
@@ -138,6 +139,27 @@ pub async fn visible(
             state.store.read(|read| match pins::get(read, id)? {
                 Some(pin) if pin_visible(read, viewer, &pin)? => Ok(Some(pin)),
                 _ => Ok(None),
+            })
+        })
+        .await
+}
+
+/// A pin opened directly by id.
+pub async fn get(state: &AppState, viewer: Option<UserId>, id: PinId) -> AppResult<PinRecord> {
+    state
+        .blocking(move |state| state.store.read(|read| opened_pin(read, viewer, id)))
+        .await
+}
+
+/// The viewer's other pins showing the same picture as pin `id`, newest first.
+pub async fn clones(state: &AppState, viewer: UserId, id: PinId) -> AppResult<Vec<PinRecord>> {
+    state
+        .blocking(move |state| {
+            state.store.read(|read| {
+                let pin = opened_pin(read, Some(viewer), id)?;
+                let mut clones = clones_of(read, viewer, &pin.picture)?;
+                clones.retain(|clone| clone.id != id);
+                Ok(clones)
             })
         })
         .await

@@ -165,3 +165,29 @@ pub fn remove_api_key(write: &WriteTransaction, key: &ApiKeyRecord) -> AppResult
         .remove((key.user.0, key.id))?;
     Ok(())
 }
+
+/// Removes every session and mailed token expired at `now`; returns how many went.
+pub fn remove_expired(write: &WriteTransaction, now: DateTime<Utc>) -> AppResult<usize> {
+    let mut expired_sessions = Vec::new();
+    for entry in write.open_table(SESSIONS)?.iter()? {
+        let (hash, bytes) = entry?;
+        if decode::<SessionRecord>(bytes.value())?.expires_at <= now {
+            expired_sessions.push(hash.value().to_owned());
+        }
+    }
+    for hash in &expired_sessions {
+        remove_session(write, hash)?;
+    }
+    let mut tokens = write.open_table(MAIL_TOKENS)?;
+    let mut expired_tokens = Vec::new();
+    for entry in tokens.iter()? {
+        let (hash, bytes) = entry?;
+        if decode::<TokenRecord>(bytes.value())?.expires_at <= now {
+            expired_tokens.push(hash.value().to_owned());
+        }
+    }
+    for hash in &expired_tokens {
+        tokens.remove(hash.as_str())?;
+    }
+    Ok(expired_sessions.len() + expired_tokens.len())
+}

@@ -16,6 +16,7 @@ const MIGRATIONS: &[Migration] = &[
     create_account_tables,
     create_board_tables,
     create_pin_tables,
+    create_picture_tables,
 ];
 
 /// The schema version this binary writes.
@@ -96,5 +97,13 @@ fn create_pin_tables(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(tables::PINS)?;
     write.open_table(tables::BOARD_PINS)?;
     write.open_table(tables::PIN_BOARDS)?;
+    Ok(())
+}
+
+/// 5: a user's pins, pictures shared by pins, and temporary pins.
+fn create_picture_tables(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::PINS_BY_USER)?;
+    write.open_table(tables::PICTURES)?;
+    write.open_table(tables::TEMP_PINS)?;
     Ok(())
 }

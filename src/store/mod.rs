@@ -7,6 +7,7 @@ pub mod folders;
 pub mod migrations;
 pub mod pins;
 pub mod tables;
+pub mod temp_pins;
 pub mod users;
 
 use std::path::Path;

@@ -1,7 +1,9 @@
 //! Starts the real app in-process on 127.0.0.1:0 with a temporary data folder, and talks HTTP to it.
 #![allow(dead_code)]
 
+pub mod pictures;
 pub mod smtp;
+pub mod web;
 
 use corkboard::app::{self, RunningServer};
 use corkboard::config::Config;
@@ -142,6 +144,22 @@ impl TestApp {
         )
         .await;
         assert!(answer["errors"].is_null(), "sign-in failed: {answer}");
+        client
+    }
+}
+
+impl TestApp {
+    /// A new client (a different browser) for a new user `username`, signed up and signed in.
+    pub async fn client_signed_in_new(&self, username: &str) -> reqwest::Client {
+        let client = new_client();
+        let answer = graphql_with(
+            &client,
+            &self.base_url,
+            "mutation($e: String!, $u: String!) { addUser(email: $e, password: \"password-1\", username: $u) { id } }",
+            json!({ "e": format!("{username}@example.org"), "u": username }),
+        )
+        .await;
+        assert!(answer["errors"].is_null(), "sign-up failed: {answer}");
         client
     }
 }

@@ -2,4 +2,5 @@
 
 pub mod board;
 pub mod pin;
+pub mod temp_pin;
 pub mod user;

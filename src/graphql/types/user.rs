@@ -7,9 +7,11 @@ use chrono::{DateTime, Utc};
 use crate::domain::user::UserRecord;
 use crate::graphql::context::ContextExt;
 use crate::graphql::pagination::{Total, page};
+use crate::graphql::pins::pin_id;
 use crate::graphql::types::board::{Board, Folder};
+use crate::graphql::types::pin::Pin;
 use crate::media::avatar::{avatar_file, pick_size};
-use crate::service::{api_keys, boards, folders};
+use crate::service::{api_keys, boards, folders, pins};
 
 pub struct User(pub UserRecord);
 
@@ -160,6 +162,15 @@ impl User {
                 last_used_at: key.last_used_at,
             })
             .collect())
+    }
+
+    /// The user's other pins showing the same picture as `pin`; only for the user themself.
+    async fn clones(&self, ctx: &Context<'_>, pin: ID) -> async_graphql::Result<Vec<Pin>> {
+        if !ctx.viewer().is(self.0.id) {
+            return Ok(Vec::new());
+        }
+        let clones = pins::clones(ctx.state(), self.0.id, pin_id(&pin)?).await?;
+        Ok(clones.into_iter().map(Pin).collect())
     }
 }
 

@@ -1,0 +1,54 @@
+//! `TempPin`, a picture uploaded or downloaded but not yet pinned, and `ScanResult`.
+
+use async_graphql::{Object, SimpleObject};
+
+use super::pin::Pin;
+use crate::service::temp_pins::Staged;
+use crate::web::scan::Found;
+
+pub struct TempPin(pub Staged);
+
+#[Object]
+impl TempPin {
+    /// Give this to `addPin`.
+    async fn temp_file_name(&self) -> &str {
+        &self.0.temp.file_name
+    }
+
+    /// Where the picture can be shown until it is pinned (for a day at most).
+    async fn temp_file_url(&self) -> String {
+        format!("/media/tmp/{}", self.0.temp.file_name)
+    }
+
+    async fn original_name(&self) -> Option<&str> {
+        self.0.temp.original_name.as_deref()
+    }
+
+    /// The address it was downloaded from.
+    async fn url(&self) -> Option<&str> {
+        self.0.temp.url.as_deref()
+    }
+
+    /// The viewer's pins that already show this picture, newest first.
+    async fn clones(&self) -> Vec<Pin> {
+        self.0.clones.iter().cloned().map(Pin).collect()
+    }
+}
+
+/// A picture found on a scanned page.
+#[derive(SimpleObject)]
+pub struct ScanResult {
+    pub src: String,
+    pub title: Option<String>,
+    pub alt: Option<String>,
+}
+
+impl From<Found> for ScanResult {
+    fn from(found: Found) -> Self {
+        ScanResult {
+            src: found.src,
+            title: found.title,
+            alt: found.alt,
+        }
+    }
+}

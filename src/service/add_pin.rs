@@ -1,0 +1,95 @@
+//! Turning a temporary pin into a pin: full ingest (previews, original) off the async runtime,
+//! then one transaction that writes the pin, places it on its boards and ends the temporary pin.
+
+use chrono::Utc;
+
+use crate::app::AppState;
+use crate::domain::ids::{BoardId, PinId, UserId};
+use crate::domain::pin::{PinRecord, PinText};
+use crate::domain::temp_pin::TempPinRecord;
+use crate::error::{AppError, AppResult};
+use crate::media::ingest::{inspect, store_files};
+use crate::service::access::owned_board;
+use crate::store::{Source, pins, temp_pins};
+use crate::web::fetch::web_address;
+
+/// What `addPin` asks for.
+pub struct NewPin {
+    pub temp_file_name: String,
+    /// Where the picture was found; defaults to the address it was downloaded from.
+    pub url: Option<String>,
+    pub text: PinText,
+    pub boards: Vec<BoardId>,
+}
+
+pub async fn add_pin(state: &AppState, user: UserId, new: NewPin) -> AppResult<PinRecord> {
+    let source_file_url = match new.url.filter(|url| !url.trim().is_empty()) {
+        Some(url) => Some(web_address(&url)?.to_string()),
+        None => None,
+    };
+    let name = new.temp_file_name.clone();
+    let boards = new.boards.clone();
+    let temp = state
+        .blocking(move |state| {
+            state.store.read(|read| {
+                for board in &boards {
+                    owned_board(read, user, *board)?;
+                }
+                own_temp_pin(read, user, &name)
+            })
+        })
+        .await?;
+    state
+        .picture_work(move |state| {
+            let path = state.config.tmp_dir().join(&temp.file_name);
+            let bytes = std::fs::read(&path).map_err(|error| {
+                tracing::warn!(%error, path = %path.display(), "a temporary pin's file is missing");
+                expired()
+            })?;
+            let inspected = inspect(&bytes, &state.config.uploads, "tempFileName")?;
+            let config = &state.config;
+            store_files(
+                &bytes,
+                &inspected,
+                &config.previews_dir(),
+                &config.originals_dir(),
+            )?;
+            let pin = state.store.write(|write| {
+                own_temp_pin(write, user, &temp.file_name)?;
+                for board in &new.boards {
+                    owned_board(write, user, *board)?;
+                }
+                temp_pins::remove(write, &temp.file_name)?;
+                let record = PinRecord {
+                    id: PinId(0),
+                    user,
+                    picture: inspected.picture,
+                    source_file_url: source_file_url.or(temp.url),
+                    title: new.text.title,
+                    caption: new.text.caption,
+                    rating: new.text.rating,
+                    unsafe_content: new.text.unsafe_content,
+                    tags: new.text.tags,
+                    added_via: None,
+                    created_at: Utc::now(),
+                };
+                pins::insert(write, record, &new.boards)
+            })?;
+            if let Err(error) = std::fs::remove_file(&path) {
+                tracing::warn!(%error, "a pinned temporary file could not be removed");
+            }
+            Ok(pin)
+        })
+        .await
+}
+
+/// The viewer's temporary pin of that name.
+fn own_temp_pin(tx: &impl Source, user: UserId, file_name: &str) -> AppResult<TempPinRecord> {
+    temp_pins::get(tx, file_name)?
+        .filter(|temp| temp.user == user && !temp.expired(Utc::now()))
+        .ok_or_else(expired)
+}
+
+fn expired() -> AppError {
+    AppError::not_found("This picture has expired or was already pinned: please add it again.")
+}

@@ -1,0 +1,38 @@
+//! Scanning a web page for the pictures it shows (`scrapper`).
+
+use crate::app::AppState;
+use crate::error::{AppError, AppResult};
+use crate::web::scan::{Found, scan_page};
+
+const ACCEPT_PAGE: &str = "text/html,application/xhtml+xml,image/*;q=0.9,*/*;q=0.8";
+/// The largest page read; pages are far smaller, a picture gallery's HTML included.
+const PAGE_MAX_BYTES: u64 = 5_000_000;
+
+/// The pictures of the page at `url`; an address that is a picture itself gives that picture.
+pub async fn scan(state: &AppState, url: String) -> AppResult<Vec<Found>> {
+    state
+        .blocking(move |state| {
+            let fetched = state.web.get(&url, ACCEPT_PAGE, PAGE_MAX_BYTES)?;
+            if fetched.content_type.starts_with("image/") {
+                return Ok(vec![Found {
+                    src: fetched.url.to_string(),
+                    title: None,
+                    alt: None,
+                }]);
+            }
+            let text = fetched.content_type.is_empty()
+                || fetched.content_type.contains("html")
+                || fetched.content_type.contains("xml");
+            if !text {
+                return Err(AppError::invalid(
+                    "url",
+                    "This address shows neither a web page nor a picture.",
+                ));
+            }
+            Ok(scan_page(
+                &String::from_utf8_lossy(&fetched.bytes),
+                &fetched.url,
+            ))
+        })
+        .await
+}

@@ -1,0 +1,107 @@
+//! Staging pictures: an upload or a download becomes a temporary pin, reported with the viewer's
+//! pins that already show the same picture.
+
+use chrono::Utc;
+
+use crate::app::AppState;
+use crate::domain::ids::UserId;
+use crate::domain::pin::{Picture, PinRecord};
+use crate::domain::temp_pin::TempPinRecord;
+use crate::error::{AppError, AppResult};
+use crate::media::avatar::write_atomically;
+use crate::media::fingerprint::same_picture;
+use crate::media::ingest::inspect;
+use crate::service::secrets::new_secret;
+use crate::store::{Source, pins, temp_pins};
+
+const ACCEPT_PICTURE: &str = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
+
+/// A temporary pin and the viewer's clones of its picture, newest first.
+pub struct Staged {
+    pub temp: TempPinRecord,
+    pub clones: Vec<PinRecord>,
+}
+
+/// Stages an uploaded file; errors name the form field `pin`.
+pub async fn stage_upload(
+    state: &AppState,
+    user: UserId,
+    bytes: Vec<u8>,
+    original_name: Option<String>,
+) -> AppResult<Staged> {
+    stage(state, user, bytes, original_name, None, "pin").await
+}
+
+/// Downloads a picture from the web and stages it; errors name the form field `url`.
+pub async fn stage_download(state: &AppState, user: UserId, url: String) -> AppResult<Staged> {
+    let address = url.clone();
+    let fetched = state
+        .blocking(move |state| {
+            let max_bytes = state.config.uploads.max_file_bytes;
+            state.web.get(&address, ACCEPT_PICTURE, max_bytes)
+        })
+        .await?;
+    if fetched.content_type.contains("html") {
+        return Err(AppError::invalid(
+            "url",
+            "This address shows a web page, not a picture.",
+        ));
+    }
+    let original_name = fetched
+        .url
+        .path_segments()
+        .and_then(|mut segments| segments.next_back().map(str::to_owned))
+        .filter(|name| !name.is_empty());
+    stage(state, user, fetched.bytes, original_name, Some(url), "url").await
+}
+
+async fn stage(
+    state: &AppState,
+    user: UserId,
+    bytes: Vec<u8>,
+    original_name: Option<String>,
+    url: Option<String>,
+    field: &'static str,
+) -> AppResult<Staged> {
+    state
+        .picture_work(move |state| {
+            let picture = inspect(&bytes, &state.config.uploads, field)?.picture;
+            let file_name = format!(
+                "{}.{}",
+                new_secret().replace(['-', '_'], ""),
+                picture.original_extension
+            );
+            let path = state.config.tmp_dir().join(&file_name);
+            write_atomically(&path, &bytes)?;
+            let temp = TempPinRecord {
+                file_name,
+                user,
+                original_name,
+                url,
+                picture,
+                created_at: Utc::now(),
+            };
+            let clones = state.store.write(|write| {
+                temp_pins::insert(write, &temp)?;
+                clones_of(write, user, &temp.picture)
+            });
+            if clones.is_err() {
+                let _ = std::fs::remove_file(&path);
+            }
+            Ok(Staged {
+                clones: clones?,
+                temp,
+            })
+        })
+        .await
+}
+
+/// The user's pins showing `picture`, by identical bytes or by look, newest first.
+pub fn clones_of(tx: &impl Source, user: UserId, picture: &Picture) -> AppResult<Vec<PinRecord>> {
+    let mut clones: Vec<PinRecord> = pins::of_user(tx, user)?
+        .into_iter()
+        .filter(|pin| same_picture(&pin.picture, picture))
+        .collect();
+    clones.reverse();
+    Ok(clones)
+}

@@ -1,0 +1,184 @@
+//! Fetching from the web with ureq, safely: http and https only, public addresses only (checked
+//! on every redirect, at the moment of connecting), a timeout, a size cap and a browser's manners.
+
+use std::io::Read;
+use std::net::IpAddr;
+use std::time::Duration;
+
+use ipnet::IpNet;
+use ureq::http::Uri;
+use ureq::unversioned::resolver::{DefaultResolver, ResolvedSocketAddrs, Resolver};
+use ureq::unversioned::transport::{DefaultConnector, NextTimeout};
+use ureq::{Agent, ResponseExt};
+use url::Url;
+
+use crate::config::FetchConfig;
+use crate::error::{AppError, AppResult};
+use crate::web::address::is_public;
+
+const USER_AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+                          Chrome/131.0.0.0 Safari/537.36";
+const MAX_REDIRECTS: u32 = 5;
+/// The form field errors point at.
+const FIELD: &str = "url";
+
+/// What a fetch brought back.
+pub struct Fetched {
+    pub bytes: Vec<u8>,
+    /// The media type without parameters, lowercase ("" when the server sent none).
+    pub content_type: String,
+    /// Where the answer came from, after redirects.
+    pub url: Url,
+}
+
+/// An HTTP client that only talks to the public internet (unless configured otherwise).
+#[derive(Clone)]
+pub struct Fetcher {
+    agent: Agent,
+}
+
+impl Fetcher {
+    pub fn new(config: &FetchConfig) -> Fetcher {
+        let agent_config = Agent::config_builder()
+            .proxy(None)
+            .max_redirects(MAX_REDIRECTS)
+            .timeout_global(Some(Duration::from_secs(config.timeout_seconds)))
+            .user_agent(USER_AGENT)
+            .build();
+        let resolver = PublicResolver {
+            allow_private: config.allow_private_networks,
+            allowed_networks: config.allowed_networks.clone(),
+        };
+        Fetcher {
+            agent: Agent::with_parts(agent_config, DefaultConnector::default(), resolver),
+        }
+    }
+
+    /// GETs `address`, accepting `accept`, reading at most `max_bytes` of the answer.
+    pub fn get(&self, address: &str, accept: &str, max_bytes: u64) -> AppResult<Fetched> {
+        let url = web_address(address)?;
+        let referer = url.origin().ascii_serialization() + "/";
+        let response = self
+            .agent
+            .get(url.as_str())
+            .header("Accept", accept)
+            .header("Referer", &referer)
+            .call()
+            .map_err(|error| fetch_error(address, error))?;
+        let final_url = Url::parse(&response.get_uri().to_string()).unwrap_or(url);
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.split(';').next())
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase();
+        let mut bytes = Vec::new();
+        response
+            .into_body()
+            .into_reader()
+            .take(max_bytes + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|error| fetch_error(address, ureq::Error::Io(error)))?;
+        if bytes.len() as u64 > max_bytes {
+            return Err(AppError::invalid(
+                FIELD,
+                format!(
+                    "This download is too large: at most {} MB.",
+                    max_bytes / 1_000_000
+                ),
+            ));
+        }
+        Ok(Fetched {
+            bytes,
+            content_type,
+            url: final_url,
+        })
+    }
+}
+
+/// Parses an address typed by a person: http or https only.
+pub fn web_address(address: &str) -> AppResult<Url> {
+    let invalid = || {
+        AppError::invalid(
+            FIELD,
+            "Please give a web address starting with http:// or https://.",
+        )
+    };
+    let url = Url::parse(address.trim()).map_err(|_| invalid())?;
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+        return Err(invalid());
+    }
+    Ok(url)
+}
+
+/// A message a person understands; the log keeps the cause.
+fn fetch_error(address: &str, error: ureq::Error) -> AppError {
+    let message = match &error {
+        ureq::Error::Other(inner) if inner.is::<PrivateAddress>() => {
+            "This address is on a private network: Corkboard only fetches from the public internet."
+                .to_owned()
+        }
+        ureq::Error::StatusCode(status) => {
+            format!("The site answered with error {status}: nothing could be downloaded.")
+        }
+        ureq::Error::Timeout(_) => "The site took too long to answer.".to_owned(),
+        ureq::Error::TooManyRedirects | ureq::Error::RedirectFailed => {
+            "The address redirects too many times.".to_owned()
+        }
+        ureq::Error::HostNotFound => "No site answers at this address.".to_owned(),
+        ureq::Error::BadUri(_) => {
+            "Please give a web address starting with http:// or https://.".to_owned()
+        }
+        ureq::Error::Io(inner) if inner.kind() == std::io::ErrorKind::TimedOut => {
+            "The site took too long to answer.".to_owned()
+        }
+        _ => "The site could not be reached.".to_owned(),
+    };
+    tracing::info!(%address, %error, "a web fetch failed");
+    AppError::invalid(FIELD, message)
+}
+
+/// Refuses host names that resolve to non-public addresses, so that every connection (redirects
+/// included) goes where the check said it would.
+#[derive(Debug)]
+struct PublicResolver {
+    allow_private: bool,
+    allowed_networks: Vec<IpNet>,
+}
+
+#[derive(Debug)]
+struct PrivateAddress;
+
+impl std::fmt::Display for PrivateAddress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the host resolves to a non-public address")
+    }
+}
+
+impl std::error::Error for PrivateAddress {}
+
+impl Resolver for PublicResolver {
+    fn resolve(
+        &self,
+        uri: &Uri,
+        config: &ureq::config::Config,
+        timeout: NextTimeout,
+    ) -> Result<ResolvedSocketAddrs, ureq::Error> {
+        let resolved = DefaultResolver::default().resolve(uri, config, timeout)?;
+        if self.allow_private {
+            return Ok(resolved);
+        }
+        let mut public = self.empty();
+        let allowed =
+            |ip: IpAddr| is_public(ip) || self.allowed_networks.iter().any(|net| net.contains(&ip));
+        for address in resolved.iter().filter(|address| allowed(address.ip())) {
+            public.push(*address);
+        }
+        if public.is_empty() {
+            return Err(ureq::Error::Other(Box::new(PrivateAddress)));
+        }
+        Ok(public)
+    }
+}

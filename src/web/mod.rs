@@ -1,0 +1,5 @@
+//! The outside web: fetching pictures and pages safely, and scanning pages for pictures.
+
+pub mod address;
+pub mod fetch;
+pub mod scan;

@@ -1,0 +1,99 @@
+//! A small web site on a loopback address, for download and scan tests: fixed answers by path.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+
+/// One answer of the site.
+#[derive(Clone)]
+pub struct Page {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+    /// Waits this long before answering.
+    pub delay: Duration,
+}
+
+impl Page {
+    pub fn new(content_type: &str, body: impl Into<Vec<u8>>) -> Page {
+        Page {
+            status: 200,
+            headers: vec![("Content-Type".into(), content_type.into())],
+            body: body.into(),
+            delay: Duration::ZERO,
+        }
+    }
+
+    pub fn redirect(to: &str) -> Page {
+        Page {
+            status: 302,
+            headers: vec![("Location".into(), to.into())],
+            body: Vec::new(),
+            delay: Duration::ZERO,
+        }
+    }
+
+    pub fn slow(mut self, delay: Duration) -> Page {
+        self.delay = delay;
+        self
+    }
+}
+
+/// Serves `pages` on `ip` (a random port) until the test ends; returns the site's base URL.
+pub async fn serve_site(ip: &str, pages: Vec<(&str, Page)>) -> String {
+    let pages: Arc<HashMap<String, Page>> = Arc::new(
+        pages
+            .into_iter()
+            .map(|(path, page)| (path.to_owned(), page))
+            .collect(),
+    );
+    let listener = TcpListener::bind(SocketAddr::new(ip.parse().unwrap(), 0))
+        .await
+        .unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            let pages = pages.clone();
+            tokio::spawn(async move {
+                let mut head = Vec::new();
+                let mut buffer = [0u8; 1024];
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match stream.read(&mut buffer).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => head.extend_from_slice(&buffer[..n]),
+                    }
+                }
+                let head = String::from_utf8_lossy(&head);
+                let path = head.split_whitespace().nth(1).unwrap_or("/").to_owned();
+                let page = pages
+                    .get(&path)
+                    .cloned()
+                    .unwrap_or_else(|| Page::new("text/plain", "not found"));
+                let page = if pages.contains_key(&path) {
+                    page
+                } else {
+                    Page {
+                        status: 404,
+                        ..page
+                    }
+                };
+                tokio::time::sleep(page.delay).await;
+                let mut answer = format!("HTTP/1.1 {} X\r\n", page.status);
+                for (name, value) in &page.headers {
+                    answer.push_str(&format!("{name}: {value}\r\n"));
+                }
+                answer.push_str(&format!(
+                    "Content-Length: {}\r\nConnection: close\r\n\r\n",
+                    page.body.len()
+                ));
+                let _ = stream.write_all(answer.as_bytes()).await;
+                let _ = stream.write_all(&page.body).await;
+            });
+        }
+    });
+    base
+}

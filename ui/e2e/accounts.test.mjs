@@ -3,19 +3,13 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSkip, latestMail, makePng, newAccount, serverAndBrowser, signUpByApi, waitFor } from './harness.mjs';
+import { browserSkip, latestMail, makePng, newAccount, pathOf, serverAndBrowser, signUpByApi, waitFor, waitForPath } from './harness.mjs';
 
 describe('accounts', { skip: browserSkip }, () => {
   const app = serverAndBrowser();
   const open = app.open;
   /** @param {string} prefix */
   const signUp = (prefix) => signUpByApi(app.server.baseUrl, prefix);
-
-  /** @param {import('playwright-core').Page} page */
-  const pathOf = (page) => new URL(page.url()).pathname;
-  /** @param {import('playwright-core').Page} page @param {string} path */
-  const waitForPath = (page, path) =>
-    waitFor(() => pathOf(page) === path, { timeout: 10_000, message: `the page to reach ${path} (at ${page.url()})` });
 
   /** @param {import('playwright-core').Page} page */
   async function signOutThroughMenu(page) {

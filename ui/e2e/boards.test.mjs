@@ -4,7 +4,17 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSkip, gqlOk, serverAndBrowser, signUpByApi, waitFor } from './harness.mjs';
+import {
+  addBoardByApi,
+  browserSkip,
+  gqlOk,
+  headerMenu,
+  ownerMenu,
+  serverAndBrowser,
+  signUpByApi,
+  waitFor,
+  waitForPath,
+} from './harness.mjs';
 
 describe('boards and folders', { skip: browserSkip }, () => {
   const app = serverAndBrowser();
@@ -22,35 +32,7 @@ describe('boards and folders', { skip: browserSkip }, () => {
     return data.addFolder;
   }
 
-  async function addBoard(cookie, title, { folder = null, secret = false } = {}) {
-    const { data } = await gqlOk(
-      app.server.baseUrl,
-      `mutation AddBoard($title: String!, $folder: ID, $secret: Boolean!) {
-        addBoard(title: $title, folder: $folder, secret: $secret) { id slug }
-      }`,
-      { title, folder, secret },
-      cookie,
-    );
-    return data.addBoard;
-  }
-
-  /** @param {import('playwright-core').Page} page */
-  const pathOf = (page) => new URL(page.url()).pathname;
-  /** @param {import('playwright-core').Page} page @param {string} path */
-  const waitForPath = (page, path) =>
-    waitFor(() => pathOf(page) === path, { timeout: 10_000, message: `the page to reach ${path} (at ${page.url()})` });
-
-  /** @param {import('playwright-core').Page} page @param {string} item */
-  async function headerMenu(page, item) {
-    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
-  }
-
-  /** @param {import('playwright-core').Page} page @param {string} menu @param {string} item */
-  async function ownerMenu(page, menu, item) {
-    await page.getByRole('button', { name: menu }).click();
-    await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
-  }
+  const addBoard = (cookie, title, options) => addBoardByApi(app.server.baseUrl, cookie, title, options);
 
   it('creates a folder and a private board in it, shares it, and keeps visitors out', async () => {
     const alice = await signUp('alice');

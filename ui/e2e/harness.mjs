@@ -29,10 +29,12 @@ export const browserSkip =
 
 /**
  * Start `$CORKBOARD_BIN serve` on 127.0.0.1 with a free port and a fresh temporary data dir.
- * Resolves once it prints its listening line.
+ * Resolves once it prints its listening line. `env` adds settings, e.g.
+ * `{ CORKBOARD_FETCH__ALLOW_PRIVATE_NETWORKS: 'true' }`.
+ * @param {{ env?: Record<string, string> }} [options]
  * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
  */
-export async function startServer() {
+export async function startServer({ env: extraEnv = {} } = {}) {
   const bin = process.env.CORKBOARD_BIN;
   if (!bin) {
     throw new Error(
@@ -44,8 +46,12 @@ export async function startServer() {
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'corkboard-e2e-'));
   // No CORKBOARD_* setting of the caller's may leak into the server's layered config
-  // (CORKBOARD_PUBLIC_URL above all: the server must derive its URL from the request).
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CORKBOARD_')));
+  // (CORKBOARD_PUBLIC_URL above all: the server must derive its URL from the request);
+  // only the test's own `env` is added.
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CORKBOARD_'))),
+    ...extraEnv,
+  };
   const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -312,11 +318,62 @@ export async function signUpByApi(baseUrl, prefix) {
   return { ...account, cookie };
 }
 
+/** Create a board over GraphQL as the user of `cookie`; returns its id and slug. */
+export async function addBoardByApi(baseUrl, cookie, title, { folder = null, secret = false } = {}) {
+  const { data } = await gqlOk(
+    baseUrl,
+    `mutation AddBoard($title: String!, $folder: ID, $secret: Boolean!) {
+      addBoard(title: $title, folder: $folder, secret: $secret) { id slug }
+    }`,
+    { title, folder, secret },
+    cookie,
+  );
+  return data.addBoard;
+}
+
+/** @param {import('playwright-core').Page} page */
+export const pathOf = (page) => new URL(page.url()).pathname;
+
 /**
- * Starts a server and a browser before the enclosing `describe` block's tests and stops them
- * after. `open()` gives a fresh context and page where a missing element fails in 10 s.
+ * Wait until the page's path is `path`.
+ * @param {import('playwright-core').Page} page
+ * @param {string} path
  */
-export function serverAndBrowser() {
+export function waitForPath(page, path) {
+  return waitFor(() => pathOf(page) === path, {
+    timeout: 10_000,
+    message: `the page to reach ${path} (at ${page.url()})`,
+  });
+}
+
+/**
+ * Choose `item` in the signed-in user's header menu.
+ * @param {import('playwright-core').Page} page
+ * @param {string} item
+ */
+export async function headerMenu(page, item) {
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/**
+ * Choose `item` in a page's owner menu, e.g. ownerMenu(page, 'Board menu', 'Edit board').
+ * @param {import('playwright-core').Page} page
+ * @param {string} menu
+ * @param {string} item
+ */
+export async function ownerMenu(page, menu, item) {
+  await page.getByRole('button', { name: menu }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/**
+ * Starts a server (given `options`, see startServer) and a browser before the enclosing
+ * `describe` block's tests and stops them after. `open()` gives a fresh context and page where
+ * a missing element fails in 10 s.
+ * @param {{ env?: Record<string, string> }} [options]
+ */
+export function serverAndBrowser(options = {}) {
   const app = {
     /** @type {Awaited<ReturnType<typeof startServer>>} */
     server: /** @type {any} */ (undefined),
@@ -330,7 +387,7 @@ export function serverAndBrowser() {
     },
   };
   before(async () => {
-    app.server = await startServer();
+    app.server = await startServer(options);
     app.browser = await launchBrowser();
   });
   after(async () => {

@@ -16,6 +16,8 @@ import { BoardPage } from './pages/boards/BoardPage';
 import { FolderPage } from './pages/boards/FolderPage';
 import { UserBoards } from './pages/boards/UserBoards';
 import { UserFolders } from './pages/boards/UserFolders';
+import { PinPage } from './pages/pins/PinPage';
+import { ScanPage } from './pages/pins/ScanPage';
 import { VerifyEmail } from './pages/VerifyEmail';
 
 export const routes: RouteObject[] = [
@@ -35,13 +37,19 @@ export const routes: RouteObject[] = [
           { path: 'password_reset', element: <PasswordReset /> },
           { path: 'verifie_email', element: <VerifyEmail /> },
           { path: 'profile', element: <Profile /> },
+          { path: 'scan', element: <ScanPage /> },
+          { path: 'pins/:pinID', element: <PinPage /> },
+          { path: 'search/pins/:pinID', element: <PinPage /> },
           { path: ':username', element: <UserPage /> },
           { path: ':username/pins', element: <UserPage tab="pins" /> },
+          { path: ':username/pins/:pinID', element: <PinPage /> },
           { path: ':username/boards', element: <UserBoards /> },
           { path: ':username/boards/:boardSlug', element: <BoardPage /> },
+          { path: ':username/boards/:boardSlug/pins/:pinID', element: <PinPage /> },
           { path: ':username/folders', element: <UserFolders /> },
           { path: ':username/folders/:folderSlug', element: <FolderPage /> },
           { path: ':username/folders/:folderSlug/boards/:boardSlug', element: <BoardPage /> },
+          { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID', element: <PinPage /> },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -91,6 +91,15 @@ export interface FolderForEdit {
   user: { id: string; username: string };
 }
 
+/** A board the create-pin form offers, with what choosing it fills in (spec, section 4). */
+export interface PinBoardChoice {
+  id: string;
+  title: string;
+  secret: boolean;
+  pinDefaultDescription: string | null;
+  pinDefaultTags: string[];
+}
+
 /** What a mutation answers about a board: enough to build its path. */
 export interface BoardLink {
   id: string;
@@ -204,21 +213,33 @@ const MY_FOLDERS_QUERY = `query MeFolders {
   }
 }`;
 
+const MY_BOARDS_QUERY = `query MyBoards($first: Int, $after: String) {
+  me {
+    id
+    boards(first: $first, after: $after) {
+      totalCount
+      pageInfo { hasNextPage endCursor }
+      edges { node { id title secret pinDefaultDescription pinDefaultTags } }
+    }
+  }
+}`;
+
 const BOARD_LINK = 'id slug title secret user { username } folder { id slug }';
 const FOLDER_LINK = 'id slug name secret user { username }';
 
-/** Every page of a connection, for lists read whole. */
-async function fetchAll<N>(
+/** Every page of a connection, for lists read whole; `pick` answers null when there is none. */
+async function fetchAll<N, D = { user: Record<string, unknown> }>(
   query: string,
   variables: Variables,
-  pick: (data: { user: Record<string, unknown> }) => Connection<N>,
+  pick: (data: D) => Connection<N> | null,
 ): Promise<{ totalCount: number; nodes: N[] }> {
   const nodes: N[] = [];
   let after: string | null = null;
   let totalCount = 0;
   for (let guard = 0; guard < 100; guard += 1) {
-    const data: { user: Record<string, unknown> } = await gql(query, { ...variables, first: PAGE, after });
+    const data: D = await gql(query, { ...variables, first: PAGE, after });
     const connection = pick(data);
+    if (!connection) break;
     totalCount = connection.totalCount;
     nodes.push(...connection.edges.map((edge) => edge.node));
     if (!connection.pageInfo.hasNextPage || !connection.pageInfo.endCursor) break;
@@ -279,6 +300,17 @@ export function useFolderForEdit(id: string) {
     revalidateOnMount: true,
   });
   return { folder: data?.folder ?? null, error, isLoading: isPending(data, error) };
+}
+
+/** The signed-in user's boards with their pin defaults, for the create-pin form. */
+export function useMyBoards() {
+  type MyBoards = { me: { boards: Connection<PinBoardChoice> } | null };
+  const { data, error } = useSWR(
+    ['MyBoards'] as const,
+    () => fetchAll<PinBoardChoice, MyBoards>(MY_BOARDS_QUERY, {}, (d) => d.me?.boards ?? null),
+    { revalidateOnMount: true },
+  );
+  return { boards: data?.nodes ?? null, error: error as unknown, isLoading: isPending(data, error) };
 }
 
 /** The signed-in user's folders, for the board forms' folder select. */

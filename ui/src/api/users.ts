@@ -1,9 +1,9 @@
 // Users: the profile queries and the account mutations (spec, section 7), plus the avatar upload.
 
 import useSWR from 'swr';
-import { GraphQLError, gql, gqlFetcher, type GqlKey } from './client';
-import { GENERIC_ERROR } from './errors';
+import { gql, gqlFetcher, type GqlKey } from './client';
 import { isPending } from './me';
+import { uploadFile } from './upload';
 
 /** The link fields of a user, in the order the profile form shows them. */
 export const SOCIAL_LINKS = [
@@ -168,34 +168,11 @@ export async function updateUserEmail(newEmail: string, password: string): Promi
 export const AVATAR_UPLOAD_ENDPOINT = '/api/upload/avatar';
 
 /**
- * POST the file as the multipart field `avatar`. Resolves to the new avatar's URL; a failure
+ * Upload the file as the multipart field `avatar`. Resolves to the new avatar's URL; a failure
  * throws a GraphQLError carrying the server's message (or 'A network error occured').
  */
 export async function uploadAvatar(file: File): Promise<string | null> {
-  const body = new FormData();
-  body.append('avatar', file);
-  let response: Response;
-  try {
-    response = await fetch(AVATAR_UPLOAD_ENDPOINT, { method: 'POST', credentials: 'same-origin', body });
-  } catch {
-    throw GraphQLError.network();
-  }
-  let json: unknown = null;
-  try {
-    json = await response.json();
-  } catch {
-    // Not JSON: reported below from the status alone.
-  }
-  if (!response.ok) {
-    const { code, message } = (json ?? {}) as { code?: unknown; message?: unknown };
-    throw new GraphQLError([
-      {
-        message: typeof message === 'string' && message ? message : GENERIC_ERROR,
-        extensions: { code: typeof code === 'string' ? code : 'INTERNAL_ERROR' },
-      },
-    ]);
-  }
-  const avatar = (json as { avatar?: unknown } | null)?.avatar;
+  const { avatar } = await uploadFile<{ avatar?: unknown }>(AVATAR_UPLOAD_ENDPOINT, 'avatar', file);
   return typeof avatar === 'string' ? avatar : null;
 }
 

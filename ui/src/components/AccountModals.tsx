@@ -5,7 +5,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRevalidateAll } from '../api/cache';
 import { useMutation } from '../api/mutation';
 import { updateUserEmail, updateUserPassword, uploadAvatar } from '../api/users';
-import { NOT_AN_IMAGE, SECRET_MAX_LENGTH, newPasswordErrors } from '../lib/validation';
+import { NOT_AN_IMAGE, SECRET_MAX_LENGTH, isImageFile, newPasswordErrors } from '../lib/validation';
 import { ErrorList, Field, FormActions } from './Form';
 import { Modal } from './Modal';
 
@@ -20,7 +20,7 @@ export function AvatarModal({ onClose }: DialogProps) {
 
   const submit = async () => {
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
+    if (!isImageFile(file)) {
       upload.setErrors([NOT_AN_IMAGE]);
       return;
     }

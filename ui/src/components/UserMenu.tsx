@@ -3,12 +3,13 @@
 // Keyboard handling comes from useMenu.
 
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { Me } from '../api/me';
 import { useShowNsfw } from '../lib/nsfw';
 import { useMenu } from '../lib/useMenu';
 import { Avatar } from './Avatar';
 import { useCreateDialogs } from './boards/CreateDialogs';
+import { usePinFlow } from './pins/PinFlow';
 import { SignOutModal } from './SignOutModal';
 import './UserMenu.css';
 
@@ -16,13 +17,13 @@ export function UserMenu({ me }: { me: Me }) {
   const { open, close, rootRef, buttonProps, menuProps } = useMenu();
   const [signingOut, setSigningOut] = useState(false);
   const [showNsfw, setShowNsfw] = useShowNsfw();
-  const navigate = useNavigate();
   const base = `/${encodeURIComponent(me.username)}/`;
 
-  /** A 'New ...' action: wired to its dialog by a later issue; for now it opens the boards list. */
-  const soon = () => {
+  // 'New pin': the pin adding flow, no board preselected.
+  const pinFlow = usePinFlow();
+  const newPin = () => {
     close(false);
-    void navigate(`${base}boards/`);
+    pinFlow.start(null);
   };
   // 'New board', 'New private board', 'New folder', 'New private folder': the create dialogs.
   const create = useCreateDialogs();
@@ -58,7 +59,7 @@ export function UserMenu({ me }: { me: Me }) {
             My folders
           </MenuLink>
           <div className="user-menu__separator" role="separator" />
-          <MenuButton onSelect={soon}>New pin</MenuButton>
+          <MenuButton onSelect={newPin}>New pin</MenuButton>
           <MenuButton onSelect={createNew('board', false)}>New board</MenuButton>
           <MenuButton onSelect={createNew('board', true)}>New private board</MenuButton>
           <MenuButton onSelect={createNew('folder', false)}>New folder</MenuButton>
@@ -88,6 +89,7 @@ export function UserMenu({ me }: { me: Me }) {
 
       {signingOut ? <SignOutModal onClose={() => setSigningOut(false)} /> : null}
       {create.element}
+      {pinFlow.element}
     </div>
   );
 }

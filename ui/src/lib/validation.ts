@@ -9,6 +9,7 @@ export const NEW_PASSWORD_MISMATCH = 'New password and new password confirmation
 export const INVALID_USERNAME = 'Invalid characters in username.';
 export const USERNAME_TOO_LONG = `Username must be at most ${USERNAME_MAX_LENGTH} characters long.`;
 export const NOT_AN_IMAGE = 'Please choose an image file.';
+export const NO_BOARD_CHOSEN = 'Please choose at least one board.';
 
 /** Sign-up: matching passwords; a username of letters, digits and hyphens, 30 at most. */
 export function signupErrors(username: string, password: string, confirmation: string): string[] {
@@ -22,4 +23,9 @@ export function signupErrors(username: string, password: string, confirmation: s
 /** Password reset and change: the new password typed twice alike. */
 export function newPasswordErrors(password: string, confirmation: string): string[] {
   return password === confirmation ? [] : [NEW_PASSWORD_MISMATCH];
+}
+
+/** Uploads take image files only (spec, section 5). */
+export function isImageFile(file: File): boolean {
+  return file.type.startsWith('image/');
 }

@@ -19,13 +19,11 @@ import {
   type BoardLink,
   type FolderRef,
 } from '../../api/boards';
-import { LOAD_ERROR } from '../../api/errors';
 import { useMutation } from '../../api/mutation';
 import { userPath } from '../../lib/next';
 import { ErrorList, Field } from '../Form';
-import { Modal } from '../Modal';
 import { DeleteDialog } from './DeleteDialog';
-import { DialogForm } from './DialogForm';
+import { DialogForm, DialogLoading } from './DialogForm';
 import { PolicieField, SelectField, TextAreaField } from './Fields';
 
 const NO_FOLDER = '';
@@ -116,24 +114,7 @@ export function EditBoardModal({
   const { board, error, isLoading, mutate } = useBoardForEdit(boardId);
   const { folders } = useMyFolders();
 
-  if (isLoading || error || !board) {
-    return (
-      <Modal title="Edit board" onClose={onClose}>
-        {isLoading ? (
-          <p className="modal__text" aria-busy="true">
-            Loading...
-          </p>
-        ) : (
-          <ErrorList errors={[LOAD_ERROR]} />
-        )}
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </Modal>
-    );
-  }
+  if (isLoading || error || !board) return <DialogLoading title="Edit board" failed={!isLoading} onClose={onClose} />;
 
   return (
     <EditBoardForm

@@ -1,8 +1,10 @@
-// The frame of the board and folder dialogs: a Modal holding one form, its error list,
+// The frame of the board, folder and pin dialogs: a Modal holding one form, its error list,
 // Cancel and the submit button. `aside` goes between the fields and the errors, outside the
-// form (the edit-board sharing controls have their own buttons and Enter key).
+// form (the edit-board sharing controls have their own buttons and Enter key). DialogLoading
+// stands in while the form's data loads.
 
 import { useId, type ReactNode } from 'react';
+import { LOAD_ERROR } from '../../api/errors';
 import { ErrorList, FormActions } from '../Form';
 import { Modal } from '../Modal';
 
@@ -58,6 +60,26 @@ export function DialogForm({
             {submitLabel}
           </button>
         </FormActions>
+      </div>
+    </Modal>
+  );
+}
+
+/** A dialog whose data is loading, or failed to load ('Sorry, an error occured loading initial data...'). */
+export function DialogLoading({ title, failed, onClose }: { title: string; failed: boolean; onClose: () => void }) {
+  return (
+    <Modal title={title} onClose={onClose}>
+      {failed ? (
+        <ErrorList errors={[LOAD_ERROR]} />
+      ) : (
+        <p className="modal__text" aria-busy="true">
+          Loading...
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Cancel
+        </button>
       </div>
     </Modal>
   );

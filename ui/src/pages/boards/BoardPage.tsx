@@ -1,6 +1,6 @@
 // '/{username}/boards/{boardSlug}/' and '/{username}/folders/{folderSlug}/boards/{boardSlug}/':
 // the board's title, owner, folder, caption, pin count and privacy, its pins, and the owner's
-// menu (edit board, delete board).
+// menu (new pin on the board, edit board, delete board).
 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { displayName } from '../../api/users';
 import { DeleteBoardModal, EditBoardModal } from '../../components/boards/BoardModals';
 import { OwnerMenu } from '../../components/boards/OwnerMenu';
 import { PrivateBadge } from '../../components/boards/Tiles';
+import { usePinFlow } from '../../components/pins/PinFlow';
 import { EmptyState } from '../../components/EmptyState';
 import { userPath } from '../../lib/next';
 import { NotFound } from '../NotFound';
@@ -24,6 +25,7 @@ export function BoardPage() {
   const { me } = useMe();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const pinFlow = usePinFlow();
 
   if (error) {
     if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
@@ -70,6 +72,7 @@ export function BoardPage() {
           <OwnerMenu
             label="Board menu"
             actions={[
+              { label: 'New pin', onSelect: () => pinFlow.start(board.id) },
               { label: 'Edit board', onSelect: () => setDialog('edit') },
               { label: 'Delete board', onSelect: () => setDialog('delete'), danger: true },
             ]}
@@ -89,6 +92,7 @@ export function BoardPage() {
         <EmptyState>No pins...</EmptyState>
       )}
 
+      {pinFlow.element}
       {dialog === 'edit' ? (
         <EditBoardModal
           boardId={board.id}

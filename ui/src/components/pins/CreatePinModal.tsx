@@ -1,0 +1,159 @@
+// 'Create a pin' (spec, sections 3, 4 and 5): the picture's preview, the boards (recent ones
+// first, the target board preselected), title, caption, tags, rating and NSFW, with the boards'
+// default caption and tags and 'Like previous'. Saving puts the pin on every chosen board,
+// remembers it for next time, goes to /pins/{id}/ and closes.
+
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { parseTags, useMyBoards, type PinBoardChoice } from '../../api/boards';
+import { useRevalidateAll } from '../../api/cache';
+import { useMutation } from '../../api/mutation';
+import { addPin, pinPath, type TempPin } from '../../api/pins';
+import {
+  EMPTY_DRAFT,
+  chooseBoard,
+  dropBoard,
+  editCaption,
+  editTags,
+  likePrevious,
+  matchesPrevious,
+  type PinDraft,
+} from '../../lib/pinDraft';
+import { readLastPin, readRecentBoards, rememberPin } from '../../lib/pinMemory';
+import { NO_BOARD_CHOSEN } from '../../lib/validation';
+import { DialogForm, DialogLoading } from '../boards/DialogForm';
+import { SelectField, TextAreaField } from '../boards/Fields';
+import { Field, FormActions } from '../Form';
+import { Modal } from '../Modal';
+import { BoardChoice, CheckField } from './PinFields';
+import './pins.css';
+
+const TITLE = 'Create a pin';
+
+interface CreatePinProps {
+  temp: TempPin;
+  /** The board to preselect, e.g. the board page the flow started from. */
+  targetBoardID: string | null;
+  onClose: () => void;
+}
+
+export function CreatePinModal({ onCreateBoard, ...props }: CreatePinProps & { onCreateBoard: () => void }) {
+  const { boards, error, isLoading } = useMyBoards();
+
+  if (isLoading || error || !boards) return <DialogLoading title={TITLE} failed={!isLoading} onClose={props.onClose} />;
+  if (boards.length === 0) {
+    return (
+      <Modal title={TITLE} onClose={props.onClose}>
+        <p className="modal__text">It seems you have no boards, you must create one before adding pins.</p>
+        <FormActions>
+          <button type="button" className="button button--ghost" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button--primary" onClick={onCreateBoard} autoFocus>
+            Create a board
+          </button>
+        </FormActions>
+      </Modal>
+    );
+  }
+  return <CreatePinForm {...props} boards={byRecentUse(boards)} />;
+}
+
+/** The recently used boards first, most recent first; the others after, in their own order. */
+function byRecentUse(boards: readonly PinBoardChoice[]): PinBoardChoice[] {
+  const recent = readRecentBoards();
+  const rank = (board: PinBoardChoice) => {
+    const at = recent.indexOf(board.id);
+    return at === -1 ? recent.length : at;
+  };
+  return [...boards].sort((a, b) => rank(a) - rank(b));
+}
+
+function CreatePinForm({ temp, targetBoardID, onClose, boards }: CreatePinProps & { boards: readonly PinBoardChoice[] }) {
+  const [last] = useState(readLastPin);
+  const [draft, setDraft] = useState<PinDraft>(() => {
+    const target = boards.find((board) => board.id === targetBoardID);
+    return target ? chooseBoard(EMPTY_DRAFT, target) : EMPTY_DRAFT;
+  });
+  /** The form as it was before 'Like previous', for its undo. */
+  const [beforeLike, setBeforeLike] = useState<PinDraft | null>(null);
+  const navigate = useNavigate();
+  const revalidateAll = useRevalidateAll();
+  const create = useMutation(addPin);
+  const boardIds = new Set(boards.map((board) => board.id));
+  const liked = beforeLike !== null && last !== null && matchesPrevious(draft, last, boardIds);
+
+  const toggleLike = () => {
+    if (liked) {
+      setDraft(beforeLike);
+      setBeforeLike(null);
+    } else if (last) {
+      setBeforeLike(draft);
+      setDraft(likePrevious(draft, last, boardIds));
+    }
+  };
+
+  const submit = async () => {
+    if (draft.boards.length === 0) {
+      create.setErrors([NO_BOARD_CHOSEN]);
+      return;
+    }
+    const title = draft.title.trim();
+    const caption = draft.caption.trim();
+    const tags = parseTags(draft.tags);
+    const id = await create.run({
+      tempFileName: temp.tempFileName,
+      originalName: temp.originalName,
+      url: temp.url,
+      title: title || null,
+      caption,
+      rating: draft.rating,
+      unsafe: draft.unsafe,
+      tags,
+      boards: draft.boards,
+    });
+    if (!id) return;
+    rememberPin({ title, caption, tags: tags.join(' '), boards: draft.boards, unsafe: draft.unsafe });
+    onClose();
+    await navigate(pinPath(id));
+    await revalidateAll();
+  };
+
+  return (
+    <DialogForm title={TITLE} onClose={onClose} onSubmit={submit} errors={create.errors} pending={create.pending} submitLabel="Create">
+      <div className="pin-form__top">
+        <img className="pin-form__preview" src={temp.tempFileUrl} alt="The new pin's picture" />
+        {last ? (
+          <button type="button" className="button button--ghost button--small" onClick={toggleLike}>
+            {liked ? 'Undo like previous' : 'Like previous'}
+          </button>
+        ) : null}
+      </div>
+      <BoardChoice
+        boards={boards}
+        chosen={draft.boards}
+        onChoose={(board) => setDraft((d) => chooseBoard(d, board))}
+        onDrop={(id) => setDraft((d) => dropBoard(d, id))}
+      />
+      <Field label="Title" maxLength={255} value={draft.title} onValue={(title) => setDraft((d) => ({ ...d, title }))} />
+      <TextAreaField label="Caption" required value={draft.caption} onValue={(caption) => setDraft((d) => editCaption(d, caption))} />
+      <Field
+        label="Tags"
+        value={draft.tags}
+        onValue={(tags) => setDraft((d) => editTags(d, tags))}
+        spellCheck={false}
+        autoCapitalize="none"
+        hint="Separated by spaces or #, e.g. travel sea sunset"
+      />
+      <SelectField label="Rating" value={String(draft.rating)} onValue={(rating) => setDraft((d) => ({ ...d, rating: Number(rating) }))}>
+        <option value="0">No rating</option>
+        {[1, 2, 3, 4, 5].map((stars) => (
+          <option key={stars} value={stars}>
+            {stars === 1 ? '1 star' : `${stars} stars`}
+          </option>
+        ))}
+      </SelectField>
+      <CheckField label="NSFW" checked={draft.unsafe} onChecked={(unsafe) => setDraft((d) => ({ ...d, unsafe }))} />
+    </DialogForm>
+  );
+}

@@ -1,0 +1,124 @@
+// The first steps of adding a pin (spec, section 2: Modals): choosing the origin ('The web' or
+// 'Your computer'), then the URL to download or the file to upload, with its progress.
+
+import { useEffect, useRef, useState } from 'react';
+import { downloadPinFile, uploadPin, type TempPin } from '../../api/pins';
+import { useMutation } from '../../api/mutation';
+import { NOT_AN_IMAGE, isImageFile } from '../../lib/validation';
+import { DialogForm } from '../boards/DialogForm';
+import { Field, FormActions } from '../Form';
+import { Modal } from '../Modal';
+import './pins.css';
+
+export function OriginModal({ onClose, onWeb, onComputer }: { onClose: () => void; onWeb: () => void; onComputer: () => void }) {
+  return (
+    <Modal title="Choose pin origin" onClose={onClose}>
+      <div className="pin-origin">
+        <button type="button" className="pin-origin__choice" onClick={onWeb} autoFocus>
+          The web
+        </button>
+        <button type="button" className="pin-origin__choice" onClick={onComputer}>
+          Your computer
+        </button>
+      </div>
+      <FormActions>
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Cancel
+        </button>
+      </FormActions>
+    </Modal>
+  );
+}
+
+/** Any failure hands the address to `onFailed`: the scan route then looks for pictures in it. */
+export function WebPinModal({
+  onClose,
+  onDownloaded,
+  onFailed,
+}: {
+  onClose: () => void;
+  onDownloaded: (temp: TempPin) => void;
+  onFailed: (url: string) => void;
+}) {
+  const [url, setUrl] = useState('');
+  const download = useMutation(downloadPinFile);
+  // Closed while downloading: the answer no longer leads anywhere (above all not to the scan route).
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
+
+  const submit = async () => {
+    const address = url.trim();
+    const temp = await download.run(address);
+    if (!open.current) return;
+    if (temp) onDownloaded(temp);
+    else onFailed(address);
+  };
+
+  return (
+    <DialogForm
+      title="Download pin from the web"
+      onClose={onClose}
+      onSubmit={submit}
+      errors={download.errors}
+      pending={download.pending}
+      submitLabel="Download"
+    >
+      <Field label="URL" type="url" required value={url} onValue={setUrl} placeholder="https://" autoFocus />
+    </DialogForm>
+  );
+}
+
+export function UploadPinModal({ onClose, onUploaded }: { onClose: () => void; onUploaded: (temp: TempPin) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  /** The share sent so far (0 to 1) while uploading. */
+  const [sent, setSent] = useState<number | null>(null);
+  const upload = useMutation(uploadPin);
+
+  const submit = async () => {
+    if (!file) return;
+    if (!isImageFile(file)) {
+      upload.setErrors([NOT_AN_IMAGE]);
+      return;
+    }
+    setSent(0);
+    const temp = await upload.run(file, setSent);
+    setSent(null);
+    if (temp) onUploaded(temp);
+  };
+
+  return (
+    <DialogForm
+      title="Upload pin from your computer"
+      onClose={onClose}
+      onSubmit={submit}
+      errors={upload.errors}
+      pending={upload.pending}
+      submitLabel="Upload"
+    >
+      <Field
+        label="Picture"
+        type="file"
+        accept="image/*"
+        required
+        onFiles={(files) => {
+          setFile(files?.[0] ?? null);
+          upload.setErrors([]);
+        }}
+        hint="One image file: JPEG, PNG, WebP or GIF."
+      />
+      {sent !== null ? (
+        <div className="upload-progress">
+          <progress className="upload-progress__bar" aria-label="Upload progress" max={100} value={Math.round(sent * 100)} />
+          <span className="upload-progress__value" aria-hidden="true">
+            {Math.round(sent * 100)}%
+          </span>
+        </div>
+      ) : null}
+    </DialogForm>
+  );
+}

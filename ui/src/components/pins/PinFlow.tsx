@@ -1,0 +1,90 @@
+// The pin adding flow (spec, section 4): choose the origin, download from the web or upload from
+// the computer, then the clones dialog when the viewer already has that picture, else the
+// create-pin form. A failed web download goes to the scan route. The target board (from a board
+// page, or the scan route's targetBoardID) comes preselected.
+
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { scanPath, type TempPin } from '../../api/pins';
+import { CreateBoardModal } from '../boards/BoardModals';
+import { ClonesModal } from './ClonesModal';
+import { CreatePinModal } from './CreatePinModal';
+import { OriginModal, UploadPinModal, WebPinModal } from './OriginModals';
+
+type Step =
+  | { kind: 'origin' }
+  | { kind: 'web' }
+  | { kind: 'upload' }
+  | { kind: 'clones'; temp: TempPin }
+  | { kind: 'create'; temp: TempPin }
+  | { kind: 'newBoard'; temp: TempPin };
+
+interface Flow {
+  step: Step;
+  targetBoardID: string | null;
+}
+
+export interface PinFlow {
+  /** Opens the origin choice. */
+  start: (targetBoardID: string | null) => void;
+  /** Goes on with a downloaded or uploaded file: the clones dialog, or the create-pin form. */
+  proceed: (temp: TempPin, targetBoardID: string | null) => void;
+  /** The open dialog, if any: render it once, anywhere. */
+  element: ReactNode;
+}
+
+const afterFile = (temp: TempPin): Step => (temp.clones.length > 0 ? { kind: 'clones', temp } : { kind: 'create', temp });
+
+export function usePinFlow(): PinFlow {
+  const [flow, setFlow] = useState<Flow | null>(null);
+  const navigate = useNavigate();
+  const close = () => setFlow(null);
+  const go = (step: Step) => setFlow((current) => current && { ...current, step });
+
+  const render = ({ step, targetBoardID }: Flow): ReactNode => {
+    switch (step.kind) {
+      case 'origin':
+        return <OriginModal onClose={close} onWeb={() => go({ kind: 'web' })} onComputer={() => go({ kind: 'upload' })} />;
+      case 'web':
+        return (
+          <WebPinModal
+            onClose={close}
+            onDownloaded={(temp) => go(afterFile(temp))}
+            onFailed={(url) => {
+              close();
+              void navigate(scanPath(url, targetBoardID));
+            }}
+          />
+        );
+      case 'upload':
+        return <UploadPinModal onClose={close} onUploaded={(temp) => go(afterFile(temp))} />;
+      case 'clones':
+        return <ClonesModal clones={step.temp.clones} onClose={close} onContinue={() => go({ kind: 'create', temp: step.temp })} />;
+      case 'create':
+        return (
+          <CreatePinModal
+            // A board created meanwhile becomes the target: the form starts afresh with it.
+            key={targetBoardID}
+            temp={step.temp}
+            targetBoardID={targetBoardID}
+            onClose={close}
+            onCreateBoard={() => go({ kind: 'newBoard', temp: step.temp })}
+          />
+        );
+      case 'newBoard':
+        return (
+          <CreateBoardModal
+            secret={false}
+            onClose={() => go({ kind: 'create', temp: step.temp })}
+            onCreated={(board) => setFlow({ step: { kind: 'create', temp: step.temp }, targetBoardID: board.id })}
+          />
+        );
+    }
+  };
+
+  return {
+    start: (targetBoardID) => setFlow({ step: { kind: 'origin' }, targetBoardID }),
+    proceed: (temp, targetBoardID) => setFlow({ step: afterFile(temp), targetBoardID }),
+    element: flow ? render(flow) : null,
+  };
+}

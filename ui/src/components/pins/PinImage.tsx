@@ -1,0 +1,40 @@
+// The detail picture: a box with the pin's aspect ratio and dominant colour that holds its place
+// while the preview (WebP when stored, else JPEG) loads, with the Private and NSFW badges.
+// Unsafe pins stay a blank box unless 'Show NSFW' is on (spec, section 4).
+
+import { DETAIL_PREVIEW_WIDTH, type PinDetail } from '../../api/pins';
+import { useShowNsfw } from '../../lib/nsfw';
+import { PrivateBadge } from '../boards/Tiles';
+import './pins.css';
+
+export function PinImage({ pin }: { pin: PinDetail }) {
+  const [showNsfw] = useShowNsfw();
+  const hidden = pin.unsafe && !showNsfw;
+  const hasWebp = pin.previewsFormats.some((format) => format.toLowerCase().includes('webp'));
+
+  return (
+    <div
+      className="pin-image"
+      style={{
+        aspectRatio: `${pin.width} / ${pin.height}`,
+        maxWidth: Math.min(pin.width, DETAIL_PREVIEW_WIDTH),
+        backgroundColor: hidden ? undefined : pin.dominantColor,
+      }}
+    >
+      {hidden ? (
+        <div className="pin-image__blank" role="img" aria-label="NSFW picture hidden" />
+      ) : (
+        <picture>
+          {hasWebp ? <source srcSet={pin.previewWebp} type="image/webp" /> : null}
+          <img className="pin-image__img" src={pin.preview} alt={pin.title || pin.caption} width={pin.width} height={pin.height} />
+        </picture>
+      )}
+      {pin.secret || pin.unsafe ? (
+        <div className="pin-image__badges">
+          {pin.secret ? <PrivateBadge /> : null}
+          {pin.unsafe ? <span className="nsfw-badge">NSFW</span> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// What the create-pin form remembers in localStorage (spec, section 3): the last saved pin's
+// title, caption, tags (space separated), board ids (';' separated) and NSFW flag, and the
+// recently used board ids (';' separated, 20 at most).
+
+const KEYS = {
+  title: 'corkboard.lastPin.title',
+  caption: 'corkboard.lastPin.caption',
+  tags: 'corkboard.lastPin.tags',
+  boards: 'corkboard.lastPin.boards',
+  unsafe: 'corkboard.lastPin.unsafe',
+  recentBoards: 'corkboard.recentBoards',
+} as const;
+
+const RECENT_BOARDS_MAX = 20;
+
+export interface LastPin {
+  title: string;
+  caption: string;
+  /** Space separated. */
+  tags: string;
+  boards: string[];
+  unsafe: boolean;
+}
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null; // storage disabled: nothing remembered
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Not remembered, but nothing to tell the user.
+  }
+}
+
+const ids = (text: string | null): string[] => (text ?? '').split(';').filter(Boolean);
+
+/** The last saved pin, or null before the first one. */
+export function readLastPin(): LastPin | null {
+  const caption = read(KEYS.caption);
+  if (caption === null) return null;
+  return {
+    title: read(KEYS.title) ?? '',
+    caption,
+    tags: read(KEYS.tags) ?? '',
+    boards: ids(read(KEYS.boards)),
+    unsafe: read(KEYS.unsafe) === 'true',
+  };
+}
+
+/** Board ids, most recently used first. */
+export function readRecentBoards(): string[] {
+  return ids(read(KEYS.recentBoards));
+}
+
+/** Remembers a saved pin, and puts its boards at the head of the recent ones. */
+export function rememberPin(pin: LastPin): void {
+  write(KEYS.title, pin.title);
+  write(KEYS.caption, pin.caption);
+  write(KEYS.tags, pin.tags);
+  write(KEYS.boards, pin.boards.join(';'));
+  write(KEYS.unsafe, String(pin.unsafe));
+  const recent = [...pin.boards, ...readRecentBoards().filter((id) => !pin.boards.includes(id))];
+  write(KEYS.recentBoards, recent.slice(0, RECENT_BOARDS_MAX).join(';'));
+}

@@ -29,6 +29,9 @@ pub struct AppState {
     pub limiter: Arc<SignInLimiter>,
     /// Bounds how many pictures are decoded and resized at once.
     pub image_work: Arc<Semaphore>,
+    /// Held while pictures' files are checked or removed together with their database counts,
+    /// so that a pin being added never loses its files to a pin being deleted.
+    pub picture_files: Arc<std::sync::Mutex<()>>,
     pub web: Fetcher,
 }
 
@@ -45,6 +48,7 @@ impl AppState {
             mail,
             limiter: Arc::default(),
             image_work: Arc::new(Semaphore::new(image_workers)),
+            picture_files: Arc::default(),
         })
     }
 

@@ -6,6 +6,8 @@ pub mod context;
 pub mod covers;
 pub mod mutation;
 pub mod pagination;
+pub mod pin_edits;
+pub mod pin_lists;
 pub mod pins;
 pub mod query;
 pub mod types;

@@ -4,8 +4,9 @@ use async_graphql::MergedObject;
 
 use super::accounts::AccountMutation;
 use super::boards::BoardMutation;
+use super::pin_edits::PinEditMutation;
 use super::pins::PinMutation;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Mutation")]
-pub struct MutationRoot(AccountMutation, BoardMutation, PinMutation);
+pub struct MutationRoot(AccountMutation, BoardMutation, PinMutation, PinEditMutation);

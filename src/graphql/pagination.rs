@@ -22,6 +22,16 @@ pub struct Page<T> {
     pub has_next_page: bool,
 }
 
+/// How many items a page holds: `first`, else 50, at most 20000 (the cover picker's need).
+pub fn page_size(first: Option<i32>) -> AppResult<usize> {
+    match first {
+        None => Ok(DEFAULT_PAGE),
+        Some(n) => Ok(usize::try_from(n)
+            .map_err(|_| AppError::invalid("first", "first cannot be negative."))?
+            .min(MAX_PAGE)),
+    }
+}
+
 /// The items after the one whose cursor is `after`, at most `first` of them.
 pub fn slice<T>(
     items: Vec<T>,
@@ -29,12 +39,7 @@ pub fn slice<T>(
     after: Option<String>,
     cursor_of: impl Fn(&T) -> String,
 ) -> AppResult<Page<T>> {
-    let first = match first {
-        None => DEFAULT_PAGE,
-        Some(n) => usize::try_from(n)
-            .map_err(|_| AppError::invalid("first", "first cannot be negative."))?
-            .min(MAX_PAGE),
-    };
+    let first = page_size(first)?;
     let total_count = items.len();
     let start = match after {
         None => 0,

@@ -4,6 +4,7 @@ use async_graphql::{Context, ID, Object, Result};
 
 use super::boards::board_id;
 use super::context::ContextExt;
+use super::pin_lists::{PinConnection, pin_connection};
 use super::types::pin::Pin;
 use super::types::temp_pin::{ScanResult, TempPin};
 use crate::domain::ids::PinId;
@@ -11,6 +12,7 @@ use crate::domain::pin::PinText;
 use crate::error::AppError;
 use crate::service::access::PIN_NOT_FOUND;
 use crate::service::add_pin::{NewPin, add_pin};
+use crate::service::pin_lists::PinList;
 use crate::service::{pins, scanner, temp_pins};
 
 pub fn pin_id(id: &ID) -> Result<PinId, AppError> {
@@ -29,10 +31,19 @@ impl PinQuery {
         id: ID,
         #[graphql(name = "search")] _search: Option<String>,
         #[graphql(name = "tag")] _tag: Option<String>,
-    ) -> Result<Pin> {
-        Ok(Pin(
-            pins::get(ctx.state(), ctx.viewer().user, pin_id(&id)?).await?
-        ))
+    ) -> Result<Option<Pin>> {
+        let pin = pins::get(ctx.state(), ctx.viewer().user, pin_id(&id)?).await?;
+        Ok(Some(Pin::from(pin)))
+    }
+
+    /// Last pins, newest first.
+    async fn pins(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+    ) -> Result<PinConnection> {
+        pin_connection(ctx, PinList::Last, first, after).await
     }
 
     /// The pictures a web page shows, to pick one to pin.
@@ -84,6 +95,6 @@ impl PinMutation {
             text,
             boards,
         };
-        Ok(Pin(add_pin(ctx.state(), viewer, new).await?))
+        Ok(Pin::from(add_pin(ctx.state(), viewer, new).await?))
     }
 }

@@ -71,6 +71,19 @@ pub fn store_files(
     Ok(())
 }
 
+/// Removes a picture's previews and original (when no pin shows it any more).
+pub fn remove_files(picture: &Picture, previews_dir: &Path, originals_dir: &Path) {
+    let previews = previews_dir.join(picture.preview_path(0, "jpeg"));
+    if let Some(folder) = previews.parent()
+        && let Err(error) = std::fs::remove_dir_all(folder)
+    {
+        tracing::warn!(%error, sha1 = %picture.sha1, "cannot remove a picture's previews");
+    }
+    if let Err(error) = std::fs::remove_file(originals_dir.join(picture.original_path())) {
+        tracing::warn!(%error, sha1 = %picture.sha1, "cannot remove a picture's original");
+    }
+}
+
 /// The picture's colours, with any transparency laid over white.
 fn on_white(picture: &DynamicImage) -> RgbImage {
     if !picture.color().has_alpha() {

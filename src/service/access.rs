@@ -4,7 +4,7 @@ use crate::domain::board::{BoardRecord, FolderRecord, Visible};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
-use crate::store::{Source, boards, folders, pins};
+use crate::store::{Source, board_pins, boards, folders, pins};
 
 /// The spec's message for PERMISSION_DENIED_ERROR.
 pub const NO_ACCESS: &str = "Sorry, it seems you don't have access to this.";
@@ -64,12 +64,15 @@ pub fn owned_folder(tx: &impl Source, viewer: UserId, id: FolderId) -> AppResult
     }
 }
 
-/// A pin is visible to its owner, and to whoever may see one of its boards.
+/// A pin is visible to its owner, to everyone when public, and to whoever may see one of its boards.
 pub fn pin_visible(tx: &impl Source, viewer: Option<UserId>, pin: &PinRecord) -> AppResult<bool> {
-    if viewer == Some(pin.user) {
+    if viewer == Some(pin.user) || board_pins::is_public(tx, pin.id)? {
         return Ok(true);
     }
-    for board in pins::boards_of(tx, pin.id)? {
+    if viewer.is_none() {
+        return Ok(false);
+    }
+    for board in board_pins::boards_of(tx, pin.id)? {
         if boards::get(tx, board)?.is_some_and(|board| board.visible_to(viewer)) {
             return Ok(true);
         }
@@ -79,12 +82,7 @@ pub fn pin_visible(tx: &impl Source, viewer: Option<UserId>, pin: &PinRecord) ->
 
 /// A pin is private (`secret`) unless it is on at least one public board.
 pub fn pin_secret(tx: &impl Source, pin: &PinRecord) -> AppResult<bool> {
-    for board in pins::boards_of(tx, pin.id)? {
-        if boards::get(tx, board)?.is_some_and(|board| !board.secret) {
-            return Ok(false);
-        }
-    }
-    Ok(true)
+    Ok(!board_pins::is_public(tx, pin.id)?)
 }
 
 /// The message for a pin that does not exist.

@@ -48,12 +48,14 @@ pub async fn add_pin(state: &AppState, user: UserId, new: NewPin) -> AppResult<P
             })?;
             let inspected = inspect(&bytes, &state.config.uploads, "tempFileName")?;
             let config = &state.config;
-            store_files(
-                &bytes,
-                &inspected,
-                &config.previews_dir(),
-                &config.originals_dir(),
-            )?;
+            let (previews, originals) = (config.previews_dir(), config.originals_dir());
+            store_files(&bytes, &inspected, &previews, &originals)?;
+            let _files = state
+                .picture_files
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            // A pin deleted meanwhile may have taken the files with it: write them again.
+            store_files(&bytes, &inspected, &previews, &originals)?;
             let pin = state.store.write(|write| {
                 own_temp_pin(write, user, &temp.file_name)?;
                 for board in &new.boards {

@@ -9,7 +9,7 @@ use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::tags::normalize_tags;
 use crate::error::{AppError, AppResult};
 use crate::service::access::{owned_board, shown, visible_board, visible_newest_first};
-use crate::store::{boards, folders, users};
+use crate::store::{board_pins, boards, folders, users};
 
 pub struct NewBoard {
     pub title: String,
@@ -96,6 +96,14 @@ pub async fn update(
                     board.pin_default_tags = normalize_tags(&tags);
                 }
                 board.secret = patch.secret.unwrap_or(board.secret);
+                if let Some(Some(cover)) = patch.cover
+                    && board_pins::order_of(write, cover, id)?.is_none()
+                {
+                    return Err(AppError::invalid(
+                        "cover1",
+                        "This pin is not on this board.",
+                    ));
+                }
                 board.cover = patch.cover.unwrap_or(board.cover);
                 boards::save(write, Some(&before), &board)?;
                 Ok(board)

@@ -9,6 +9,8 @@ pub mod boards;
 pub mod cleanup;
 pub mod folders;
 pub mod mail;
+pub mod pin_edits;
+pub mod pin_lists;
 pub mod pins;
 pub mod rate_limit;
 pub mod scanner;

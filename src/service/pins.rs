@@ -4,33 +4,13 @@ use crate::app::AppState;
 use crate::domain::board::{BoardRecord, Visible};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
-use crate::error::AppResult;
-use crate::service::access::{opened_pin, pin_secret, pin_visible, visible_board};
+use crate::error::{AppError, AppResult};
+use crate::service::access::{PIN_NOT_FOUND, opened_pin, pin_secret, pin_visible, visible_board};
 use crate::service::temp_pins::clones_of;
-use crate::store::{Source, boards, pins};
+use crate::store::{Source, board_pins, boards, pins};
 
 pub const BOARD_COVERS: usize = 5;
 pub const FOLDER_COVERS: usize = 4;
-
-/// The pins of a board the viewer may see, with their order, highest first.
-pub async fn on_board(
-    state: &AppState,
-    viewer: Option<UserId>,
-    board: BoardId,
-) -> AppResult<Vec<(i64, PinRecord)>> {
-    state
-        .blocking(move |state| {
-            state.store.read(|read| {
-                visible_board(read, viewer, board)?;
-                let mut found = Vec::new();
-                for (order, id) in pins::on_board(read, board)? {
-                    found.extend(pins::get(read, id)?.map(|pin| (order, pin)));
-                }
-                Ok(found)
-            })
-        })
-        .await
-}
 
 /// Up to five covers of a board: the chosen cover first, then the newest pins.
 pub async fn board_covers(state: &AppState, board: BoardRecord) -> AppResult<Vec<PinRecord>> {
@@ -82,7 +62,7 @@ pub async fn folder_covers(
 /// A board is visible, so are all its pins: covers need no further check.
 fn covers_of(tx: &impl Source, board: &BoardRecord, count: usize) -> AppResult<Vec<PinRecord>> {
     let mut on_board: Vec<PinRecord> = Vec::new();
-    for (_, id) in pins::on_board(tx, board.id)? {
+    for (_, id) in board_pins::on_board(tx, board.id)? {
         on_board.extend(pins::get(tx, id)?);
     }
     on_board.sort_by_key(|pin| std::cmp::Reverse(pin.created_at));
@@ -119,7 +99,7 @@ pub async fn boards_of(
         .blocking(move |state| {
             state.store.read(|read| {
                 let mut found = Vec::new();
-                for id in pins::boards_of(read, pin)? {
+                for id in board_pins::boards_of(read, pin)? {
                     found.extend(boards::get(read, id)?.filter(|board| board.visible_to(viewer)));
                 }
                 Ok(found)
@@ -160,6 +140,46 @@ pub async fn clones(state: &AppState, viewer: UserId, id: PinId) -> AppResult<Ve
                 let mut clones = clones_of(read, viewer, &pin.picture)?;
                 clones.retain(|clone| clone.id != id);
                 Ok(clones)
+            })
+        })
+        .await
+}
+
+/// A pin opened on a board: the board must be visible and the pin on it.
+pub async fn on_board(
+    state: &AppState,
+    viewer: Option<UserId>,
+    board: BoardId,
+    id: PinId,
+) -> AppResult<PinRecord> {
+    state
+        .blocking(move |state| {
+            state.store.read(|read| {
+                visible_board(read, viewer, board)?;
+                if board_pins::order_of(read, id, board)?.is_none() {
+                    return Err(AppError::not_found(PIN_NOT_FOUND));
+                }
+                opened_pin(read, viewer, id)
+            })
+        })
+        .await
+}
+
+/// A pin opened among its owner's pins.
+pub async fn of_user(
+    state: &AppState,
+    viewer: Option<UserId>,
+    owner: UserId,
+    id: PinId,
+) -> AppResult<PinRecord> {
+    state
+        .blocking(move |state| {
+            state.store.read(|read| {
+                let pin = opened_pin(read, viewer, id)?;
+                if pin.user != owner {
+                    return Err(AppError::not_found(PIN_NOT_FOUND));
+                }
+                Ok(pin)
             })
         })
         .await

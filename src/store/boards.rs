@@ -4,7 +4,7 @@ use redb::{ReadableTable, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
-use super::{Source, free_slug, ids_under, next_id};
+use super::{Source, board_pins, free_slug, ids_under, next_id};
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, UserId};
 use crate::error::AppResult;
@@ -86,13 +86,23 @@ pub fn save(
     write
         .open_table(BOARDS)?
         .insert(board.id.0, encode(board)?.as_slice())?;
+    if before.is_some_and(|before| before.secret != board.secret) {
+        for (_, pin) in board_pins::on_board(write, board.id)? {
+            board_pins::refresh_public(write, pin)?;
+        }
+    }
     Ok(())
 }
 
+/// Removes a board; its pins stay, on their other boards.
 pub fn remove(write: &WriteTransaction, board: &BoardRecord) -> AppResult<()> {
+    for (_, pin) in board_pins::on_board(write, board.id)? {
+        board_pins::remove(write, pin, board.id)?;
+    }
     let emptied = BoardRecord {
         folder: None,
         shared_with: Vec::new(),
+        cover: None,
         ..board.clone()
     };
     save(write, Some(board), &emptied)?;

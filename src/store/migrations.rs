@@ -1,9 +1,11 @@
 //! Numbered migrations of the database schema, run in order at start-up.
 
 use anyhow::{Context, bail};
-use redb::{Database, ReadableDatabase, WriteTransaction};
+use redb::{Database, ReadableDatabase, ReadableTable, WriteTransaction};
 
+use super::board_pins;
 use super::tables::{self, META};
+use crate::domain::ids::PinId;
 
 const SCHEMA_VERSION_KEY: &str = "schema_version";
 
@@ -17,6 +19,7 @@ const MIGRATIONS: &[Migration] = &[
     create_board_tables,
     create_pin_tables,
     create_picture_tables,
+    index_public_pins,
 ];
 
 /// The schema version this binary writes.
@@ -105,5 +108,21 @@ fn create_picture_tables(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(tables::PINS_BY_USER)?;
     write.open_table(tables::PICTURES)?;
     write.open_table(tables::TEMP_PINS)?;
+    Ok(())
+}
+
+/// 6: the index of public pins, filled from the pins' boards.
+fn index_public_pins(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::PUBLIC_PINS)?;
+    let ids: Vec<u64> = {
+        let pins = write.open_table(tables::PINS)?;
+        pins.iter()?
+            .map(|entry| entry.map(|(id, _)| id.value()))
+            .collect::<Result<_, _>>()?
+    };
+    for id in ids {
+        board_pins::refresh_public(write, PinId(id))
+            .map_err(|error| anyhow::anyhow!("{error:?}"))?;
+    }
     Ok(())
 }

@@ -1,10 +1,12 @@
 //! The redb database: opening, migrating, transactions, and one module per entity.
 
 pub mod accounts;
+pub mod board_pins;
 pub mod boards;
 pub mod codec;
 pub mod folders;
 pub mod migrations;
+pub mod pin_order;
 pub mod pins;
 pub mod tables;
 pub mod temp_pins;

@@ -1,10 +1,10 @@
-//! Pin records and their places on boards, in both directions.
+//! Pin records, their owners' index, and how many pins show each picture.
 
 use redb::{ReadableTable, WriteTransaction};
 
 use super::codec::{decode, encode};
-use super::tables::{BOARD_PINS, PICTURES, PIN_BOARDS, PINS, PINS_BY_USER};
-use super::{Source, ids_under, next_id};
+use super::tables::{PICTURES, PINS, PINS_BY_USER, PUBLIC_PINS};
+use super::{Source, board_pins, ids_under, next_id};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::AppResult;
@@ -13,26 +13,6 @@ pub fn get(tx: &impl Source, id: PinId) -> AppResult<Option<PinRecord>> {
     let pins = tx.table(PINS)?;
     let found = pins.get(id.0)?;
     found.map(|bytes| decode(bytes.value())).transpose()
-}
-
-/// A board's pins with their order, highest order first.
-pub fn on_board(tx: &impl Source, board: BoardId) -> AppResult<Vec<(i64, PinId)>> {
-    let table = tx.table(BOARD_PINS)?;
-    let range = table.range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?;
-    let mut entries = range
-        .map(|entry| entry.map(|(key, _)| (key.value().1, PinId(key.value().2))))
-        .collect::<Result<Vec<_>, _>>()?;
-    entries.reverse();
-    Ok(entries)
-}
-
-/// The boards a pin is on.
-pub fn boards_of(tx: &impl Source, pin: PinId) -> AppResult<Vec<BoardId>> {
-    let table = tx.table(PIN_BOARDS)?;
-    let range = table.range((pin.0, 0)..=(pin.0, u64::MAX))?;
-    Ok(range
-        .map(|entry| entry.map(|(key, _)| BoardId(key.value().1)))
-        .collect::<Result<_, _>>()?)
 }
 
 /// Stores a new pin with a fresh id, counts its picture, and puts it on top of each board.
@@ -54,27 +34,9 @@ pub fn insert(
         .map_or(0, |count| count.value());
     pictures.insert(pin.picture.sha1.as_str(), count + 1)?;
     for board in on_boards {
-        add_to_board(write, pin.id, *board)?;
+        board_pins::add(write, pin.id, *board)?;
     }
     Ok(pin)
-}
-
-/// Puts a pin on top of a board (above its highest order); a pin already there keeps its place.
-pub fn add_to_board(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<i64> {
-    let mut pin_boards = write.open_table(PIN_BOARDS)?;
-    if let Some(order) = pin_boards.get((pin.0, board.0))? {
-        return Ok(order.value());
-    }
-    let mut board_pins = write.open_table(BOARD_PINS)?;
-    let top = board_pins
-        .range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?
-        .next_back()
-        .transpose()?
-        .map(|(key, _)| key.value().1);
-    let order = top.map_or(0, |top| top + 1);
-    board_pins.insert((board.0, order, pin.0), ())?;
-    pin_boards.insert((pin.0, board.0), order)?;
-    Ok(order)
 }
 
 /// A user's pins, oldest first.
@@ -84,4 +46,34 @@ pub fn of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinRecord>> {
         found.extend(get(tx, PinId(id))?);
     }
     Ok(found)
+}
+
+/// Saves a changed pin.
+pub fn update(write: &WriteTransaction, pin: &PinRecord) -> AppResult<()> {
+    write
+        .open_table(PINS)?
+        .insert(pin.id.0, encode(pin)?.as_slice())?;
+    Ok(())
+}
+
+/// Removes a pin from its boards and the indexes; true when no pin shows its picture any more.
+pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
+    for board in board_pins::boards_of(write, pin.id)? {
+        board_pins::remove(write, pin.id, board)?;
+    }
+    write.open_table(PINS)?.remove(pin.id.0)?;
+    write
+        .open_table(PINS_BY_USER)?
+        .remove((pin.user.0, pin.id.0))?;
+    write.open_table(PUBLIC_PINS)?.remove(pin.id.0)?;
+    let mut pictures = write.open_table(PICTURES)?;
+    let sha1 = pin.picture.sha1.as_str();
+    let count = pictures.get(sha1)?.map_or(0, |count| count.value());
+    if count > 1 {
+        pictures.insert(sha1, count - 1)?;
+        Ok(false)
+    } else {
+        pictures.remove(sha1)?;
+        Ok(true)
+    }
 }

@@ -61,6 +61,8 @@ pub const PINS: TableDefinition<u64, &[u8]> = TableDefinition::new("pins-1");
 pub const BOARD_PINS: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("board-pins-1");
 /// (pin id, board id) -> order: the boards a pin is on.
 pub const PIN_BOARDS: TableDefinition<(u64, u64), i64> = TableDefinition::new("pin-boards-1");
+/// pin id -> (): the pins on at least one public board.
+pub const PUBLIC_PINS: TableDefinition<u64, ()> = TableDefinition::new("public-pins-1");
 /// (user id, pin id) -> (): a user's pins.
 pub const PINS_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("pins-by-user-1");
 /// picture sha1 -> how many pins show it; its files may go when none does.

@@ -4,12 +4,15 @@ use async_graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
-use super::pin::{BoardPinConnection, Pin, board_pin_page};
+use super::pin::Pin;
 use super::user::User;
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::graphql::context::ContextExt;
 use crate::graphql::covers::CoverCache;
 use crate::graphql::pagination::{Total, page};
+use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
+use crate::graphql::pins::pin_id;
+use crate::service::pin_lists::PinList;
 use crate::service::{boards, folders, pins, users};
 
 pub struct Board(pub BoardRecord);
@@ -70,8 +73,17 @@ impl Board {
         first: Option<i32>,
         after: Option<String>,
     ) -> Result<BoardPinConnection> {
-        let found = pins::on_board(ctx.state(), ctx.viewer().user, self.0.id).await?;
-        board_pin_page(self.0.id.0, found, first, after)
+        board_pin_connection(ctx, self.0.id, first, after).await
+    }
+
+    /// One of the board's pins, with its neighbours in board order.
+    async fn pin(&self, ctx: &Context<'_>, id: ID) -> Result<Pin> {
+        let viewer = ctx.viewer().user;
+        let record = pins::on_board(ctx.state(), viewer, self.0.id, pin_id(&id)?).await?;
+        Ok(Pin {
+            record,
+            list: PinList::OnBoard(self.0.id),
+        })
     }
 
     /// The chosen cover, else the newest pin.
@@ -114,7 +126,7 @@ impl Board {
             .data_unchecked::<CoverCache>()
             .board(ctx.state(), &self.0)
             .await?;
-        Ok(covers.get(index).cloned().map(Pin))
+        Ok(covers.get(index).cloned().map(Pin::from))
     }
 }
 
@@ -126,7 +138,7 @@ impl Folder {
         let covers = cache
             .folder(ctx.state(), ctx.viewer().user, self.0.id)
             .await?;
-        Ok(covers.get(index).cloned().map(Pin))
+        Ok(covers.get(index).cloned().map(Pin::from))
     }
 }
 

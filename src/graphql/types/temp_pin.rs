@@ -31,7 +31,7 @@ impl TempPin {
 
     /// The viewer's pins that already show this picture, newest first.
     async fn clones(&self) -> Vec<Pin> {
-        self.0.clones.iter().cloned().map(Pin).collect()
+        self.0.clones.iter().cloned().map(Pin::from).collect()
     }
 }
 

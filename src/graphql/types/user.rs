@@ -7,10 +7,12 @@ use chrono::{DateTime, Utc};
 use crate::domain::user::UserRecord;
 use crate::graphql::context::ContextExt;
 use crate::graphql::pagination::{Total, page};
+use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::graphql::types::board::{Board, Folder};
 use crate::graphql::types::pin::Pin;
 use crate::media::avatar::{avatar_file, pick_size};
+use crate::service::pin_lists::PinList;
 use crate::service::{api_keys, boards, folders, pins};
 
 pub struct User(pub UserRecord);
@@ -116,6 +118,26 @@ impl User {
         )?)
     }
 
+    /// The user's pins that the viewer may see, newest first.
+    async fn pins(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+    ) -> async_graphql::Result<PinConnection> {
+        pin_connection(ctx, PinList::OfUser(self.0.id), first, after).await
+    }
+
+    /// One of the user's pins, with its neighbours in the user's pins.
+    async fn pin(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<Pin> {
+        let viewer = ctx.viewer().user;
+        let record = pins::of_user(ctx.state(), viewer, self.0.id, pin_id(&id)?).await?;
+        Ok(Pin {
+            record,
+            list: PinList::OfUser(self.0.id),
+        })
+    }
+
     /// One of the user's boards by slug.
     async fn board(&self, ctx: &Context<'_>, slug: String) -> async_graphql::Result<Board> {
         Ok(Board(
@@ -170,7 +192,7 @@ impl User {
             return Ok(Vec::new());
         }
         let clones = pins::clones(ctx.state(), self.0.id, pin_id(&pin)?).await?;
-        Ok(clones.into_iter().map(Pin).collect())
+        Ok(clones.into_iter().map(Pin::from).collect())
     }
 }
 

@@ -1,0 +1,130 @@
+//! Mutations that change pins and their places on boards: thin resolvers over `service::pin_edits`.
+
+use async_graphql::{Context, ID, Object, Result, SimpleObject};
+
+use super::boards::board_id;
+use super::context::ContextExt;
+use super::pin_lists::{BoardPinEdge, board_pin_edge};
+use super::pins::pin_id;
+use super::types::board::Board;
+use super::types::pin::Pin;
+use super::types::user::User;
+use crate::domain::pin::PinText;
+use crate::service::pin_edits::{self, PinPatch};
+use crate::service::pin_lists::PinList;
+use crate::service::users;
+
+/// What `deletePin` answers: the pin's owner and the boards it was on, to refresh them.
+#[derive(SimpleObject)]
+pub struct DeletedPin {
+    pub user: User,
+    pub boards: Vec<Board>,
+}
+
+#[derive(Default)]
+pub struct PinEditMutation;
+
+#[Object]
+impl PinEditMutation {
+    /// Changes the fields given; the others stay.
+    #[allow(clippy::too_many_arguments)]
+    async fn update_pin(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        title: Option<String>,
+        caption: Option<String>,
+        rating: Option<i32>,
+        #[graphql(name = "unsafe")] unsafe_content: Option<bool>,
+        tags: Option<Vec<String>>,
+    ) -> Result<Pin> {
+        let viewer = ctx.viewer().require_user()?;
+        let patch = PinPatch {
+            title,
+            caption,
+            rating,
+            unsafe_content,
+            tags,
+        };
+        let pin = pin_edits::update(ctx.state(), viewer, pin_id(&id)?, patch).await?;
+        Ok(Pin::from(pin))
+    }
+
+    /// Pins a copy of `pin` (`addedVia` it) for the viewer, on top of each of `boards`.
+    #[allow(clippy::too_many_arguments)]
+    async fn duplicate_pin(
+        &self,
+        ctx: &Context<'_>,
+        pin: ID,
+        title: Option<String>,
+        caption: String,
+        rating: Option<i32>,
+        #[graphql(name = "unsafe")] unsafe_content: Option<bool>,
+        tags: Option<Vec<String>>,
+        boards: Option<Vec<ID>>,
+    ) -> Result<Pin> {
+        let viewer = ctx.viewer().require_user()?;
+        let text = PinText::checked(title, &caption, rating, unsafe_content, tags)?;
+        let boards = boards
+            .unwrap_or_default()
+            .iter()
+            .map(board_id)
+            .collect::<Result<Vec<_>, _>>()?;
+        let copy = pin_edits::duplicate(ctx.state(), viewer, pin_id(&pin)?, text, boards).await?;
+        Ok(Pin::from(copy))
+    }
+
+    async fn delete_pin(&self, ctx: &Context<'_>, id: ID) -> Result<DeletedPin> {
+        let viewer = ctx.viewer().require_user()?;
+        let (pin, boards) = pin_edits::delete(ctx.state(), viewer, pin_id(&id)?).await?;
+        Ok(DeletedPin {
+            user: User(users::by_id(ctx.state(), pin.user).await?),
+            boards: boards.into_iter().map(Board).collect(),
+        })
+    }
+
+    /// Sets the rating, 0 (none) to 5.
+    async fn rate_pin(&self, ctx: &Context<'_>, id: ID, rating: i32) -> Result<Pin> {
+        let viewer = ctx.viewer().require_user()?;
+        let pin = pin_edits::rate(ctx.state(), viewer, pin_id(&id)?, rating).await?;
+        Ok(Pin::from(pin))
+    }
+
+    /// Puts the pin on top of the board; a pin already there keeps its place.
+    async fn add_pin_to_board(
+        &self,
+        ctx: &Context<'_>,
+        pin: ID,
+        board: ID,
+    ) -> Result<BoardPinEdge> {
+        let viewer = ctx.viewer().require_user()?;
+        let board = board_id(&board)?;
+        let (order, record) =
+            pin_edits::add_to_board(ctx.state(), viewer, pin_id(&pin)?, board).await?;
+        let list = PinList::OnBoard(board);
+        Ok(board_pin_edge(board.0, order, Pin { record, list }))
+    }
+
+    async fn remove_pin_from_board(&self, ctx: &Context<'_>, pin: ID, board: ID) -> Result<Board> {
+        let viewer = ctx.viewer().require_user()?;
+        let board =
+            pin_edits::remove_from_board(ctx.state(), viewer, pin_id(&pin)?, board_id(&board)?)
+                .await?;
+        Ok(Board(board))
+    }
+
+    /// Moves the pin to `order` on the board (the highest shows first).
+    async fn order_pin_in_board(
+        &self,
+        ctx: &Context<'_>,
+        pin: ID,
+        board: ID,
+        order: i64,
+    ) -> Result<BoardPinEdge> {
+        let viewer = ctx.viewer().require_user()?;
+        let board = board_id(&board)?;
+        let record = pin_edits::set_order(ctx.state(), viewer, pin_id(&pin)?, board, order).await?;
+        let list = PinList::OnBoard(board);
+        Ok(board_pin_edge(board.0, order, Pin { record, list }))
+    }
+}

@@ -1,0 +1,106 @@
+//! Pin lists as Relay connections: Last pins and a user's pins (`PinConnection`), a board's pins
+//! (`BoardPinConnection`, whose edges carry their order).
+
+use async_graphql::connection::{Connection, ConnectionNameType, Edge, EdgeNameType};
+use async_graphql::{Context, ID, OutputType, Result, SimpleObject};
+
+use super::context::ContextExt;
+use super::pagination::{Total, page_size};
+use super::types::pin::Pin;
+use crate::service::pin_lists::{self, PinList, PinPage, cursor, parse_cursor};
+
+pub type PinConnection = Connection<String, Pin, Total>;
+
+/// One page of `list`.
+pub async fn pin_connection(
+    ctx: &Context<'_>,
+    list: PinList,
+    first: Option<i32>,
+    after: Option<String>,
+) -> Result<PinConnection> {
+    let page = load(ctx, list, first, after).await?;
+    let mut connection = Connection::with_additional_fields(
+        page.has_previous,
+        page.has_next,
+        Total {
+            total_count: page.total,
+        },
+    );
+    connection.edges.extend(
+        page.pins
+            .into_iter()
+            .map(|(key, record)| Edge::new(cursor(key), Pin { record, list })),
+    );
+    Ok(connection)
+}
+
+async fn load(
+    ctx: &Context<'_>,
+    list: PinList,
+    first: Option<i32>,
+    after: Option<String>,
+) -> Result<PinPage> {
+    let after = after.as_deref().map(parse_cursor).transpose()?;
+    let viewer = ctx.viewer().user;
+    Ok(pin_lists::page(ctx.state(), viewer, list, page_size(first)?, after).await?)
+}
+
+/// The extra fields of a board-pin edge.
+#[derive(SimpleObject)]
+pub struct BoardPinFields {
+    /// The edge's own id: board and pin.
+    pub id: ID,
+    /// Position on the board; the highest shows first.
+    pub order: i64,
+}
+
+pub struct BoardPinConnectionName;
+
+impl ConnectionNameType for BoardPinConnectionName {
+    fn type_name<T: OutputType>() -> String {
+        "BoardPinConnection".into()
+    }
+}
+
+pub struct BoardPinEdgeName;
+
+impl EdgeNameType for BoardPinEdgeName {
+    fn type_name<T: OutputType>() -> String {
+        "BoardPinEdge".into()
+    }
+}
+
+pub type BoardPinConnection =
+    Connection<String, Pin, Total, BoardPinFields, BoardPinConnectionName, BoardPinEdgeName>;
+pub type BoardPinEdge = Edge<String, Pin, BoardPinFields, BoardPinEdgeName>;
+
+/// An edge of a board's pin list.
+pub fn board_pin_edge(board: u64, order: i64, pin: Pin) -> BoardPinEdge {
+    let fields = BoardPinFields {
+        id: format!("{board}:{}", pin.record.id).into(),
+        order,
+    };
+    Edge::with_additional_fields(cursor((order, pin.record.id.0)), pin, fields)
+}
+
+/// One page of a board's pins, in board order.
+pub async fn board_pin_connection(
+    ctx: &Context<'_>,
+    board: crate::domain::ids::BoardId,
+    first: Option<i32>,
+    after: Option<String>,
+) -> Result<BoardPinConnection> {
+    let list = PinList::OnBoard(board);
+    let page = load(ctx, list, first, after).await?;
+    let total = Total {
+        total_count: page.total,
+    };
+    let mut connection =
+        Connection::with_additional_fields(page.has_previous, page.has_next, total);
+    connection.edges.extend(
+        page.pins
+            .into_iter()
+            .map(|((order, _), record)| board_pin_edge(board.0, order, Pin { record, list })),
+    );
+    Ok(connection)
+}

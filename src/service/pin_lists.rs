@@ -1,0 +1,248 @@
+//! The lists pins are shown in (Last pins, a user's pins, a board's pins) as a viewer may see
+//! them: pages that stay right while pins come and go, exact totals, and a pin's neighbours.
+
+use std::collections::BTreeSet;
+use std::ops::Bound::{Excluded, Unbounded};
+
+use crate::app::AppState;
+use crate::domain::ids::{BoardId, PinId, UserId};
+use crate::domain::pin::PinRecord;
+use crate::error::{AppError, AppResult};
+use crate::service::access::visible_board;
+use crate::store::pin_order::{self, Direction, PinKey};
+use crate::store::{Source, board_pins, boards, pins};
+
+/// Which list a pin is seen in; its neighbours come from that list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PinList {
+    /// Every pin, newest first (the home page).
+    Last,
+    /// A user's pins, newest first.
+    OfUser(UserId),
+    /// A board's pins, highest order first.
+    OnBoard(BoardId),
+}
+
+/// One page of a list.
+pub struct PinPage {
+    pub pins: Vec<(PinKey, PinRecord)>,
+    pub total: usize,
+    pub has_previous: bool,
+    pub has_next: bool,
+}
+
+/// The pins before and after one pin in its list.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Neighbours {
+    pub prev: Option<PinId>,
+    pub next: Option<PinId>,
+}
+
+/// A page cursor: the key of the last pin shown.
+pub fn cursor(key: PinKey) -> String {
+    format!("{}:{}", key.0, key.1)
+}
+
+pub fn parse_cursor(cursor: &str) -> AppResult<PinKey> {
+    let invalid = || AppError::invalid("after", "This page cursor is not valid.");
+    let (order, id) = cursor.split_once(':').ok_or_else(invalid)?;
+    Ok((
+        order.parse().map_err(|_| invalid())?,
+        id.parse().map_err(|_| invalid())?,
+    ))
+}
+
+pub async fn page(
+    state: &AppState,
+    viewer: Option<UserId>,
+    list: PinList,
+    first: usize,
+    after: Option<PinKey>,
+) -> AppResult<PinPage> {
+    state
+        .blocking(move |state| {
+            state.store.read(|read| {
+                let walker = Walker::new(read, viewer, list)?;
+                let mut keys = walker.keys(after, Direction::Down, first.saturating_add(1))?;
+                let has_next = keys.len() > first;
+                keys.truncate(first);
+                let mut found = Vec::with_capacity(keys.len());
+                for key in keys {
+                    found.extend(pins::get(read, PinId(key.1))?.map(|pin| (key, pin)));
+                }
+                Ok(PinPage {
+                    pins: found,
+                    total: walker.total()?,
+                    has_previous: after.is_some(),
+                    has_next,
+                })
+            })
+        })
+        .await
+}
+
+/// The pins shown before and after `pin` in `list` (none when the pin is not in it).
+pub async fn neighbours(
+    state: &AppState,
+    viewer: Option<UserId>,
+    list: PinList,
+    pin: PinId,
+) -> AppResult<Neighbours> {
+    state
+        .blocking(move |state| {
+            state.store.read(|read| {
+                let key = match list {
+                    PinList::OnBoard(board) => match board_pins::order_of(read, pin, board)? {
+                        Some(order) => (order, pin.0),
+                        None => return Ok(Neighbours::default()),
+                    },
+                    _ => (0, pin.0),
+                };
+                let walker = Walker::new(read, viewer, list)?;
+                let id_of = |keys: Vec<PinKey>| keys.first().map(|key| PinId(key.1));
+                Ok(Neighbours {
+                    prev: id_of(walker.keys(Some(key), Direction::Up, 1)?),
+                    next: id_of(walker.keys(Some(key), Direction::Down, 1)?),
+                })
+            })
+        })
+        .await
+}
+
+/// Walks one list for one viewer.
+struct Walker<'a, T: Source> {
+    tx: &'a T,
+    viewer: Option<UserId>,
+    list: PinList,
+    /// Pins on private boards shared with the viewer.
+    shared: BTreeSet<u64>,
+}
+
+/// How many keys a filtered walk reads at a time.
+const CHUNK: usize = 256;
+
+impl<'a, T: Source> Walker<'a, T> {
+    fn new(tx: &'a T, viewer: Option<UserId>, list: PinList) -> AppResult<Self> {
+        if let PinList::OnBoard(board) = list {
+            visible_board(tx, viewer, board)?;
+        }
+        let needs_shared = match list {
+            PinList::Last => true,
+            PinList::OfUser(owner) => viewer != Some(owner),
+            PinList::OnBoard(_) => false,
+        };
+        let mut shared = BTreeSet::new();
+        if let Some(viewer) = viewer.filter(|_| needs_shared) {
+            for board in boards::shared_with(tx, viewer)? {
+                shared.extend(
+                    board_pins::on_board(tx, board.id)?
+                        .into_iter()
+                        .map(|(_, pin)| pin.0),
+                );
+            }
+        }
+        Ok(Walker {
+            tx,
+            viewer,
+            list,
+            shared,
+        })
+    }
+
+    /// Up to `limit` visible keys beyond `from` in `direction`.
+    fn keys(
+        &self,
+        from: Option<PinKey>,
+        direction: Direction,
+        limit: usize,
+    ) -> AppResult<Vec<PinKey>> {
+        let tx = self.tx;
+        let from_id = from.map(|key| key.1);
+        match self.list {
+            PinList::OnBoard(board) => pin_order::on_board(tx, board, from, direction, limit),
+            PinList::OfUser(owner) if self.viewer == Some(owner) => {
+                pin_order::of_user(tx, owner, from_id, direction, limit)
+            }
+            PinList::OfUser(owner) => {
+                let mut found = Vec::new();
+                let mut cursor = from_id;
+                loop {
+                    let batch = pin_order::of_user(tx, owner, cursor, direction, CHUNK)?;
+                    for key in &batch {
+                        if found.len() < limit && self.may_see(key.1)? {
+                            found.push(*key);
+                        }
+                    }
+                    match batch.last() {
+                        Some(last) if batch.len() == CHUNK && found.len() < limit => {
+                            cursor = Some(last.1);
+                        }
+                        _ => return Ok(found),
+                    }
+                }
+            }
+            PinList::Last => {
+                let mut keys = pin_order::public(tx, from_id, direction, limit)?;
+                if let Some(viewer) = self.viewer {
+                    keys.extend(pin_order::of_user(tx, viewer, from_id, direction, limit)?);
+                    keys.extend(self.shared_beyond(from_id, direction, limit));
+                }
+                keys.sort_unstable();
+                keys.dedup();
+                if direction == Direction::Down {
+                    keys.reverse();
+                }
+                keys.truncate(limit);
+                Ok(keys)
+            }
+        }
+    }
+
+    fn shared_beyond(&self, from: Option<u64>, direction: Direction, limit: usize) -> Vec<PinKey> {
+        let range: Box<dyn Iterator<Item = &u64>> = match (from, direction) {
+            (None, Direction::Down) => Box::new(self.shared.iter().rev()),
+            (None, Direction::Up) => Box::new(self.shared.iter()),
+            (Some(from), Direction::Down) => Box::new(self.shared.range(..from).rev()),
+            (Some(from), Direction::Up) => Box::new(self.shared.range((Excluded(from), Unbounded))),
+        };
+        range.take(limit).map(|id| (0, *id)).collect()
+    }
+
+    /// Whether the viewer may see a pin of another user.
+    fn may_see(&self, pin: u64) -> AppResult<bool> {
+        Ok(self.shared.contains(&pin) || board_pins::is_public(self.tx, PinId(pin))?)
+    }
+
+    /// How many pins of the list the viewer may see.
+    fn total(&self) -> AppResult<usize> {
+        let tx = self.tx;
+        let all = usize::MAX;
+        match self.list {
+            PinList::OnBoard(board) => {
+                Ok(pin_order::on_board(tx, board, None, Direction::Down, all)?.len())
+            }
+            PinList::OfUser(owner) if self.viewer == Some(owner) => {
+                Ok(pin_order::of_user(tx, owner, None, Direction::Down, all)?.len())
+            }
+            PinList::OfUser(owner) => {
+                let mut count = 0;
+                for (_, id) in pin_order::of_user(tx, owner, None, Direction::Down, all)? {
+                    count += usize::from(self.may_see(id)?);
+                }
+                Ok(count)
+            }
+            PinList::Last => {
+                let mut private: BTreeSet<u64> = self.shared.clone();
+                if let Some(viewer) = self.viewer {
+                    let own = pin_order::of_user(tx, viewer, None, Direction::Down, all)?;
+                    private.extend(own.into_iter().map(|(_, id)| id));
+                }
+                let mut count = pin_order::public_count(tx)?;
+                for id in private {
+                    count += usize::from(!board_pins::is_public(tx, PinId(id))?);
+                }
+                Ok(count)
+            }
+        }
+    }
+}

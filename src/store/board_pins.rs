@@ -1,0 +1,119 @@
+//! Pins on boards, in both directions, and the public-pins index that follows from them: a pin
+//! is public when it is on at least one public board.
+
+use redb::{ReadableTable, WriteTransaction};
+
+use super::tables::{BOARD_PINS, PIN_BOARDS, PUBLIC_PINS};
+use super::{Source, boards};
+use crate::domain::ids::{BoardId, PinId};
+use crate::error::AppResult;
+
+/// A board's pins with their order, highest order first.
+pub fn on_board(tx: &impl Source, board: BoardId) -> AppResult<Vec<(i64, PinId)>> {
+    let table = tx.table(BOARD_PINS)?;
+    let range = table.range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?;
+    let mut entries = range
+        .map(|entry| entry.map(|(key, _)| (key.value().1, PinId(key.value().2))))
+        .collect::<Result<Vec<_>, _>>()?;
+    entries.reverse();
+    Ok(entries)
+}
+
+/// The boards a pin is on.
+pub fn boards_of(tx: &impl Source, pin: PinId) -> AppResult<Vec<BoardId>> {
+    let table = tx.table(PIN_BOARDS)?;
+    let range = table.range((pin.0, 0)..=(pin.0, u64::MAX))?;
+    Ok(range
+        .map(|entry| entry.map(|(key, _)| BoardId(key.value().1)))
+        .collect::<Result<_, _>>()?)
+}
+
+/// The pin's order on the board, if it is there.
+pub fn order_of(tx: &impl Source, pin: PinId, board: BoardId) -> AppResult<Option<i64>> {
+    Ok(tx
+        .table(PIN_BOARDS)?
+        .get((pin.0, board.0))?
+        .map(|order| order.value()))
+}
+
+/// Puts a pin on top of a board (above its highest order); a pin already there keeps its place.
+pub fn add(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<i64> {
+    if let Some(order) = order_of(write, pin, board)? {
+        return Ok(order);
+    }
+    let top = write
+        .open_table(BOARD_PINS)?
+        .range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?
+        .next_back()
+        .transpose()?
+        .map(|(key, _)| key.value().1);
+    let order = top.map_or(0, |top| top + 1);
+    place(write, pin, board, order)?;
+    refresh_public(write, pin)?;
+    Ok(order)
+}
+
+/// Moves a pin already on a board to `order`.
+pub fn set_order(
+    write: &WriteTransaction,
+    pin: PinId,
+    board: BoardId,
+    order: i64,
+) -> AppResult<()> {
+    if let Some(old) = order_of(write, pin, board)? {
+        write
+            .open_table(BOARD_PINS)?
+            .remove((board.0, old, pin.0))?;
+    }
+    place(write, pin, board, order)
+}
+
+fn place(write: &WriteTransaction, pin: PinId, board: BoardId, order: i64) -> AppResult<()> {
+    write
+        .open_table(BOARD_PINS)?
+        .insert((board.0, order, pin.0), ())?;
+    write
+        .open_table(PIN_BOARDS)?
+        .insert((pin.0, board.0), order)?;
+    Ok(())
+}
+
+/// Takes a pin off a board, clearing the board's cover when it was this pin; false when it was not there.
+pub fn remove(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<bool> {
+    let Some(order) = order_of(write, pin, board)? else {
+        return Ok(false);
+    };
+    write
+        .open_table(BOARD_PINS)?
+        .remove((board.0, order, pin.0))?;
+    write.open_table(PIN_BOARDS)?.remove((pin.0, board.0))?;
+    if let Some(before) = boards::get(write, board)?
+        && before.cover == Some(pin)
+    {
+        let mut after = before.clone();
+        after.cover = None;
+        boards::save(write, Some(&before), &after)?;
+    }
+    refresh_public(write, pin)?;
+    Ok(true)
+}
+
+/// Whether the pin is on at least one public board.
+pub fn is_public(tx: &impl Source, pin: PinId) -> AppResult<bool> {
+    Ok(tx.table(PUBLIC_PINS)?.get(pin.0)?.is_some())
+}
+
+/// Recomputes from its boards whether a pin is public.
+pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
+    let mut public = false;
+    for board in boards_of(write, pin)? {
+        public |= boards::get(write, board)?.is_some_and(|board| !board.secret);
+    }
+    let mut table = write.open_table(PUBLIC_PINS)?;
+    if public {
+        table.insert(pin.0, ())?;
+    } else {
+        table.remove(pin.0)?;
+    }
+    Ok(())
+}

@@ -5,6 +5,7 @@ mod common;
 use std::path::Path;
 
 use common::pictures::{camera_fields, encoded, jpeg, jpeg_with_exif, noise_png, png};
+use common::pins::{self, upload};
 use common::web::{Page, serve_site};
 use common::{TestApp, error_code, graphql_with, new_client};
 use image::ImageFormat;
@@ -17,35 +18,8 @@ const PIN_FIELDS: &str = "id sha1 previewsSizes previewsFormats width height wei
     boards { totalCount edges { node { slug } } } \
     small: preview(minWidth: 300) large: preview(minWidth: 5000, format: \"webp\")";
 
-async fn upload(
-    app: &TestApp,
-    client: &reqwest::Client,
-    bytes: Vec<u8>,
-    name: &str,
-) -> (u16, Value) {
-    let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned());
-    let response = client
-        .post(app.url("/api/upload/pin"))
-        .header("Origin", &app.base_url)
-        .multipart(reqwest::multipart::Form::new().part("pin", part))
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap())
-}
-
 async fn add_board(app: &TestApp, title: &str, secret: bool) -> String {
-    let answer = app
-        .graphql(
-            "mutation($t: String!, $s: Boolean!) { addBoard(title: $t, secret: $s) { id } }",
-            json!({ "t": title, "s": secret }),
-        )
-        .await;
-    answer["data"]["addBoard"]["id"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+    pins::add_board(app, &app.client, title, secret).await
 }
 
 async fn add_pin(app: &TestApp, temp: &str, board: &str, caption: &str) -> Value {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod pictures;
+pub mod pins;
 pub mod smtp;
 pub mod web;
 

@@ -1,0 +1,67 @@
+//! Making boards and pins over HTTP, as a client would.
+
+use serde_json::{Value, json};
+
+use super::{TestApp, graphql_with};
+
+/// Uploads a picture to `/api/upload/pin`; returns the status and the JSON answer.
+pub async fn upload(
+    app: &TestApp,
+    client: &reqwest::Client,
+    bytes: Vec<u8>,
+    name: &str,
+) -> (u16, Value) {
+    let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned());
+    let response = client
+        .post(app.url("/api/upload/pin"))
+        .header("Origin", &app.base_url)
+        .multipart(reqwest::multipart::Form::new().part("pin", part))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap())
+}
+
+/// Adds a board for the client's user; returns its id.
+pub async fn add_board(
+    app: &TestApp,
+    client: &reqwest::Client,
+    title: &str,
+    secret: bool,
+) -> String {
+    let answer = graphql_with(
+        client,
+        &app.base_url,
+        "mutation($t: String!, $s: Boolean!) { addBoard(title: $t, secret: $s) { id } }",
+        json!({ "t": title, "s": secret }),
+    )
+    .await;
+    answer["data"]["addBoard"]["id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no board: {answer}"))
+        .to_owned()
+}
+
+/// Uploads a picture and pins it on `boards` with `caption`; returns the pin's id.
+pub async fn create_pin(
+    app: &TestApp,
+    client: &reqwest::Client,
+    bytes: Vec<u8>,
+    boards: &[&str],
+    caption: &str,
+) -> String {
+    let (status, temp) = upload(app, client, bytes, "picture.png").await;
+    assert_eq!(status, 200, "{temp}");
+    let answer = graphql_with(
+        client,
+        &app.base_url,
+        "mutation($t: String!, $c: String!, $b: [ID!]) { addPin(tempFileName: $t, caption: $c, boards: $b) { id } }",
+        json!({ "t": temp["tempFileName"], "c": caption, "b": boards }),
+    )
+    .await;
+    answer["data"]["addPin"]["id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no pin: {answer}"))
+        .to_owned()
+}

@@ -11,13 +11,15 @@ use tokio::sync::{Semaphore, oneshot};
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
+use crate::domain::ids::PinId;
 use crate::error::{AppError, AppResult};
 use crate::graphql;
 use crate::http::{assets::UiAssets, health, logging, media, upload};
+use crate::search::SearchIndex;
 use crate::service::cleanup;
 use crate::service::mail::Mailer;
 use crate::service::rate_limit::SignInLimiter;
-use crate::store::Store;
+use crate::store::{Store, pins};
 use crate::web::fetch::Fetcher;
 
 /// Everything a request handler may need, cheap to clone.
@@ -33,12 +35,14 @@ pub struct AppState {
     /// so that a pin being added never loses its files to a pin being deleted.
     pub picture_files: Arc<std::sync::Mutex<()>>,
     pub web: Fetcher,
+    pub search: SearchIndex,
 }
 
 impl AppState {
     /// Opens the data folder's database and builds the state.
     pub fn open(config: Config) -> anyhow::Result<AppState> {
         let store = Store::open(&config.database_path())?;
+        let search = open_search_index(&config, &store)?;
         let mail = Mailer::from_config(&config)?;
         let image_workers = std::thread::available_parallelism().map_or(2, |n| n.get());
         Ok(AppState {
@@ -49,6 +53,7 @@ impl AppState {
             limiter: Arc::default(),
             image_work: Arc::new(Semaphore::new(image_workers)),
             picture_files: Arc::default(),
+            search,
         })
     }
 
@@ -63,6 +68,14 @@ impl AppState {
             .map_err(|error| AppError::Internal(error.into()))?
     }
 
+    /// Brings the search documents of `pins` in line with the database, after a change was
+    /// committed there; a failure is logged (the index is derived data, rebuilt at the next start).
+    pub fn reindex(&self, pins: &[PinId]) {
+        if let Err(error) = self.search.update(&self.store, pins) {
+            tracing::error!(?error, "the search index could not follow a change");
+        }
+    }
+
     /// Runs picture work (decoding, resizing) off the async runtime, a bounded number at once.
     pub async fn picture_work<T: Send + 'static>(
         &self,
@@ -75,6 +88,23 @@ impl AppState {
             .map_err(anyhow::Error::from)?;
         self.blocking(work).await
     }
+}
+
+/// Opens the search index; when it is new, or holds another number of pins than the database
+/// (a crash between the two), it is rebuilt in the background while the server runs.
+fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchIndex> {
+    let (search, empty) = SearchIndex::open(&config.index_dir())?;
+    let pins = store
+        .read(pins::count)
+        .map_err(|error| anyhow::anyhow!("cannot count pins: {error:?}"))?;
+    if empty || search.len() != pins {
+        let (index, store) = (search.clone(), store.clone());
+        std::thread::spawn(move || match index.rebuild(&store) {
+            Ok(count) => tracing::info!(count, "search index rebuilt"),
+            Err(error) => tracing::error!(?error, "the search index could not be rebuilt"),
+        });
+    }
+    Ok(search)
 }
 
 /// All routes of the server.

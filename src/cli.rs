@@ -1,4 +1,4 @@
-//! The command line: `serve` (the default), `print-default-config`, `export-schema`.
+//! The command line: `serve` (the default), `reindex`, `print-default-config`, `export-schema`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -26,6 +26,8 @@ pub struct Cli {
 enum Command {
     /// Run the web server (the default).
     Serve(ServeArgs),
+    /// Rebuild the search index from the database (the server must not be running).
+    Reindex(ServeArgs),
     /// Print every configuration key with its default, commented.
     PrintDefaultConfig,
     /// Print the GraphQL schema (the content of schema.graphql).
@@ -47,6 +49,7 @@ impl Cli {
         match self.command {
             None => serve(self.config, ServeArgs::default()),
             Some(Command::Serve(args)) => serve(self.config, args),
+            Some(Command::Reindex(args)) => reindex(self.config, args),
             Some(Command::PrintDefaultConfig) => {
                 print!("{DEFAULT_CONFIG_TOML}");
                 Ok(())
@@ -59,12 +62,32 @@ impl Cli {
     }
 }
 
-fn serve(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> {
+fn load_config(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<Config> {
     let flags = FlagOverrides {
         listen: args.listen,
         data_dir: args.data_dir,
     };
     let config = Config::load(config_file.as_deref(), std::env::vars(), flags)?;
     crate::telemetry::init();
+    Ok(config)
+}
+
+fn reindex(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> {
+    let config = load_config(config_file, args)?;
+    let store = crate::store::Store::open(&config.database_path())?;
+    let dir = config.index_dir();
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir)?;
+    }
+    let (index, _) = crate::search::SearchIndex::open(&dir)?;
+    let count = index
+        .rebuild(&store)
+        .map_err(|error| anyhow::anyhow!("the index could not be rebuilt: {error:?}"))?;
+    println!("indexed {count} pins in {}", dir.display());
+    Ok(())
+}
+
+fn serve(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> {
+    let config = load_config(config_file, args)?;
     tokio::runtime::Runtime::new()?.block_on(crate::app::serve(config))
 }

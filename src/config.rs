@@ -179,6 +179,11 @@ impl Config {
         self.data_dir.join("originals")
     }
 
+    /// The search index, derived from the database.
+    pub fn index_dir(&self) -> PathBuf {
+        self.data_dir.join("index")
+    }
+
     /// Temporary pins waiting for `addPin`, served under `/media/tmp/`.
     pub fn tmp_dir(&self) -> PathBuf {
         self.data_dir.join("tmp")

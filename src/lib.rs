@@ -8,6 +8,7 @@ pub mod error;
 pub mod graphql;
 pub mod http;
 pub mod media;
+pub mod search;
 pub mod service;
 pub mod store;
 pub mod telemetry;

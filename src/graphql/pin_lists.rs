@@ -18,7 +18,7 @@ pub async fn pin_connection(
     first: Option<i32>,
     after: Option<String>,
 ) -> Result<PinConnection> {
-    let page = load(ctx, list, first, after).await?;
+    let page = load(ctx, list.clone(), first, after).await?;
     let mut connection = Connection::with_additional_fields(
         page.has_previous,
         page.has_next,
@@ -26,11 +26,17 @@ pub async fn pin_connection(
             total_count: page.total,
         },
     );
-    connection.edges.extend(
-        page.pins
-            .into_iter()
-            .map(|(key, record)| Edge::new(cursor(key), Pin { record, list })),
-    );
+    connection
+        .edges
+        .extend(page.pins.into_iter().map(|(key, record)| {
+            Edge::new(
+                cursor(key),
+                Pin {
+                    record,
+                    list: list.clone(),
+                },
+            )
+        }));
     Ok(connection)
 }
 
@@ -91,16 +97,23 @@ pub async fn board_pin_connection(
     after: Option<String>,
 ) -> Result<BoardPinConnection> {
     let list = PinList::OnBoard(board);
-    let page = load(ctx, list, first, after).await?;
+    let page = load(ctx, list.clone(), first, after).await?;
     let total = Total {
         total_count: page.total,
     };
     let mut connection =
         Connection::with_additional_fields(page.has_previous, page.has_next, total);
-    connection.edges.extend(
-        page.pins
-            .into_iter()
-            .map(|((order, _), record)| board_pin_edge(board.0, order, Pin { record, list })),
-    );
+    connection
+        .edges
+        .extend(page.pins.into_iter().map(|((order, _), record)| {
+            board_pin_edge(
+                board.0,
+                order,
+                Pin {
+                    record,
+                    list: list.clone(),
+                },
+            )
+        }));
     Ok(connection)
 }

@@ -1,6 +1,6 @@
 //! Pin queries and mutations: thin resolvers over `service::pins`, `temp_pins` and `add_pin`.
 
-use async_graphql::{Context, ID, Object, Result};
+use async_graphql::{Context, ID, Object, Result, SimpleObject};
 
 use super::boards::board_id;
 use super::context::ContextExt;
@@ -10,13 +10,31 @@ use super::types::temp_pin::{ScanResult, TempPin};
 use crate::domain::ids::PinId;
 use crate::domain::pin::PinText;
 use crate::error::AppError;
+use crate::search::query::Wanted;
 use crate::service::access::PIN_NOT_FOUND;
 use crate::service::add_pin::{NewPin, add_pin};
 use crate::service::pin_lists::PinList;
-use crate::service::{pins, scanner, temp_pins};
+use crate::service::{pins, scanner, search, temp_pins};
 
 pub fn pin_id(id: &ID) -> Result<PinId, AppError> {
     PinId::parse(id).ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))
+}
+
+const MAX_SUGGESTIONS: usize = 50;
+
+/// A tag, with how many pins the viewer may see carry it.
+#[derive(SimpleObject)]
+pub struct TagSuggestion {
+    pub name: String,
+    pub count: usize,
+}
+
+/// What a search asks for: a tag wins over text; blank means no search.
+fn searched(search: Option<String>, tag: Option<String>) -> Option<Wanted> {
+    let given = |text: Option<String>| text.filter(|text| !text.trim().is_empty());
+    given(tag)
+        .map(Wanted::Tag)
+        .or_else(|| given(search).map(Wanted::Text))
 }
 
 #[derive(Default)]
@@ -24,26 +42,55 @@ pub struct PinQuery;
 
 #[Object]
 impl PinQuery {
-    /// One pin; `search` or `tag` name the list its neighbours come from.
+    /// One pin; `search` or `tag` name the search results its neighbours come from, else
+    /// they come from Last pins.
     async fn pin(
         &self,
         ctx: &Context<'_>,
         id: ID,
-        #[graphql(name = "search")] _search: Option<String>,
-        #[graphql(name = "tag")] _tag: Option<String>,
+        search: Option<String>,
+        tag: Option<String>,
     ) -> Result<Option<Pin>> {
-        let pin = pins::get(ctx.state(), ctx.viewer().user, pin_id(&id)?).await?;
-        Ok(Some(Pin::from(pin)))
+        let record = pins::get(ctx.state(), ctx.viewer().user, pin_id(&id)?).await?;
+        let list = searched(search, tag).map_or(PinList::Last, PinList::Found);
+        Ok(Some(Pin { record, list }))
     }
 
-    /// Last pins, newest first.
+    /// Last pins, newest first; or the pins found for `search` (by relevance) or `tag`
+    /// (newest first).
     async fn pins(
         &self,
         ctx: &Context<'_>,
         first: Option<i32>,
         after: Option<String>,
+        search: Option<String>,
+        tag: Option<String>,
     ) -> Result<PinConnection> {
-        pin_connection(ctx, PinList::Last, first, after).await
+        let list = searched(search, tag).map_or(PinList::Last, PinList::Found);
+        pin_connection(ctx, list, first, after).await
+    }
+
+    /// Tags starting with `token`, most used first, leaving out `actualTags`.
+    async fn tag_suggestions(
+        &self,
+        ctx: &Context<'_>,
+        token: String,
+        actual_tags: Option<Vec<String>>,
+        #[graphql(default = 5)] first: i32,
+    ) -> Result<Vec<TagSuggestion>> {
+        let first = usize::try_from(first).unwrap_or(0).min(MAX_SUGGESTIONS);
+        let found = search::suggest_tags(
+            ctx.state(),
+            ctx.viewer().user,
+            token,
+            actual_tags.unwrap_or_default(),
+            first,
+        )
+        .await?;
+        Ok(found
+            .into_iter()
+            .map(|(name, count)| TagSuggestion { name, count })
+            .collect())
     }
 
     /// The pictures a web page shows, to pick one to pin.

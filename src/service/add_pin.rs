@@ -77,6 +77,7 @@ pub async fn add_pin(state: &AppState, user: UserId, new: NewPin) -> AppResult<P
                 };
                 pins::insert(write, record, &new.boards)
             })?;
+            state.reindex(&[pin.id]);
             if let Err(error) = std::fs::remove_file(&path) {
                 tracing::warn!(%error, "a pinned temporary file could not be removed");
             }

@@ -81,7 +81,7 @@ pub async fn update(
         .transpose()?;
     state
         .blocking(move |state| {
-            state.store.write(|write| {
+            let (board, searched_changed) = state.store.write(|write| {
                 let before = owned_board(write, viewer, id)?;
                 let mut board = before.clone();
                 if let Some(folder) = patch.folder {
@@ -106,19 +106,33 @@ pub async fn update(
                 }
                 board.cover = patch.cover.unwrap_or(board.cover);
                 boards::save(write, Some(&before), &board)?;
-                Ok(board)
-            })
+                let searched_changed = before.title != board.title || before.secret != board.secret;
+                Ok((board, searched_changed))
+            })?;
+            if searched_changed {
+                state.reindex(&pins_on(state, id)?);
+            }
+            Ok(board)
         })
         .await
+}
+
+/// The pins on a board, whose search documents name it.
+fn pins_on(state: &AppState, board: BoardId) -> AppResult<Vec<PinId>> {
+    let placed = state.store.read(|read| board_pins::on_board(read, board))?;
+    Ok(placed.into_iter().map(|(_, pin)| pin).collect())
 }
 
 pub async fn delete(state: &AppState, viewer: UserId, id: BoardId) -> AppResult<()> {
     state
         .blocking(move |state| {
+            let pins = pins_on(state, id)?;
             state.store.write(|write| {
                 let board = owned_board(write, viewer, id)?;
                 boards::remove(write, &board)
-            })
+            })?;
+            state.reindex(&pins);
+            Ok(())
         })
         .await
 }
@@ -134,7 +148,7 @@ pub async fn share(
     let username = username.trim().trim_start_matches('@').to_owned();
     state
         .blocking(move |state| {
-            state.store.write(|write| {
+            let username = state.store.write(|write| {
                 let before = owned_board(write, viewer, id)?;
                 let user = users::by_username(write, &username)?.ok_or_else(|| {
                     AppError::invalid(
@@ -155,7 +169,9 @@ pub async fn share(
                 }
                 boards::save(write, Some(&before), &board)?;
                 Ok(user.username)
-            })
+            })?;
+            state.reindex(&pins_on(state, id)?);
+            Ok(username)
         })
         .await
 }

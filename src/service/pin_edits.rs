@@ -40,7 +40,7 @@ pub async fn update(
 ) -> AppResult<PinRecord> {
     state
         .blocking(move |state| {
-            state.store.write(|write| {
+            let pin = state.store.write(|write| {
                 let mut pin = owned_pin(write, viewer, id)?;
                 let title = match patch.title {
                     Some(title) => Some(title),
@@ -60,7 +60,9 @@ pub async fn update(
                 pin.tags = text.tags;
                 pins::update(write, &pin)?;
                 Ok(pin)
-            })
+            })?;
+            state.reindex(&[pin.id]);
+            Ok(pin)
         })
         .await
 }
@@ -88,7 +90,7 @@ pub async fn duplicate(
 ) -> AppResult<PinRecord> {
     state
         .blocking(move |state| {
-            state.store.write(|write| {
+            let copy = state.store.write(|write| {
                 let source = opened_pin(write, Some(viewer), original)?;
                 for board in &boards {
                     owned_board(write, viewer, *board)?;
@@ -106,7 +108,9 @@ pub async fn duplicate(
                     ..source
                 };
                 pins::insert(write, copy, &boards)
-            })
+            })?;
+            state.reindex(&[copy.id]);
+            Ok(copy)
         })
         .await
 }
@@ -133,6 +137,7 @@ pub async fn delete(
                 let last_one = pins::remove(write, &pin)?;
                 Ok((pin, boards, last_one))
             })?;
+            state.reindex(&[id]);
             if last_one {
                 let config = &state.config;
                 remove_files(
@@ -155,11 +160,13 @@ pub async fn add_to_board(
 ) -> AppResult<(i64, PinRecord)> {
     state
         .blocking(move |state| {
-            state.store.write(|write| {
+            let placed = state.store.write(|write| {
                 let record = owned_pin(write, viewer, pin)?;
                 owned_board(write, viewer, board)?;
                 Ok((board_pins::add(write, pin, board)?, record))
-            })
+            })?;
+            state.reindex(&[pin]);
+            Ok(placed)
         })
         .await
 }
@@ -173,13 +180,15 @@ pub async fn remove_from_board(
 ) -> AppResult<BoardRecord> {
     state
         .blocking(move |state| {
-            state.store.write(|write| {
+            let record = state.store.write(|write| {
                 owned_board(write, viewer, board)?;
                 if !board_pins::remove(write, pin, board)? {
                     return Err(AppError::not_found(PIN_NOT_FOUND));
                 }
                 owned_board(write, viewer, board)
-            })
+            })?;
+            state.reindex(&[pin]);
+            Ok(record)
         })
         .await
 }

@@ -8,12 +8,13 @@ use crate::app::AppState;
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
+use crate::search::query::Wanted;
 use crate::service::access::visible_board;
 use crate::store::pin_order::{self, Direction, PinKey};
 use crate::store::{Source, board_pins, boards, pins};
 
 /// Which list a pin is seen in; its neighbours come from that list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PinList {
     /// Every pin, newest first (the home page).
     Last,
@@ -21,7 +22,12 @@ pub enum PinList {
     OfUser(UserId),
     /// A board's pins, highest order first.
     OnBoard(BoardId),
+    /// Search results: by relevance for text, newest first for a tag.
+    Found(Wanted),
 }
+
+/// How far a text search looks for a pin's neighbours.
+const NEIGHBOURS_IN_RESULTS: usize = 1000;
 
 /// One page of a list.
 pub struct PinPage {
@@ -61,9 +67,32 @@ pub async fn page(
 ) -> AppResult<PinPage> {
     state
         .blocking(move |state| {
+            let limit = first.saturating_add(1);
+            let (mut keys, total) = match &list {
+                PinList::Found(wanted) => {
+                    let search = &state.search;
+                    let keys = match wanted {
+                        Wanted::Text(text) => {
+                            let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
+                            let ids = search.by_relevance(viewer, text, offset, limit)?;
+                            let ranked = ids.into_iter().enumerate();
+                            ranked.map(|(i, id)| ((offset + i) as i64, id)).collect()
+                        }
+                        Wanted::Tag(tag) => {
+                            let from = after.map(|(_, id)| id);
+                            let ids = search.by_tag(viewer, tag, from, Direction::Down, limit)?;
+                            ids.into_iter().map(|id| (0, id)).collect()
+                        }
+                    };
+                    (keys, Some(search.count(viewer, wanted)?))
+                }
+                _ => (Vec::new(), None),
+            };
             state.store.read(|read| {
-                let walker = Walker::new(read, viewer, list)?;
-                let mut keys = walker.keys(after, Direction::Down, first.saturating_add(1))?;
+                let walker = Walker::new(read, viewer, list.clone())?;
+                if total.is_none() {
+                    keys = walker.keys(after, Direction::Down, limit)?;
+                }
                 let has_next = keys.len() > first;
                 keys.truncate(first);
                 let mut found = Vec::with_capacity(keys.len());
@@ -72,7 +101,7 @@ pub async fn page(
                 }
                 Ok(PinPage {
                     pins: found,
-                    total: walker.total()?,
+                    total: total.map_or_else(|| walker.total(), Ok)?,
                     has_previous: after.is_some(),
                     has_next,
                 })
@@ -90,6 +119,9 @@ pub async fn neighbours(
 ) -> AppResult<Neighbours> {
     state
         .blocking(move |state| {
+            if let PinList::Found(wanted) = &list {
+                return neighbours_in_results(state, viewer, wanted, pin);
+            }
             state.store.read(|read| {
                 let key = match list {
                     PinList::OnBoard(board) => match board_pins::order_of(read, pin, board)? {
@@ -107,6 +139,32 @@ pub async fn neighbours(
             })
         })
         .await
+}
+
+fn neighbours_in_results(
+    state: &AppState,
+    viewer: Option<UserId>,
+    wanted: &Wanted,
+    pin: PinId,
+) -> AppResult<Neighbours> {
+    let search = &state.search;
+    let first_of = |ids: Vec<u64>| ids.first().map(|id| PinId(*id));
+    match wanted {
+        Wanted::Tag(tag) => Ok(Neighbours {
+            prev: first_of(search.by_tag(viewer, tag, Some(pin.0), Direction::Up, 1)?),
+            next: first_of(search.by_tag(viewer, tag, Some(pin.0), Direction::Down, 1)?),
+        }),
+        Wanted::Text(text) => {
+            let ids = search.by_relevance(viewer, text, 0, NEIGHBOURS_IN_RESULTS)?;
+            let Some(at) = ids.iter().position(|id| *id == pin.0) else {
+                return Ok(Neighbours::default());
+            };
+            Ok(Neighbours {
+                prev: at.checked_sub(1).map(|i| PinId(ids[i])),
+                next: ids.get(at + 1).map(|id| PinId(*id)),
+            })
+        }
+    }
 }
 
 /// Walks one list for one viewer.
@@ -129,7 +187,7 @@ impl<'a, T: Source> Walker<'a, T> {
         let needs_shared = match list {
             PinList::Last => true,
             PinList::OfUser(owner) => viewer != Some(owner),
-            PinList::OnBoard(_) => false,
+            PinList::OnBoard(_) | PinList::Found(_) => false,
         };
         let mut shared = BTreeSet::new();
         if let Some(viewer) = viewer.filter(|_| needs_shared) {
@@ -158,16 +216,17 @@ impl<'a, T: Source> Walker<'a, T> {
     ) -> AppResult<Vec<PinKey>> {
         let tx = self.tx;
         let from_id = from.map(|key| key.1);
-        match self.list {
-            PinList::OnBoard(board) => pin_order::on_board(tx, board, from, direction, limit),
-            PinList::OfUser(owner) if self.viewer == Some(owner) => {
-                pin_order::of_user(tx, owner, from_id, direction, limit)
+        match &self.list {
+            PinList::Found(_) => Ok(Vec::new()),
+            PinList::OnBoard(board) => pin_order::on_board(tx, *board, from, direction, limit),
+            PinList::OfUser(owner) if self.viewer == Some(*owner) => {
+                pin_order::of_user(tx, *owner, from_id, direction, limit)
             }
             PinList::OfUser(owner) => {
                 let mut found = Vec::new();
                 let mut cursor = from_id;
                 loop {
-                    let batch = pin_order::of_user(tx, owner, cursor, direction, CHUNK)?;
+                    let batch = pin_order::of_user(tx, *owner, cursor, direction, CHUNK)?;
                     for key in &batch {
                         if found.len() < limit && self.may_see(key.1)? {
                             found.push(*key);
@@ -217,16 +276,17 @@ impl<'a, T: Source> Walker<'a, T> {
     fn total(&self) -> AppResult<usize> {
         let tx = self.tx;
         let all = usize::MAX;
-        match self.list {
+        match &self.list {
+            PinList::Found(_) => Ok(0),
             PinList::OnBoard(board) => {
-                Ok(pin_order::on_board(tx, board, None, Direction::Down, all)?.len())
+                Ok(pin_order::on_board(tx, *board, None, Direction::Down, all)?.len())
             }
-            PinList::OfUser(owner) if self.viewer == Some(owner) => {
-                Ok(pin_order::of_user(tx, owner, None, Direction::Down, all)?.len())
+            PinList::OfUser(owner) if self.viewer == Some(*owner) => {
+                Ok(pin_order::of_user(tx, *owner, None, Direction::Down, all)?.len())
             }
             PinList::OfUser(owner) => {
                 let mut count = 0;
-                for (_, id) in pin_order::of_user(tx, owner, None, Direction::Down, all)? {
+                for (_, id) in pin_order::of_user(tx, *owner, None, Direction::Down, all)? {
                     count += usize::from(self.may_see(id)?);
                 }
                 Ok(count)

@@ -4,7 +4,7 @@ use crate::app::AppState;
 use crate::domain::ids::UserId;
 use crate::domain::user::{Profile, UserRecord};
 use crate::error::{AppError, AppResult};
-use crate::store::users;
+use crate::store::{pins, users};
 
 pub async fn by_id(state: &AppState, id: UserId) -> AppResult<UserRecord> {
     state
@@ -28,12 +28,15 @@ pub async fn update_profile(
 ) -> AppResult<UserRecord> {
     state
         .blocking(move |state| {
-            state.store.write(|write| {
+            let record = state.store.write(|write| {
                 let mut record = users::load(write, user)?;
                 record.profile = record.profile.clone().overlay(changes).normalized()?;
                 users::update(write, &record)?;
                 Ok(record)
-            })
+            })?;
+            let pins = state.store.read(|read| pins::of_user(read, user))?;
+            state.reindex(&pins.iter().map(|pin| pin.id).collect::<Vec<_>>());
+            Ok(record)
         })
         .await
 }

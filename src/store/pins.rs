@@ -1,6 +1,6 @@
 //! Pin records, their owners' index, and how many pins show each picture.
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{PICTURES, PINS, PINS_BY_USER, PUBLIC_PINS};
@@ -76,4 +76,19 @@ pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
         pictures.remove(sha1)?;
         Ok(true)
     }
+}
+
+/// Every pin id, oldest first.
+pub fn all_ids(tx: &impl Source) -> AppResult<Vec<PinId>> {
+    let table = tx.table(PINS)?;
+    let ids = table
+        .iter()?
+        .map(|entry| entry.map(|(id, _)| PinId(id.value())))
+        .collect::<Result<_, _>>()?;
+    Ok(ids)
+}
+
+/// How many pins there are.
+pub fn count(tx: &impl Source) -> AppResult<u64> {
+    Ok(tx.table(PINS)?.len()?)
 }

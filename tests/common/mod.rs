@@ -164,3 +164,21 @@ impl TestApp {
         client
     }
 }
+
+impl TestApp {
+    /// Stops the server and starts a new one on the same data folder (`adjust` may change it first).
+    pub async fn restart(&mut self, adjust: impl FnOnce(&Config)) {
+        let server = self.server.take().expect("a running server");
+        let config = (*server.state.config).clone();
+        server.stop().await.expect("the server stops cleanly");
+        adjust(&config);
+        let server = app::start(Config {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            ..config
+        })
+        .await
+        .expect("the app starts again");
+        self.base_url = format!("http://{}", server.addr);
+        self.server = Some(server);
+    }
+}

@@ -200,6 +200,6 @@ impl Pin {
 impl Pin {
     async fn neighbours(&self, ctx: &Context<'_>) -> Result<Neighbours> {
         let viewer = ctx.viewer().user;
-        Ok(pin_lists::neighbours(ctx.state(), viewer, self.list, self.record.id).await?)
+        Ok(pin_lists::neighbours(ctx.state(), viewer, self.list.clone(), self.record.id).await?)
     }
 }

@@ -1,0 +1,53 @@
+//! The search document of a pin: its words, its boards' titles, its owner's names, where it was
+//! found, and who may see it.
+
+use tantivy::TantivyDocument;
+
+use super::Fields;
+use crate::domain::ids::PinId;
+use crate::error::AppResult;
+use crate::store::{Source, board_pins, boards, pins, users};
+
+/// The document for `pin`, or `None` when the pin is gone.
+pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<TantivyDocument>> {
+    let Some(record) = pins::get(tx, pin)? else {
+        return Ok(None);
+    };
+    let mut document = TantivyDocument::default();
+    document.add_u64(fields.id, pin.0);
+    document.add_u64(fields.owner, record.user.0);
+    document.add_u64(fields.public, u64::from(board_pins::is_public(tx, pin)?));
+    for board in board_pins::boards_of(tx, pin)? {
+        let Some(board) = boards::get(tx, board)? else {
+            continue;
+        };
+        document.add_text(fields.boards, &board.title);
+        if board.secret {
+            for reader in &board.shared_with {
+                document.add_u64(fields.readers, reader.0);
+            }
+        }
+    }
+    if let Some(title) = &record.title {
+        document.add_text(fields.title, title);
+    }
+    document.add_text(fields.caption, &record.caption);
+    for tag in &record.tags {
+        document.add_text(fields.tags_text, tag);
+        document.add_text(fields.tag, tag);
+        document.add_text(fields.tag_name, tag);
+    }
+    if let Some(owner) = users::get(tx, record.user)? {
+        document.add_text(fields.owner_name, &owner.username);
+        for name in [&owner.profile.first_name, &owner.profile.last_name]
+            .into_iter()
+            .flatten()
+        {
+            document.add_text(fields.owner_name, name);
+        }
+    }
+    if let Some(domain) = record.source_domain() {
+        document.add_text(fields.domain, &domain);
+    }
+    Ok(Some(document))
+}

@@ -1,0 +1,236 @@
+//! The Tantivy search index over pins, in `DATA_DIR/index/`: derived from redb, kept in step on
+//! every pin change, and rebuilt when missing, damaged, out of step or of another schema version.
+
+pub mod document;
+pub mod query;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use anyhow::Context;
+use tantivy::schema::{
+    FAST, Field, INDEXED, IndexRecordOption, STORED, Schema, TextFieldIndexing, TextOptions,
+};
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
+};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
+
+use crate::domain::ids::PinId;
+use crate::error::AppResult;
+use crate::store::Store;
+
+/// Bump when the schema or the way documents are built changes: the index is then rebuilt.
+const SCHEMA_VERSION: &str = "1";
+const VERSION_FILE: &str = "corkboard-schema-version";
+const WRITER_MEMORY: usize = 50_000_000;
+
+/// The index's fields.
+#[derive(Clone, Copy)]
+pub struct Fields {
+    pub id: Field,
+    pub owner: Field,
+    /// Users a private board holding the pin is shared with.
+    pub readers: Field,
+    /// 1 when the pin is on a public board.
+    pub public: Field,
+    pub title: Field,
+    pub caption: Field,
+    pub tags_text: Field,
+    pub boards: Field,
+    pub owner_name: Field,
+    pub domain: Field,
+    /// Whole tags, folded, for tag search and suggestions.
+    pub tag: Field,
+    /// Tags as written, for suggestions.
+    pub tag_name: Field,
+}
+
+/// The search index, cheap to clone.
+#[derive(Clone)]
+pub struct SearchIndex {
+    index: Index,
+    reader: IndexReader,
+    writer: Arc<Mutex<IndexWriter>>,
+    pub fields: Fields,
+}
+
+fn schema() -> (Schema, Fields) {
+    let mut builder = Schema::builder();
+    let folded = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer("folded")
+            .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+    );
+    let whole = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer("whole")
+            .set_index_option(IndexRecordOption::Basic),
+    );
+    let fields = Fields {
+        id: builder.add_u64_field("id", INDEXED | FAST | STORED),
+        owner: builder.add_u64_field("owner", INDEXED),
+        readers: builder.add_u64_field("readers", INDEXED),
+        public: builder.add_u64_field("public", INDEXED),
+        title: builder.add_text_field("title", folded.clone()),
+        caption: builder.add_text_field("caption", folded.clone()),
+        tags_text: builder.add_text_field("tags_text", folded.clone()),
+        boards: builder.add_text_field("boards", folded.clone()),
+        owner_name: builder.add_text_field("owner_name", folded.clone()),
+        domain: builder.add_text_field("domain", folded),
+        tag: builder.add_text_field("tag", whole),
+        tag_name: builder.add_text_field("tag_name", STORED),
+    };
+    (builder.build(), fields)
+}
+
+fn register_tokenizers(index: &Index) {
+    let folded = TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(60))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .build();
+    let whole = TextAnalyzer::builder(RawTokenizer::default())
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .build();
+    index.tokenizers().register("folded", folded);
+    index.tokenizers().register("whole", whole);
+}
+
+/// A tag as the index keeps it: lowercase, accents folded.
+pub fn fold(text: &str) -> String {
+    let mut analyzer = TextAnalyzer::builder(RawTokenizer::default())
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .build();
+    let mut stream = analyzer.token_stream(text);
+    let mut folded = String::new();
+    while let Some(token) = stream.next() {
+        folded.push_str(&token.text);
+    }
+    folded
+}
+
+impl SearchIndex {
+    /// Opens the index in `dir`, or makes a new empty one when it is missing, damaged or of
+    /// another schema version; says whether it must be filled by `rebuild`.
+    pub fn open(dir: &Path) -> anyhow::Result<(SearchIndex, bool)> {
+        match Self::open_existing(dir) {
+            Ok(index) => Ok((index, false)),
+            Err(reason) => {
+                tracing::info!(%reason, "the search index will be rebuilt");
+                if dir.exists() {
+                    std::fs::remove_dir_all(dir)
+                        .with_context(|| format!("cannot clear {}", dir.display()))?;
+                }
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+                let (schema, fields) = schema();
+                let index = Index::create_in_dir(dir, schema)?;
+                std::fs::write(version_file(dir), SCHEMA_VERSION)?;
+                Ok((Self::wrap(index, fields)?, true))
+            }
+        }
+    }
+
+    fn open_existing(dir: &Path) -> anyhow::Result<SearchIndex> {
+        let version = std::fs::read_to_string(version_file(dir)).context("no index here")?;
+        anyhow::ensure!(version.trim() == SCHEMA_VERSION, "another schema version");
+        let index = Index::open_in_dir(dir)?;
+        let (schema, fields) = schema();
+        anyhow::ensure!(index.schema() == schema, "another schema");
+        Self::wrap(index, fields)
+    }
+
+    fn wrap(index: Index, fields: Fields) -> anyhow::Result<SearchIndex> {
+        register_tokenizers(&index);
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        let writer = index.writer(WRITER_MEMORY)?;
+        Ok(SearchIndex {
+            index,
+            reader,
+            writer: Arc::new(Mutex::new(writer)),
+            fields,
+        })
+    }
+
+    pub fn reader(&self) -> &IndexReader {
+        &self.reader
+    }
+
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// How many pins the index holds.
+    pub fn len(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Brings the documents of `pins` in line with the database (a pin gone is removed), then
+    /// commits: the change is searchable when this returns.
+    pub fn update(&self, store: &Store, pins: &[PinId]) -> AppResult<()> {
+        if pins.is_empty() {
+            return Ok(());
+        }
+        let documents = store.read(|read| {
+            pins.iter()
+                .map(|pin| Ok((*pin, document::build(read, &self.fields, *pin)?)))
+                .collect::<AppResult<Vec<_>>>()
+        })?;
+        let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        for (pin, document) in documents {
+            writer.delete_term(Term::from_field_u64(self.fields.id, pin.0));
+            if let Some(document) = document {
+                writer
+                    .add_document(document)
+                    .context("cannot index a pin")?;
+            }
+        }
+        self.commit(&mut writer)
+    }
+
+    /// Empties the index and indexes every pin of the database again.
+    pub fn rebuild(&self, store: &Store) -> AppResult<u64> {
+        // Held from the snapshot on, so that no update made meanwhile is wiped out.
+        let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let documents: Vec<TantivyDocument> = store.read(|read| {
+            let mut documents = Vec::new();
+            for pin in crate::store::pins::all_ids(read)? {
+                documents.extend(document::build(read, &self.fields, pin)?);
+            }
+            Ok(documents)
+        })?;
+        let count = documents.len() as u64;
+        writer
+            .delete_all_documents()
+            .context("cannot empty the index")?;
+        for document in documents {
+            writer
+                .add_document(document)
+                .context("cannot index a pin")?;
+        }
+        self.commit(&mut writer)?;
+        Ok(count)
+    }
+
+    fn commit(&self, writer: &mut IndexWriter) -> AppResult<()> {
+        writer.commit().context("cannot commit the search index")?;
+        self.reader
+            .reload()
+            .context("cannot reload the search index")?;
+        Ok(())
+    }
+}
+
+fn version_file(dir: &Path) -> PathBuf {
+    dir.join(VERSION_FILE)
+}

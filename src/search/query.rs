@@ -1,0 +1,208 @@
+//! Searching pins: by text (relevance order) or by tag (newest first), and tag suggestions;
+//! the viewer's right to see a pin is part of every query, so counts and pages stay exact.
+
+use std::collections::BTreeSet;
+use std::ops::Bound;
+
+use anyhow::Context;
+use tantivy::collector::{Count, TopDocs};
+use tantivy::query::{BooleanQuery, Occur, Query, QueryParser, RangeQuery, TermQuery};
+use tantivy::schema::{IndexRecordOption, Value};
+use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
+
+use super::{SearchIndex, fold};
+use crate::domain::ids::UserId;
+use crate::error::AppResult;
+use crate::store::pin_order::Direction;
+
+/// What a search asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Wanted {
+    Text(String),
+    Tag(String),
+}
+
+/// How many distinct tags a suggestion looks at, at most.
+const SUGGESTION_CANDIDATES: usize = 500;
+
+impl SearchIndex {
+    fn term_u64(&self, field: tantivy::schema::Field, value: u64) -> Box<dyn Query> {
+        Box::new(TermQuery::new(
+            Term::from_field_u64(field, value),
+            IndexRecordOption::Basic,
+        ))
+    }
+
+    /// Pins the viewer may see: public ones, their own, and those shared with them.
+    fn visible_to(&self, viewer: Option<UserId>) -> Box<dyn Query> {
+        let fields = &self.fields;
+        let mut any = vec![(Occur::Should, self.term_u64(fields.public, 1))];
+        if let Some(viewer) = viewer {
+            any.push((Occur::Should, self.term_u64(fields.owner, viewer.0)));
+            any.push((Occur::Should, self.term_u64(fields.readers, viewer.0)));
+        }
+        Box::new(BooleanQuery::new(any))
+    }
+
+    /// The query for `wanted`, limited to what the viewer may see; `None` when nothing can match.
+    fn query(&self, viewer: Option<UserId>, wanted: &Wanted) -> Option<BooleanQuery> {
+        let fields = &self.fields;
+        let matching: Box<dyn Query> = match wanted {
+            Wanted::Text(text) if text.trim().is_empty() => return None,
+            Wanted::Text(text) => {
+                let mut parser = QueryParser::for_index(
+                    &self.index,
+                    vec![
+                        fields.title,
+                        fields.tags_text,
+                        fields.caption,
+                        fields.boards,
+                        fields.owner_name,
+                        fields.domain,
+                    ],
+                );
+                parser.set_conjunction_by_default();
+                parser.set_field_boost(fields.title, 3.0);
+                parser.set_field_boost(fields.tags_text, 2.0);
+                parser.parse_query_lenient(text).0
+            }
+            Wanted::Tag(tag) => Box::new(TermQuery::new(
+                Term::from_field_text(fields.tag, &fold(tag.trim().trim_start_matches('#'))),
+                IndexRecordOption::Basic,
+            )),
+        };
+        Some(BooleanQuery::new(vec![
+            (Occur::Must, matching),
+            (Occur::Must, self.visible_to(viewer)),
+        ]))
+    }
+
+    /// How many pins match.
+    pub fn count(&self, viewer: Option<UserId>, wanted: &Wanted) -> AppResult<usize> {
+        let Some(query) = self.query(viewer, wanted) else {
+            return Ok(0);
+        };
+        Ok(self
+            .reader
+            .searcher()
+            .search(&query, &Count)
+            .context("search failed")?)
+    }
+
+    /// Pin ids of a text search by relevance, `limit` of them from rank `offset`.
+    pub fn by_relevance(
+        &self,
+        viewer: Option<UserId>,
+        text: &str,
+        offset: usize,
+        limit: usize,
+    ) -> AppResult<Vec<u64>> {
+        let Some(query) = self.query(viewer, &Wanted::Text(text.to_owned())) else {
+            return Ok(Vec::new());
+        };
+        let searcher = self.reader.searcher();
+        let collector = TopDocs::with_limit(limit.max(1))
+            .and_offset(offset)
+            .order_by_score();
+        let found = searcher
+            .search(&query, &collector)
+            .context("search failed")?;
+        found
+            .into_iter()
+            .map(|(_, address)| self.id_of(&searcher, address))
+            .collect()
+    }
+
+    /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`.
+    pub fn by_tag(
+        &self,
+        viewer: Option<UserId>,
+        tag: &str,
+        from: Option<u64>,
+        direction: Direction,
+        limit: usize,
+    ) -> AppResult<Vec<u64>> {
+        let Some(query) = self.query(viewer, &Wanted::Tag(tag.to_owned())) else {
+            return Ok(Vec::new());
+        };
+        let id = |value| Term::from_field_u64(self.fields.id, value);
+        let order = match direction {
+            Direction::Down => Order::Desc,
+            Direction::Up => Order::Asc,
+        };
+        let beyond: Option<Box<dyn Query>> = from.map(|from| -> Box<dyn Query> {
+            Box::new(match direction {
+                Direction::Down => RangeQuery::new(Bound::Unbounded, Bound::Excluded(id(from))),
+                Direction::Up => RangeQuery::new(Bound::Excluded(id(from)), Bound::Unbounded),
+            })
+        });
+        let mut clauses = vec![(Occur::Must, Box::new(query) as Box<dyn Query>)];
+        clauses.extend(beyond.map(|range| (Occur::Must, range)));
+        let query = BooleanQuery::new(clauses);
+        let collector = TopDocs::with_limit(limit.max(1)).order_by_fast_field::<u64>("id", order);
+        let found = self
+            .reader
+            .searcher()
+            .search(&query, &collector)
+            .context("search failed")?;
+        Ok(found.into_iter().filter_map(|(id, _)| id).collect())
+    }
+
+    fn id_of(&self, searcher: &Searcher, address: DocAddress) -> AppResult<u64> {
+        let document: TantivyDocument = searcher.doc(address).context("cannot read a hit")?;
+        Ok(document
+            .get_first(self.fields.id)
+            .and_then(|value| value.as_u64())
+            .unwrap_or_default())
+    }
+
+    /// Tags starting with `token` on pins the viewer may see, most used first, without
+    /// `exclude`; each with how many of those pins carry it.
+    pub fn suggest_tags(
+        &self,
+        viewer: Option<UserId>,
+        token: &str,
+        exclude: &[String],
+        first: usize,
+    ) -> AppResult<Vec<(String, usize)>> {
+        let prefix = fold(token.trim().trim_start_matches('#'));
+        if prefix.is_empty() {
+            return Ok(Vec::new());
+        }
+        let excluded: BTreeSet<String> = exclude.iter().map(|tag| fold(tag)).collect();
+        let searcher = self.reader.searcher();
+        let mut candidates = BTreeSet::new();
+        for segment in searcher.segment_readers() {
+            let inverted = segment
+                .inverted_index(self.fields.tag)
+                .context("cannot read tags")?;
+            let mut terms = inverted
+                .terms()
+                .range()
+                .ge(prefix.as_bytes())
+                .into_stream()
+                .context("cannot read tags")?;
+            while terms.advance() && candidates.len() < SUGGESTION_CANDIDATES {
+                let Ok(term) = std::str::from_utf8(terms.key()) else {
+                    continue;
+                };
+                if !term.starts_with(&prefix) {
+                    break;
+                }
+                if !excluded.contains(term) {
+                    candidates.insert(term.to_owned());
+                }
+            }
+        }
+        let mut counted = Vec::new();
+        for tag in candidates {
+            let count = self.count(viewer, &Wanted::Tag(tag.clone()))?;
+            if count > 0 {
+                counted.push((tag, count));
+            }
+        }
+        counted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        counted.truncate(first);
+        Ok(counted)
+    }
+}

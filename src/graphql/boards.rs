@@ -15,6 +15,11 @@ pub fn board_id(id: &ID) -> Result<BoardId, AppError> {
     BoardId::parse(id).ok_or_else(|| AppError::not_found(BoardRecord::NOT_FOUND))
 }
 
+/// The boards a pin goes on (none when absent).
+pub fn board_ids(ids: Option<Vec<ID>>) -> Result<Vec<BoardId>, AppError> {
+    ids.unwrap_or_default().iter().map(board_id).collect()
+}
+
 /// A folder id given to open or change that folder.
 fn existing_folder_id(id: &ID) -> Result<FolderId, AppError> {
     FolderId::parse(id).ok_or_else(|| AppError::not_found(FolderRecord::NOT_FOUND))

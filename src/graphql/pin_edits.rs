@@ -2,7 +2,7 @@
 
 use async_graphql::{Context, ID, Object, Result, SimpleObject};
 
-use super::boards::board_id;
+use super::boards::{board_id, board_ids};
 use super::context::ContextExt;
 use super::pin_lists::{BoardPinEdge, board_pin_edge};
 use super::pins::pin_id;
@@ -65,11 +65,7 @@ impl PinEditMutation {
     ) -> Result<Pin> {
         let viewer = ctx.viewer().require_user()?;
         let text = PinText::checked(title, &caption, rating, unsafe_content, tags)?;
-        let boards = boards
-            .unwrap_or_default()
-            .iter()
-            .map(board_id)
-            .collect::<Result<Vec<_>, _>>()?;
+        let boards = board_ids(boards)?;
         let copy = pin_edits::duplicate(ctx.state(), viewer, pin_id(&pin)?, text, boards).await?;
         Ok(Pin::from(copy))
     }

@@ -2,7 +2,7 @@
 
 use async_graphql::{Context, ID, Object, Result, SimpleObject};
 
-use super::boards::board_id;
+use super::boards::board_ids;
 use super::context::ContextExt;
 use super::pin_lists::{PinConnection, pin_connection};
 use super::types::pin::Pin;
@@ -131,11 +131,7 @@ impl PinMutation {
     ) -> Result<Pin> {
         let viewer = ctx.viewer().require_user()?;
         let text = PinText::checked(title, &caption, rating, unsafe_content, tags)?;
-        let boards = boards
-            .unwrap_or_default()
-            .iter()
-            .map(board_id)
-            .collect::<Result<Vec<_>, _>>()?;
+        let boards = board_ids(boards)?;
         let new = NewPin {
             temp_file_name,
             url,

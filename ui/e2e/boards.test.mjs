@@ -112,7 +112,7 @@ describe('boards and folders', { skip: browserSkip }, () => {
       const tabs = page.getByRole('navigation', { name: 'User sections' });
       await tabs.getByRole('link', { name: '1 board', exact: true }).waitFor();
       await tabs.getByRole('link', { name: '1 folder', exact: true }).waitFor();
-      await tabs.getByRole('link', { name: 'Pins', exact: true }).waitFor();
+      await tabs.getByRole('link', { name: '0 pins', exact: true }).waitFor();
       await page.getByText('No public boards...', { exact: true }).waitFor();
       await page.getByRole('list', { name: 'Private boards' }).getByRole('link', { name: 'Secret spots' }).waitFor();
       assert.deepEqual(errors, []);

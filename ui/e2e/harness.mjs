@@ -136,10 +136,10 @@ export async function launchBrowser() {
  * collected in `errors` so that a test can assert the page ran cleanly.
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
- * @param {{ cookie?: string, viewport?: { width: number, height: number } }} [options]
+ * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean }} [options]
  */
-export async function openPage(browser, baseUrl, { cookie, viewport = { width: 1280, height: 800 } } = {}) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+export async function openPage(browser, baseUrl, { cookie, viewport = { width: 1280, height: 800 }, hasTouch = false } = {}) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, hasTouch });
   if (cookie) {
     await context.addCookies(
       cookie.split(/;\s*/).filter(Boolean).map((pair) => {
@@ -250,10 +250,11 @@ export function decodeQuotedPrintable(text) {
 
 /**
  * A valid PNG of `width` x `height` RGB pixels (a diagonal gradient), built with zlib: enough
- * for upload tests without shipping a fixture.
+ * for upload tests without shipping a fixture. A `seed` changes the first pixels, so that
+ * pictures of the same size differ.
  * @returns {Buffer}
  */
-export function makePng(width = 96, height = 96) {
+export function makePng(width = 96, height = 96, seed = 0) {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y += 1) {
     const row = y * (width * 3 + 1);
@@ -265,6 +266,7 @@ export function makePng(width = 96, height = 96) {
       raw[at + 2] = 160;
     }
   }
+  for (let byte = 0; byte < 3 && byte < width * 3; byte += 1) raw[1 + byte] = (seed >> (8 * byte)) & 0xff;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -331,6 +333,52 @@ export async function addBoardByApi(baseUrl, cookie, title, { folder = null, sec
   return data.addBoard;
 }
 
+/**
+ * Create a pin over HTTP as the user of `cookie`: upload `png` (default: a small picture made
+ * from `seed`) to /api/upload/pin, then addPin on `boards`. Returns the new pin's id.
+ * @param {string} baseUrl
+ * @param {string} cookie
+ * @param {{ boards: string[], caption?: string, title?: string | null, seed?: number, png?: Buffer, unsafe?: boolean }} pin
+ */
+export async function addPinByApi(baseUrl, cookie, { boards, caption = 'A pin', title = null, seed = 0, png, unsafe = false }) {
+  const form = new FormData();
+  form.append('pin', new Blob([png ?? makePng(40, 30, seed)], { type: 'image/png' }), `pin-${seed}.png`);
+  const response = await fetch(`${baseUrl}/api/upload/pin`, { method: 'POST', headers: { origin: baseUrl, cookie }, body: form });
+  const upload = await response.json();
+  if (!response.ok) throw new Error(`POST /api/upload/pin answered ${response.status}: ${JSON.stringify(upload)}`);
+  const { data } = await gqlOk(
+    baseUrl,
+    `mutation AddPin($tempFileName: String!, $title: String, $caption: String!, $unsafe: Boolean, $boards: [ID!]) {
+      addPin(tempFileName: $tempFileName, title: $title, caption: $caption, unsafe: $unsafe, boards: $boards) { id }
+    }`,
+    { tempFileName: upload.tempFileName, title, caption, unsafe, boards },
+    cookie,
+  );
+  return data.addPin.id;
+}
+
+/**
+ * Run `task(i)` for i from 0 to count - 1, `limit` at a time; resolves to the results in order.
+ * @template T
+ * @param {number} count
+ * @param {(index: number) => Promise<T>} task
+ * @param {number} [limit]
+ * @returns {Promise<T[]>}
+ */
+export async function inBatches(count, task, limit = 4) {
+  const results = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next;
+      next += 1;
+      results[index] = await task(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+  return results;
+}
+
 /** @param {import('playwright-core').Page} page */
 export const pathOf = (page) => new URL(page.url()).pathname;
 
@@ -379,7 +427,7 @@ export function serverAndBrowser(options = {}) {
     server: /** @type {any} */ (undefined),
     /** @type {import('playwright-core').Browser} */
     browser: /** @type {any} */ (undefined),
-    /** @param {{ cookie?: string, viewport?: { width: number, height: number } }} options */
+    /** @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean }} options */
     async open(options = {}) {
       const opened = await openPage(app.browser, app.server.baseUrl, options);
       opened.context.setDefaultTimeout(10_000);

@@ -129,7 +129,7 @@ describe('pins', { skip: browserSkip }, () => {
 
       await page.getByRole('heading', { name: 'A gradient', level: 1 }).waitFor();
       await page.getByText('Red to green', { exact: true }).waitFor();
-      await page.getByRole('img', { name: 'Rating: 3 out of 5' }).waitFor();
+      await page.getByRole('group', { name: 'Rating: 3 out of 5' }).waitFor();
       const tags = page.getByRole('list', { name: 'Tags' });
       assert.equal(await tags.getByRole('link', { name: '#colour', exact: true }).getAttribute('href'), '/search/?tag=colour');
       await tags.getByRole('link', { name: '#gradient', exact: true }).waitFor();

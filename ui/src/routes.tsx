@@ -16,6 +16,7 @@ import { BoardPage } from './pages/boards/BoardPage';
 import { FolderPage } from './pages/boards/FolderPage';
 import { UserBoards } from './pages/boards/UserBoards';
 import { UserFolders } from './pages/boards/UserFolders';
+import { LightboxPage } from './pages/pins/LightboxPage';
 import { PinPage } from './pages/pins/PinPage';
 import { ScanPage } from './pages/pins/ScanPage';
 import { VerifyEmail } from './pages/VerifyEmail';
@@ -39,17 +40,22 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <Profile /> },
           { path: 'scan', element: <ScanPage /> },
           { path: 'pins/:pinID', element: <PinPage /> },
+          { path: 'pins/:pinID/lightbox', element: <LightboxPage /> },
           { path: 'search/pins/:pinID', element: <PinPage /> },
+          { path: 'search/pins/:pinID/lightbox', element: <LightboxPage /> },
           { path: ':username', element: <UserPage /> },
-          { path: ':username/pins', element: <UserPage tab="pins" /> },
+          { path: ':username/pins', element: <UserPage /> },
           { path: ':username/pins/:pinID', element: <PinPage /> },
+          { path: ':username/pins/:pinID/lightbox', element: <LightboxPage /> },
           { path: ':username/boards', element: <UserBoards /> },
           { path: ':username/boards/:boardSlug', element: <BoardPage /> },
           { path: ':username/boards/:boardSlug/pins/:pinID', element: <PinPage /> },
+          { path: ':username/boards/:boardSlug/pins/:pinID/lightbox', element: <LightboxPage /> },
           { path: ':username/folders', element: <UserFolders /> },
           { path: ':username/folders/:folderSlug', element: <FolderPage /> },
           { path: ':username/folders/:folderSlug/boards/:boardSlug', element: <BoardPage /> },
           { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID', element: <PinPage /> },
+          { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID/lightbox', element: <LightboxPage /> },
           { path: '*', element: <NotFound /> },
         ],
       },

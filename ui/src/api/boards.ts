@@ -57,7 +57,8 @@ export interface BoardDetail {
   secret: boolean;
   user: Owner;
   folder: FolderRef | null;
-  pins: { totalCount: number; edges: { node: { id: string; title: string | null; preview: string } }[] };
+  pins: { totalCount: number };
+  cover1: { id: string } | null;
 }
 
 export interface FolderDetail {
@@ -164,6 +165,7 @@ const USER_FOLDERS_QUERY = `query UserFolders($username: String!, $first: Int, $
 const USER_COUNTS_QUERY = `query UserCounts($username: String!) {
   user(username: $username) {
     id
+    pins(first: 0) { totalCount }
     boards(first: 0) { totalCount }
     folders(first: 0) { totalCount }
   }
@@ -180,16 +182,16 @@ const FOLDER_DETAIL_QUERY = `query FolderDetail($username: String!, $folderSlug:
   }
 }`;
 
-export const BOARD_PAGE_SIZE = 50;
-
-const BOARD_DETAIL_QUERY = `query BoardDetail($username: String!, $boardSlug: String!, $first: Int, $after: String) {
+/** The board page's heading; its pins come page by page (api/pinLists.ts). */
+const BOARD_DETAIL_QUERY = `query BoardDetail($username: String!, $boardSlug: String!) {
   user(username: $username) {
     id
     board(slug: $boardSlug) {
       id slug title caption secret
       user ${OWNER}
       folder { id name slug }
-      pins(first: $first, after: $after) { totalCount edges { node { id title preview(minWidth: 236) } } }
+      pins(first: 0) { totalCount }
+      cover1 { id }
     }
   }
 }`;
@@ -262,10 +264,10 @@ export function useUserFolders(username: string) {
   return { folders: data?.nodes ?? null, error: error as unknown, isLoading: isPending(data, error) };
 }
 
-/** The tab counts: boards and folders the viewer may see. */
+/** The tab counts: pins, boards and folders the viewer may see. */
 export function useUserCounts(username: string) {
   const { data } = useSWR<
-    { user: { id: string; boards: { totalCount: number }; folders: { totalCount: number } } },
+    { user: { id: string; pins: { totalCount: number }; boards: { totalCount: number }; folders: { totalCount: number } } },
     Error,
     GqlKey
   >([USER_COUNTS_QUERY, { username }], gqlFetcher);
@@ -282,7 +284,7 @@ export function useFolderDetail(username: string, folderSlug: string) {
 
 export function useBoardDetail(username: string, boardSlug: string) {
   const { data, error } = useSWR<{ user: { id: string; board: BoardDetail } }, Error, GqlKey>(
-    [BOARD_DETAIL_QUERY, { username, boardSlug, first: BOARD_PAGE_SIZE, after: null }],
+    [BOARD_DETAIL_QUERY, { username, boardSlug }],
     gqlFetcher,
   );
   return { board: data?.user.board ?? null, error, isLoading: isPending(data, error) };

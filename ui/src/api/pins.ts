@@ -1,5 +1,5 @@
-// Pins (spec, sections 2, 3 and 7): the pin detail query, the page scan, and the adding flow's
-// calls (download by URL, upload from the computer, addPin).
+// Pins (spec, sections 2, 3 and 7): the page scan and the adding flow's calls (download by URL,
+// upload from the computer, addPin).
 
 import useSWR from 'swr';
 import { encodeBase64 } from '../lib/base64';
@@ -30,69 +30,11 @@ export interface ScanResult {
   alt: string | null;
 }
 
-interface PersonRef {
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-}
-
-export interface PinDetail {
-  id: string;
-  width: number;
-  height: number;
-  weight: number;
-  camera: string | null;
-  lens: string | null;
-  focalLength: number | null;
-  exposureTime: string | null;
-  aperture: number | null;
-  iso: number | null;
-  exifDate: string | null;
-  sourceFileUrl: string | null;
-  sourceDomain: string | null;
-  original: string;
-  title: string | null;
-  caption: string;
-  rating: number;
-  unsafe: boolean;
-  secret: boolean;
-  dominantColor: string;
-  createdAt: string;
-  tags: string[];
-  previewsFormats: string[];
-  addedVia: { id: string; user: PersonRef } | null;
-  user: PersonRef & { id: string };
-  boards: { totalCount: number; edges: { node: { id: string; slug: string; title: string; user: { username: string } } }[] };
-  preview: string;
-  previewWebp: string;
-}
-
-/** The detail image's minimum width (spec, section 9). */
-export const DETAIL_PREVIEW_WIDTH = 738;
-
-const PIN_DETAIL_QUERY = `query PinDetail($id: ID!) {
-  pin(id: $id) {
-    id width height weight camera lens focalLength exposureTime aperture iso exifDate
-    sourceFileUrl sourceDomain original title caption rating unsafe secret dominantColor createdAt tags
-    previewsFormats
-    addedVia { id user { username firstName lastName } }
-    user { id username firstName lastName }
-    boards(first: 100) { totalCount edges { node { id slug title user { username } } } }
-    preview(minWidth: ${DETAIL_PREVIEW_WIDTH})
-    previewWebp: preview(minWidth: ${DETAIL_PREVIEW_WIDTH}, format: "webp")
-  }
-}`;
-
 const SCAN_QUERY = `query scrapperQuery($url: String!) {
   scrapper(url: $url) { src title alt }
 }`;
 
 const TEMP_PIN = 'tempFileName tempFileUrl originalName url clones { id sha1 title caption }';
-
-export function usePin(id: string) {
-  const { data, error } = useSWR<{ pin: PinDetail | null }, Error, GqlKey>([PIN_DETAIL_QUERY, { id }], gqlFetcher);
-  return { pin: data?.pin ?? null, error, isLoading: isPending(data, error) };
-}
 
 /** The pictures found on the page at `url` (needs sign-in). */
 export function useScan(url: string) {
@@ -139,6 +81,11 @@ export async function addPin(pin: NewPin): Promise<string> {
     { ...pin },
   );
   return data.addPin.id;
+}
+
+/** Whether WebP previews are stored beside the JPEG ones. */
+export function hasWebp(previewsFormats: readonly string[]): boolean {
+  return previewsFormats.some((format) => format.toLowerCase().includes('webp'));
 }
 
 /** The pin detail screen reached from anywhere but a list. */

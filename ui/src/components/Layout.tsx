@@ -1,6 +1,7 @@
-// The root layout: the header above whatever page the route renders.
+// The root layout: the header above whatever page the route renders. A new page starts at the
+// top; going back returns to where the previous one was scrolled (a pin list, above all).
 
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { Header } from './Header';
 
 export function Layout() {
@@ -10,6 +11,7 @@ export function Layout() {
       <main className="page">
         <Outlet />
       </main>
+      <ScrollRestoration />
     </>
   );
 }

@@ -58,6 +58,16 @@ export function readRecentBoards(): string[] {
   return ids(read(KEYS.recentBoards));
 }
 
+/** The recently used boards first, most recent first; the others after, in their own order. */
+export function byRecentUse<B extends { id: string }>(boards: readonly B[]): B[] {
+  const recent = readRecentBoards();
+  const rank = (board: B) => {
+    const at = recent.indexOf(board.id);
+    return at === -1 ? recent.length : at;
+  };
+  return [...boards].sort((a, b) => rank(a) - rank(b));
+}
+
 /** Remembers a saved pin, and puts its boards at the head of the recent ones. */
 export function rememberPin(pin: LastPin): void {
   write(KEYS.title, pin.title);

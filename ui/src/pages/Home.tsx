@@ -1,14 +1,18 @@
-// '/': the 'Last pins' list. No pins exist yet; the pin list (usePins, 50 per page) plugs in here.
+// '/': the 'Last pins' list with its total count, 50 pins a page, newest first.
 
-import { EmptyState } from '../components/EmptyState';
+import { countLabel } from '../api/boards';
+import { usePinList } from '../api/pinLists';
+import { PinList } from '../components/pins/PinList';
 
 export function Home() {
+  const list = usePinList({ kind: 'last' });
   return (
     <section aria-labelledby="home-title">
       <div className="page-heading">
         <h1 id="home-title">Last pins</h1>
+        {list.totalCount !== null ? <p className="page-heading__count">{countLabel(list.totalCount, 'pin')}</p> : null}
       </div>
-      <EmptyState>No pins...</EmptyState>
+      <PinList list={list} base="/" />
     </section>
   );
 }

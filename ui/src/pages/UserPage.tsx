@@ -1,27 +1,26 @@
-// '/{username}/': the user's header (avatar, name, website and social links). The pins, boards
-// and folders tabs plug in below it; until then their routes show the header and an empty list.
-// A bare '/{username}' goes to '/{username}/pins/' (spec, section 2).
+// '/{username}/' and '/{username}/pins/': the user's header (avatar, name, website and social
+// links), the tabs, and the user's pins, 50 a page. A bare '/{username}' goes to
+// '/{username}/pins/' (spec, section 2).
 
-import { Navigate, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useMatch, useParams } from 'react-router';
 import { isGraphQLError } from '../api/client';
+import { usePinList } from '../api/pinLists';
 import { SOCIAL_LINKS, displayName, useUser, type PublicUser } from '../api/users';
 import { Avatar } from '../components/Avatar';
 import { UserTabs } from '../components/boards/UserTabs';
-import { EmptyState } from '../components/EmptyState';
+import { PinList } from '../components/pins/PinList';
 import { displayUrl, safeHref } from '../lib/links';
+import { userPath } from '../lib/next';
 import { NotFound } from './NotFound';
 import './UserPage.css';
 
-export type UserTab = 'pins' | 'boards' | 'folders';
-
-const EMPTY: Record<UserTab, string> = { pins: 'No pins...', boards: 'No boards...', folders: 'No folders...' };
-
-export function UserPage({ tab }: { tab?: UserTab }) {
+export function UserPage() {
   const { username = '' } = useParams();
   const location = useLocation();
   const { user, error, isLoading } = useUser(username);
+  const bare = useMatch('/:username') !== null && !location.pathname.endsWith('/');
 
-  if (!tab && !location.pathname.endsWith('/')) {
+  if (bare) {
     return <Navigate to={`${location.pathname}/pins/${location.search}`} replace />;
   }
   if (error) {
@@ -35,9 +34,14 @@ export function UserPage({ tab }: { tab?: UserTab }) {
     <>
       <UserHeader user={user} />
       <UserTabs username={user.username} />
-      {tab ? <EmptyState>{EMPTY[tab]}</EmptyState> : null}
+      <UserPins username={user.username} />
     </>
   );
+}
+
+function UserPins({ username }: { username: string }) {
+  const list = usePinList({ kind: 'user', username });
+  return <PinList list={list} base={userPath(username)} />;
 }
 
 export function UserHeader({ user }: { user: PublicUser }) {

@@ -1,5 +1,6 @@
-// The confirmation before deleting a board or a folder: on success it closes, lets the page
-// move away (`onDeleted`), then refreshes every list; a failure shows 'Sorry, an error occured deleting...'.
+// The confirmation before deleting a board, a folder or a pin: on success it closes, lets the
+// page move away (`onDeleted`), then refreshes every list; a failure shows 'Sorry, an error
+// occured deleting...'.
 
 import type { ReactNode } from 'react';
 import { useRevalidateAll } from '../../api/cache';
@@ -12,6 +13,7 @@ export function DeleteDialog({
   remove,
   onClose,
   onDeleted,
+  preview,
   children,
 }: {
   title: string;
@@ -19,6 +21,8 @@ export function DeleteDialog({
   remove: () => Promise<unknown>;
   onClose: () => void;
   onDeleted: () => Promise<void> | void;
+  /** A picture of what goes, above the question. */
+  preview?: ReactNode;
   children: ReactNode;
 }) {
   const revalidateAll = useRevalidateAll();
@@ -41,6 +45,7 @@ export function DeleteDialog({
       submitLabel="Delete"
       danger
     >
+      {preview}
       <p className="modal__text board-dialog__confirm">{children}</p>
     </DialogForm>
   );

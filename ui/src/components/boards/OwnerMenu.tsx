@@ -1,14 +1,12 @@
-// The owner's actions on a board or folder page: a button opening a small menu (arrows, Home,
-// End, Escape; a click elsewhere closes it).
+// The actions menu of a board, folder or pin page: a button opening a small menu (arrows, Home,
+// End, Escape; a click elsewhere closes it). An action is a button, or a link opening a new tab.
 
 import { useMenu } from '../../lib/useMenu';
 import './boards.css';
 
-export interface OwnerAction {
-  label: string;
-  onSelect: () => void;
-  danger?: boolean;
-}
+export type OwnerAction =
+  | { label: string; onSelect: () => void; danger?: boolean }
+  | { label: string; href: string };
 
 export function OwnerMenu({ label, actions }: { label: string; actions: readonly OwnerAction[] }) {
   const { open, close, rootRef, buttonProps, menuProps } = useMenu();
@@ -23,21 +21,36 @@ export function OwnerMenu({ label, actions }: { label: string; actions: readonly
       </button>
       {open ? (
         <div className="owner-menu__list" {...menuProps}>
-          {actions.map((action) => (
-            <button
-              key={action.label}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={`owner-menu__item${action.danger ? ' owner-menu__item--danger' : ''}`}
-              onClick={() => {
-                close(false);
-                action.onSelect();
-              }}
-            >
-              {action.label}
-            </button>
-          ))}
+          {actions.map((action) =>
+            'href' in action ? (
+              <a
+                key={action.label}
+                href={action.href}
+                target="_blank"
+                rel="noopener"
+                role="menuitem"
+                tabIndex={-1}
+                className="owner-menu__item"
+                onClick={() => close(false)}
+              >
+                {action.label}
+              </a>
+            ) : (
+              <button
+                key={action.label}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={`owner-menu__item${action.danger ? ' owner-menu__item--danger' : ''}`}
+                onClick={() => {
+                  close(false);
+                  action.onSelect();
+                }}
+              >
+                {action.label}
+              </button>
+            ),
+          )}
         </div>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 // The user page's tabs: Pins, Boards and Folders, with the counts the viewer may see
-// ('1 board', '2 boards'). The pins count waits for the server's User.pins.
+// ('1 pin', '2 boards').
 
 import { NavLink } from 'react-router';
 import { countLabel, useUserCounts } from '../../api/boards';
@@ -9,7 +9,7 @@ export function UserTabs({ username }: { username: string }) {
   const counts = useUserCounts(username);
   const base = `/${encodeURIComponent(username)}/`;
   const tabs = [
-    { to: `${base}pins/`, label: 'Pins' },
+    { to: `${base}pins/`, label: counts ? countLabel(counts.pins.totalCount, 'pin') : 'Pins' },
     { to: `${base}boards/`, label: counts ? countLabel(counts.boards.totalCount, 'board') : 'Boards' },
     { to: `${base}folders/`, label: counts ? countLabel(counts.folders.totalCount, 'folder') : 'Folders' },
   ];

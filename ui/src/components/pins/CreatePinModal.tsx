@@ -9,23 +9,13 @@ import { parseTags, useMyBoards, type PinBoardChoice } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import { useMutation } from '../../api/mutation';
 import { addPin, pinPath, type TempPin } from '../../api/pins';
-import {
-  EMPTY_DRAFT,
-  chooseBoard,
-  dropBoard,
-  editCaption,
-  editTags,
-  likePrevious,
-  matchesPrevious,
-  type PinDraft,
-} from '../../lib/pinDraft';
-import { readLastPin, readRecentBoards, rememberPin } from '../../lib/pinMemory';
+import { EMPTY_DRAFT, chooseBoard, dropBoard, likePrevious, matchesPrevious, type PinDraft } from '../../lib/pinDraft';
+import { byRecentUse, readLastPin, rememberPin } from '../../lib/pinMemory';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
-import { SelectField, TextAreaField } from '../boards/Fields';
-import { Field, FormActions } from '../Form';
+import { FormActions } from '../Form';
 import { Modal } from '../Modal';
-import { BoardChoice, CheckField } from './PinFields';
+import { BoardChoice, PinTextFields } from './PinFields';
 import './pins.css';
 
 const TITLE = 'Create a pin';
@@ -57,16 +47,6 @@ export function CreatePinModal({ onCreateBoard, ...props }: CreatePinProps & { o
     );
   }
   return <CreatePinForm {...props} boards={byRecentUse(boards)} />;
-}
-
-/** The recently used boards first, most recent first; the others after, in their own order. */
-function byRecentUse(boards: readonly PinBoardChoice[]): PinBoardChoice[] {
-  const recent = readRecentBoards();
-  const rank = (board: PinBoardChoice) => {
-    const at = recent.indexOf(board.id);
-    return at === -1 ? recent.length : at;
-  };
-  return [...boards].sort((a, b) => rank(a) - rank(b));
 }
 
 function CreatePinForm({ temp, targetBoardID, onClose, boards }: CreatePinProps & { boards: readonly PinBoardChoice[] }) {
@@ -135,25 +115,7 @@ function CreatePinForm({ temp, targetBoardID, onClose, boards }: CreatePinProps 
         onChoose={(board) => setDraft((d) => chooseBoard(d, board))}
         onDrop={(id) => setDraft((d) => dropBoard(d, id))}
       />
-      <Field label="Title" maxLength={255} value={draft.title} onValue={(title) => setDraft((d) => ({ ...d, title }))} />
-      <TextAreaField label="Caption" required value={draft.caption} onValue={(caption) => setDraft((d) => editCaption(d, caption))} />
-      <Field
-        label="Tags"
-        value={draft.tags}
-        onValue={(tags) => setDraft((d) => editTags(d, tags))}
-        spellCheck={false}
-        autoCapitalize="none"
-        hint="Separated by spaces or #, e.g. travel sea sunset"
-      />
-      <SelectField label="Rating" value={String(draft.rating)} onValue={(rating) => setDraft((d) => ({ ...d, rating: Number(rating) }))}>
-        <option value="0">No rating</option>
-        {[1, 2, 3, 4, 5].map((stars) => (
-          <option key={stars} value={stars}>
-            {stars === 1 ? '1 star' : `${stars} stars`}
-          </option>
-        ))}
-      </SelectField>
-      <CheckField label="NSFW" checked={draft.unsafe} onChecked={(unsafe) => setDraft((d) => ({ ...d, unsafe }))} />
+      <PinTextFields draft={draft} onDraft={setDraft} />
     </DialogForm>
   );
 }

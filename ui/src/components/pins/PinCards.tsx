@@ -1,10 +1,12 @@
 // The pin detail screen's cards (spec, section 2): who pinned it and from which pin, the boards
-// it is on, and the Image Metadata card with its 'No ... information' lines.
+// it is on (with 'Pin on boards...' for the owner), and the Image Metadata card with its
+// 'No ... information' lines.
 
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { boardPath, countLabel } from '../../api/boards';
-import { pinPath, type PinDetail } from '../../api/pins';
+import type { PinDetail } from '../../api/pinDetail';
+import { pinPath } from '../../api/pins';
 import { displayName } from '../../api/users';
 import { formatBytes, formatDateTime, timeAgo } from '../../lib/format';
 import { userPath } from '../../lib/next';
@@ -37,7 +39,8 @@ export function UsersCard({ pin }: { pin: PinDetail }) {
   );
 }
 
-export function BoardsCard({ pin }: { pin: PinDetail }) {
+/** `onManage`, for the owner: 'Pin on boards...', the choice of the pin's boards. */
+export function BoardsCard({ pin, onManage }: { pin: PinDetail; onManage?: () => void }) {
   return (
     <Card title={`Pinned on ${countLabel(pin.boards.totalCount, 'board')}`}>
       {pin.boards.edges.length > 0 ? (
@@ -48,6 +51,11 @@ export function BoardsCard({ pin }: { pin: PinDetail }) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {onManage ? (
+        <button type="button" className="button button--ghost button--small pin-card__action" onClick={onManage}>
+          Pin on boards...
+        </button>
       ) : null}
     </Card>
   );

@@ -1,9 +1,12 @@
-// Fields of the create-pin form beside the shared text fields: the board choice (one checkbox
-// per board, at least one needed) and a labelled checkbox.
+// The pin forms' fields (create, edit, 'Pin it'): the board choice (one checkbox per board, at
+// least one needed), and title, caption, tags, rating and NSFW with the draft's rules.
 
 import type { ReactNode } from 'react';
 import type { PinBoardChoice } from '../../api/boards';
+import { editCaption, editTags, type PinDraft } from '../../lib/pinDraft';
+import { SelectField, TextAreaField } from '../boards/Fields';
 import { PrivateBadge } from '../boards/Tiles';
+import { Field } from '../Form';
 import './pins.css';
 
 export function CheckField({ label, checked, onChecked }: { label: ReactNode; checked: boolean; onChecked: (checked: boolean) => void }) {
@@ -48,5 +51,32 @@ export function BoardChoice({
         ))}
       </ul>
     </fieldset>
+  );
+}
+
+/** Title, Caption (required), Tags, Rating and NSFW, editing `draft`. */
+export function PinTextFields({ draft, onDraft }: { draft: PinDraft; onDraft: (update: (draft: PinDraft) => PinDraft) => void }) {
+  return (
+    <>
+      <Field label="Title" maxLength={255} value={draft.title} onValue={(title) => onDraft((d) => ({ ...d, title }))} />
+      <TextAreaField label="Caption" required value={draft.caption} onValue={(caption) => onDraft((d) => editCaption(d, caption))} />
+      <Field
+        label="Tags"
+        value={draft.tags}
+        onValue={(tags) => onDraft((d) => editTags(d, tags))}
+        spellCheck={false}
+        autoCapitalize="none"
+        hint="Separated by spaces or #, e.g. travel sea sunset"
+      />
+      <SelectField label="Rating" value={String(draft.rating)} onValue={(rating) => onDraft((d) => ({ ...d, rating: Number(rating) }))}>
+        <option value="0">No rating</option>
+        {[1, 2, 3, 4, 5].map((stars) => (
+          <option key={stars} value={stars}>
+            {stars === 1 ? '1 star' : `${stars} stars`}
+          </option>
+        ))}
+      </SelectField>
+      <CheckField label="NSFW" checked={draft.unsafe} onChecked={(unsafe) => onDraft((d) => ({ ...d, unsafe }))} />
+    </>
   );
 }

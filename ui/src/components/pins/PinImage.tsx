@@ -2,7 +2,8 @@
 // while the preview (WebP when stored, else JPEG) loads, with the Private and NSFW badges.
 // Unsafe pins stay a blank box unless 'Show NSFW' is on (spec, section 4).
 
-import { DETAIL_PREVIEW_WIDTH, type PinDetail } from '../../api/pins';
+import { DETAIL_PREVIEW_WIDTH, type PinDetail } from '../../api/pinDetail';
+import { hasWebp } from '../../api/pins';
 import { useShowNsfw } from '../../lib/nsfw';
 import { PrivateBadge } from '../boards/Tiles';
 import './pins.css';
@@ -10,7 +11,6 @@ import './pins.css';
 export function PinImage({ pin }: { pin: PinDetail }) {
   const [showNsfw] = useShowNsfw();
   const hidden = pin.unsafe && !showNsfw;
-  const hasWebp = pin.previewsFormats.some((format) => format.toLowerCase().includes('webp'));
 
   return (
     <div
@@ -25,7 +25,7 @@ export function PinImage({ pin }: { pin: PinDetail }) {
         <div className="pin-image__blank" role="img" aria-label="NSFW picture hidden" />
       ) : (
         <picture>
-          {hasWebp ? <source srcSet={pin.previewWebp} type="image/webp" /> : null}
+          {hasWebp(pin.previewsFormats) ? <source srcSet={pin.previewWebp} type="image/webp" /> : null}
           <img className="pin-image__img" src={pin.preview} alt={pin.title || pin.caption} width={pin.width} height={pin.height} />
         </picture>
       )}

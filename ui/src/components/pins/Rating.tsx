@@ -1,14 +1,45 @@
-// A pin's rating (0 to 5) as stars, read-only for now: one accessible image, 'Rating: 3 out of 5'.
+// A pin's rating (0 to 5) as stars: one accessible image, 'Rating: 3 out of 5', or for the owner
+// five buttons (spec, section 4): clicking star n sets n, clicking the current star lowers it by
+// one (1 clicked again gives 0).
 
 import './pins.css';
 
-export function Rating({ value }: { value: number }) {
+const STARS = [1, 2, 3, 4, 5] as const;
+
+const starClass = (star: number, value: number) => (star <= value ? 'rating__star rating__star--on' : 'rating__star');
+
+/** The rating a click on `star` asks for. */
+function ratingAfterClick(value: number, star: number): number {
+  return star === value ? star - 1 : star;
+}
+
+export function Rating({ value, onRate, disabled = false }: { value: number; onRate?: (rating: number) => void; disabled?: boolean }) {
+  const label = `Rating: ${value} out of 5`;
+  if (!onRate) {
+    return (
+      <div className="rating" role="img" aria-label={label}>
+        {STARS.map((star) => (
+          <span key={star} className={starClass(star, value)} aria-hidden="true">
+            ★
+          </span>
+        ))}
+      </div>
+    );
+  }
   return (
-    <div className="rating" role="img" aria-label={`Rating: ${value} out of 5`}>
-      {[1, 2, 3, 4, 5].map((star) => (
-        <span key={star} className={star <= value ? 'rating__star rating__star--on' : 'rating__star'} aria-hidden="true">
+    <div className="rating" role="group" aria-label={label}>
+      {STARS.map((star) => (
+        <button
+          key={star}
+          type="button"
+          className={`rating__button ${starClass(star, value)}`}
+          aria-label={star === 1 ? '1 star' : `${star} stars`}
+          aria-pressed={star <= value}
+          disabled={disabled}
+          onClick={() => onRate(ratingAfterClick(value, star))}
+        >
           ★
-        </span>
+        </button>
       ))}
     </div>
   );

@@ -1,23 +1,27 @@
 // '/{username}/boards/{boardSlug}/' and '/{username}/folders/{folderSlug}/boards/{boardSlug}/':
-// the board's title, owner, folder, caption, pin count and privacy, its pins, and the owner's
-// menu (new pin on the board, edit board, delete board).
+// the board's title, owner, folder, caption, pin count and privacy, its pins (50 a page, in
+// board order), and the owner's menu (new pin on the board, order pins, change cover, edit
+// board, delete board).
 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isGraphQLError } from '../../api/client';
 import { boardPath, boardsPath, countLabel, folderPath, useBoardDetail } from '../../api/boards';
 import { useMe } from '../../api/me';
+import { usePinList } from '../../api/pinLists';
 import { displayName } from '../../api/users';
 import { DeleteBoardModal, EditBoardModal } from '../../components/boards/BoardModals';
+import { CoverPickerModal } from '../../components/boards/CoverPicker';
 import { OwnerMenu } from '../../components/boards/OwnerMenu';
 import { PrivateBadge } from '../../components/boards/Tiles';
+import { OrderPins } from '../../components/pins/OrderPins';
 import { usePinFlow } from '../../components/pins/PinFlow';
-import { EmptyState } from '../../components/EmptyState';
+import { PinList } from '../../components/pins/PinList';
 import { userPath } from '../../lib/next';
 import { NotFound } from '../NotFound';
 import { BackLink } from './BackLink';
 
-type Dialog = 'edit' | 'delete' | null;
+type Dialog = 'edit' | 'delete' | 'cover' | null;
 
 export function BoardPage() {
   const { username = '', boardSlug = '', folderSlug } = useParams();
@@ -25,7 +29,9 @@ export function BoardPage() {
   const { me } = useMe();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [ordering, setOrdering] = useState(false);
   const pinFlow = usePinFlow();
+  const list = usePinList({ kind: 'board', username, boardSlug });
 
   if (error) {
     if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
@@ -38,7 +44,6 @@ export function BoardPage() {
   const inFolder = folderSlug !== undefined && board.folder !== null;
   const back = inFolder && board.folder ? folderPath(owner.username, board.folder.slug) : boardsPath(owner.username);
   const close = () => setDialog(null);
-  const pins = board.pins.edges.map((edge) => edge.node);
 
   return (
     <article className="detail" aria-labelledby="board-title">
@@ -73,6 +78,8 @@ export function BoardPage() {
             label="Board menu"
             actions={[
               { label: 'New pin', onSelect: () => pinFlow.start(board.id) },
+              { label: 'Order pins', onSelect: () => setOrdering(true) },
+              { label: 'Change cover', onSelect: () => setDialog('cover') },
               { label: 'Edit board', onSelect: () => setDialog('edit') },
               { label: 'Delete board', onSelect: () => setDialog('delete'), danger: true },
             ]}
@@ -80,16 +87,18 @@ export function BoardPage() {
         ) : null}
       </header>
 
-      {pins.length > 0 ? (
-        <ul className="pin-thumbs" aria-label="Pins">
-          {pins.map((pin) => (
-            <li key={pin.id} className="pin-thumbs__item">
-              <img src={pin.preview} alt={pin.title ?? ''} loading="lazy" decoding="async" />
-            </li>
-          ))}
-        </ul>
+      {ordering && isOwner ? (
+        <OrderPins
+          boardId={board.id}
+          pins={list.pins}
+          onCancel={() => setOrdering(false)}
+          onDone={() => {
+            setOrdering(false);
+            void list.refresh();
+          }}
+        />
       ) : (
-        <EmptyState>No pins...</EmptyState>
+        <PinList list={list} base={boardPath(owner.username, board.slug, inFolder ? board.folder?.slug : null)} />
       )}
 
       {pinFlow.element}
@@ -104,6 +113,7 @@ export function BoardPage() {
           }
         />
       ) : null}
+      {dialog === 'cover' ? <CoverPickerModal board={board} onClose={close} /> : null}
       {dialog === 'delete' ? (
         <DeleteBoardModal board={board} onClose={close} onDeleted={() => navigate(back)} />
       ) : null}

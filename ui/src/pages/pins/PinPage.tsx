@@ -1,20 +1,35 @@
 // The pin detail screen (spec, section 2), the same on /pins/{id}/, /search/pins/{id}/,
-// /{username}/pins/{id}/ and under a board: the picture, rating, title (or a divider), caption,
-// tags, source, 'Visit site' and 'Image', and the users, boards and Image Metadata cards.
+// /{username}/pins/{id}/ and under a board, each following its own list: the picture (opening
+// the lightbox) between the previous and next pins, rating (the owner's to change), title (or
+// a divider), caption, tags, source, the actions and menu, and the users, boards and Image
+// Metadata cards. Keys and swipes go to the neighbours; Escape goes back to the list.
 
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
+import { useRevalidateAll } from '../../api/cache';
 import { isGraphQLError } from '../../api/client';
-import { usePin } from '../../api/pins';
+import { useMe } from '../../api/me';
+import { useMutation } from '../../api/mutation';
+import { ratePin } from '../../api/pinEdits';
+import { ErrorList } from '../../components/Form';
+import { PinActions } from '../../components/pins/PinActions';
 import { BoardsCard, MetadataCard, UsersCard } from '../../components/pins/PinCards';
+import { usePinDialogs } from '../../components/pins/PinDialogs';
 import { PinImage } from '../../components/pins/PinImage';
 import { Rating } from '../../components/pins/Rating';
 import { displayUrl, safeHref } from '../../lib/links';
 import { NotFound } from '../NotFound';
+import { usePinViewer } from './usePinViewer';
 import './PinPage.css';
 
 export function PinPage() {
-  const { pinID = '' } = useParams();
-  const { pin, error, isLoading } = usePin(pinID);
+  const { route, pin, board, error, isLoading, swipe } = usePinViewer({
+    pathOf: (route, id) => route.detailPath(id),
+    closePath: (route) => route.backPath,
+  });
+  const { me } = useMe();
+  const dialogs = usePinDialogs(route.backPath, { pinId: route.pinID, boardId: board?.id ?? null });
+  const revalidateAll = useRevalidateAll();
+  const rating = useMutation(ratePin);
 
   if (error) {
     if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
@@ -23,23 +38,35 @@ export function PinPage() {
   if (isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
   if (!pin) return <NotFound />;
 
+  const isOwner = me?.id === pin.user.id;
   const source = safeHref(pin.sourceFileUrl);
+  const rate = async (value: number) => {
+    if ((await rating.run(pin.id, value)) !== undefined) await revalidateAll();
+  };
 
   return (
     <article className="pin-page">
       <div className="pin-page__main">
-        <PinImage pin={pin} />
-        <div className="pin-page__actions">
-          {source ? (
-            <a className="button button--ghost" href={source} target="_blank" rel="noopener">
-              Visit site
-            </a>
-          ) : null}
-          <a className="button button--ghost" href={pin.original} target="_blank" rel="noopener">
-            Image
-          </a>
+        <div className="pin-page__stage" {...swipe}>
+          <Link to={route.lightboxPath(pin.id)} className="pin-page__zoom" aria-label="Open lightbox">
+            <PinImage pin={pin} />
+          </Link>
+          <nav aria-label="Previous and next pins">
+            {pin.prevID ? (
+              <Link to={route.detailPath(pin.prevID)} className="pin-page__neighbour pin-page__neighbour--previous" aria-label="Previous pin">
+                ‹
+              </Link>
+            ) : null}
+            {pin.nextID ? (
+              <Link to={route.detailPath(pin.nextID)} className="pin-page__neighbour pin-page__neighbour--next" aria-label="Next pin">
+                ›
+              </Link>
+            ) : null}
+          </nav>
         </div>
-        <Rating value={pin.rating} />
+        <PinActions pin={pin} board={board} isOwner={isOwner} dialogs={dialogs} />
+        <Rating value={pin.rating} onRate={isOwner ? (value) => void rate(value) : undefined} disabled={rating.pending} />
+        <ErrorList errors={rating.errors} />
         {pin.title ? <h1 className="pin-page__title">{pin.title}</h1> : <hr className="pin-page__divider" />}
         <p className="pin-page__caption">{pin.caption}</p>
         {pin.tags.length > 0 ? (
@@ -62,9 +89,10 @@ export function PinPage() {
       </div>
       <aside className="pin-page__side" aria-label="About this pin">
         <UsersCard pin={pin} />
-        <BoardsCard pin={pin} />
+        <BoardsCard pin={pin} onManage={isOwner ? () => dialogs.open('manage', pin.id) : undefined} />
         <MetadataCard pin={pin} />
       </aside>
+      {dialogs.element}
     </article>
   );
 }

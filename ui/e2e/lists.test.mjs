@@ -1,0 +1,174 @@
+// Pin lists and viewers as a person meets them: the Last pins grid loading its next page at the
+// bottom, the user's and board's grids linking under their own paths, the pin detail's previous
+// and next pins by key, link and swipe, and the lightbox with its controls.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  addBoardByApi,
+  addPinByApi,
+  browserSkip,
+  inBatches,
+  pathOf,
+  serverAndBrowser,
+  signUpByApi,
+  waitFor,
+  waitForPath,
+} from './harness.mjs';
+
+describe('pin lists and viewers', { skip: browserSkip }, () => {
+  const app = serverAndBrowser();
+  const open = app.open;
+  const signUp = (prefix) => signUpByApi(app.server.baseUrl, prefix);
+  const addBoard = (cookie, title, options) => addBoardByApi(app.server.baseUrl, cookie, title, options);
+  const addPin = (cookie, pin) => addPinByApi(app.server.baseUrl, cookie, pin);
+
+  /** The links of the page's pin grid, in order. @param {import('playwright-core').Page} page */
+  const tiles = (page) => page.getByRole('list', { name: 'Pins' }).getByRole('link');
+
+  it('scrolls Last pins past its first page, and links each grid under its own path', async () => {
+    const alice = await signUp('lister');
+    const board = await addBoard(alice.cookie, 'Many');
+    // 55 pins, oldest first: 'Pin 55' is the newest.
+    const ids = [];
+    for (const batch of [0, 1]) {
+      const count = batch === 0 ? 50 : 5;
+      const made = await inBatches(count, (index) => {
+        const number = batch * 50 + index + 1;
+        return addPin(alice.cookie, { boards: [board.id], seed: number, title: `Pin ${number}`, caption: `Caption ${number}` });
+      });
+      ids.push(...made);
+    }
+    const { context, page, errors } = await open();
+    try {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Last pins', level: 1 }).waitFor();
+      await page.getByText('55 pins', { exact: true }).waitFor();
+      await waitFor(async () => (await tiles(page).count()) === 50, { message: 'the first 50 pins' });
+      const newest = tiles(page).first();
+      assert.equal(await newest.textContent(), 'Pin 55');
+      assert.equal(await newest.getAttribute('href'), `/pins/${ids[54]}/`);
+      // The boxes have their size before the pictures come, and a 2x picture for dense screens.
+      const box = await newest.boundingBox();
+      assert.ok(box && box.width > 200 && box.height > 150, `a sized box (${JSON.stringify(box)})`);
+      assert.match((await newest.locator('img').getAttribute('srcset')) ?? '', /\d+w/);
+      assert.equal(await page.getByText('Pin 3', { exact: true }).count(), 0);
+
+      await page.mouse.wheel(0, 20_000);
+      await waitFor(async () => (await tiles(page).count()) === 55, { timeout: 10_000, message: 'the 51st to 55th pins' });
+      await page.getByRole('link', { name: 'Pin 1', exact: true }).scrollIntoViewIfNeeded();
+      assert.equal(await page.getByRole('link', { name: 'Pin 1', exact: true }).getAttribute('href'), `/pins/${ids[0]}/`);
+
+      // A bare user path goes to the user's pins; they link under the user.
+      await page.goto(`/${alice.username}`);
+      await waitForPath(page, `/${alice.username}/pins/`);
+      await page.getByRole('navigation', { name: 'User sections' }).getByRole('link', { name: '55 pins' }).waitFor();
+      assert.equal(await tiles(page).first().getAttribute('href'), `/${alice.username}/pins/${ids[54]}/`);
+
+      // A board's pins link under the board, keeping the query string.
+      await page.goto(`/${alice.username}/boards/${board.slug}/?from=test`);
+      await page.getByText('55 pins', { exact: true }).waitFor();
+      assert.equal(await tiles(page).first().getAttribute('href'), `/${alice.username}/boards/${board.slug}/pins/${ids[54]}/?from=test`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('goes to the previous and next pins by key, link and swipe, and through the lightbox', async () => {
+    const bob = await signUp('viewer');
+    const board = await addBoard(bob.cookie, 'Three');
+    const first = await addPin(bob.cookie, { boards: [board.id], seed: 1, title: 'First' });
+    const second = await addPin(bob.cookie, { boards: [board.id], seed: 2, title: 'Second' });
+    const third = await addPin(bob.cookie, { boards: [board.id], seed: 3, title: 'Third' });
+    const boardPath = `/${bob.username}/boards/${board.slug}/`;
+    const pinPath = (id) => `${boardPath}pins/${id}/`;
+    const { context, page, errors } = await open({ hasTouch: true });
+    /** A one-finger swipe of `dx`, `dy` pixels on `locator`. */
+    const swipe = (locator, dx, dy) =>
+      locator.evaluate(
+        (element, [x, y]) => {
+          const touch = (clientX, clientY) => new Touch({ identifier: 1, target: element, clientX, clientY });
+          element.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(300, 300)], changedTouches: [touch(300, 300)] }));
+          element.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(300 + x, 300 + y)] }));
+        },
+        [dx, dy],
+      );
+    const heading = (title) => page.getByRole('heading', { name: title, level: 1 });
+    /** The detail of pin `id` (on the board), titled `title`. */
+    const shows = async (id, title) => {
+      await waitForPath(page, pinPath(id));
+      await heading(title).waitFor();
+    };
+    try {
+      // The board shows the newest on top; its first pin has no previous one.
+      await page.goto(boardPath);
+      await tiles(page).first().click();
+      await shows(third, 'Third');
+      assert.equal(await page.getByRole('link', { name: 'Previous pin' }).count(), 0);
+
+      await page.keyboard.press('ArrowRight');
+      await shows(second, 'Second');
+      await page.keyboard.press('Space');
+      await shows(first, 'First');
+      assert.equal(await page.getByRole('link', { name: 'Next pin' }).count(), 0);
+      await page.keyboard.press('Backspace');
+      await shows(second, 'Second');
+      await page.keyboard.press('ArrowLeft');
+      await shows(third, 'Third');
+      await page.getByRole('link', { name: 'Next pin' }).click();
+      await shows(second, 'Second');
+
+      // Swipes: left is next, right is previous; a short one does nothing.
+      const picture = page.getByRole('link', { name: 'Open lightbox' });
+      await swipe(picture, -30, 0);
+      await swipe(picture, -120, 10);
+      await shows(first, 'First');
+      await swipe(picture, 120, 0);
+      await shows(second, 'Second');
+
+      // Escape goes back to the list.
+      await page.keyboard.press('Escape');
+      await waitForPath(page, boardPath);
+      await page.goBack();
+      await waitForPath(page, pinPath(second));
+
+      // The lightbox: controls come with a tap.
+      await page.getByRole('link', { name: 'Open lightbox' }).click();
+      await waitForPath(page, `${pinPath(second)}lightbox/`);
+      const lightbox = page.getByRole('region', { name: 'Lightbox' });
+      await lightbox.getByRole('img', { name: 'Second' }).waitFor();
+      const next = lightbox.getByRole('button', { name: 'Next pin' });
+      assert.equal(await next.evaluate((button) => getComputedStyle(button.parentElement).opacity), '0');
+      await lightbox.getByRole('img', { name: 'Second' }).click();
+      await waitFor(async () => (await next.evaluate((button) => getComputedStyle(button.parentElement).opacity)) === '1', {
+        message: 'the controls to show',
+      });
+      await next.click();
+      await waitForPath(page, `${pinPath(first)}lightbox/`);
+      await lightbox.getByRole('img', { name: 'First' }).waitFor();
+      assert.equal(await lightbox.getByRole('button', { name: 'Next pin' }).isDisabled(), true);
+      await page.keyboard.press('ArrowLeft');
+      await waitForPath(page, `${pinPath(second)}lightbox/`);
+      await lightbox.getByRole('img', { name: 'Second' }).waitFor();
+      await swipe(lightbox, 0, 120);
+      await waitForPath(page, pinPath(second));
+      await heading('Second').waitFor();
+
+      // Full screen follows the browser; Close lightbox returns to the detail.
+      await page.goto(`/pins/${third}/lightbox/`);
+      await lightbox.getByRole('img', { name: 'Third' }).click();
+      await lightbox.getByRole('button', { name: 'Full screen' }).click();
+      await lightbox.getByRole('button', { name: 'Exit full screen' }).waitFor();
+      await page.evaluate(() => document.exitFullscreen());
+      await lightbox.getByRole('button', { name: 'Full screen' }).waitFor();
+      await lightbox.getByRole('button', { name: 'Close lightbox' }).click();
+      await waitForPath(page, `/pins/${third}/`);
+      await heading('Third').waitFor();
+      assert.equal(pathOf(page), `/pins/${third}/`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+// The pin screen's buttons and menu (spec, section 2): 'Visit site' and 'Image' (new tab),
+// 'Cover' (the owner, on a board), 'Edit' (the owner) and 'Pin it'; the 'Pin menu' with a share
+// action, Edit pin, Visit origin website, Open original image, Set pin as board cover and
+// Delete pin, each where it applies.
+
+import { useState } from 'react';
+import { useRevalidateAll } from '../../api/cache';
+import { GENERIC_ERROR } from '../../api/errors';
+import { useMutation } from '../../api/mutation';
+import { setBoardCover } from '../../api/pinEdits';
+import type { PinBoard, PinDetail } from '../../api/pinDetail';
+import { pinPath } from '../../api/pins';
+import { safeHref } from '../../lib/links';
+import { OwnerMenu, type OwnerAction } from '../boards/OwnerMenu';
+import { ErrorList, StatusMessage } from '../Form';
+import type { PinDialogs } from './PinDialogs';
+
+/** The system's share sheet where there is one, else the link copied to the clipboard. */
+const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+async function share(pin: PinDetail): Promise<string | null> {
+  const url = new URL(pinPath(pin.id), window.location.origin).href;
+  if (canShare) {
+    await navigator.share({ title: pin.title || pin.caption, url }).catch(() => undefined);
+    return null;
+  }
+  await navigator.clipboard.writeText(url);
+  return 'Link copied.';
+}
+
+export function PinActions({
+  pin,
+  board,
+  isOwner,
+  dialogs,
+}: {
+  pin: PinDetail;
+  /** The board the pin was opened on, if any. */
+  board: PinBoard | null;
+  isOwner: boolean;
+  dialogs: PinDialogs;
+}) {
+  const [status, setStatus] = useState<string | null>(null);
+  const revalidateAll = useRevalidateAll();
+  const cover = useMutation(setBoardCover);
+  const sharing = useMutation(share, GENERIC_ERROR);
+  const source = safeHref(pin.sourceFileUrl);
+  const coverBoard = isOwner && board && board.user.id === pin.user.id ? board : null;
+
+  const setCover = async () => {
+    if (!coverBoard) return;
+    setStatus(null);
+    if (!(await cover.run(coverBoard.id, pin.id))) return;
+    setStatus(`This pin is now the cover of ${coverBoard.title}.`);
+    await revalidateAll();
+  };
+
+  const menu: OwnerAction[] = [
+    {
+      label: canShare ? 'Share' : 'Copy link',
+      onSelect: () => void sharing.run(pin).then((message) => setStatus(message ?? null)),
+    },
+    ...(isOwner ? [{ label: 'Edit pin', onSelect: () => dialogs.open('edit', pin.id) }] : []),
+    ...(source ? [{ label: 'Visit origin website', href: source }] : []),
+    { label: 'Open original image', href: pin.original },
+    ...(coverBoard ? [{ label: 'Set pin as board cover', onSelect: () => void setCover() }] : []),
+    ...(isOwner ? [{ label: 'Delete pin', onSelect: () => dialogs.open('delete', pin.id), danger: true }] : []),
+  ];
+
+  return (
+    <>
+      <div className="pin-page__actions">
+        {source ? (
+          <a className="button button--ghost" href={source} target="_blank" rel="noopener">
+            Visit site
+          </a>
+        ) : null}
+        <a className="button button--ghost" href={pin.original} target="_blank" rel="noopener">
+          Image
+        </a>
+        {coverBoard ? (
+          <button type="button" className="button button--ghost" onClick={() => void setCover()} disabled={cover.pending}>
+            Cover
+          </button>
+        ) : null}
+        {isOwner ? (
+          <button type="button" className="button button--ghost" onClick={() => dialogs.open('edit', pin.id)}>
+            Edit
+          </button>
+        ) : null}
+        <button type="button" className="button button--primary" onClick={() => void dialogs.pinIt(pin)}>
+          Pin it
+        </button>
+        <OwnerMenu label="Pin menu" actions={menu} />
+      </div>
+      {status ? <StatusMessage>{status}</StatusMessage> : null}
+      <ErrorList errors={[...cover.errors, ...sharing.errors, ...dialogs.errors]} />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+// The masonry grid of pins (spec, sections 2 and 9): boxes sized from the pins' own proportions
+// and coloured with their dominant colour before the pictures load, 236 px previews (472 px on
+// dense screens, as srcset widths taken from previewsSizes), an unsafe pin blank unless
+// 'Show NSFW' is on, and the title, if any, on one line below.
+
+import { useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { THUMB_WIDTH, type PinThumb } from '../../api/pinLists';
+import { hasWebp } from '../../api/pins';
+import { masonry, useGridWidth } from '../../lib/masonry';
+import { useShowNsfw } from '../../lib/nsfw';
+import './PinGrid.css';
+
+/** The title line's height, as PinGrid.css gives it. */
+const TITLE_HEIGHT = 32;
+/** Very tall pictures are cropped to three times their width. */
+const MAX_RATIO = 3;
+
+const ratioOf = (pin: PinThumb) => Math.min(MAX_RATIO, pin.height / Math.max(1, pin.width));
+
+/** `url1 236w, url2 472w`: the widths of the previews the server picked for 1x and 2x. */
+function srcSet(pin: PinThumb, oneX: string, twoX: string): string {
+  const widthFor = (min: number) => pin.previewsSizes.find((size) => size >= min) ?? pin.previewsSizes.at(-1) ?? min;
+  const [w1, w2] = [widthFor(THUMB_WIDTH), widthFor(THUMB_WIDTH * 2)];
+  return w1 === w2 ? `${oneX} ${w1}w` : `${oneX} ${w1}w, ${twoX} ${w2}w`;
+}
+
+/** The picture box and the title line of a pin's tile. */
+export function PinFace({ pin, columnWidth }: { pin: PinThumb; columnWidth: number }) {
+  const [showNsfw] = useShowNsfw();
+  const hidden = pin.unsafe && !showNsfw;
+  const sizes = `${Math.round(columnWidth)}px`;
+  return (
+    <>
+      <span
+        className="pin-face__picture"
+        style={{ aspectRatio: `1 / ${ratioOf(pin)}`, backgroundColor: hidden ? undefined : pin.dominantColor }}
+      >
+        {hidden ? (
+          <span className="pin-image__blank pin-face__blank" role="img" aria-label="NSFW picture hidden" />
+        ) : (
+          <picture>
+            {hasWebp(pin.previewsFormats) ? <source type="image/webp" srcSet={srcSet(pin, pin.webp, pin.webp2x)} sizes={sizes} /> : null}
+            <img
+              className="pin-face__img"
+              src={pin.preview}
+              srcSet={srcSet(pin, pin.preview, pin.preview2x)}
+              sizes={sizes}
+              alt={pin.title ? '' : pin.caption}
+              loading="lazy"
+              decoding="async"
+            />
+          </picture>
+        )}
+      </span>
+      {pin.title ? <span className="pin-face__title">{pin.title}</span> : null}
+    </>
+  );
+}
+
+export function PinGrid<P extends PinThumb>({
+  pins,
+  label,
+  renderTile,
+}: {
+  pins: readonly P[];
+  label: string;
+  /** A tile's content, given the column width; it should hold a PinFace. */
+  renderTile: (pin: P, index: number, columnWidth: number) => ReactNode;
+}) {
+  const ref = useRef<HTMLUListElement>(null);
+  const width = useGridWidth(ref);
+  const layout = masonry(
+    width,
+    pins.map(ratioOf),
+    pins.map((pin) => (pin.title ? TITLE_HEIGHT : 0)),
+  );
+
+  return (
+    <ul ref={ref} className="pin-grid" aria-label={label} style={{ height: layout.height }}>
+      {pins.map((pin, index) => {
+        const box = layout.boxes[index];
+        return (
+          <li
+            key={pin.id}
+            className="pin-grid__item"
+            style={box ? { width: box.width, transform: `translate(${box.x}px, ${box.y}px)` } : undefined}
+          >
+            {renderTile(pin, index, layout.columnWidth)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A pin's tile linking to its detail. */
+export function PinTile({ pin, href, columnWidth }: { pin: PinThumb; href: string; columnWidth: number }) {
+  return (
+    <Link to={href} className="pin-tile">
+      <PinFace pin={pin} columnWidth={columnWidth} />
+    </Link>
+  );
+}

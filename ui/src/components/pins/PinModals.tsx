@@ -1,0 +1,185 @@
+// The dialogs on an existing pin (spec, sections 2 and 4): 'Edit a pin' (the create form's
+// fields and boards), 'Pin it' as a copy on the viewer's boards, 'Pin it' as the choice of the
+// pin's boards, and the deletion. Each shows the pin's preview (650 px; 648 to delete) and,
+// on success, closes and refreshes what is on screen.
+
+import { useState, type ReactNode } from 'react';
+import { parseTags, useMyBoards, type PinBoardChoice } from '../../api/boards';
+import { useRevalidateAll } from '../../api/cache';
+import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinForm, type PinText } from '../../api/pinEdits';
+import { useMutation } from '../../api/mutation';
+import { EMPTY_DRAFT, chooseBoard, dropBoard, type PinDraft } from '../../lib/pinDraft';
+import { byRecentUse } from '../../lib/pinMemory';
+import { NO_BOARD_CHOSEN } from '../../lib/validation';
+import { DeleteDialog } from '../boards/DeleteDialog';
+import { DialogForm, DialogLoading } from '../boards/DialogForm';
+import { BoardChoice, PinTextFields } from './PinFields';
+import './pins.css';
+
+interface PinDialogProps {
+  pinId: string;
+  onClose: () => void;
+  /** After saving, before the refresh: the boards the pin is now on (edit and manage only). */
+  onSaved?: (boards: readonly string[]) => Promise<void> | void;
+}
+
+type FormProps = Omit<PinDialogProps, 'pinId'> & { pin: PinForm; boards: readonly PinBoardChoice[] };
+
+/** Loads the pin and the viewer's boards, then shows `Form`. */
+function withPinAndBoards(title: string, Form: (props: FormProps) => ReactNode) {
+  return function PinDialog({ pinId, ...props }: PinDialogProps) {
+    const { pin, error, isLoading } = usePinForm(pinId);
+    const { boards, error: boardsError, isLoading: boardsLoading } = useMyBoards();
+    if (!pin || !boards) {
+      return <DialogLoading title={title} failed={Boolean(error || boardsError) || (!isLoading && !boardsLoading)} onClose={props.onClose} />;
+    }
+    return <Form {...props} pin={pin} boards={byRecentUse(boards)} />;
+  };
+}
+
+function Preview({ src }: { src: string }) {
+  return <img className="pin-form__preview pin-form__preview--existing" src={src} alt="The pin's picture" />;
+}
+
+/** The pin's boards among the viewer's. */
+const linkedBoards = (pin: PinForm, boards: readonly PinBoardChoice[]) =>
+  pin.boards.edges.map((edge) => edge.node.id).filter((id) => boards.some((board) => board.id === id));
+
+const textOf = (draft: PinDraft): PinText => ({
+  title: draft.title.trim(),
+  caption: draft.caption.trim(),
+  rating: draft.rating,
+  unsafe: draft.unsafe,
+  tags: parseTags(draft.tags),
+});
+
+function EditPinForm({ pin, boards, onClose, onSaved }: FormProps) {
+  const [current] = useState(() => linkedBoards(pin, boards));
+  const [draft, setDraft] = useState<PinDraft>({
+    ...EMPTY_DRAFT,
+    title: pin.title ?? '',
+    caption: pin.caption,
+    tags: pin.tags.join(' '),
+    boards: current,
+    unsafe: pin.unsafe,
+    rating: pin.rating,
+  });
+  const revalidateAll = useRevalidateAll();
+  const save = useMutation(async (text: PinText, chosen: string[]) => {
+    await updatePin(pin.id, text);
+    await relinkBoards(pin.id, current, chosen);
+    return pin.id;
+  });
+
+  const submit = async () => {
+    if (draft.boards.length === 0) {
+      save.setErrors([NO_BOARD_CHOSEN]);
+      return;
+    }
+    if (!(await save.run(textOf(draft), draft.boards))) return;
+    onClose();
+    await onSaved?.(draft.boards);
+    await revalidateAll();
+  };
+
+  return (
+    <DialogForm title="Edit a pin" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
+      <Preview src={pin.preview} />
+      <BoardChoice
+        boards={boards}
+        chosen={draft.boards}
+        onChoose={(board) => setDraft((d) => chooseBoard(d, board))}
+        onDrop={(id) => setDraft((d) => dropBoard(d, id))}
+      />
+      <PinTextFields draft={draft} onDraft={setDraft} />
+    </DialogForm>
+  );
+}
+
+function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
+  const [draft, setDraft] = useState<PinDraft>({
+    ...EMPTY_DRAFT,
+    title: pin.title ?? '',
+    caption: pin.caption,
+    tags: pin.tags.join(' '),
+    unsafe: pin.unsafe,
+  });
+  const revalidateAll = useRevalidateAll();
+  const duplicate = useMutation(duplicatePin);
+
+  const submit = async () => {
+    if (draft.boards.length === 0) {
+      duplicate.setErrors([NO_BOARD_CHOSEN]);
+      return;
+    }
+    if (!(await duplicate.run(pin.id, textOf(draft), draft.boards))) return;
+    onClose();
+    await revalidateAll();
+  };
+
+  return (
+    <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={duplicate.errors} pending={duplicate.pending} submitLabel="Pin it">
+      <Preview src={pin.preview} />
+      <BoardChoice
+        boards={boards}
+        chosen={draft.boards}
+        onChoose={(board) => setDraft((d) => chooseBoard(d, board))}
+        onDrop={(id) => setDraft((d) => dropBoard(d, id))}
+      />
+      <PinTextFields draft={draft} onDraft={setDraft} />
+    </DialogForm>
+  );
+}
+
+function ManageBoardsForm({ pin, boards, onClose, onSaved }: FormProps) {
+  const [current] = useState(() => linkedBoards(pin, boards));
+  const [chosen, setChosen] = useState(current);
+  const revalidateAll = useRevalidateAll();
+  const save = useMutation(async (boardIds: string[]) => {
+    await relinkBoards(pin.id, current, boardIds);
+    return pin.id;
+  });
+
+  const submit = async () => {
+    if (chosen.length === 0) {
+      save.setErrors([NO_BOARD_CHOSEN]);
+      return;
+    }
+    if (!(await save.run(chosen))) return;
+    onClose();
+    await onSaved?.(chosen);
+    await revalidateAll();
+  };
+
+  return (
+    <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
+      <Preview src={pin.preview} />
+      <BoardChoice
+        boards={boards}
+        chosen={chosen}
+        onChoose={(board) => setChosen((ids) => [...ids, board.id])}
+        onDrop={(id) => setChosen((ids) => ids.filter((other) => other !== id))}
+      />
+    </DialogForm>
+  );
+}
+
+export const EditPinModal = withPinAndBoards('Edit a pin', EditPinForm);
+export const DuplicatePinModal = withPinAndBoards('Pin it', DuplicatePinForm);
+export const ManageBoardsModal = withPinAndBoards('Pin it', ManageBoardsForm);
+
+export function DeletePinModal({ pinId, onClose, onDeleted }: Omit<PinDialogProps, 'onSaved'> & { onDeleted: () => Promise<void> | void }) {
+  const { pin } = usePinForm(pinId);
+  return (
+    <DeleteDialog
+      title="Delete pin"
+      remove={() => deletePin(pinId)}
+      onClose={onClose}
+      onDeleted={onDeleted}
+      preview={pin ? <Preview src={pin.deletePreview} /> : null}
+    >
+      <span className="pin-delete__line">Are you sure you want to delete this pin?</span>{' '}
+      <span className="pin-delete__line">(this operation is irreversible)</span>
+    </DeleteDialog>
+  );
+}

@@ -1,0 +1,64 @@
+// The masonry grid's layout (spec, section 9): as many columns as come nearest to 236 px wide
+// with 14 px gaps, never fewer than two, each box placed under the shortest column. Box heights
+// come from the pins' own width and height, so the layout is known before any picture loads,
+// and the boxes keep the list's order in the page (and for screen readers) whatever column
+// they land in.
+
+import { useLayoutEffect, useState, type RefObject } from 'react';
+import { THUMB_WIDTH as COLUMN_WIDTH } from '../api/pinLists';
+
+const GAP = 14;
+const MIN_COLUMNS = 2;
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+}
+
+export interface Layout {
+  boxes: Box[];
+  height: number;
+  columnWidth: number;
+}
+
+/**
+ * Places boxes of the given height ratios (height / width) in `width` pixels; `extra` is the
+ * fixed height each box adds below its picture (e.g. a title line), per box.
+ */
+export function masonry(width: number, ratios: readonly number[], extra: readonly number[]): Layout {
+  const columns = Math.max(MIN_COLUMNS, Math.round((width + GAP) / (COLUMN_WIDTH + GAP)));
+  const columnWidth = Math.max(0, (width - GAP * (columns - 1)) / columns);
+  const heights = new Array<number>(columns).fill(0);
+  const boxes = ratios.map((ratio, index) => {
+    const column = heights.indexOf(Math.min(...heights));
+    const y = heights[column] ?? 0;
+    heights[column] = y + columnWidth * ratio + (extra[index] ?? 0) + GAP;
+    return { x: column * (columnWidth + GAP), y, width: columnWidth };
+  });
+  return { boxes, height: Math.max(0, Math.max(...heights) - GAP), columnWidth };
+}
+
+/** The width a grid had last: a grid shown again starts with it, at its full height at once. */
+let lastGridWidth = 0;
+
+/**
+ * The grid element's content width, followed as it changes. Starting from the last grid's width
+ * lets the page be as tall as before on the first render, for the scroll going back to it.
+ */
+export function useGridWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(lastGridWidth);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      lastGridWidth = element.clientWidth;
+      setWidth(lastGridWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}

@@ -1,0 +1,86 @@
+// The pin viewers' keyboard and touch (spec, section 2: Viewer keyboard and touch): Space or
+// right arrow for the next pin, Backspace or left arrow for the previous one, Escape to close;
+// none of them while typing in a field or while a dialog is open. Swipes need 50 px of travel.
+
+import { useEffect, useRef, type TouchEvent } from 'react';
+
+const SWIPE_THRESHOLD = 50;
+
+export interface ViewerActions {
+  next: () => void;
+  previous: () => void;
+  close: () => void;
+}
+
+/** Keys there are the field's, or the menu's. */
+const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="menu"]';
+/** Space presses these; it must not also turn the page. */
+const PRESSABLE = 'button, a, summary, [role="button"], [role="menuitem"]';
+
+function actionFor(event: KeyboardEvent): keyof ViewerActions | null {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest(TYPING)) return null;
+  switch (event.key) {
+    case ' ':
+      return target?.closest(PRESSABLE) ? null : 'next';
+    case 'ArrowRight':
+      return 'next';
+    case 'Backspace':
+    case 'ArrowLeft':
+      return 'previous';
+    case 'Escape':
+      return 'close';
+    default:
+      return null;
+  }
+}
+
+/** Listens to the keyboard on the whole page while mounted. */
+export function useViewerKeys(actions: ViewerActions): void {
+  const ref = useRef(actions);
+  ref.current = actions;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // A menu's Escape, a dialog's keys, shortcuts of the browser: not ours.
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (document.querySelector('dialog[open]')) return;
+      const action = actionFor(event);
+      if (!action) return;
+      event.preventDefault();
+      ref.current[action]();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
+export interface SwipeActions {
+  left: () => void;
+  right: () => void;
+  down?: () => void;
+}
+
+/** Touch handlers to spread on the swiped element: one finger, mostly in one direction. */
+export function useSwipe(actions: SwipeActions) {
+  const start = useRef<{ x: number; y: number } | null>(null);
+  return {
+    onTouchStart: (event: TouchEvent) => {
+      const touch = event.touches[0];
+      start.current = touch && event.touches.length === 1 ? { x: touch.clientX, y: touch.clientY } : null;
+    },
+    onTouchEnd: (event: TouchEvent) => {
+      const from = start.current;
+      const touch = event.changedTouches[0];
+      start.current = null;
+      if (!from || !touch) return;
+      const dx = touch.clientX - from.x;
+      const dy = touch.clientY - from.y;
+      if (Math.abs(dx) >= SWIPE_THRESHOLD && Math.abs(dx) > Math.abs(dy)) {
+        if (dx < 0) actions.left();
+        else actions.right();
+      } else if (actions.down && dy >= SWIPE_THRESHOLD && dy > Math.abs(dx)) {
+        actions.down();
+      }
+    },
+  };
+}

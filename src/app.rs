@@ -90,14 +90,14 @@ impl AppState {
     }
 }
 
-/// Opens the search index; when it is new, or holds another number of pins than the database
-/// (a crash between the two), it is rebuilt in the background while the server runs.
+/// Opens the search index; when it holds another number of pins than the database (it is new,
+/// or a crash came between the two), it is rebuilt in the background while the server runs.
 fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchIndex> {
-    let (search, empty) = SearchIndex::open(&config.index_dir())?;
+    let search = SearchIndex::open(&config.index_dir())?;
     let pins = store
         .read(pins::count)
         .map_err(|error| anyhow::anyhow!("cannot count pins: {error:?}"))?;
-    if empty || search.len() != pins {
+    if search.len() != pins {
         let (index, store) = (search.clone(), store.clone());
         std::thread::spawn(move || match index.rebuild(&store) {
             Ok(count) => tracing::info!(count, "search index rebuilt"),

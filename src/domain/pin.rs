@@ -106,14 +106,15 @@ impl PinRecord {
 }
 
 impl Picture {
+    /// The folder of the picture's previews, relative to the previews folder.
+    pub fn preview_folder(&self) -> String {
+        let sha1 = &self.sha1;
+        format!("{}/{}/{sha1}", &sha1[..2], &sha1[2..4])
+    }
+
     /// A preview file, relative to the previews folder and to `/media/previews/`.
     pub fn preview_path(&self, width: u32, format: &str) -> String {
-        let sha1 = &self.sha1;
-        format!(
-            "{}/{}/{sha1}/{sha1}_{width}.{format}",
-            &sha1[..2],
-            &sha1[2..4]
-        )
+        format!("{}/{}_{width}.{format}", self.preview_folder(), self.sha1)
     }
 
     /// The original file, relative to the originals folder and to `/media/originals/`.

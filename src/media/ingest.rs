@@ -73,10 +73,7 @@ pub fn store_files(
 
 /// Removes a picture's previews and original (when no pin shows it any more).
 pub fn remove_files(picture: &Picture, previews_dir: &Path, originals_dir: &Path) {
-    let previews = previews_dir.join(picture.preview_path(0, "jpeg"));
-    if let Some(folder) = previews.parent()
-        && let Err(error) = std::fs::remove_dir_all(folder)
-    {
+    if let Err(error) = std::fs::remove_dir_all(previews_dir.join(picture.preview_folder())) {
         tracing::warn!(%error, sha1 = %picture.sha1, "cannot remove a picture's previews");
     }
     if let Err(error) = std::fs::remove_file(originals_dir.join(picture.original_path())) {

@@ -114,10 +114,10 @@ pub fn fold(text: &str) -> String {
 
 impl SearchIndex {
     /// Opens the index in `dir`, or makes a new empty one when it is missing, damaged or of
-    /// another schema version; says whether it must be filled by `rebuild`.
-    pub fn open(dir: &Path) -> anyhow::Result<(SearchIndex, bool)> {
+    /// another schema version (then to be filled by `rebuild`).
+    pub fn open(dir: &Path) -> anyhow::Result<SearchIndex> {
         match Self::open_existing(dir) {
-            Ok(index) => Ok((index, false)),
+            Ok(index) => Ok(index),
             Err(reason) => {
                 tracing::info!(%reason, "the search index will be rebuilt");
                 if dir.exists() {
@@ -129,7 +129,7 @@ impl SearchIndex {
                 let (schema, fields) = schema();
                 let index = Index::create_in_dir(dir, schema)?;
                 std::fs::write(version_file(dir), SCHEMA_VERSION)?;
-                Ok((Self::wrap(index, fields)?, true))
+                Self::wrap(index, fields)
             }
         }
     }

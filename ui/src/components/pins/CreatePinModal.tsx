@@ -9,13 +9,13 @@ import { parseTags, useMyBoards, type PinBoardChoice } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import { useMutation } from '../../api/mutation';
 import { addPin, pinPath, type TempPin } from '../../api/pins';
-import { EMPTY_DRAFT, chooseBoard, dropBoard, likePrevious, matchesPrevious, type PinDraft } from '../../lib/pinDraft';
+import { EMPTY_DRAFT, chooseBoard, likePrevious, matchesPrevious, type PinDraft } from '../../lib/pinDraft';
 import { byRecentUse, readLastPin, rememberPin } from '../../lib/pinMemory';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
 import { FormActions } from '../Form';
 import { Modal } from '../Modal';
-import { BoardChoice, PinTextFields } from './PinFields';
+import { PinDraftFields } from './PinFields';
 import './pins.css';
 
 const TITLE = 'Create a pin';
@@ -109,13 +109,7 @@ function CreatePinForm({ temp, targetBoardID, onClose, boards }: CreatePinProps 
           </button>
         ) : null}
       </div>
-      <BoardChoice
-        boards={boards}
-        chosen={draft.boards}
-        onChoose={(board) => setDraft((d) => chooseBoard(d, board))}
-        onDrop={(id) => setDraft((d) => dropBoard(d, id))}
-      />
-      <PinTextFields draft={draft} onDraft={setDraft} />
+      <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} />
     </DialogForm>
   );
 }

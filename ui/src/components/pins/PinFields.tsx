@@ -3,7 +3,7 @@
 
 import type { ReactNode } from 'react';
 import type { PinBoardChoice } from '../../api/boards';
-import { editCaption, editTags, type PinDraft } from '../../lib/pinDraft';
+import { chooseBoard, dropBoard, editCaption, editTags, type PinDraft } from '../../lib/pinDraft';
 import { SelectField, TextAreaField } from '../boards/Fields';
 import { PrivateBadge } from '../boards/Tiles';
 import { Field } from '../Form';
@@ -77,6 +77,29 @@ export function PinTextFields({ draft, onDraft }: { draft: PinDraft; onDraft: (u
         ))}
       </SelectField>
       <CheckField label="NSFW" checked={draft.unsafe} onChecked={(unsafe) => onDraft((d) => ({ ...d, unsafe }))} />
+    </>
+  );
+}
+
+/** The boards and the text of a pin form, both editing one draft. */
+export function PinDraftFields({
+  boards,
+  draft,
+  onDraft,
+}: {
+  boards: readonly PinBoardChoice[];
+  draft: PinDraft;
+  onDraft: (update: (draft: PinDraft) => PinDraft) => void;
+}) {
+  return (
+    <>
+      <BoardChoice
+        boards={boards}
+        chosen={draft.boards}
+        onChoose={(board) => onDraft((d) => chooseBoard(d, board))}
+        onDrop={(id) => onDraft((d) => dropBoard(d, id))}
+      />
+      <PinTextFields draft={draft} onDraft={onDraft} />
     </>
   );
 }

@@ -8,12 +8,12 @@ import { parseTags, useMyBoards, type PinBoardChoice } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinForm, type PinText } from '../../api/pinEdits';
 import { useMutation } from '../../api/mutation';
-import { EMPTY_DRAFT, chooseBoard, dropBoard, type PinDraft } from '../../lib/pinDraft';
+import { EMPTY_DRAFT, type PinDraft } from '../../lib/pinDraft';
 import { byRecentUse } from '../../lib/pinMemory';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DeleteDialog } from '../boards/DeleteDialog';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
-import { BoardChoice, PinTextFields } from './PinFields';
+import { BoardChoice, PinDraftFields } from './PinFields';
 import './pins.css';
 
 interface PinDialogProps {
@@ -85,13 +85,7 @@ function EditPinForm({ pin, boards, onClose, onSaved }: FormProps) {
   return (
     <DialogForm title="Edit a pin" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
       <Preview src={pin.preview} />
-      <BoardChoice
-        boards={boards}
-        chosen={draft.boards}
-        onChoose={(board) => setDraft((d) => chooseBoard(d, board))}
-        onDrop={(id) => setDraft((d) => dropBoard(d, id))}
-      />
-      <PinTextFields draft={draft} onDraft={setDraft} />
+      <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} />
     </DialogForm>
   );
 }
@@ -120,13 +114,7 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
   return (
     <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={duplicate.errors} pending={duplicate.pending} submitLabel="Pin it">
       <Preview src={pin.preview} />
-      <BoardChoice
-        boards={boards}
-        chosen={draft.boards}
-        onChoose={(board) => setDraft((d) => chooseBoard(d, board))}
-        onDrop={(id) => setDraft((d) => dropBoard(d, id))}
-      />
-      <PinTextFields draft={draft} onDraft={setDraft} />
+      <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} />
     </DialogForm>
   );
 }

@@ -338,9 +338,9 @@ export async function addBoardByApi(baseUrl, cookie, title, { folder = null, sec
  * from `seed`) to /api/upload/pin, then addPin on `boards`. Returns the new pin's id.
  * @param {string} baseUrl
  * @param {string} cookie
- * @param {{ boards: string[], caption?: string, title?: string | null, seed?: number, png?: Buffer, unsafe?: boolean }} pin
+ * @param {{ boards: string[], caption?: string, title?: string | null, seed?: number, png?: Buffer, unsafe?: boolean, tags?: string[] }} pin
  */
-export async function addPinByApi(baseUrl, cookie, { boards, caption = 'A pin', title = null, seed = 0, png, unsafe = false }) {
+export async function addPinByApi(baseUrl, cookie, { boards, caption = 'A pin', title = null, seed = 0, png, unsafe = false, tags = [] }) {
   const form = new FormData();
   form.append('pin', new Blob([png ?? makePng(40, 30, seed)], { type: 'image/png' }), `pin-${seed}.png`);
   const response = await fetch(`${baseUrl}/api/upload/pin`, { method: 'POST', headers: { origin: baseUrl, cookie }, body: form });
@@ -348,10 +348,10 @@ export async function addPinByApi(baseUrl, cookie, { boards, caption = 'A pin', 
   if (!response.ok) throw new Error(`POST /api/upload/pin answered ${response.status}: ${JSON.stringify(upload)}`);
   const { data } = await gqlOk(
     baseUrl,
-    `mutation AddPin($tempFileName: String!, $title: String, $caption: String!, $unsafe: Boolean, $boards: [ID!]) {
-      addPin(tempFileName: $tempFileName, title: $title, caption: $caption, unsafe: $unsafe, boards: $boards) { id }
+    `mutation AddPin($tempFileName: String!, $title: String, $caption: String!, $unsafe: Boolean, $tags: [String!], $boards: [ID!]) {
+      addPin(tempFileName: $tempFileName, title: $title, caption: $caption, unsafe: $unsafe, tags: $tags, boards: $boards) { id }
     }`,
-    { tempFileName: upload.tempFileName, title, caption, unsafe, boards },
+    { tempFileName: upload.tempFileName, title, caption, unsafe, tags, boards },
     cookie,
   );
   return data.addPin.id;

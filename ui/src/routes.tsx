@@ -19,6 +19,7 @@ import { UserFolders } from './pages/boards/UserFolders';
 import { LightboxPage } from './pages/pins/LightboxPage';
 import { PinPage } from './pages/pins/PinPage';
 import { ScanPage } from './pages/pins/ScanPage';
+import { SearchPage } from './pages/pins/SearchPage';
 import { VerifyEmail } from './pages/VerifyEmail';
 
 export const routes: RouteObject[] = [
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: 'scan', element: <ScanPage /> },
           { path: 'pins/:pinID', element: <PinPage /> },
           { path: 'pins/:pinID/lightbox', element: <LightboxPage /> },
+          { path: 'search', element: <SearchPage /> },
           { path: 'search/pins/:pinID', element: <PinPage /> },
           { path: 'search/pins/:pinID/lightbox', element: <LightboxPage /> },
           { path: ':username', element: <UserPage /> },

@@ -1,6 +1,7 @@
-// Pin lists for the grids (spec, sections 2 and 7): Last pins, a user's pins and a board's pins,
-// 50 a page, loaded page after page (SWR infinite), and a board's pins at once for the cover
-// picker. Each pin comes with what its tile needs: size, colour and 236 px previews (and 2x).
+// Pin lists for the grids (spec, sections 2 and 7): Last pins, search results, a user's pins and
+// a board's pins, 50 a page, loaded page after page (SWR infinite), and a board's pins at once
+// for the cover picker. Each pin comes with what its tile needs: size, colour and 236 px
+// previews (and 2x).
 
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
@@ -45,6 +46,11 @@ const LAST_PINS_QUERY = `query LastPins($first: Int, $after: String) {
   pins(first: $first, after: $after) { ${PAGE} edges { node { ${THUMB} } } }
 }`;
 
+const SEARCH_PINS_QUERY = `query SearchPinsQuery($search: String, $tag: String, $first: Int = ${PIN_PAGE_SIZE}, $after: String) {
+  me { id }
+  pins(search: $search, tag: $tag, first: $first, after: $after) { ${PAGE} edges { node { ${THUMB} } } }
+}`;
+
 const USER_PINS_QUERY = `query UserPins($username: String!, $first: Int, $after: String) {
   user(username: $username) { id pins(first: $first, after: $after) { ${PAGE} edges { node { ${THUMB} } } } }
 }`;
@@ -62,6 +68,7 @@ const COVER_CHOICES_QUERY = `query GetBoardCovers($id: ID!, $first: Int) {
 
 export type PinListSource =
   | { kind: 'last' }
+  | { kind: 'search'; search: string | null; tag: string | null }
   | { kind: 'user'; username: string }
   | { kind: 'board'; username: string; boardSlug: string };
 
@@ -82,6 +89,8 @@ function firstPage(source: PinListSource): [query: string, variables: Variables]
   switch (source.kind) {
     case 'last':
       return [LAST_PINS_QUERY, {}];
+    case 'search':
+      return [SEARCH_PINS_QUERY, { search: source.search, tag: source.tag }];
     case 'user':
       return [USER_PINS_QUERY, { username: source.username }];
     case 'board':

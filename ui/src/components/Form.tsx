@@ -10,10 +10,12 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   onValue?: (value: string) => void;
   onFiles?: (files: FileList | null) => void;
   hint?: ReactNode;
+  /** Shown just under the input, over what follows it (a suggestion list). */
+  children?: ReactNode;
 }
 
 /** A visible <label> above its input. `required` adds the asterisk and the native check. */
-export function Field({ label, onValue, onFiles, hint, required, className, ...input }: FieldProps) {
+export function Field({ label, onValue, onFiles, hint, required, className, children, ...input }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -30,17 +32,20 @@ export function Field({ label, onValue, onFiles, hint, required, className, ...i
           </span>
         ) : null}
       </div>
-      <input
-        id={id}
-        className="field__input"
-        required={required}
-        aria-describedby={hint ? hintId : undefined}
-        onChange={(event) => {
-          onValue?.(event.currentTarget.value);
-          onFiles?.(event.currentTarget.files);
-        }}
-        {...input}
-      />
+      <div className="field__control">
+        <input
+          id={id}
+          className="field__input"
+          required={required}
+          aria-describedby={hint ? hintId : undefined}
+          onChange={(event) => {
+            onValue?.(event.currentTarget.value);
+            onFiles?.(event.currentTarget.files);
+          }}
+          {...input}
+        />
+        {children}
+      </div>
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}

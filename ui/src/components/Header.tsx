@@ -1,8 +1,10 @@
-// The top bar: the app name, and the visitor links or the signed-in user's menu button.
+// The top bar: the app name, the search form, and the visitor links or the signed-in user's
+// menu button.
 
 import { Link } from 'react-router';
 import { useMe } from '../api/me';
 import { useHideOnScroll } from '../lib/useHideOnScroll';
+import { HeaderSearch } from './HeaderSearch';
 import { UserMenu } from './UserMenu';
 import './Header.css';
 
@@ -14,10 +16,11 @@ export function Header() {
     // Hidden only by a transform, never aria-hidden: it stays reachable, and focusing it shows it.
     <header className="header" data-hidden={hidden} onFocus={reveal}>
       <div className="header__inner">
-        <Link to="/" className="header__brand">
+        <Link to="/" className="header__brand" aria-label="Corkboard">
           <PinIcon />
-          <span>Corkboard</span>
+          <span className="header__name">Corkboard</span>
         </Link>
+        <HeaderSearch />
         <nav className="header__nav" aria-label="Account">
           {isLoading ? null : me ? (
             <UserMenu me={me} />

@@ -1,5 +1,6 @@
 // The pin forms' fields (create, edit, 'Pin it'): the board choice (one checkbox per board, at
-// least one needed), and title, caption, tags, rating and NSFW with the draft's rules.
+// least one needed), and title, caption, tags (with suggestions), rating and NSFW with the
+// draft's rules.
 
 import type { ReactNode } from 'react';
 import type { PinBoardChoice } from '../../api/boards';
@@ -7,6 +8,7 @@ import { chooseBoard, dropBoard, editCaption, editTags, type PinDraft } from '..
 import { SelectField, TextAreaField } from '../boards/Fields';
 import { PrivateBadge } from '../boards/Tiles';
 import { Field } from '../Form';
+import { TagsField } from './TagsField';
 import './pins.css';
 
 export function CheckField({ label, checked, onChecked }: { label: ReactNode; checked: boolean; onChecked: (checked: boolean) => void }) {
@@ -60,14 +62,7 @@ export function PinTextFields({ draft, onDraft }: { draft: PinDraft; onDraft: (u
     <>
       <Field label="Title" maxLength={255} value={draft.title} onValue={(title) => onDraft((d) => ({ ...d, title }))} />
       <TextAreaField label="Caption" required value={draft.caption} onValue={(caption) => onDraft((d) => editCaption(d, caption))} />
-      <Field
-        label="Tags"
-        value={draft.tags}
-        onValue={(tags) => onDraft((d) => editTags(d, tags))}
-        spellCheck={false}
-        autoCapitalize="none"
-        hint="Separated by spaces or #, e.g. travel sea sunset"
-      />
+      <TagsField value={draft.tags} onValue={(tags) => onDraft((d) => editTags(d, tags))} />
       <SelectField label="Rating" value={String(draft.rating)} onValue={(rating) => onDraft((d) => ({ ...d, rating: Number(rating) }))}>
         <option value="0">No rating</option>
         {[1, 2, 3, 4, 5].map((stars) => (

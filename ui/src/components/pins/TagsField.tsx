@@ -1,0 +1,112 @@
+// The pin forms' Tags field with suggestions (spec, sections 5 and 7): while a tag is being
+// typed, the known tags starting with it come in a list under the field, each with its pin
+// count (the ARIA combobox pattern: focus stays in the field, the highlighted option is its
+// active descendant). Up and down arrows move, Enter or a click picks, Escape closes. Picking
+// replaces the tag being typed and adds a space for the next one.
+
+import { useId, useState, type KeyboardEvent } from 'react';
+import { countLabel, parseTags } from '../../api/boards';
+import { useTagSuggestions } from '../../api/tags';
+import { completeTag, currentTag } from '../../lib/tagToken';
+import { useDebounced } from '../../lib/useDebounced';
+import { Field } from '../Form';
+import './TagsField.css';
+
+/** How long typing pauses before the suggestions are asked for. */
+const SUGGEST_DELAY_MS = 200;
+
+export function TagsField({ value, onValue }: { value: string; onValue: (value: string) => void }) {
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState<string | null>(null);
+  const { token, before } = currentTag(value);
+  const settled = useDebounced(token, SUGGEST_DELAY_MS);
+  // Asked only while the list is open; until typing pauses, the last ones stay if they still
+  // fit what is typed.
+  const suggestions = useTagSuggestions(open && token.startsWith(settled) ? settled : '', parseTags(before));
+  const expanded = open && token !== '' && suggestions.length > 0;
+  const index = expanded ? suggestions.findIndex((suggestion) => suggestion.name === active) : -1;
+  const optionId = (at: number) => `${listId}-${at}`;
+
+  const pick = (tag: string) => {
+    onValue(completeTag(value, tag));
+    setOpen(false);
+    setActive(null);
+  };
+  const move = (step: 1 | -1) => {
+    const count = suggestions.length;
+    const from = index < 0 ? (step > 0 ? -1 : count) : index;
+    setActive(suggestions[(from + step + count) % count]?.name ?? null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        // Closed, an arrow opens the list; open, it moves the highlight.
+        if (!token) return;
+        if (expanded) move(event.key === 'ArrowDown' ? 1 : -1);
+        else setOpen(true);
+        break;
+      case 'Enter': {
+        // Without a highlighted suggestion, Enter submits the form as usual.
+        const chosen = suggestions[index];
+        if (!chosen) return;
+        pick(chosen.name);
+        break;
+      }
+      case 'Escape':
+        // Open, Escape only closes the list (not the dialog around it).
+        if (!expanded) return;
+        setOpen(false);
+        setActive(null);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <Field
+      label="Tags"
+      value={value}
+      onValue={(tags) => {
+        onValue(tags);
+        setOpen(true);
+        setActive(null);
+      }}
+      role="combobox"
+      aria-autocomplete="list"
+      aria-expanded={expanded}
+      aria-controls={listId}
+      aria-activedescendant={index >= 0 ? optionId(index) : undefined}
+      onKeyDown={onKeyDown}
+      onBlur={() => setOpen(false)}
+      autoComplete="off"
+      spellCheck={false}
+      autoCapitalize="none"
+      hint="Separated by spaces or #, e.g. travel sea sunset"
+    >
+      <ul id={listId} role="listbox" aria-label="Tag suggestions" className="tag-suggestions" hidden={!expanded}>
+        {expanded
+          ? suggestions.map((suggestion, at) => (
+              <li
+                key={suggestion.name}
+                id={optionId(at)}
+                role="option"
+                aria-selected={at === index}
+                className="tag-suggestions__option"
+                // The field keeps the focus: a click picks without leaving it.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(suggestion.name)}
+              >
+                <span className="tag-suggestions__name">#{suggestion.name}</span>{' '}
+                <span className="tag-suggestions__count">{countLabel(suggestion.count, 'pin')}</span>
+              </li>
+            ))
+          : null}
+      </ul>
+    </Field>
+  );
+}

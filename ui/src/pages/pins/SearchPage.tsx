@@ -1,0 +1,44 @@
+// /search/ (spec, section 2): the pins found for ?query= (by relevance) or ?tag= (newest first),
+// 50 a page with infinite scroll, each linking to /search/pins/{id}/ with the query string;
+// with neither, the prompt to type a query.
+
+import { useSearchParams } from 'react-router';
+import { usePinList } from '../../api/pinLists';
+import { EmptyState } from '../../components/EmptyState';
+import { PinList } from '../../components/pins/PinList';
+
+export function SearchPage() {
+  const [params] = useSearchParams();
+  const search = params.get('query')?.trim() || null;
+  const tag = params.get('tag')?.trim().replace(/^#+/, '') || null;
+
+  if (!search && !tag) {
+    return (
+      <section aria-labelledby="search-title">
+        <h1 id="search-title" className="visually-hidden">
+          Search
+        </h1>
+        <EmptyState>Please type a query in search bar...</EmptyState>
+      </section>
+    );
+  }
+  return <SearchResults search={search} tag={tag} />;
+}
+
+/** A tag wins over the query, as on the server. */
+function SearchResults({ search, tag }: { search: string | null; tag: string | null }) {
+  const list = usePinList({ kind: 'search', search, tag });
+  const wanted = tag ? `#${tag}` : search;
+  return (
+    <section aria-label="Search results">
+      {list.totalCount !== null ? (
+        <div className="page-heading">
+          <h1>
+            Found {list.totalCount} pin(s) for &quot;{wanted}&quot;
+          </h1>
+        </div>
+      ) : null}
+      <PinList list={list} base="/search/" />
+    </section>
+  );
+}

@@ -15,6 +15,7 @@ use crate::domain::ids::PinId;
 use crate::error::{AppError, AppResult};
 use crate::graphql;
 use crate::http::{assets::UiAssets, health, logging, media, upload};
+use crate::media::workers;
 use crate::search::SearchIndex;
 use crate::service::cleanup;
 use crate::service::mail::Mailer;
@@ -76,7 +77,7 @@ impl AppState {
         }
     }
 
-    /// Runs picture work (decoding, resizing) off the async runtime, a bounded number at once.
+    /// Runs picture work (decoding, resizing) on the picture threads, a bounded number at once.
     pub async fn picture_work<T: Send + 'static>(
         &self,
         work: impl FnOnce(&AppState) -> AppResult<T> + Send + 'static,
@@ -86,7 +87,8 @@ impl AppState {
             .acquire()
             .await
             .map_err(anyhow::Error::from)?;
-        self.blocking(work).await
+        let state = self.clone();
+        workers::run(move || work(&state)).await?
     }
 }
 

@@ -1,7 +1,9 @@
-//! The command line: `serve` (the default), `reindex`, `print-default-config`, `export-schema`.
+//! The command line: `serve` (the default), `reindex`, `seed`, `bench-ingest`,
+//! `print-default-config`, `export-schema`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
@@ -28,6 +30,11 @@ enum Command {
     Serve(ServeArgs),
     /// Rebuild the search index from the database (the server must not be running).
     Reindex(ServeArgs),
+    /// Fill an empty data folder with a synthetic dataset (for benchmarks and demos).
+    Seed(SeedArgs),
+    /// Turn one picture file into its previews and original under a folder, as adding a pin
+    /// does, and print how long each step took (for benchmarks).
+    BenchIngest(BenchIngestArgs),
     /// Print every configuration key with its default, commented.
     PrintDefaultConfig,
     /// Print the GraphQL schema (the content of schema.graphql).
@@ -44,12 +51,50 @@ struct ServeArgs {
     data_dir: Option<PathBuf>,
 }
 
+#[derive(Debug, clap::Args)]
+struct SeedArgs {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[arg(long, default_value_t = 1000)]
+    users: usize,
+    #[arg(long, default_value_t = 10_000)]
+    boards: usize,
+    #[arg(long, default_value_t = 100_000)]
+    pins: usize,
+    /// Distinct generated pictures the pins share.
+    #[arg(long, default_value_t = 48)]
+    pictures: usize,
+    /// Seed of the random choices: the same arguments make the same data.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Debug, clap::Args)]
+struct BenchIngestArgs {
+    /// The picture file.
+    file: PathBuf,
+    /// Folder to write `previews/` and `originals/` into.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+}
+
 impl Cli {
     pub fn run(self) -> anyhow::Result<()> {
         match self.command {
             None => serve(self.config, ServeArgs::default()),
             Some(Command::Serve(args)) => serve(self.config, args),
             Some(Command::Reindex(args)) => reindex(self.config, args),
+            Some(Command::Seed(args)) => {
+                let plan = crate::seed::SeedPlan {
+                    users: args.users,
+                    boards: args.boards,
+                    pins: args.pins,
+                    pictures: args.pictures,
+                    seed: args.seed,
+                };
+                crate::seed::seed(&load_config(self.config, args.serve)?, plan)
+            }
+            Some(Command::BenchIngest(args)) => bench_ingest(&args),
             Some(Command::PrintDefaultConfig) => {
                 print!("{DEFAULT_CONFIG_TOML}");
                 Ok(())
@@ -84,6 +129,34 @@ fn reindex(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> 
         .rebuild(&store)
         .map_err(|error| anyhow::anyhow!("the index could not be rebuilt: {error:?}"))?;
     println!("indexed {count} pins in {}", dir.display());
+    Ok(())
+}
+
+/// Ingests one file with the upload limits and prints the time of each step as one JSON line.
+fn bench_ingest(args: &BenchIngestArgs) -> anyhow::Result<()> {
+    use crate::media::ingest::{inspect, store_files};
+    let started = Instant::now();
+    let bytes = std::fs::read(&args.file)?;
+    let limits = crate::config::UploadConfig::default();
+    let inspected = inspect(&bytes, &limits, "file").map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let inspect_ms = started.elapsed().as_secs_f64() * 1000.0;
+    store_files(
+        &bytes,
+        &inspected,
+        &args.out.join("previews"),
+        &args.out.join("originals"),
+    )
+    .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let total_ms = started.elapsed().as_secs_f64() * 1000.0;
+    println!(
+        "{}",
+        serde_json::json!({
+            "inspect_ms": inspect_ms,
+            "store_ms": total_ms - inspect_ms,
+            "total_ms": total_ms,
+            "previews": inspected.picture.preview_widths,
+        })
+    );
     Ok(())
 }
 

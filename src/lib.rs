@@ -9,6 +9,7 @@ pub mod graphql;
 pub mod http;
 pub mod media;
 pub mod search;
+pub mod seed;
 pub mod service;
 pub mod store;
 pub mod telemetry;

@@ -33,7 +33,9 @@ pub fn store_avatar(bytes: &[u8], limits: &UploadConfig, avatars_dir: &Path) -> 
         FilterType::Lanczos3,
     );
     for size in AVATAR_SIZES {
-        let resized = largest.resize_exact(size, size, FilterType::Lanczos3);
+        let resized = largest
+            .resize_exact(size, size, FilterType::Lanczos3)
+            .to_rgb8();
         for format in FORMATS {
             let path = avatars_dir.join(avatar_file(&hash, size, format));
             if !path.exists() {

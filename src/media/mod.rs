@@ -7,3 +7,4 @@ pub mod exif;
 pub mod fingerprint;
 pub mod ingest;
 pub mod previews;
+pub mod workers;

@@ -3,10 +3,12 @@
 
 use anyhow::Context;
 use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
-use image::{DynamicImage, RgbImage};
+use image::RgbImage;
+use rayon::prelude::*;
 
 use crate::error::AppResult;
 use crate::media::encode::{FORMATS, encode};
+use crate::media::workers;
 
 pub const PREVIEW_WIDTHS: [u32; 5] = [236, 474, 738, 1476, 2048];
 
@@ -24,30 +26,41 @@ pub struct Preview {
     pub bytes: Vec<u8>,
 }
 
-/// Every preview of `picture`; each size is resized from the next larger one, largest first.
+/// Every preview of `picture`, smallest first. Each size is resized from the next larger one;
+/// the encodings then run side by side on the picture threads.
 pub fn make_previews(picture: &RgbImage) -> AppResult<Vec<Preview>> {
-    let mut previews = Vec::new();
     let mut resizer = Resizer::new();
     let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
-    let mut source = picture.clone();
+    let mut sizes: Vec<RgbImage> = Vec::new();
     for width in ladder(picture.width()).into_iter().rev() {
-        if width != source.width() {
-            let height = scaled_height(picture.width(), picture.height(), width);
-            let mut resized = RgbImage::new(width, height);
-            resizer
-                .resize(&source, &mut resized, &options)
-                .context("cannot resize a preview")?;
-            source = resized;
+        let source = sizes.last().unwrap_or(picture);
+        if width == source.width() {
+            sizes.push(source.clone());
+            continue;
         }
-        let image = DynamicImage::ImageRgb8(source.clone());
-        for format in FORMATS {
-            previews.push(Preview {
-                width,
-                format,
-                bytes: encode(&image, format)?,
-            });
-        }
+        let height = scaled_height(picture.width(), picture.height(), width);
+        let mut resized = RgbImage::new(width, height);
+        resizer
+            .resize(source, &mut resized, &options)
+            .context("cannot resize a preview")?;
+        sizes.push(resized);
     }
+    // Largest first, so that the longest encodings start first.
+    let jobs: Vec<(&RgbImage, &'static str)> = sizes
+        .iter()
+        .flat_map(|size| FORMATS.into_iter().rev().map(move |format| (size, format)))
+        .collect();
+    let mut previews = workers::pool().install(|| {
+        jobs.into_par_iter()
+            .map(|(size, format)| {
+                Ok(Preview {
+                    width: size.width(),
+                    format,
+                    bytes: encode(size, format)?,
+                })
+            })
+            .collect::<AppResult<Vec<Preview>>>()
+    })?;
     previews.sort_by_key(|preview| (preview.width, preview.format));
     Ok(previews)
 }

@@ -1,6 +1,6 @@
 //! User records and their unique username and email indexes.
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{USERS, USERS_BY_EMAIL, USERS_BY_USERNAME};
@@ -87,4 +87,9 @@ pub fn update(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
         .open_table(USERS)?
         .insert(user.id.0, encode(user)?.as_slice())?;
     Ok(())
+}
+
+/// How many users there are.
+pub fn count(tx: &impl Source) -> AppResult<u64> {
+    Ok(tx.table(USERS)?.len()?)
 }

@@ -14,6 +14,7 @@ use crate::config::Config;
 use crate::domain::ids::PinId;
 use crate::error::{AppError, AppResult};
 use crate::graphql;
+use crate::http::listener::NoDelayAcceptor;
 use crate::http::{assets::UiAssets, health, logging, media, upload};
 use crate::media::workers;
 use crate::search::SearchIndex;
@@ -150,6 +151,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     let acceptor = TcpListener::bind(listen)
         .into_acceptor()
         .await
+        .map(NoDelayAcceptor)
         .with_context(|| format!("cannot listen on {listen}"))?;
     let addr = acceptor
         .local_addr()

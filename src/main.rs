@@ -2,6 +2,10 @@
 
 use clap::Parser;
 
+/// mimalloc: GraphQL answers make many small allocations, which it serves much faster than glibc's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     match corkboard::cli::Cli::parse().run() {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -2,6 +2,7 @@
 
 pub mod assets;
 pub mod health;
+pub mod listener;
 pub mod logging;
 pub mod media;
 pub mod session;

@@ -2,6 +2,7 @@
 //! found, and who may see it.
 
 use tantivy::TantivyDocument;
+use tantivy::schema::Field;
 
 use super::Fields;
 use crate::domain::ids::PinId;
@@ -21,7 +22,7 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
         let Some(board) = boards::get(tx, board)? else {
             continue;
         };
-        document.add_text(fields.boards, &board.title);
+        document.add_text(fields.all, &board.title);
         if board.secret {
             for reader in &board.shared_with {
                 document.add_u64(fields.readers, reader.0);
@@ -29,25 +30,31 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
         }
     }
     if let Some(title) = &record.title {
-        document.add_text(fields.title, title);
+        add_words(&mut document, fields, fields.title, title);
     }
-    document.add_text(fields.caption, &record.caption);
+    document.add_text(fields.all, &record.caption);
     for tag in &record.tags {
-        document.add_text(fields.tags_text, tag);
+        add_words(&mut document, fields, fields.tags_text, tag);
         document.add_text(fields.tag, tag);
         document.add_text(fields.tag_name, tag);
     }
     if let Some(owner) = users::get(tx, record.user)? {
-        document.add_text(fields.owner_name, &owner.username);
+        document.add_text(fields.all, &owner.username);
         for name in [&owner.profile.first_name, &owner.profile.last_name]
             .into_iter()
             .flatten()
         {
-            document.add_text(fields.owner_name, name);
+            document.add_text(fields.all, name);
         }
     }
     if let Some(domain) = record.source_domain() {
-        document.add_text(fields.domain, &domain);
+        document.add_text(fields.all, &domain);
     }
     Ok(Some(document))
+}
+
+/// Adds words that rank higher to their own field, and to the field of all words.
+fn add_words(document: &mut TantivyDocument, fields: &Fields, field: Field, text: &str) {
+    document.add_text(field, text);
+    document.add_text(fields.all, text);
 }

@@ -21,7 +21,7 @@ use crate::error::AppResult;
 use crate::store::Store;
 
 /// Bump when the schema or the way documents are built changes: the index is then rebuilt.
-const SCHEMA_VERSION: &str = "1";
+const SCHEMA_VERSION: &str = "2";
 const VERSION_FILE: &str = "corkboard-schema-version";
 const WRITER_MEMORY: usize = 50_000_000;
 
@@ -35,11 +35,9 @@ pub struct Fields {
     /// 1 when the pin is on a public board.
     pub public: Field,
     pub title: Field,
-    pub caption: Field,
     pub tags_text: Field,
-    pub boards: Field,
-    pub owner_name: Field,
-    pub domain: Field,
+    /// Every word of the pin: title, caption, tags, board titles, owner's names, source domain.
+    pub all: Field,
     /// Whole tags, folded, for tag search and suggestions.
     pub tag: Field,
     /// Tags as written, for suggestions.
@@ -73,11 +71,8 @@ fn schema() -> (Schema, Fields) {
         readers: builder.add_u64_field("readers", INDEXED),
         public: builder.add_u64_field("public", INDEXED),
         title: builder.add_text_field("title", folded.clone()),
-        caption: builder.add_text_field("caption", folded.clone()),
         tags_text: builder.add_text_field("tags_text", folded.clone()),
-        boards: builder.add_text_field("boards", folded.clone()),
-        owner_name: builder.add_text_field("owner_name", folded.clone()),
-        domain: builder.add_text_field("domain", folded),
+        all: builder.add_text_field("all", folded),
         tag: builder.add_text_field("tag", whole),
         tag_name: builder.add_text_field("tag_name", STORED),
     };

@@ -50,21 +50,17 @@ impl SearchIndex {
         let matching: Box<dyn Query> = match wanted {
             Wanted::Text(text) if text.trim().is_empty() => return None,
             Wanted::Text(text) => {
-                let mut parser = QueryParser::for_index(
-                    &self.index,
-                    vec![
-                        fields.title,
-                        fields.tags_text,
-                        fields.caption,
-                        fields.boards,
-                        fields.owner_name,
-                        fields.domain,
-                    ],
-                );
-                parser.set_conjunction_by_default();
-                parser.set_field_boost(fields.title, 3.0);
-                parser.set_field_boost(fields.tags_text, 2.0);
-                parser.parse_query_lenient(text).0
+                // Pins with every word in any field match; words in the title or tags rank higher.
+                let mut matching = QueryParser::for_index(&self.index, vec![fields.all]);
+                matching.set_conjunction_by_default();
+                let mut boosts =
+                    QueryParser::for_index(&self.index, vec![fields.title, fields.tags_text]);
+                boosts.set_field_boost(fields.title, 3.0);
+                boosts.set_field_boost(fields.tags_text, 2.0);
+                Box::new(BooleanQuery::new(vec![
+                    (Occur::Must, matching.parse_query_lenient(text).0),
+                    (Occur::Should, boosts.parse_query_lenient(text).0),
+                ]))
             }
             Wanted::Tag(tag) => Box::new(TermQuery::new(
                 Term::from_field_text(fields.tag, &fold(tag.trim().trim_start_matches('#'))),
@@ -89,31 +85,34 @@ impl SearchIndex {
             .context("search failed")?)
     }
 
-    /// Pin ids of a text search by relevance, `limit` of them from rank `offset`.
+    /// Pin ids of a text search by relevance, `limit` of them from rank `offset`, and how many
+    /// pins match in all (both from one pass over the index).
     pub fn by_relevance(
         &self,
         viewer: Option<UserId>,
         text: &str,
         offset: usize,
         limit: usize,
-    ) -> AppResult<Vec<u64>> {
+    ) -> AppResult<(Vec<u64>, usize)> {
         let Some(query) = self.query(viewer, &Wanted::Text(text.to_owned())) else {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), 0));
         };
         let searcher = self.reader.searcher();
         let collector = TopDocs::with_limit(limit.max(1))
             .and_offset(offset)
             .order_by_score();
-        let found = searcher
-            .search(&query, &collector)
+        let (count, found) = searcher
+            .search(&query, &(Count, collector))
             .context("search failed")?;
-        found
+        let ids = found
             .into_iter()
             .map(|(_, address)| self.id_of(&searcher, address))
-            .collect()
+            .collect::<AppResult<_>>()?;
+        Ok((ids, count))
     }
 
-    /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`.
+    /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`, and
+    /// how many pins with the tag lie beyond it (all of them without `from`).
     pub fn by_tag(
         &self,
         viewer: Option<UserId>,
@@ -121,9 +120,9 @@ impl SearchIndex {
         from: Option<u64>,
         direction: Direction,
         limit: usize,
-    ) -> AppResult<Vec<u64>> {
+    ) -> AppResult<(Vec<u64>, usize)> {
         let Some(query) = self.query(viewer, &Wanted::Tag(tag.to_owned())) else {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), 0));
         };
         let id = |value| Term::from_field_u64(self.fields.id, value);
         let order = match direction {
@@ -140,12 +139,12 @@ impl SearchIndex {
         clauses.extend(beyond.map(|range| (Occur::Must, range)));
         let query = BooleanQuery::new(clauses);
         let collector = TopDocs::with_limit(limit.max(1)).order_by_fast_field::<u64>("id", order);
-        let found = self
+        let (count, found) = self
             .reader
             .searcher()
-            .search(&query, &collector)
+            .search(&query, &(Count, collector))
             .context("search failed")?;
-        Ok(found.into_iter().filter_map(|(id, _)| id).collect())
+        Ok((found.into_iter().filter_map(|(id, _)| id).collect(), count))
     }
 
     fn id_of(&self, searcher: &Searcher, address: DocAddress) -> AppResult<u64> {

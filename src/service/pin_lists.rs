@@ -71,20 +71,26 @@ pub async fn page(
             let (mut keys, total) = match &list {
                 PinList::Found(wanted) => {
                     let search = &state.search;
-                    let keys = match wanted {
+                    match wanted {
                         Wanted::Text(text) => {
                             let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
-                            let ids = search.by_relevance(viewer, text, offset, limit)?;
+                            let (ids, total) = search.by_relevance(viewer, text, offset, limit)?;
                             let ranked = ids.into_iter().enumerate();
-                            ranked.map(|(i, id)| ((offset + i) as i64, id)).collect()
+                            let keys = ranked.map(|(i, id)| ((offset + i) as i64, id)).collect();
+                            (keys, Some(total))
                         }
                         Wanted::Tag(tag) => {
                             let from = after.map(|(_, id)| id);
-                            let ids = search.by_tag(viewer, tag, from, Direction::Down, limit)?;
-                            ids.into_iter().map(|id| (0, id)).collect()
+                            let (ids, beyond) =
+                                search.by_tag(viewer, tag, from, Direction::Down, limit)?;
+                            // Past the first page, the count left beyond the cursor is not the total.
+                            let total = match from {
+                                None => beyond,
+                                Some(_) => search.count(viewer, wanted)?,
+                            };
+                            (ids.into_iter().map(|id| (0, id)).collect(), Some(total))
                         }
-                    };
-                    (keys, Some(search.count(viewer, wanted)?))
+                    }
                 }
                 _ => (Vec::new(), None),
             };
@@ -148,14 +154,14 @@ fn neighbours_in_results(
     pin: PinId,
 ) -> AppResult<Neighbours> {
     let search = &state.search;
-    let first_of = |ids: Vec<u64>| ids.first().map(|id| PinId(*id));
+    let first_of = |(ids, _): (Vec<u64>, usize)| ids.first().map(|id| PinId(*id));
     match wanted {
         Wanted::Tag(tag) => Ok(Neighbours {
             prev: first_of(search.by_tag(viewer, tag, Some(pin.0), Direction::Up, 1)?),
             next: first_of(search.by_tag(viewer, tag, Some(pin.0), Direction::Down, 1)?),
         }),
         Wanted::Text(text) => {
-            let ids = search.by_relevance(viewer, text, 0, NEIGHBOURS_IN_RESULTS)?;
+            let (ids, _) = search.by_relevance(viewer, text, 0, NEIGHBOURS_IN_RESULTS)?;
             let Some(at) = ids.iter().position(|id| *id == pin.0) else {
                 return Ok(Neighbours::default());
             };

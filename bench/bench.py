@@ -1,0 +1,198 @@
+"""Corkboard's benchmarks in one run: ingest against libvips and Pillow, serving a seeded dataset
+under load, the home list while uploads are processed, and the footprint. Writes a Markdown report.
+
+    python3 bench/bench.py --bin target/release/corkboard --report bench/RESULTS.md
+    python3 bench/bench.py --smoke ...   every part, briefly, on a tiny dataset (run by cargo test)
+"""
+
+import argparse
+import gzip
+import importlib.util
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import ingest
+import load
+from report import write_report
+from server import RssSampler, Server
+from stats import summary
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED_PASSWORD = "corkboard-seed"
+
+FULL = dict(users=1000, boards=10_000, pins=100_000, pictures=48, ingest_runs=5,
+            jpeg_size=(4000, 3000), png_size=(3000, 2000), load_seconds=5, load_repeats=3,
+            concurrency=(1, 16, 64), target_concurrency=16, uploads=20, cold_starts=5)
+SMOKE = dict(users=5, boards=20, pins=300, pictures=3, ingest_runs=1,
+             jpeg_size=(1200, 900), png_size=(800, 600), load_seconds=1, load_repeats=1,
+             concurrency=(4,), target_concurrency=4, uploads=2, cold_starts=1)
+
+THUMB = """id title caption width height dominantColor unsafe previewsFormats previewsSizes
+  preview(minWidth: 236) preview2x: preview(minWidth: 472)
+  webp: preview(minWidth: 236, format: "webp") webp2x: preview(minWidth: 472, format: "webp")"""
+PAGE = "totalCount pageInfo { hasNextPage endCursor }"
+LAST_PINS = f"query LastPins($first: Int, $after: String) {{ pins(first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }}"
+SEARCH_PINS = f"query SearchPinsQuery($search: String, $tag: String, $first: Int = 50, $after: String) {{ me {{ id }} pins(search: $search, tag: $tag, first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }}"
+BOARD_PINS = f"query BoardPins($username: String!, $boardSlug: String!, $first: Int, $after: String) {{ user(username: $username) {{ id board(slug: $boardSlug) {{ id pins(first: $first, after: $after) {{ {PAGE} edges {{ order node {{ {THUMB} }} }} }} }} }} }}"
+PIN_FIELDS = """id width height weight camera lens focalLength exposureTime aperture iso exifDate
+  sourceFileUrl sourceDomain original title caption rating unsafe secret dominantColor createdAt tags
+  previewsFormats addedVia { id user { username firstName lastName } } user { id username firstName lastName }
+  boards(first: 100) { totalCount edges { node { id slug title user { username } } } }
+  preview(minWidth: 738) previewWebp: preview(minWidth: 738, format: "webp") fullPreview: preview(minWidth: 2048)
+  prevID nextID"""
+SINGLE_PIN = f"query singlePin($id: ID!, $search: String, $tag: String) {{ pin(id: $id, search: $search, tag: $tag) {{ {PIN_FIELDS} }} }}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", required=True, help="the corkboard binary to measure")
+    parser.add_argument("--report", required=True, help="where to write the Markdown report")
+    parser.add_argument("--smoke", action="store_true", help="every part, briefly, on a tiny dataset")
+    parser.add_argument("--allow-missing", action="store_true", help="skip peers that are not installed")
+    args = parser.parse_args()
+    plan = SMOKE if args.smoke else FULL
+    binary = str(Path(args.bin).resolve())
+
+    peers = {"vips": bool(shutil.which("vipsthumbnail")), "wrk": bool(shutil.which("wrk")),
+             "pillow": importlib.util.find_spec("PIL") is not None}
+    missing = [name for name, present in peers.items() if not present]
+    if missing and not args.allow_missing:
+        sys.exit(f"missing: {', '.join(missing)} (bench/install-peers installs them)")
+
+    work = Path(tempfile.mkdtemp(prefix="corkboard-bench-"))
+    try:
+        results = {"plan": plan, "smoke": args.smoke, "binary": binary, "peers": peers}
+        if peers["pillow"]:
+            print("ingest", flush=True)
+            inputs = ingest.make_inputs(work, plan["jpeg_size"], plan["png_size"])
+            tools = ingest.tools_available(binary, peers["vips"], peers["pillow"])
+            results["ingest"] = ingest.measure(tools, inputs, plan["ingest_runs"])
+            results["upload_picture"] = inputs[0][0]
+        results["seed"] = seed(binary, work / "data", plan)
+        results["cold_start"] = cold_starts(binary, work, plan)
+        if peers["wrk"]:
+            serve_under_load(binary, work, plan, results)
+        results["footprint"] = footprint(binary, work / "data")
+        write_report(Path(args.report), results)
+        print(f"report written to {args.report}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def seed(binary, data, plan):
+    print("seed", flush=True)
+    started = time.perf_counter()
+    subprocess.run(
+        [binary, "seed", "--data-dir", data, "--users", str(plan["users"]), "--boards", str(plan["boards"]),
+         "--pins", str(plan["pins"]), "--pictures", str(plan["pictures"])],
+        check=True, capture_output=True,
+    )
+    return {"seconds": time.perf_counter() - started}
+
+
+def cold_starts(binary, work, plan):
+    """Start to the first answered home list, with the data written and the index built."""
+    print("cold start", flush=True)
+    times = []
+    for _ in range(plan["cold_starts"]):
+        server = Server(binary, work / "data", work / "cold.log")
+        try:
+            times.append(server.wait_until_answering("{ pins(first: 50) { totalCount } }"))
+        finally:
+            server.stop()
+    return summary(times)
+
+
+def targets(server):
+    """The requests the browser makes for each screen measured, aimed at real seeded data."""
+    newest, _ = server.graphql(
+        "{ pins(first: 1) { edges { node { id preview(minWidth: 236) boards(first: 1) { edges { node { slug user { username } } } } } } } }"
+    )
+    pin = newest["pins"]["edges"][0]["node"]
+    board = pin["boards"]["edges"][0]["node"]
+    def post(query, variables):
+        return {"path": "/api/graphql", "body": {"query": query, "variables": variables}}
+    return {
+        "Home list, pins(first: 50)": post(LAST_PINS, {"first": 50}),
+        "Board page": post(BOARD_PINS, {"username": board["user"]["username"], "boardSlug": board["slug"], "first": 50}),
+        "Pin detail": post(SINGLE_PIN, {"id": pin["id"]}),
+        'Text search "garden light"': post(SEARCH_PINS, {"search": "garden light"}),
+        'Tag search "#travel"': post(SEARCH_PINS, {"tag": "travel"}),
+        "Preview file (236 px JPEG)": {"path": pin["preview"]},
+    }
+
+
+def serve_under_load(binary, work, plan, results):
+    print("serving under load", flush=True)
+    server = Server(binary, work / "data", work / "load.log")
+    try:
+        server.wait_until_answering("{ pins(first: 50) { totalCount } }")
+        pages = targets(server)
+        for target in pages.values():
+            load.run(server, target, 1, 1)
+        time.sleep(2)
+        results["rss_idle_mb"] = server.rss_mb()
+        table = {}
+        with RssSampler(server) as sampler:
+            for name, target in pages.items():
+                for connections in plan["concurrency"]:
+                    runs = [load.run(server, target, connections, plan["load_seconds"]) for _ in range(plan["load_repeats"])]
+                    table[(name, connections)] = runs
+                    print(f"  {name} c={connections}: {summary([r['rps'] for r in runs])['median']:.0f} rps", flush=True)
+        results["load"] = table
+        results["rss_load_mb"] = max(sampler.samples, default=server.rss_mb())
+        if "upload_picture" in results:
+            results["uploads"] = home_list_while_uploading(server, pages["Home list, pins(first: 50)"], plan, results["upload_picture"])
+        results["rss_peak_mb"] = server.peak_rss_mb()
+    finally:
+        server.stop()
+
+
+def home_list_while_uploading(server, home, plan, picture):
+    """The home list under load while `uploads` pictures are uploaded and pinned at once."""
+    print("home list while uploading", flush=True)
+    cookie = server.sign_in("user1@example.com", SEED_PASSWORD)
+    me, _ = server.graphql("{ me { boards(first: 1) { edges { node { id } } } } }", cookie=cookie)
+    board = me["me"]["boards"]["edges"][0]["node"]["id"]
+    failures = []
+    def upload():
+        try:
+            server.upload_pin(cookie, picture, board)
+        except Exception as error:  # reported below, the run goes on
+            failures.append(error)
+    running = load.start_open_ended(server, home, plan["target_concurrency"])
+    time.sleep(1)
+    started = time.perf_counter()
+    threads = [threading.Thread(target=upload) for _ in range(plan["uploads"])]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    upload_seconds = time.perf_counter() - started
+    result = load.stop_open_ended(server, running)
+    if failures:
+        raise RuntimeError(f"{len(failures)} uploads failed: {failures[0]}")
+    result.update(uploads=plan["uploads"], upload_seconds=upload_seconds, connections=plan["target_concurrency"])
+    return result
+
+
+def footprint(binary, data):
+    def size(path):
+        return sum(p.stat().st_size for p in Path(path).rglob("*") if p.is_file()) if Path(path).is_dir() else Path(path).stat().st_size
+    scripts = list((ROOT / "ui" / "dist").rglob("*.js"))
+    return {
+        "database_mb": size(data / "corkboard.redb") / 1e6,
+        "index_mb": size(data / "index") / 1e6,
+        "pictures_mb": (size(data / "previews") + size(data / "originals")) / 1e6,
+        "binary_mb": size(binary) / 1e6,
+        "ui_js_gzip_kb": sum(len(gzip.compress(p.read_bytes(), 9)) for p in scripts) / 1e3,
+    }
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Load on loopback with wrk: requests per second, client latency (wrk) and server time (the
+server's own log line of each request)."""
+
+import json
+import os
+import signal
+import subprocess
+import tempfile
+from pathlib import Path
+
+from stats import percentile
+
+HERE = Path(__file__).resolve().parent
+
+
+def wrk_command(url, connections, seconds):
+    return ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s", str(HERE / "wrk.lua"), url]
+
+
+def wrk_env(body):
+    env = dict(os.environ)
+    env.pop("BENCH_BODY", None)
+    if body is not None:
+        handle, path = tempfile.mkstemp(suffix=".json")
+        with os.fdopen(handle, "w") as file:
+            json.dump(body, file)
+        env["BENCH_BODY"] = path
+    return env
+
+
+def parse(output):
+    line = next(line for line in reversed(output.splitlines()) if line.startswith("{"))
+    return json.loads(line)
+
+
+def run(server, target, connections, seconds):
+    """One wrk run against a target {url, body}; adds server-time percentiles."""
+    before = server.log_offset()
+    finished = subprocess.run(
+        wrk_command(server.base + target["path"], connections, seconds),
+        env=wrk_env(target.get("body")),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return with_server_times(parse(finished.stdout), server, before)
+
+
+def start_open_ended(server, target, connections):
+    """A wrk run that lasts until `stop_open_ended` (at most ten minutes)."""
+    before = server.log_offset()
+    process = subprocess.Popen(
+        wrk_command(server.base + target["path"], connections, 600),
+        env=wrk_env(target.get("body")),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    return process, before
+
+
+def stop_open_ended(server, running):
+    process, before = running
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=60)
+    return with_server_times(parse(out), server, before)
+
+
+def with_server_times(result, server, before):
+    times = server.request_times_ms(before, server.log_offset())
+    result["rps"] = result["requests"] / result["seconds"]
+    result["server_p50_ms"] = percentile(times, 0.50)
+    result["server_p99_ms"] = percentile(times, 0.99)
+    return result

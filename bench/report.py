@@ -1,0 +1,179 @@
+"""The Markdown report of one benchmark run: machine, versions, every figure with its median and
+spread, the ratios, the targets, and the tuning notes of bench/TUNING.md."""
+
+import os
+import platform
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def write_report(path, results):
+    lines = [f"# Corkboard benchmark results{' (smoke run)' if results['smoke'] else ''}", ""]
+    lines += machine(results)
+    lines += ingest_section(results)
+    lines += load_section(results)
+    lines += uploads_section(results)
+    lines += footprint_section(results)
+    lines += targets_section(results)
+    notes = HERE / "TUNING.md"
+    if notes.exists():
+        lines += ["", notes.read_text().strip()]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+
+
+def version(command):
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, timeout=30)
+        return (out.stdout or out.stderr).strip().splitlines()[0]
+    except (OSError, IndexError):
+        return "not installed"
+
+
+def machine(results):
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    memory_kb = int(next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
+                         if line.startswith("MemTotal")))
+    try:
+        import PIL
+        pillow = PIL.__version__
+    except ImportError:
+        pillow = "not installed"
+    plan = results["plan"]
+    return [
+        f"Run {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC with `bench/run`{' --smoke' if results['smoke'] else ''}.",
+        "",
+        "## Machine and versions",
+        "",
+        "| what | value |",
+        "| --- | --- |",
+        f"| CPU | {cpu}, {os.cpu_count()} cores |",
+        f"| memory | {memory_kb / 1024 / 1024:.1f} GiB |",
+        f"| system | {platform.platform()} |",
+        f"| Corkboard | {version([results['binary'], '--version'])} ({results['binary']}) |",
+        f"| rustc | {version(['rustc', '--version'])} |",
+        f"| libvips | {version(['vips', '--version'])} |",
+        f"| Pillow | {pillow} on Python {platform.python_version()} |",
+        f"| wrk | {version(['wrk', '--version'])} |",
+        "",
+        "## Dataset",
+        "",
+        f"`corkboard seed --users {plan['users']} --boards {plan['boards']} --pins {plan['pins']} "
+        f"--pictures {plan['pictures']}`: {results['seed']['seconds']:.1f} s. Users own boards (15% private, half "
+        "of those shared), a third of boards sit in folders, pins carry captions, titles and tags drawn so "
+        "that a few are common and most rare, and share generated pictures ingested by the real pipeline.",
+        "",
+    ]
+
+
+def spread(s, unit="s", scale=1.0, digits=3):
+    return f"{s['median'] * scale:.{digits}f} {unit} ({s['min'] * scale:.{digits}f} to {s['max'] * scale:.{digits}f}, n={s['n']})"
+
+
+def ingest_section(results):
+    if "ingest" not in results:
+        return ["## Ingest", "", "Skipped: Pillow is not installed (it makes the input pictures).", ""]
+    lines = ["## Ingest: the whole preview ladder", "",
+             "Each tool turns one picture into the preview ladder of `src/media/previews.rs` (widths 236, 474, "
+             "738, 1476 and 2048 below the picture's width, plus its own width), each as JPEG (quality 85) "
+             "and WebP (quality 80), from a new process each run: `corkboard bench-ingest` (which also "
+             "reads EXIF, fingerprints the picture and keeps the original), one `vipsthumbnail` call a "
+             "file, and `bench/pillow_ladder.py` (Pinry's way: `thumbnail()` with LANCZOS from the "
+             "original for each size). Wall time: median (min to max, runs).", ""]
+    for picture, tools in results["ingest"].items():
+        base = tools["Corkboard"]["median"]
+        lines += [f"### {picture}", "", "| tool | time | relative to Corkboard |", "| --- | --- | --- |"]
+        for tool, times in tools.items():
+            lines.append(f"| {tool} | {spread(times)} | {times['median'] / base:.2f}x |")
+        lines.append("")
+    return lines
+
+
+def load_section(results):
+    if "load" not in results:
+        return ["## Serving under load", "", "Skipped: wrk is not installed.", ""]
+    plan = results["plan"]
+    lines = ["## Serving under load", "",
+             f"wrk on loopback (one thread, {plan['load_repeats']} runs of {plan['load_seconds']} s each), "
+             "sending the requests the browser sends for each screen. Client latency is wrk's; server "
+             "time is the server's own log line of each request (from routing to the last byte handed "
+             "to the socket). Figures are medians of the runs (min to max).", "",
+             "| request | connections | requests/s | client p50 | client p99 | server p50 | server p99 | errors |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for (name, connections), runs in results["load"].items():
+        def col(key, scale=1.0, digits=2):
+            values = sorted(run[key] * scale for run in runs)
+            mid = values[len(values) // 2]
+            return f"{mid:.{digits}f} ({values[0]:.{digits}f}-{values[-1]:.{digits}f})" if len(values) > 1 else f"{mid:.{digits}f}"
+        errors = sum(run["errors"] for run in runs)
+        lines.append(f"| {name} | {connections} | {col('rps', digits=0)} | {col('p50_us', 0.001)} ms | "
+                     f"{col('p99_us', 0.001)} ms | {col('server_p50_ms')} ms | {col('server_p99_ms')} ms | {errors} |")
+    lines.append("")
+    return lines
+
+
+def uploads_section(results):
+    u = results.get("uploads")
+    if not u:
+        return []
+    return ["## The home list while uploads are processed", "",
+            f"{u['uploads']} uploads of the {results['plan']['jpeg_size'][0]}x{results['plan']['jpeg_size'][1]} "
+            f"JPEG, sent at once (upload, then `addPin`), took {u['upload_seconds']:.1f} s in all; meanwhile "
+            f"wrk loaded the home list with {u['connections']} connections: {u['rps']:.0f} requests/s, "
+            f"client p50 {u['p50_us'] / 1000:.2f} ms, p99 {u['p99_us'] / 1000:.2f} ms, "
+            f"max {u['max_us'] / 1000:.1f} ms, {u['errors']} errors.", ""]
+
+
+def footprint_section(results):
+    f = results["footprint"]
+    cold = results["cold_start"]
+    lines = ["## Footprint", "", "| what | value |", "| --- | --- |",
+             f"| cold start to the first answered home list | {spread(cold, 'ms', 1000, 1)} |"]
+    for key, label in (("rss_idle_mb", "RSS idle, after one request of each kind"),
+                       ("rss_load_mb", "RSS under load (highest sample)"),
+                       ("rss_peak_mb", "RSS peak over the run, uploads included")):
+        if key in results:
+            lines.append(f"| {label} | {results[key]:.1f} MB |")
+    lines += [f"| database on disk | {f['database_mb']:.1f} MB |",
+              f"| search index on disk | {f['index_mb']:.1f} MB |",
+              f"| previews and originals of the seeded pictures | {f['pictures_mb']:.1f} MB |",
+              f"| binary | {f['binary_mb']:.1f} MB |",
+              f"| UI JavaScript, gzipped (-9) | {f['ui_js_gzip_kb']:.1f} KB |", ""]
+    return lines
+
+
+def targets_section(results):
+    rows = []
+    def row(target, measured, met):
+        rows.append(f"| {target} | {measured} | {'met' if met else '**missed**'} |")
+    ingest = results.get("ingest", {})
+    jpeg = next((tools for name, tools in ingest.items() if name.endswith(".jpg")), None)
+    if jpeg and "libvips (vipsthumbnail)" in jpeg:
+        ratio = jpeg["Corkboard"]["median"] / jpeg["libvips (vipsthumbnail)"]["median"]
+        row("JPEG ladder within 1.2x of libvips", f"{ratio:.2f}x libvips' time", ratio <= 1.2)
+    if jpeg and "Pillow (Pinry's way)" in jpeg:
+        ratio = jpeg["Pillow (Pinry's way)"]["median"] / jpeg["Corkboard"]["median"]
+        row("JPEG ladder at least 5x faster than Pillow", f"{ratio:.2f}x faster", ratio >= 5)
+    connections = results["plan"]["target_concurrency"]
+    for (name, c), runs in results.get("load", {}).items():
+        if c != connections or not (name.startswith("Home") or "search" in name):
+            continue
+        mid = lambda key: sorted(run[key] for run in runs)[len(runs) // 2]
+        row(f"{name}: server p50 <= 2 ms, p99 <= 10 ms at >= 3000 requests/s ({c} connections)",
+            f"p50 {mid('server_p50_ms'):.2f} ms, p99 {mid('server_p99_ms'):.2f} ms, {mid('rps'):.0f}/s",
+            mid("server_p50_ms") <= 2 and mid("server_p99_ms") <= 10 and mid("rps") >= 3000)
+    if "uploads" in results:
+        p99 = results["uploads"]["p99_us"] / 1000
+        row("Home list p99 <= 50 ms while 20 uploads are processed", f"{p99:.1f} ms", p99 <= 50)
+    cold = results["cold_start"]["median"]
+    row("Cold start <= 0.5 s", f"{cold * 1000:.0f} ms", cold <= 0.5)
+    if "rss_idle_mb" in results:
+        row("Idle RSS <= 100 MB", f"{results['rss_idle_mb']:.1f} MB", results["rss_idle_mb"] <= 100)
+    js = results["footprint"]["ui_js_gzip_kb"]
+    row("UI JavaScript <= 150 KB gzipped", f"{js:.1f} KB", js <= 150)
+    return ["## Targets", "", "| target | measured | |", "| --- | --- | --- |", *rows, ""]

@@ -1,0 +1,19 @@
+-- wrk script: POSTs the JSON body in $BENCH_BODY (a GET when unset) and prints one JSON line of
+-- results: requests, seconds, errors, and latency percentiles in microseconds.
+local path = os.getenv("BENCH_BODY")
+if path then
+  local file = assert(io.open(path, "rb"))
+  wrk.method = "POST"
+  wrk.body = file:read("*a")
+  file:close()
+  wrk.headers["Content-Type"] = "application/json"
+end
+
+done = function(summary, latency, requests)
+  local errors = summary.errors
+  io.write(string.format(
+    '{"requests":%d,"seconds":%.3f,"errors":%d,"p50_us":%d,"p99_us":%d,"max_us":%d}\n',
+    summary.requests, summary.duration / 1e6,
+    errors.connect + errors.read + errors.write + errors.status + errors.timeout,
+    latency:percentile(50), latency:percentile(99), latency.max))
+end

@@ -1,0 +1,55 @@
+//! The benchmark's smoke run: every part of `bench/bench.py` on a tiny dataset with this build,
+//! so the benchmark cannot rot. The figures are not judged here; `bench/run` measures for real.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn the_benchmark_runs_every_part_and_writes_its_report() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let folder = tempfile::tempdir().unwrap();
+    let report = folder.path().join("RESULTS.md");
+    let mut command = Command::new("python3");
+    command
+        .arg(root.join("bench/bench.py"))
+        .args(["--smoke", "--bin", env!("CARGO_BIN_EXE_corkboard")])
+        .arg("--report")
+        .arg(&report);
+    // CI installs the peers (bench/install-peers); elsewhere a missing one is skipped.
+    if std::env::var_os("CI").is_none() {
+        command.arg("--allow-missing");
+    }
+    let status = command
+        .status()
+        .expect("cannot run python3 for the benchmark");
+    assert!(
+        status.success(),
+        "the benchmark's smoke run failed ({status})"
+    );
+    let text = std::fs::read_to_string(&report).unwrap();
+    for heading in [
+        "## Machine and versions",
+        "## Dataset",
+        "## Ingest",
+        "## Serving under load",
+        "## Footprint",
+        "## Targets",
+    ] {
+        assert!(
+            text.contains(heading),
+            "the report lacks {heading}:\n{text}"
+        );
+    }
+    if std::env::var_os("CI").is_some() {
+        for section in [
+            "### photo-",
+            "| Home list, pins(first: 50) |",
+            "while uploads are processed",
+        ] {
+            assert!(
+                text.contains(section),
+                "the report lacks {section}:\n{text}"
+            );
+        }
+    }
+}

@@ -45,6 +45,10 @@ PIN_FIELDS = """id width height weight camera lens focalLength exposureTime aper
   boards(first: 100) { totalCount edges { node { id slug title user { username } } } }
   preview(minWidth: 738) previewWebp: preview(minWidth: 738, format: "webp") fullPreview: preview(minWidth: 2048)
   prevID nextID"""
+# Words of the seeded captions (src/seed/text.rs): 1,600 pairs, more than the server keeps results of.
+VARIED_WORDS = """light morning old harbour blue quiet street window garden river stone wooden table market
+  summer winter autumn spring city village coast forest tower bridge kitchen bread cheese creme cafe
+  colour shadow pattern texture detail corner roof door stairs bench lamp poster""".split()
 SINGLE_PIN = f"query singlePin($id: ID!, $search: String, $tag: String) {{ pin(id: $id, search: $search, tag: $tag) {{ {PIN_FIELDS} }} }}"
 
 
@@ -122,6 +126,7 @@ def targets(server):
         "Board page": post(BOARD_PINS, {"username": board["user"]["username"], "boardSlug": board["slug"], "first": 50}),
         "Pin detail": post(SINGLE_PIN, {"id": pin["id"]}),
         'Text search "garden light"': post(SEARCH_PINS, {"search": "garden light"}),
+        "Text search, two random words": {**post(SEARCH_PINS, {"search": "__WORDS__"}), "vary": VARIED_WORDS},
         'Tag search "#travel"': post(SEARCH_PINS, {"tag": "travel"}),
         "Preview file (236 px JPEG)": {"path": pin["preview"]},
     }

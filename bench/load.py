@@ -17,9 +17,13 @@ def wrk_command(url, connections, seconds):
     return ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s", str(HERE / "wrk.lua"), url]
 
 
-def wrk_env(body):
+def wrk_env(target):
+    body = target.get("body")
     env = dict(os.environ)
     env.pop("BENCH_BODY", None)
+    env.pop("BENCH_VARY", None)
+    if target.get("vary"):
+        env["BENCH_VARY"] = " ".join(target["vary"])
     if body is not None:
         handle, path = tempfile.mkstemp(suffix=".json")
         with os.fdopen(handle, "w") as file:
@@ -38,7 +42,7 @@ def run(server, target, connections, seconds):
     before = server.log_offset()
     finished = subprocess.run(
         wrk_command(server.base + target["path"], connections, seconds),
-        env=wrk_env(target.get("body")),
+        env=wrk_env(target),
         capture_output=True,
         text=True,
         check=True,
@@ -51,7 +55,7 @@ def start_open_ended(server, target, connections):
     before = server.log_offset()
     process = subprocess.Popen(
         wrk_command(server.base + target["path"], connections, 600),
-        env=wrk_env(target.get("body")),
+        env=wrk_env(target),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

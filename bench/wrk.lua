@@ -1,5 +1,6 @@
 -- wrk script: POSTs the JSON body in $BENCH_BODY (a GET when unset) and prints one JSON line of
--- results: requests, seconds, errors, and latency percentiles in microseconds.
+-- results: requests, seconds, errors, and latency percentiles in microseconds. With $BENCH_VARY
+-- (words separated by spaces), each request puts two random words in place of __WORDS__.
 local path = os.getenv("BENCH_BODY")
 if path then
   local file = assert(io.open(path, "rb"))
@@ -7,6 +8,17 @@ if path then
   wrk.body = file:read("*a")
   file:close()
   wrk.headers["Content-Type"] = "application/json"
+end
+
+local vary = os.getenv("BENCH_VARY")
+if vary then
+  local words = {}
+  for word in vary:gmatch("%S+") do words[#words + 1] = word end
+  local template = wrk.body
+  request = function()
+    local pair = words[math.random(#words)] .. " " .. words[math.random(#words)]
+    return wrk.format(nil, nil, nil, (template:gsub("__WORDS__", pair)))
+  end
 end
 
 done = function(summary, latency, requests)

@@ -3,6 +3,7 @@
 
 pub mod document;
 pub mod query;
+pub mod results;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -50,6 +51,7 @@ pub struct SearchIndex {
     index: Index,
     reader: IndexReader,
     writer: Arc<Mutex<IndexWriter>>,
+    cache: Arc<results::ResultCache>,
     pub fields: Fields,
 }
 
@@ -149,6 +151,7 @@ impl SearchIndex {
             index,
             reader,
             writer: Arc::new(Mutex::new(writer)),
+            cache: Arc::default(),
             fields,
         })
     }

@@ -16,7 +16,7 @@ use crate::error::AppResult;
 use crate::store::pin_order::Direction;
 
 /// What a search asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Wanted {
     Text(String),
     Tag(String),
@@ -87,7 +87,7 @@ impl SearchIndex {
 
     /// Pin ids of a text search by relevance, `limit` of them from rank `offset`, and how many
     /// pins match in all (both from one pass over the index).
-    pub fn by_relevance(
+    pub(super) fn search_by_relevance(
         &self,
         viewer: Option<UserId>,
         text: &str,
@@ -113,7 +113,7 @@ impl SearchIndex {
 
     /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`, and
     /// how many pins with the tag lie beyond it (all of them without `from`).
-    pub fn by_tag(
+    pub(super) fn search_by_tag(
         &self,
         viewer: Option<UserId>,
         tag: &str,

@@ -27,7 +27,7 @@ pub enum PinList {
 }
 
 /// How far a text search looks for a pin's neighbours.
-const NEIGHBOURS_IN_RESULTS: usize = 1000;
+const NEIGHBOURS_IN_RESULTS: usize = crate::search::results::KEPT_RESULTS;
 
 /// One page of a list.
 pub struct PinPage {
@@ -81,13 +81,8 @@ pub async fn page(
                         }
                         Wanted::Tag(tag) => {
                             let from = after.map(|(_, id)| id);
-                            let (ids, beyond) =
+                            let (ids, total) =
                                 search.by_tag(viewer, tag, from, Direction::Down, limit)?;
-                            // Past the first page, the count left beyond the cursor is not the total.
-                            let total = match from {
-                                None => beyond,
-                                Some(_) => search.count(viewer, wanted)?,
-                            };
                             (ids.into_iter().map(|id| (0, id)).collect(), Some(total))
                         }
                     }

@@ -1,0 +1,240 @@
+//! Search results as pages and neighbours ask for them, from a cache of recent searches: the
+//! first pins of each search in order and how many match, kept while the index is unchanged.
+//! Paging, stepping through results and visitors asking the same thing do not search again.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use super::SearchIndex;
+use super::query::Wanted;
+use crate::domain::ids::UserId;
+use crate::error::AppResult;
+use crate::store::pin_order::Direction;
+
+/// How many pins of a search are kept in order (the first 20 pages).
+pub const KEPT_RESULTS: usize = 1000;
+/// How many searches are kept; the cache starts again when it is full.
+const KEPT_SEARCHES: usize = 256;
+
+type Key = (Option<UserId>, Wanted);
+
+/// The start of one search's results.
+struct Found {
+    /// The index generation searched: an entry of another generation is stale.
+    generation: u64,
+    /// The first pin ids in the search's order (relevance, or newest first for a tag).
+    ids: Vec<u64>,
+    total: usize,
+}
+
+impl Found {
+    /// Whether `ids` holds every result.
+    fn complete(&self) -> bool {
+        self.ids.len() == self.total
+    }
+}
+
+#[derive(Default)]
+pub struct ResultCache {
+    entries: Mutex<HashMap<Key, Arc<Found>>>,
+}
+
+impl SearchIndex {
+    /// The start of the results of `wanted` for `viewer`, searched now or remembered.
+    fn found(&self, viewer: Option<UserId>, wanted: &Wanted) -> AppResult<Arc<Found>> {
+        let generation = self.reader().searcher().generation().generation_id();
+        let key = (viewer, wanted.clone());
+        let mut entries = self.cache.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = entries.get(&key).filter(|f| f.generation == generation) {
+            return Ok(found.clone());
+        }
+        drop(entries);
+        let (ids, total) = match wanted {
+            Wanted::Text(text) => self.search_by_relevance(viewer, text, 0, KEPT_RESULTS)?,
+            Wanted::Tag(tag) => {
+                self.search_by_tag(viewer, tag, None, Direction::Down, KEPT_RESULTS)?
+            }
+        };
+        let found = Arc::new(Found {
+            generation,
+            ids,
+            total,
+        });
+        entries = self.cache.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if entries.len() >= KEPT_SEARCHES {
+            entries.clear();
+        }
+        entries.insert(key, found.clone());
+        Ok(found)
+    }
+
+    /// Pin ids of a text search by relevance, `limit` of them from rank `offset`, and how many
+    /// pins match in all.
+    pub fn by_relevance(
+        &self,
+        viewer: Option<UserId>,
+        text: &str,
+        offset: usize,
+        limit: usize,
+    ) -> AppResult<(Vec<u64>, usize)> {
+        let found = self.found(viewer, &Wanted::Text(text.to_owned()))?;
+        if offset.saturating_add(limit) <= found.ids.len() || found.complete() {
+            let ids = found.ids.iter().skip(offset).take(limit).copied().collect();
+            return Ok((ids, found.total));
+        }
+        let (ids, _) = self.search_by_relevance(viewer, text, offset, limit)?;
+        Ok((ids, found.total))
+    }
+
+    /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`, and
+    /// how many pins carry the tag in all.
+    pub fn by_tag(
+        &self,
+        viewer: Option<UserId>,
+        tag: &str,
+        from: Option<u64>,
+        direction: Direction,
+        limit: usize,
+    ) -> AppResult<(Vec<u64>, usize)> {
+        let found = self.found(viewer, &Wanted::Tag(tag.to_owned()))?;
+        let at = match from {
+            None => Some(None),
+            Some(from) => found.ids.iter().position(|id| *id == from).map(Some),
+        };
+        let kept = match (at, direction) {
+            (Some(None), Direction::Down) => Some((0, limit)),
+            (Some(Some(at)), Direction::Down) => Some((at + 1, limit)),
+            (Some(Some(at)), Direction::Up) => {
+                let start = at.saturating_sub(limit);
+                Some((start, at - start))
+            }
+            _ => None,
+        };
+        if let Some((start, count)) = kept {
+            let end = start + count;
+            if end <= found.ids.len() || found.complete() {
+                let mut ids: Vec<u64> = found.ids.iter().skip(start).take(count).copied().collect();
+                if direction == Direction::Up {
+                    ids.reverse();
+                }
+                return Ok((ids, found.total));
+            }
+        }
+        let (ids, _) = self.search_by_tag(viewer, tag, from, direction, limit)?;
+        Ok((ids, found.total))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+
+    use super::*;
+    use crate::domain::board::BoardRecord;
+    use crate::domain::ids::{BoardId, PinId};
+    use crate::domain::pin::PinRecord;
+    use crate::store::{Store, boards, pins};
+
+    /// An index over `count` public pins owned by user 1, all tagged "sea" with the caption
+    /// "blue sea"; their ids, oldest first.
+    fn index_of(count: usize, dir: &std::path::Path) -> (SearchIndex, Store, Vec<u64>) {
+        let store = Store::open(&dir.join("db.redb")).unwrap();
+        let ids = store
+            .write(|write| {
+                let board = boards::insert(
+                    write,
+                    BoardRecord {
+                        id: BoardId(0),
+                        user: UserId(1),
+                        slug: "sea".into(),
+                        title: "Sea".into(),
+                        caption: None,
+                        pin_default_description: None,
+                        pin_default_tags: Vec::new(),
+                        secret: false,
+                        folder: None,
+                        shared_with: Vec::new(),
+                        cover: None,
+                        created_at: Utc::now(),
+                    },
+                )?;
+                (0..count)
+                    .map(|_| {
+                        let pin = PinRecord {
+                            id: PinId(0),
+                            user: UserId(1),
+                            picture: Default::default(),
+                            source_file_url: None,
+                            title: None,
+                            caption: "blue sea".into(),
+                            rating: 0,
+                            unsafe_content: false,
+                            tags: vec!["sea".into()],
+                            added_via: None,
+                            created_at: Utc::now(),
+                        };
+                        Ok(pins::insert(write, pin, &[board.id])?.id.0)
+                    })
+                    .collect::<AppResult<Vec<u64>>>()
+            })
+            .unwrap();
+        let index = SearchIndex::open(&dir.join("index")).unwrap();
+        index.rebuild(&store).unwrap();
+        (index, store, ids)
+    }
+
+    #[test]
+    fn pages_and_neighbours_go_past_the_kept_results() {
+        let dir = tempfile::tempdir().unwrap();
+        let count = KEPT_RESULTS + 120;
+        let (index, store, ids) = index_of(count, dir.path());
+
+        // Newest first, page after page by cursor, across the end of the kept results.
+        let mut seen = Vec::new();
+        let mut from = None;
+        loop {
+            let (page, total) = index
+                .by_tag(None, "sea", from, Direction::Down, 50)
+                .unwrap();
+            assert_eq!(total, count);
+            let Some(last) = page.last() else { break };
+            from = Some(*last);
+            seen.extend(page);
+        }
+        let newest_first: Vec<u64> = ids.iter().rev().copied().collect();
+        assert_eq!(seen, newest_first);
+        // Older and newer neighbours of a pin beyond the kept results, and at their edge.
+        let beyond = newest_first[KEPT_RESULTS + 10];
+        let up = index
+            .by_tag(None, "sea", Some(beyond), Direction::Up, 1)
+            .unwrap();
+        assert_eq!(up.0, [newest_first[KEPT_RESULTS + 9]]);
+        let edge = newest_first[KEPT_RESULTS - 1];
+        let down = index
+            .by_tag(None, "sea", Some(edge), Direction::Down, 1)
+            .unwrap();
+        assert_eq!(down.0, [newest_first[KEPT_RESULTS]]);
+
+        // By relevance, by offset, across the same edge: every pin once.
+        let mut ranked = Vec::new();
+        for offset in (0..count + 50).step_by(50) {
+            let (page, total) = index.by_relevance(None, "sea", offset, 50).unwrap();
+            assert_eq!(total, count);
+            ranked.extend(page);
+        }
+        ranked.sort_unstable();
+        assert_eq!(ranked, ids);
+
+        // A change to the index is seen at once, though the search was remembered.
+        let gone = PinId(newest_first[0]);
+        store
+            .write(|write| {
+                let pin = pins::get(write, gone)?.unwrap();
+                pins::remove(write, &pin)
+            })
+            .unwrap();
+        index.update(&store, &[gone]).unwrap();
+        let (page, total) = index.by_tag(None, "sea", None, Direction::Down, 1).unwrap();
+        assert_eq!((page, total), (vec![newest_first[1]], count - 1));
+    }
+}

@@ -188,7 +188,9 @@ def home_list_while_uploading(server, home, plan, picture):
 
 def footprint(binary, data):
     def size(path):
-        return sum(p.stat().st_size for p in Path(path).rglob("*") if p.is_file()) if Path(path).is_dir() else Path(path).stat().st_size
+        """Bytes allocated on disk (redb grows its file ahead, sparsely)."""
+        files = [p for p in Path(path).rglob("*") if p.is_file()] if Path(path).is_dir() else [Path(path)]
+        return sum(p.stat().st_blocks * 512 for p in files)
     scripts = list((ROOT / "ui" / "dist").rglob("*.js"))
     return {
         "database_mb": size(data / "corkboard.redb") / 1e6,

@@ -160,7 +160,15 @@ fn bench_ingest(args: &BenchIngestArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Threads for database reads, searches and fetches: enough for slow fetches to wait side by
+/// side, few enough that a burst of requests does not leave hundreds of idle threads' memory.
+const BLOCKING_THREADS: usize = 32;
+
 fn serve(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> {
     let config = load_config(config_file, args)?;
-    tokio::runtime::Runtime::new()?.block_on(crate::app::serve(config))
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(BLOCKING_THREADS)
+        .build()?
+        .block_on(crate::app::serve(config))
 }

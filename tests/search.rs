@@ -107,6 +107,13 @@ async fn words_tags_and_accents_find_pins_and_odd_queries_never_fail() {
         let answer = graphql_with(&visitor, &app.base_url, SEARCH, json!({ "q": odd })).await;
         assert!(answer["errors"].is_null(), "{odd}: {answer}");
     }
+    let suggestions = "query($t: String!) { tagSuggestions(token: $t) { name count } }";
+    let answer = graphql_with(&visitor, &app.base_url, suggestions, json!({ "t": "ET" })).await;
+    assert_eq!(
+        answer["data"]["tagSuggestions"],
+        json!([{ "name": "Été", "count": 1 }]),
+        "a suggestion is written as on the pin"
+    );
     app.stop().await;
 }
 

@@ -6,6 +6,7 @@ use std::ops::Bound;
 
 use anyhow::Context;
 use tantivy::collector::{Count, TopDocs};
+use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, Occur, Query, QueryParser, RangeQuery, TermQuery};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
@@ -104,11 +105,7 @@ impl SearchIndex {
         let (count, found) = searcher
             .search(&query, &(Count, collector))
             .context("search failed")?;
-        let ids = found
-            .into_iter()
-            .map(|(_, address)| self.id_of(&searcher, address))
-            .collect::<AppResult<_>>()?;
-        Ok((ids, count))
+        Ok((pin_ids(&searcher, &found)?, count))
     }
 
     /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`, and
@@ -145,14 +142,6 @@ impl SearchIndex {
             .search(&query, &(Count, collector))
             .context("search failed")?;
         Ok((found.into_iter().filter_map(|(id, _)| id).collect(), count))
-    }
-
-    fn id_of(&self, searcher: &Searcher, address: DocAddress) -> AppResult<u64> {
-        let document: TantivyDocument = searcher.doc(address).context("cannot read a hit")?;
-        Ok(document
-            .get_first(self.fields.id)
-            .and_then(|value| value.as_u64())
-            .unwrap_or_default())
     }
 
     /// Tags starting with `token` on pins the viewer may see, most used first, without
@@ -202,6 +191,55 @@ impl SearchIndex {
         }
         counted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         counted.truncate(first);
-        Ok(counted)
+        counted
+            .into_iter()
+            .map(|(tag, count)| Ok((self.written_form(&searcher, viewer, tag)?, count)))
+            .collect()
     }
+
+    /// A tag as a pin the viewer may see writes it ('Café' for 'cafe').
+    fn written_form(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        folded: String,
+    ) -> AppResult<String> {
+        let Some(query) = self.query(viewer, &Wanted::Tag(folded.clone())) else {
+            return Ok(folded);
+        };
+        let newest = TopDocs::with_limit(1).order_by_score();
+        let found = searcher.search(&query, &newest).context("search failed")?;
+        let Some((_, address)) = found.first() else {
+            return Ok(folded);
+        };
+        let document: TantivyDocument = searcher.doc(*address).context("cannot read a hit")?;
+        Ok(document
+            .get_all(self.fields.tag_name)
+            .filter_map(|value| value.as_str())
+            .find(|written| fold(written) == folded)
+            .map_or(folded, str::to_owned))
+    }
+}
+
+/// The pin ids of hits, read from the `id` fast field (one column per segment, not the stored
+/// documents).
+fn pin_ids(searcher: &Searcher, hits: &[(f32, DocAddress)]) -> AppResult<Vec<u64>> {
+    let mut columns: Vec<Option<Column<u64>>> = vec![None; searcher.segment_readers().len()];
+    hits.iter()
+        .map(|(_, address)| {
+            let slot = &mut columns[address.segment_ord as usize];
+            if slot.is_none() {
+                let column = searcher
+                    .segment_reader(address.segment_ord)
+                    .fast_fields()
+                    .u64("id")
+                    .context("cannot read pin ids")?;
+                *slot = Some(column);
+            }
+            Ok(slot
+                .as_ref()
+                .and_then(|column| column.first(address.doc_id))
+                .unwrap_or_default())
+        })
+        .collect()
 }

@@ -21,7 +21,7 @@ use crate::search::SearchIndex;
 use crate::service::cleanup;
 use crate::service::mail::Mailer;
 use crate::service::rate_limit::SignInLimiter;
-use crate::store::{Store, pins};
+use crate::store::{Store, pins, search_pending};
 use crate::web::fetch::Fetcher;
 
 /// Everything a request handler may need, cheap to clone.
@@ -93,13 +93,20 @@ impl AppState {
     }
 }
 
-/// Opens the search index; when it holds another number of pins than the database (it is new,
-/// or a crash came between the two), it is rebuilt in the background while the server runs.
+/// Opens the search index. When it holds another number of pins than the database (it is new,
+/// or of another version), it is rebuilt in the background while the server runs; pins changed
+/// just before a crash, which the index may have missed, are indexed again before serving.
 fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchIndex> {
     let search = SearchIndex::open(&config.index_dir())?;
-    let pins = store
-        .read(pins::count)
-        .map_err(|error| anyhow::anyhow!("cannot count pins: {error:?}"))?;
+    let (pins, pending) = store
+        .read(|read| Ok((pins::count(read)?, search_pending::all(read)?)))
+        .map_err(|error| anyhow::anyhow!("cannot read the database: {error:?}"))?;
+    if search.len() == pins && !pending.is_empty() {
+        tracing::info!(pins = pending.len(), "indexing pins changed before a crash");
+        search
+            .update(store, &pending)
+            .map_err(|error| anyhow::anyhow!("cannot index pending pins: {error:?}"))?;
+    }
     if search.len() != pins {
         let (index, store) = (search.clone(), store.clone());
         std::thread::spawn(move || match index.rebuild(&store) {

@@ -8,6 +8,8 @@ use std::time::Duration;
 use common::pictures::png;
 use common::pins::{add_board, create_pin};
 use common::{TestApp, error_code, graphql_with, new_client};
+use corkboard::domain::ids::PinId;
+use corkboard::store::{Store, pins};
 use serde_json::{Value, json};
 
 const SEARCH: &str = "query($q: String, $t: String, $first: Int, $after: String) { pins(search: $q, tag: $t, first: $first, after: $after) { totalCount edges { node { id } } pageInfo { endCursor hasNextPage } } }";
@@ -334,5 +336,33 @@ async fn the_index_is_rebuilt_from_the_database_when_its_folder_is_gone() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(result, (1, vec![pin]));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_change_the_index_missed_in_a_crash_is_indexed_at_the_next_start() {
+    let mut app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let board = add_board(&app, &app.client, "Boats", false).await;
+    let pin = add_tagged_pin(&app, &app.client, &board, 1, "a red sailing boat", &["sea"]).await;
+    // As if the server had died between an edit's database commit and its index commit.
+    app.restart(|config| {
+        let store = Store::open(&config.database_path()).unwrap();
+        let id = PinId::parse(&pin).unwrap();
+        store
+            .write(|write| {
+                let mut record = pins::get(write, id)?.unwrap();
+                record.caption = "a blue rowing boat".into();
+                pins::update(write, &record)
+            })
+            .unwrap();
+    })
+    .await;
+    let visitor = new_client();
+    assert_eq!(
+        found(&app, &visitor, json!({ "q": "rowing" })).await,
+        (1, vec![pin])
+    );
+    assert_eq!(found(&app, &visitor, json!({ "q": "sailing" })).await.0, 0);
     app.stop().await;
 }

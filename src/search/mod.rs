@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
+use redb::Durability;
 use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, STORED, Schema, TextFieldIndexing, TextOptions,
 };
@@ -19,7 +20,7 @@ use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Te
 
 use crate::domain::ids::PinId;
 use crate::error::AppResult;
-use crate::store::Store;
+use crate::store::{Store, search_pending};
 
 /// Bump when the schema or the way documents are built changes: the index is then rebuilt.
 const SCHEMA_VERSION: &str = "2";
@@ -193,19 +194,20 @@ impl SearchIndex {
                     .context("cannot index a pin")?;
             }
         }
-        self.commit(&mut writer)
+        self.commit(&mut writer)?;
+        search_pending::clear(store, pins, Durability::None)
     }
 
     /// Empties the index and indexes every pin of the database again.
     pub fn rebuild(&self, store: &Store) -> AppResult<u64> {
         // Held from the snapshot on, so that no update made meanwhile is wiped out.
         let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        let documents: Vec<TantivyDocument> = store.read(|read| {
-            let mut documents = Vec::new();
+        let (documents, pending) = store.read(|read| {
+            let mut documents: Vec<TantivyDocument> = Vec::new();
             for pin in crate::store::pins::all_ids(read)? {
                 documents.extend(document::build(read, &self.fields, pin)?);
             }
-            Ok(documents)
+            Ok((documents, search_pending::all(read)?))
         })?;
         let count = documents.len() as u64;
         writer
@@ -217,6 +219,7 @@ impl SearchIndex {
                 .context("cannot index a pin")?;
         }
         self.commit(&mut writer)?;
+        search_pending::clear(store, &pending, Durability::Immediate)?;
         Ok(count)
     }
 

@@ -4,7 +4,7 @@
 use redb::{ReadableTable, WriteTransaction};
 
 use super::tables::{BOARD_PINS, PIN_BOARDS, PUBLIC_PINS};
-use super::{Source, boards};
+use super::{Source, boards, search_pending};
 use crate::domain::ids::{BoardId, PinId};
 use crate::error::AppResult;
 
@@ -103,8 +103,9 @@ pub fn is_public(tx: &impl Source, pin: PinId) -> AppResult<bool> {
     Ok(tx.table(PUBLIC_PINS)?.get(pin.0)?.is_some())
 }
 
-/// Recomputes from its boards whether a pin is public.
+/// Recomputes from its boards whether a pin is public; its search document follows.
 pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
+    search_pending::mark(write, [pin])?;
     let mut public = false;
     for board in boards_of(write, pin)? {
         public |= boards::get(write, board)?.is_some_and(|board| !board.secret);

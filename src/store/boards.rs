@@ -4,7 +4,7 @@ use redb::{ReadableTable, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
-use super::{Source, board_pins, free_slug, ids_under, next_id};
+use super::{Source, board_pins, free_slug, ids_under, next_id, search_pending};
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, UserId};
 use crate::error::AppResult;
@@ -86,6 +86,10 @@ pub fn save(
     write
         .open_table(BOARDS)?
         .insert(board.id.0, encode(board)?.as_slice())?;
+    if before.is_some_and(|b| b.title != board.title || b.shared_with != board.shared_with) {
+        let pins = board_pins::on_board(write, board.id)?;
+        search_pending::mark(write, pins.into_iter().map(|(_, pin)| pin))?;
+    }
     if before.is_some_and(|before| before.secret != board.secret) {
         for (_, pin) in board_pins::on_board(write, board.id)? {
             board_pins::refresh_public(write, pin)?;

@@ -20,6 +20,7 @@ const MIGRATIONS: &[Migration] = &[
     create_pin_tables,
     create_picture_tables,
     index_public_pins,
+    create_search_pending,
 ];
 
 /// The schema version this binary writes.
@@ -124,5 +125,11 @@ fn index_public_pins(write: &WriteTransaction) -> anyhow::Result<()> {
         board_pins::refresh_public(write, PinId(id))
             .map_err(|error| anyhow::anyhow!("{error:?}"))?;
     }
+    Ok(())
+}
+
+/// 7: the pins whose search documents may be behind the database.
+fn create_search_pending(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::SEARCH_PENDING)?;
     Ok(())
 }

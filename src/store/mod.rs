@@ -8,6 +8,7 @@ pub mod folders;
 pub mod migrations;
 pub mod pin_order;
 pub mod pins;
+pub mod search_pending;
 pub mod tables;
 pub mod temp_pins;
 pub mod users;

@@ -4,7 +4,7 @@ use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{PICTURES, PINS, PINS_BY_USER, PUBLIC_PINS};
-use super::{Source, board_pins, ids_under, next_id};
+use super::{Source, board_pins, ids_under, next_id, search_pending};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::AppResult;
@@ -33,6 +33,7 @@ pub fn insert(
         .get(pin.picture.sha1.as_str())?
         .map_or(0, |count| count.value());
     pictures.insert(pin.picture.sha1.as_str(), count + 1)?;
+    search_pending::mark(write, [pin.id])?;
     for board in on_boards {
         board_pins::add(write, pin.id, *board)?;
     }
@@ -50,6 +51,7 @@ pub fn of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinRecord>> {
 
 /// Saves a changed pin.
 pub fn update(write: &WriteTransaction, pin: &PinRecord) -> AppResult<()> {
+    search_pending::mark(write, [pin.id])?;
     write
         .open_table(PINS)?
         .insert(pin.id.0, encode(pin)?.as_slice())?;
@@ -58,6 +60,7 @@ pub fn update(write: &WriteTransaction, pin: &PinRecord) -> AppResult<()> {
 
 /// Removes a pin from its boards and the indexes; true when no pin shows its picture any more.
 pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
+    search_pending::mark(write, [pin.id])?;
     for board in board_pins::boards_of(write, pin.id)? {
         board_pins::remove(write, pin.id, board)?;
     }

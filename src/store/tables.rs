@@ -68,5 +68,8 @@ pub const PINS_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("
 /// picture sha1 -> how many pins show it; its files may go when none does.
 pub const PICTURES: TableDefinition<&str, u64> = TableDefinition::new("pictures-1");
 
+/// pin id -> (): pins whose search documents may be behind (see `store::search_pending`).
+pub const SEARCH_PENDING: TableDefinition<u64, ()> = TableDefinition::new("search-pending-1");
+
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
 pub const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");

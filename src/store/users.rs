@@ -3,9 +3,10 @@
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::codec::{decode, encode};
+use super::tables::PINS_BY_USER;
 use super::tables::{USERS, USERS_BY_EMAIL, USERS_BY_USERNAME};
-use super::{Source, next_id};
-use crate::domain::ids::UserId;
+use super::{Source, ids_under, next_id, search_pending};
+use crate::domain::ids::{PinId, UserId};
 use crate::domain::user::{UserRecord, email_key, username_key};
 use crate::error::{AppError, AppResult};
 
@@ -72,6 +73,17 @@ pub fn insert(write: &WriteTransaction, mut user: UserRecord) -> AppResult<UserR
 /// Saves a changed user, moving the email index when the email changed.
 pub fn update(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
     let before = load(write, user.id)?;
+    let names = |u: &UserRecord| {
+        (
+            u.username.clone(),
+            u.profile.first_name.clone(),
+            u.profile.last_name.clone(),
+        )
+    };
+    if names(&before) != names(user) {
+        let pins = ids_under(write, PINS_BY_USER, user.id.0)?;
+        search_pending::mark(write, pins.into_iter().map(PinId))?;
+    }
     if email_key(&before.email) != email_key(&user.email) {
         if by_email(write, &user.email)?.is_some() {
             return Err(AppError::invalid(

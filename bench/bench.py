@@ -139,9 +139,11 @@ def serve_under_load(binary, work, plan, results):
         server.wait_until_answering("{ pins(first: 50) { totalCount } }")
         pages = targets(server)
         for target in pages.values():
-            load.run(server, target, 1, 1)
-        time.sleep(2)
+            server.fetch(target)
+        time.sleep(1)
         results["rss_idle_mb"] = server.rss_mb()
+        for target in pages.values():
+            load.run(server, target, 1, 1)
         table = {}
         with RssSampler(server) as sampler:
             for name, target in pages.items():
@@ -151,6 +153,8 @@ def serve_under_load(binary, work, plan, results):
                     print(f"  {name} c={connections}: {summary([r['rps'] for r in runs])['median']:.0f} rps", flush=True)
         results["load"] = table
         results["rss_load_mb"] = max(sampler.samples, default=server.rss_mb())
+        time.sleep(2)
+        results["rss_after_load_mb"] = server.rss_mb()
         if "upload_picture" in results:
             results["uploads"] = home_list_while_uploading(server, pages["Home list, pins(first: 50)"], plan, results["upload_picture"])
         results["rss_peak_mb"] = server.peak_rss_mb()

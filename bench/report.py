@@ -136,6 +136,7 @@ def footprint_section(results):
              f"| cold start to the first answered home list | {spread(cold, 'ms', 1000, 1)} |"]
     for key, label in (("rss_idle_mb", "RSS idle, after one request of each kind"),
                        ("rss_load_mb", "RSS under load (highest sample)"),
+                       ("rss_after_load_mb", "RSS idle again, 2 s after the load runs"),
                        ("rss_peak_mb", "RSS peak over the run, uploads included")):
         if key in results:
             lines.append(f"| {label} | {results[key]:.1f} MB |")

@@ -82,6 +82,15 @@ class Server:
             raise RuntimeError(f"GraphQL errors: {data['errors']}")
         return data["data"], set_cookie
 
+    def fetch(self, target):
+        """One request of a load target, answered in full."""
+        body = target.get("body")
+        if body is not None:
+            self.graphql(body["query"], body["variables"])
+        else:
+            with urllib.request.urlopen(self.base + target["path"], timeout=60) as answer:
+                answer.read()
+
     def sign_in(self, email, password):
         _, set_cookie = self.graphql(
             "mutation($email: String!, $password: String!) { login(email: $email, password: $password) { id } }",

@@ -22,6 +22,7 @@ use redb::{
     Value, WriteTransaction,
 };
 
+use crate::domain::ids::PinId;
 use crate::error::AppResult;
 
 /// A handle to the database, cheap to clone.
@@ -94,6 +95,19 @@ pub fn next_id(write: &WriteTransaction) -> AppResult<u64> {
     let id = meta.get("next_id")?.map(|v| v.value()).unwrap_or(1);
     meta.insert("next_id", id + 1)?;
     Ok(id)
+}
+
+/// Every key of a table keyed by pin id, in order.
+pub fn pin_ids_in<V: Value + 'static>(
+    tx: &impl Source,
+    table: TableDefinition<u64, V>,
+) -> AppResult<Vec<PinId>> {
+    let table = tx.table(table)?;
+    let ids = table
+        .iter()?
+        .map(|entry| entry.map(|(id, _)| PinId(id.value())))
+        .collect::<Result<_, _>>()?;
+    Ok(ids)
 }
 
 /// The second parts of the `(owner, id)` keys of an index table, for one owner, in id order.

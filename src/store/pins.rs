@@ -4,7 +4,7 @@ use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{PICTURES, PINS, PINS_BY_USER, PUBLIC_PINS};
-use super::{Source, board_pins, ids_under, next_id, search_pending};
+use super::{Source, board_pins, ids_under, next_id, pin_ids_in, search_pending};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::AppResult;
@@ -83,12 +83,7 @@ pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
 
 /// Every pin id, oldest first.
 pub fn all_ids(tx: &impl Source) -> AppResult<Vec<PinId>> {
-    let table = tx.table(PINS)?;
-    let ids = table
-        .iter()?
-        .map(|entry| entry.map(|(id, _)| PinId(id.value())))
-        .collect::<Result<_, _>>()?;
-    Ok(ids)
+    pin_ids_in(tx, PINS)
 }
 
 /// How many pins there are.

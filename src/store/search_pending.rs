@@ -2,10 +2,10 @@
 //! changes what their documents hold, cleared once the index has them. A crash between the two
 //! leaves them marked, and they are indexed again at the next start.
 
-use redb::{Durability, ReadableTable, WriteTransaction};
+use redb::{Durability, WriteTransaction};
 
 use super::tables::SEARCH_PENDING;
-use super::{Source, Store};
+use super::{Source, Store, pin_ids_in};
 use crate::domain::ids::PinId;
 use crate::error::AppResult;
 
@@ -19,12 +19,7 @@ pub fn mark(write: &WriteTransaction, pins: impl IntoIterator<Item = PinId>) -> 
 
 /// Every marked pin.
 pub fn all(tx: &impl Source) -> AppResult<Vec<PinId>> {
-    let table = tx.table(SEARCH_PENDING)?;
-    let ids = table
-        .iter()?
-        .map(|entry| entry.map(|(id, _)| PinId(id.value())))
-        .collect::<Result<_, _>>()?;
-    Ok(ids)
+    pin_ids_in(tx, SEARCH_PENDING)
 }
 
 /// Unmarks pins the index has caught up with. With `Durability::None` the change reaches the

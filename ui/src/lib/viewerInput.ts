@@ -2,7 +2,7 @@
 // right arrow for the next pin, Backspace or left arrow for the previous one, Escape to close;
 // none of them while typing in a field or while a dialog is open. Swipes need 50 px of travel.
 
-import { useEffect, useRef, type TouchEvent } from 'react';
+import { useLayoutEffect, useRef, type TouchEvent } from 'react';
 
 const SWIPE_THRESHOLD = 50;
 
@@ -35,11 +35,15 @@ function actionFor(event: KeyboardEvent): keyof ViewerActions | null {
   }
 }
 
-/** Listens to the keyboard on the whole page while mounted. */
+/**
+ * Listens to the keyboard on the whole page while mounted. A layout effect: the listener is in
+ * place before the viewer is painted, and the one of the viewer it replaces is gone, so a key
+ * pressed as soon as the pin shows is never taken by the pin shown before.
+ */
 export function useViewerKeys(actions: ViewerActions): void {
   const ref = useRef(actions);
   ref.current = actions;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       // A menu's Escape, a dialog's keys, shortcuts of the browser: not ours.
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;

@@ -1,11 +1,10 @@
-//! `AppError`, the one error every service returns, and its mappings to HTTP and GraphQL.
-
-use poem::http::StatusCode;
+//! `AppError`, the one error every service returns; `http::errors` and `graphql::errors` map it
+//! for their clients.
 
 /// What went wrong, in terms a client can act on.
 ///
 /// It deliberately does not implement `Display`: async-graphql turns any `Display` type into an
-/// error without a code, so `?` in a resolver must go through the `From` impl below instead.
+/// error without a code, so `?` in a resolver must go through `graphql::errors` instead.
 #[derive(Debug)]
 pub enum AppError {
     NotFound(String),
@@ -64,18 +63,8 @@ impl AppError {
         }
     }
 
-    pub fn status(&self) -> StatusCode {
-        match self {
-            AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::PermissionDenied(_) => StatusCode::FORBIDDEN,
-            AppError::Validation { .. } => StatusCode::BAD_REQUEST,
-            AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
-    }
-
     /// Logs the cause of an internal error; the client only sees the generic sentence.
-    fn log_if_internal(&self) {
+    pub fn log_if_internal(&self) {
         if let AppError::Internal(cause) = self {
             tracing::error!(error = format!("{cause:#}"), "internal error");
         }
@@ -110,32 +99,3 @@ redb_errors_are_internal!(
     redb::StorageError,
     redb::CommitError
 );
-
-impl From<AppError> for async_graphql::Error {
-    fn from(error: AppError) -> Self {
-        error.log_if_internal();
-        let mut graphql_error = async_graphql::Error::new(error.message());
-        let mut extensions = async_graphql::ErrorExtensionValues::default();
-        extensions.set("code", error.code());
-        if let AppError::Validation {
-            field: Some(field), ..
-        } = &error
-        {
-            extensions.set("field", field.as_str());
-        }
-        graphql_error.extensions = Some(extensions);
-        graphql_error
-    }
-}
-
-impl From<AppError> for poem::Error {
-    fn from(error: AppError) -> Self {
-        error.log_if_internal();
-        let body = serde_json::json!({ "code": error.code(), "message": error.message() });
-        let response = poem::Response::builder()
-            .status(error.status())
-            .content_type("application/json")
-            .body(body.to_string());
-        poem::Error::from_response(response)
-    }
-}

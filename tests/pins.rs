@@ -404,12 +404,12 @@ async fn expired_temporary_pins_are_cleaned_up() {
     let (_, temp) = upload(&app, &app.client, jpeg(300, 200, 0), "a.jpg").await;
     let tmp = app.data_dir.path().join("tmp");
     assert_eq!(files_in(&tmp).len(), 1);
-    let state = &app.server.as_ref().unwrap().state;
+    let services = &app.server.as_ref().unwrap().services;
     let now = chrono::Utc::now();
-    let cleaned = corkboard::service::cleanup::clean_up(state, now).unwrap();
+    let cleaned = corkboard::service::cleanup::clean_up(services, now).unwrap();
     assert_eq!(cleaned.temp_pins, 0, "a fresh temporary pin stays");
-    let later =
-        corkboard::service::cleanup::clean_up(state, now + chrono::TimeDelta::hours(25)).unwrap();
+    let later = corkboard::service::cleanup::clean_up(services, now + chrono::TimeDelta::hours(25))
+        .unwrap();
     assert_eq!(later.temp_pins, 1);
     assert_eq!(
         later.sessions_and_tokens, 0,

@@ -1,4 +1,4 @@
-//! Boards and folders: stored records, slugs, and who may see them.
+//! Boards and folders: stored records, slugs, titles and captions.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -37,32 +37,6 @@ pub struct FolderRecord {
     pub name: String,
     pub secret: bool,
     pub created_at: DateTime<Utc>,
-}
-
-/// Whether a viewer may see something, and what it is called in "does not exist" errors.
-pub trait Visible {
-    const NOT_FOUND: &'static str;
-    fn visible_to(&self, viewer: Option<UserId>) -> bool;
-}
-
-impl Visible for BoardRecord {
-    const NOT_FOUND: &'static str = "This board does not exist.";
-
-    /// A board is visible to its owner, to everyone when public, and to the users it is shared with.
-    fn visible_to(&self, viewer: Option<UserId>) -> bool {
-        !self.secret
-            || viewer
-                .is_some_and(|viewer| viewer == self.user || self.shared_with.contains(&viewer))
-    }
-}
-
-impl Visible for FolderRecord {
-    const NOT_FOUND: &'static str = "This folder does not exist.";
-
-    /// A folder is visible to its owner, and to everyone when public.
-    fn visible_to(&self, viewer: Option<UserId>) -> bool {
-        !self.secret || viewer == Some(self.user)
-    }
 }
 
 /// The URL part made from a title: lowercase ASCII words joined by hyphens.

@@ -3,6 +3,7 @@
 pub mod board;
 pub mod ids;
 pub mod pin;
+pub mod policy;
 pub mod tags;
 pub mod temp_pin;
 pub mod user;

@@ -5,8 +5,7 @@ use async_graphql::{Context, ID, Object, Result};
 use super::context::ContextExt;
 use super::types::user::{Message, User};
 use crate::domain::user::Profile;
-use crate::http::session::{clear_session_cookie, session_cookie};
-use crate::service::auth::{self, SignedIn};
+use crate::service::auth::{self, SignedIn, clear_session_cookie, session_cookie};
 use crate::service::{api_keys, users};
 
 #[derive(Default)]
@@ -17,14 +16,14 @@ impl AccountQuery {
     /// The signed-in user, or null for a visitor.
     async fn me(&self, ctx: &Context<'_>) -> Result<Option<User>> {
         match ctx.viewer().user {
-            Some(id) => Ok(Some(User(users::by_id(ctx.state(), id).await?))),
+            Some(id) => Ok(Some(User::load(ctx, id).await?)),
             None => Ok(None),
         }
     }
 
     /// A user's public profile; NOT_FOUND_ERROR when there is no such user.
     async fn user(&self, ctx: &Context<'_>, username: String) -> Result<User> {
-        Ok(User(users::by_username(ctx.state(), username).await?))
+        Ok(User(users::by_username(ctx.services(), username).await?))
     }
 }
 
@@ -35,7 +34,7 @@ pub struct AccountMutation;
 fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
     ctx.append_http_header(
         "Set-Cookie",
-        session_cookie(&signed_in.session_token, &ctx.state().config),
+        session_cookie(&signed_in.session_token, &ctx.services().config),
     );
     User(signed_in.user)
 }
@@ -44,7 +43,7 @@ fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
 impl AccountMutation {
     /// Signs in; the answer is the same for an unknown email and a wrong password.
     async fn login(&self, ctx: &Context<'_>, email: String, password: String) -> Result<User> {
-        let done = auth::log_in(ctx.state(), email, password, ctx.viewer().client_ip).await?;
+        let done = auth::log_in(ctx.services(), email, password, ctx.viewer().client_ip).await?;
         Ok(signed_in(ctx, done))
     }
 
@@ -56,15 +55,15 @@ impl AccountMutation {
         password: String,
         username: String,
     ) -> Result<User> {
-        let done = auth::sign_up(ctx.state(), email, password, username).await?;
+        let done = auth::sign_up(ctx.services(), email, password, username).await?;
         Ok(signed_in(ctx, done))
     }
 
     async fn logout(&self, ctx: &Context<'_>) -> Result<Message> {
         if let Some(session) = ctx.viewer().session_hash.clone() {
-            auth::log_out(ctx.state(), session).await?;
+            auth::log_out(ctx.services(), session).await?;
         }
-        ctx.append_http_header("Set-Cookie", clear_session_cookie(&ctx.state().config));
+        ctx.append_http_header("Set-Cookie", clear_session_cookie(&ctx.services().config));
         Ok(Message::new("You are signed out."))
     }
 
@@ -100,13 +99,13 @@ impl AccountMutation {
             instagram_link,
         };
         Ok(User(
-            users::update_profile(ctx.state(), user, changes).await?,
+            users::update_profile(ctx.services(), user, changes).await?,
         ))
     }
 
     /// Mails a reset link; answers the same whether or not the email has an account.
     async fn start_user_password_reset(&self, ctx: &Context<'_>, email: String) -> Result<Message> {
-        auth::start_password_reset(ctx.state(), email).await?;
+        auth::start_password_reset(ctx.services(), email).await?;
         Ok(Message::new(
             "If an account exists for this email, a mail with a reset link is on its way.",
         ))
@@ -119,12 +118,12 @@ impl AccountMutation {
         token: String,
         new_password: String,
     ) -> Result<User> {
-        let done = auth::reset_password(ctx.state(), token, new_password).await?;
+        let done = auth::reset_password(ctx.services(), token, new_password).await?;
         Ok(signed_in(ctx, done))
     }
 
     async fn verifie_user_email(&self, ctx: &Context<'_>, token: String) -> Result<User> {
-        Ok(User(auth::verify_email(ctx.state(), token).await?))
+        Ok(User(auth::verify_email(ctx.services(), token).await?))
     }
 
     /// Changes the password; the user's other sessions end.
@@ -137,7 +136,7 @@ impl AccountMutation {
         let viewer = ctx.viewer();
         let user = viewer.require_user()?;
         let record = auth::change_password(
-            ctx.state(),
+            ctx.services(),
             user,
             viewer.session_hash.clone(),
             current_password,
@@ -156,19 +155,19 @@ impl AccountMutation {
     ) -> Result<User> {
         let user = ctx.viewer().require_user()?;
         Ok(User(
-            auth::change_email(ctx.state(), user, new_email, password).await?,
+            auth::change_email(ctx.services(), user, new_email, password).await?,
         ))
     }
 
     /// Makes an API key and returns its secret, shown this once.
     async fn create_api_key(&self, ctx: &Context<'_>, name: String) -> Result<String> {
         let user = ctx.viewer().require_user()?;
-        Ok(api_keys::create(ctx.state(), user, name).await?)
+        Ok(api_keys::create(ctx.services(), user, name).await?)
     }
 
     async fn revoke_api_key(&self, ctx: &Context<'_>, id: ID) -> Result<Message> {
         let user = ctx.viewer().require_user()?;
-        api_keys::revoke(ctx.state(), user, id.0).await?;
+        api_keys::revoke(ctx.services(), user, id.0).await?;
         Ok(Message::new("The API key is revoked."))
     }
 }

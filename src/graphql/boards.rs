@@ -5,8 +5,9 @@ use async_graphql::{Context, ID, MaybeUndefined, Object, Result};
 use super::context::ContextExt;
 use super::types::board::{Board, Folder};
 use super::types::user::{Message, User};
-use crate::domain::board::{BoardRecord, FolderRecord, Visible};
+use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId};
+use crate::domain::policy::Visible;
 use crate::error::AppError;
 use crate::service::boards::{self, BoardPatch, NewBoard};
 use crate::service::{folders, users};
@@ -37,14 +38,14 @@ pub struct BoardQuery;
 impl BoardQuery {
     async fn board(&self, ctx: &Context<'_>, id: ID) -> Result<Board> {
         Ok(Board(
-            boards::get(ctx.state(), ctx.viewer().user, board_id(&id)?).await?,
+            boards::get(ctx.services(), ctx.viewer().user, board_id(&id)?).await?,
         ))
     }
 
     async fn folder(&self, ctx: &Context<'_>, id: ID) -> Result<Folder> {
         let id = existing_folder_id(&id)?;
         Ok(Folder(
-            folders::get(ctx.state(), ctx.viewer().user, id).await?,
+            folders::get(ctx.services(), ctx.viewer().user, id).await?,
         ))
     }
 }
@@ -70,7 +71,7 @@ impl BoardMutation {
             caption,
             secret,
         };
-        Ok(Board(boards::add(ctx.state(), viewer, new).await?))
+        Ok(Board(boards::add(ctx.services(), viewer, new).await?))
     }
 
     /// Changes the fields given; `folder: null` takes the board out of its folder.
@@ -112,21 +113,21 @@ impl BoardMutation {
             cover,
         };
         Ok(Board(
-            boards::update(ctx.state(), viewer, board_id(&id)?, patch).await?,
+            boards::update(ctx.services(), viewer, board_id(&id)?, patch).await?,
         ))
     }
 
     /// Deletes the board and returns its owner.
     async fn delete_board(&self, ctx: &Context<'_>, id: ID) -> Result<User> {
         let viewer = ctx.viewer().require_user()?;
-        boards::delete(ctx.state(), viewer, board_id(&id)?).await?;
-        Ok(User(users::by_id(ctx.state(), viewer).await?))
+        boards::delete(ctx.services(), viewer, board_id(&id)?).await?;
+        Ok(User(users::by_id(ctx.services(), viewer).await?))
     }
 
     async fn add_folder(&self, ctx: &Context<'_>, name: String, secret: bool) -> Result<Folder> {
         let viewer = ctx.viewer().require_user()?;
         Ok(Folder(
-            folders::add(ctx.state(), viewer, name, secret).await?,
+            folders::add(ctx.services(), viewer, name, secret).await?,
         ))
     }
 
@@ -140,7 +141,7 @@ impl BoardMutation {
         let viewer = ctx.viewer().require_user()?;
         let id = existing_folder_id(&id)?;
         Ok(Folder(
-            folders::update(ctx.state(), viewer, id, name, secret).await?,
+            folders::update(ctx.services(), viewer, id, name, secret).await?,
         ))
     }
 
@@ -148,14 +149,14 @@ impl BoardMutation {
     async fn delete_folder(&self, ctx: &Context<'_>, id: ID) -> Result<User> {
         let viewer = ctx.viewer().require_user()?;
         let id = existing_folder_id(&id)?;
-        folders::delete(ctx.state(), viewer, id).await?;
-        Ok(User(users::by_id(ctx.state(), viewer).await?))
+        folders::delete(ctx.services(), viewer, id).await?;
+        Ok(User(users::by_id(ctx.services(), viewer).await?))
     }
 
     /// Lets a user see a private board; a leading `@` on the username is ignored.
     async fn share_board(&self, ctx: &Context<'_>, board: ID, username: String) -> Result<Message> {
         let viewer = ctx.viewer().require_user()?;
-        let name = boards::share(ctx.state(), viewer, board_id(&board)?, username, true).await?;
+        let name = boards::share(ctx.services(), viewer, board_id(&board)?, username, true).await?;
         Ok(Message::new(format!("The board is shared with {name}.")))
     }
 
@@ -166,7 +167,8 @@ impl BoardMutation {
         username: String,
     ) -> Result<Message> {
         let viewer = ctx.viewer().require_user()?;
-        let name = boards::share(ctx.state(), viewer, board_id(&board)?, username, false).await?;
+        let name =
+            boards::share(ctx.services(), viewer, board_id(&board)?, username, false).await?;
         Ok(Message::new(format!(
             "The board is no longer shared with {name}."
         )))

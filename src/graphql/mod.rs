@@ -3,7 +3,8 @@
 pub mod accounts;
 pub mod boards;
 pub mod context;
-pub mod covers;
+pub mod errors;
+pub mod loaders;
 pub mod mutation;
 pub mod pagination;
 pub mod pin_edits;
@@ -16,24 +17,24 @@ use async_graphql::http::GraphiQLSource;
 use async_graphql::{EmptySubscription, Schema};
 use async_graphql_poem::{GraphQLRequest, GraphQLResponse};
 use poem::web::{Data, Html};
-use poem::{IntoResponse, Request, handler};
+use poem::{IntoResponse, handler};
 
-use crate::app::AppState;
-use crate::http::session::viewer_of;
+use crate::service::context::Services;
+use crate::service::viewer::Viewer;
 use mutation::MutationRoot;
 use query::QueryRoot;
 
 pub type CorkboardSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 
-/// Builds the schema; `state` is reachable from every resolver.
-pub fn build_schema(state: Option<AppState>) -> CorkboardSchema {
+/// Builds the schema; `services` are reachable from every resolver.
+pub fn build_schema(services: Option<Services>) -> CorkboardSchema {
     let builder = Schema::build(
         QueryRoot::default(),
         MutationRoot::default(),
         EmptySubscription,
     );
-    match state {
-        Some(state) => builder.data(state).finish(),
+    match services {
+        Some(services) => builder.data(services).finish(),
         None => builder.finish(),
     }
 }
@@ -43,15 +44,16 @@ pub fn schema_sdl() -> String {
     build_schema(None).sdl()
 }
 
+/// Answers a GraphQL request for the viewer the HTTP layer found.
 #[handler]
 pub async fn graphql(
-    req: &Request,
     schema: Data<&CorkboardSchema>,
-    state: Data<&AppState>,
+    services: Data<&Services>,
+    viewer: Data<&Viewer>,
     request: GraphQLRequest,
 ) -> GraphQLResponse {
-    let viewer = viewer_of(req, &state).await;
-    let request = request.0.data(viewer).data(covers::CoverCache::default());
+    let loaders = loaders::for_request(services.clone(), viewer.user);
+    let request = request.0.data(viewer.clone()).data(loaders);
     schema.execute(request).await.into()
 }
 

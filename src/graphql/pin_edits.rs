@@ -46,7 +46,7 @@ impl PinEditMutation {
             unsafe_content,
             tags,
         };
-        let pin = pin_edits::update(ctx.state(), viewer, pin_id(&id)?, patch).await?;
+        let pin = pin_edits::update(ctx.services(), viewer, pin_id(&id)?, patch).await?;
         Ok(Pin::from(pin))
     }
 
@@ -66,15 +66,16 @@ impl PinEditMutation {
         let viewer = ctx.viewer().require_user()?;
         let text = PinText::checked(title, &caption, rating, unsafe_content, tags)?;
         let boards = board_ids(boards)?;
-        let copy = pin_edits::duplicate(ctx.state(), viewer, pin_id(&pin)?, text, boards).await?;
+        let copy =
+            pin_edits::duplicate(ctx.services(), viewer, pin_id(&pin)?, text, boards).await?;
         Ok(Pin::from(copy))
     }
 
     async fn delete_pin(&self, ctx: &Context<'_>, id: ID) -> Result<DeletedPin> {
         let viewer = ctx.viewer().require_user()?;
-        let (pin, boards) = pin_edits::delete(ctx.state(), viewer, pin_id(&id)?).await?;
+        let (pin, boards) = pin_edits::delete(ctx.services(), viewer, pin_id(&id)?).await?;
         Ok(DeletedPin {
-            user: User(users::by_id(ctx.state(), pin.user).await?),
+            user: User(users::by_id(ctx.services(), pin.user).await?),
             boards: boards.into_iter().map(Board).collect(),
         })
     }
@@ -82,7 +83,7 @@ impl PinEditMutation {
     /// Sets the rating, 0 (none) to 5.
     async fn rate_pin(&self, ctx: &Context<'_>, id: ID, rating: i32) -> Result<Pin> {
         let viewer = ctx.viewer().require_user()?;
-        let pin = pin_edits::rate(ctx.state(), viewer, pin_id(&id)?, rating).await?;
+        let pin = pin_edits::rate(ctx.services(), viewer, pin_id(&id)?, rating).await?;
         Ok(Pin::from(pin))
     }
 
@@ -96,7 +97,7 @@ impl PinEditMutation {
         let viewer = ctx.viewer().require_user()?;
         let board = board_id(&board)?;
         let (order, record) =
-            pin_edits::add_to_board(ctx.state(), viewer, pin_id(&pin)?, board).await?;
+            pin_edits::add_to_board(ctx.services(), viewer, pin_id(&pin)?, board).await?;
         let list = PinList::OnBoard(board);
         Ok(board_pin_edge(board.0, order, Pin { record, list }))
     }
@@ -104,7 +105,7 @@ impl PinEditMutation {
     async fn remove_pin_from_board(&self, ctx: &Context<'_>, pin: ID, board: ID) -> Result<Board> {
         let viewer = ctx.viewer().require_user()?;
         let board =
-            pin_edits::remove_from_board(ctx.state(), viewer, pin_id(&pin)?, board_id(&board)?)
+            pin_edits::remove_from_board(ctx.services(), viewer, pin_id(&pin)?, board_id(&board)?)
                 .await?;
         Ok(Board(board))
     }
@@ -119,7 +120,8 @@ impl PinEditMutation {
     ) -> Result<BoardPinEdge> {
         let viewer = ctx.viewer().require_user()?;
         let board = board_id(&board)?;
-        let record = pin_edits::set_order(ctx.state(), viewer, pin_id(&pin)?, board, order).await?;
+        let record =
+            pin_edits::set_order(ctx.services(), viewer, pin_id(&pin)?, board, order).await?;
         let list = PinList::OnBoard(board);
         Ok(board_pin_edge(board.0, order, Pin { record, list }))
     }

@@ -48,7 +48,7 @@ async fn load(
 ) -> Result<PinPage> {
     let after = after.as_deref().map(parse_cursor).transpose()?;
     let viewer = ctx.viewer().user;
-    Ok(pin_lists::page(ctx.state(), viewer, list, page_size(first)?, after).await?)
+    Ok(pin_lists::page(ctx.services(), viewer, list, page_size(first)?, after).await?)
 }
 
 /// The extra fields of a board-pin edge.

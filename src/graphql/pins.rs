@@ -51,7 +51,7 @@ impl PinQuery {
         search: Option<String>,
         tag: Option<String>,
     ) -> Result<Option<Pin>> {
-        let record = pins::get(ctx.state(), ctx.viewer().user, pin_id(&id)?).await?;
+        let record = pins::get(ctx.services(), ctx.viewer().user, pin_id(&id)?).await?;
         let list = searched(search, tag).map_or(PinList::Last, PinList::Found);
         Ok(Some(Pin { record, list }))
     }
@@ -80,7 +80,7 @@ impl PinQuery {
     ) -> Result<Vec<TagSuggestion>> {
         let first = usize::try_from(first).unwrap_or(0).min(MAX_SUGGESTIONS);
         let found = search::suggest_tags(
-            ctx.state(),
+            ctx.services(),
             ctx.viewer().user,
             token,
             actual_tags.unwrap_or_default(),
@@ -96,7 +96,7 @@ impl PinQuery {
     /// The pictures a web page shows, to pick one to pin.
     async fn scrapper(&self, ctx: &Context<'_>, url: String) -> Result<Vec<ScanResult>> {
         ctx.viewer().require_user()?;
-        let found = scanner::scan(ctx.state(), url).await?;
+        let found = scanner::scan(ctx.services(), url).await?;
         Ok(found.into_iter().map(ScanResult::from).collect())
     }
 }
@@ -110,7 +110,7 @@ impl PinMutation {
     async fn download_pin_file(&self, ctx: &Context<'_>, url: String) -> Result<TempPin> {
         let viewer = ctx.viewer().require_user()?;
         Ok(TempPin(
-            temp_pins::stage_download(ctx.state(), viewer, url).await?,
+            temp_pins::stage_download(ctx.services(), viewer, url).await?,
         ))
     }
 
@@ -138,6 +138,6 @@ impl PinMutation {
             text,
             boards,
         };
-        Ok(Pin::from(add_pin(ctx.state(), viewer, new).await?))
+        Ok(Pin::from(add_pin(ctx.services(), viewer, new).await?))
     }
 }

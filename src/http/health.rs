@@ -4,11 +4,11 @@ use poem::web::Data;
 use poem::{IntoResponse, handler, http::StatusCode};
 use redb::ReadableDatabase;
 
-use crate::app::AppState;
+use crate::service::context::Services;
 
 #[handler]
-pub async fn healthz(state: Data<&AppState>) -> impl IntoResponse {
-    let store = state.store.clone();
+pub async fn healthz(services: Data<&Services>) -> impl IntoResponse {
+    let store = services.store.clone();
     let database_ok = tokio::task::spawn_blocking(move || store.db().begin_read().is_ok())
         .await
         .unwrap_or(false);

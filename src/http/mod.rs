@@ -1,6 +1,8 @@
-//! Plain HTTP endpoints: the embedded UI, media files, uploads, health and request logging.
+//! Plain HTTP endpoints: the embedded UI, media files, uploads, health, the viewer of a request,
+//! request logging, and `AppError` as an HTTP answer.
 
 pub mod assets;
+pub mod errors;
 pub mod health;
 pub mod listener;
 pub mod logging;

@@ -1,69 +1,37 @@
 //! Who sent a request: the session cookie (from the app's own origin only) or an API key.
 
-use std::net::IpAddr;
-
-use poem::Request;
 use poem::http::header;
+use poem::{Endpoint, IntoResponse, Request, Response};
 
-use crate::app::AppState;
 use crate::config::Config;
-use crate::graphql::context::Viewer;
-use crate::service::secrets::secret_hash;
-use crate::service::{api_keys, auth};
+use crate::service::auth::SESSION_COOKIE;
+use crate::service::context::Services;
+use crate::service::viewer::{self, Viewer};
 
-pub const SESSION_COOKIE: &str = "corkboard_session";
-const SESSION_SECONDS: i64 = 30 * 24 * 60 * 60;
+/// Finds who sent the request and attaches the `Viewer` to it for the handlers.
+pub async fn with_viewer<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
+    let viewer = match req.data::<Services>() {
+        Some(services) => viewer_of(&req, services).await,
+        None => Viewer::default(),
+    };
+    req.set_data(viewer);
+    next.call(req).await.map(IntoResponse::into_response)
+}
 
 /// Resolves the viewer; a cookie sent from another origin is ignored, so it can change nothing.
-pub async fn viewer_of(req: &Request, state: &AppState) -> Viewer {
+async fn viewer_of(req: &Request, services: &Services) -> Viewer {
     let client_ip = req.remote_addr().as_socket_addr().map(|addr| addr.ip());
     let bearer = header_str(req, header::AUTHORIZATION.as_str())
         .and_then(|value| value.strip_prefix("Bearer "))
         .map(|key| key.trim().to_owned());
     let cookie = session_token(req).filter(|_| {
-        let same_origin = from_own_origin(req, &state.config);
+        let same_origin = from_own_origin(req, &services.config);
         if !same_origin {
             tracing::warn!("a session cookie came from another origin; it was ignored");
         }
         same_origin
     });
-    resolve(state, bearer, cookie, client_ip).await
-}
-
-async fn resolve(
-    state: &AppState,
-    bearer: Option<String>,
-    cookie: Option<String>,
-    client_ip: Option<IpAddr>,
-) -> Viewer {
-    let anonymous = Viewer {
-        client_ip,
-        ..Viewer::default()
-    };
-    if bearer.is_none() && cookie.is_none() {
-        return anonymous;
-    }
-    let found = state
-        .blocking(move |state| {
-            if let Some(key) = bearer {
-                return Ok(api_keys::user_of_key(state, &key)?.map(|user| (user, None)));
-            }
-            let Some(token) = cookie else { return Ok(None) };
-            Ok(auth::user_of_session(state, &token)?.map(|user| (user, Some(secret_hash(&token)))))
-        })
-        .await;
-    match found {
-        Ok(Some((user, session_hash))) => Viewer {
-            user: Some(user),
-            session_hash,
-            client_ip,
-        },
-        Ok(None) => anonymous,
-        Err(error) => {
-            tracing::error!(error = ?error, "cannot resolve the viewer");
-            anonymous
-        }
-    }
+    viewer::resolve(services, bearer, cookie, client_ip).await
 }
 
 fn header_str<'a>(req: &'a Request, name: &str) -> Option<&'a str> {
@@ -117,32 +85,4 @@ fn origin_is_own(origin: &str, host: &str, config: &Config) -> bool {
         (None, _) => return false,
     };
     !host.is_empty() && authority.eq_ignore_ascii_case(host)
-}
-
-/// The `Set-Cookie` value that signs a browser in.
-pub fn session_cookie(token: &str, config: &Config) -> String {
-    format!(
-        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_SECONDS}{}",
-        secure(config)
-    )
-}
-
-/// The `Set-Cookie` value that signs a browser out.
-pub fn clear_session_cookie(config: &Config) -> String {
-    format!(
-        "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{}",
-        secure(config)
-    )
-}
-
-fn secure(config: &Config) -> &'static str {
-    if config
-        .public_url
-        .as_deref()
-        .is_some_and(|url| url.starts_with("https://"))
-    {
-        "; Secure"
-    } else {
-        ""
-    }
 }

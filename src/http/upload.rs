@@ -8,11 +8,11 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{Multipart, Object, OpenApi, OpenApiService};
 
-use crate::app::AppState;
 use crate::error::AppError;
-use crate::http::session::viewer_of;
-use crate::media::avatar::{avatar_file, pick_size};
+use crate::media::urls;
+use crate::service::context::Services;
 use crate::service::temp_pins;
+use crate::service::viewer::Viewer;
 
 pub struct UploadApi;
 
@@ -62,17 +62,16 @@ impl UploadApi {
     #[oai(path = "/upload/avatar", method = "post")]
     async fn avatar(
         &self,
-        req: &Request,
-        state: Data<&AppState>,
+        services: Data<&Services>,
+        viewer: Data<&Viewer>,
         form: AvatarForm,
     ) -> poem::Result<Json<AvatarUploaded>> {
-        let user = viewer_of(req, &state).await.require_user()?;
-        let bytes = read_upload(form.avatar, "avatar", &state).await?;
-        let record = crate::service::avatars::set_avatar(&state, user, bytes).await?;
+        let user = viewer.require_user()?;
+        let bytes = read_upload(form.avatar, "avatar", &services).await?;
+        let record = crate::service::avatars::set_avatar(&services, user, bytes).await?;
         let hash = record.avatar.as_deref().unwrap_or_default();
-        let file = avatar_file(hash, pick_size(80), "jpeg");
         Ok(Json(AvatarUploaded {
-            avatar: format!("/media/avatars/{}", file.to_string_lossy()),
+            avatar: urls::avatar(hash, 80, "jpeg"),
         }))
     }
 
@@ -80,17 +79,17 @@ impl UploadApi {
     #[oai(path = "/upload/pin", method = "post")]
     async fn pin(
         &self,
-        req: &Request,
-        state: Data<&AppState>,
+        services: Data<&Services>,
+        viewer: Data<&Viewer>,
         form: PinForm,
     ) -> poem::Result<Json<TempPinUploaded>> {
-        let user = viewer_of(req, &state).await.require_user()?;
+        let user = viewer.require_user()?;
         let original_name = form.pin.file_name().map(str::to_owned);
-        let bytes = read_upload(form.pin, "pin", &state).await?;
-        let staged = temp_pins::stage_upload(&state, user, bytes, original_name).await?;
+        let bytes = read_upload(form.pin, "pin", &services).await?;
+        let staged = temp_pins::stage_upload(&services, user, bytes, original_name).await?;
         let temp = staged.temp;
         Ok(Json(TempPinUploaded {
-            temp_file_url: format!("/media/tmp/{}", temp.file_name),
+            temp_file_url: urls::temporary(&temp.file_name),
             temp_file_name: temp.file_name,
             original_name: temp.original_name,
             url: temp.url,
@@ -108,8 +107,12 @@ impl UploadApi {
     }
 }
 
-async fn read_upload(upload: Upload, field: &str, state: &AppState) -> Result<Vec<u8>, AppError> {
-    let max_bytes = state.config.uploads.max_file_bytes;
+async fn read_upload(
+    upload: Upload,
+    field: &str,
+    services: &Services,
+) -> Result<Vec<u8>, AppError> {
+    let max_bytes = services.config.uploads.max_file_bytes;
     if upload.size() as u64 > max_bytes {
         return Err(too_large(field, max_bytes));
     }
@@ -134,8 +137,8 @@ pub async fn guard_uploads<E: Endpoint>(next: E, req: Request) -> poem::Result<R
         .to_owned();
     if req.method() == Method::POST {
         let max_bytes = req
-            .data::<AppState>()
-            .map_or(u64::MAX, |state| state.config.uploads.max_file_bytes);
+            .data::<Services>()
+            .map_or(u64::MAX, |services| services.config.uploads.max_file_bytes);
         let length = req
             .header(header::CONTENT_LENGTH)
             .and_then(|length| length.parse::<u64>().ok());

@@ -7,4 +7,5 @@ pub mod exif;
 pub mod fingerprint;
 pub mod ingest;
 pub mod previews;
+pub mod urls;
 pub mod workers;

@@ -1,11 +1,12 @@
 //! The search document of a pin: its words, its boards' titles, its owner's names, where it was
-//! found, and who may see it.
+//! found, and the keys of its audience (who may see it, by the visibility policy).
 
 use tantivy::TantivyDocument;
 use tantivy::schema::Field;
 
-use super::Fields;
+use super::{Fields, audience_term};
 use crate::domain::ids::PinId;
+use crate::domain::policy::Audience;
 use crate::error::AppResult;
 use crate::store::{Source, board_pins, boards, pins, users};
 
@@ -16,18 +17,15 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
     };
     let mut document = TantivyDocument::default();
     document.add_u64(fields.id, pin.0);
-    document.add_u64(fields.owner, record.user.0);
-    document.add_u64(fields.public, u64::from(board_pins::is_public(tx, pin)?));
+    let mut on_boards = Vec::new();
     for board in board_pins::boards_of(tx, pin)? {
-        let Some(board) = boards::get(tx, board)? else {
-            continue;
-        };
+        on_boards.extend(boards::get(tx, board)?);
+    }
+    for key in Audience::of_pin(record.user, &on_boards).keys() {
+        document.add_u64(fields.audience, audience_term(key));
+    }
+    for board in &on_boards {
         document.add_text(fields.all, &board.title);
-        if board.secret {
-            for reader in &board.shared_with {
-                document.add_u64(fields.readers, reader.0);
-            }
-        }
     }
     if let Some(title) = &record.title {
         add_words(&mut document, fields, fields.title, title);

@@ -19,11 +19,12 @@ use tantivy::tokenizer::{
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
 use crate::domain::ids::PinId;
+use crate::domain::policy::AudienceKey;
 use crate::error::AppResult;
-use crate::store::{Store, search_pending};
+use crate::store::{CommitFollower, Store, search_pending};
 
 /// Bump when the schema or the way documents are built changes: the index is then rebuilt.
-const SCHEMA_VERSION: &str = "2";
+const SCHEMA_VERSION: &str = "3";
 const VERSION_FILE: &str = "corkboard-schema-version";
 const WRITER_MEMORY: usize = 50_000_000;
 
@@ -31,11 +32,8 @@ const WRITER_MEMORY: usize = 50_000_000;
 #[derive(Clone, Copy)]
 pub struct Fields {
     pub id: Field,
-    pub owner: Field,
-    /// Users a private board holding the pin is shared with.
-    pub readers: Field,
-    /// 1 when the pin is on a public board.
-    pub public: Field,
+    /// The keys of the pin's audience (see `audience_term`).
+    pub audience: Field,
     pub title: Field,
     pub tags_text: Field,
     /// Every word of the pin: title, caption, tags, board titles, owner's names, source domain.
@@ -70,9 +68,7 @@ fn schema() -> (Schema, Fields) {
     );
     let fields = Fields {
         id: builder.add_u64_field("id", INDEXED | FAST | STORED),
-        owner: builder.add_u64_field("owner", INDEXED),
-        readers: builder.add_u64_field("readers", INDEXED),
-        public: builder.add_u64_field("public", INDEXED),
+        audience: builder.add_u64_field("audience", INDEXED),
         title: builder.add_text_field("title", folded.clone()),
         tags_text: builder.add_text_field("tags_text", folded.clone()),
         all: builder.add_text_field("all", folded),
@@ -94,6 +90,14 @@ fn register_tokenizers(index: &Index) {
         .build();
     index.tokenizers().register("folded", folded);
     index.tokenizers().register("whole", whole);
+}
+
+/// An audience key as the index keeps it: 0 for the public, else the reader's user id (ids start at 1).
+pub fn audience_term(key: AudienceKey) -> u64 {
+    match key {
+        AudienceKey::Public => 0,
+        AudienceKey::Reader(user) => user.0,
+    }
 }
 
 /// A tag as the index keeps it: lowercase, accents folded.
@@ -229,6 +233,15 @@ impl SearchIndex {
             .reload()
             .context("cannot reload the search index")?;
         Ok(())
+    }
+}
+
+impl CommitFollower for SearchIndex {
+    /// A failure is logged: the index is derived data, and the pins stay marked for the next start.
+    fn follow(&self, store: &Store, changed: &[PinId]) {
+        if let Err(error) = self.update(store, changed) {
+            tracing::error!(?error, "the search index could not follow a change");
+        }
     }
 }
 

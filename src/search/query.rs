@@ -11,8 +11,9 @@ use tantivy::query::{BooleanQuery, Occur, Query, QueryParser, RangeQuery, TermQu
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
 
-use super::{SearchIndex, fold};
+use super::{SearchIndex, audience_term, fold};
 use crate::domain::ids::UserId;
+use crate::domain::policy::keys_held_by;
 use crate::error::AppResult;
 use crate::store::pin_order::Direction;
 
@@ -34,14 +35,15 @@ impl SearchIndex {
         ))
     }
 
-    /// Pins the viewer may see: public ones, their own, and those shared with them.
+    /// Pins the viewer may see: those whose audience holds one of the viewer's keys.
     fn visible_to(&self, viewer: Option<UserId>) -> Box<dyn Query> {
-        let fields = &self.fields;
-        let mut any = vec![(Occur::Should, self.term_u64(fields.public, 1))];
-        if let Some(viewer) = viewer {
-            any.push((Occur::Should, self.term_u64(fields.owner, viewer.0)));
-            any.push((Occur::Should, self.term_u64(fields.readers, viewer.0)));
-        }
+        let any = keys_held_by(viewer)
+            .into_iter()
+            .map(|key| {
+                let term = self.term_u64(self.fields.audience, audience_term(key));
+                (Occur::Should, term)
+            })
+            .collect();
         Box::new(BooleanQuery::new(any))
     }
 

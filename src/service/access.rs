@@ -1,22 +1,17 @@
-//! Permission checks shared by the services: what a viewer may open, and what they own.
+//! The visibility policy (`domain::policy`) applied to stored records: what a viewer may open,
+//! what they own, and which pins of the indexes they may see.
 
-use crate::domain::board::{BoardRecord, FolderRecord, Visible};
+use std::collections::BTreeSet;
+
+use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
+use crate::domain::policy::{Audience, NO_ACCESS, Visible, may_change};
 use crate::error::{AppError, AppResult};
 use crate::store::{Source, board_pins, boards, folders, pins};
 
-/// The spec's message for PERMISSION_DENIED_ERROR.
-pub const NO_ACCESS: &str = "Sorry, it seems you don't have access to this.";
-
-/// A board the viewer may see, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
-pub fn visible_board(
-    tx: &impl Source,
-    viewer: Option<UserId>,
-    id: BoardId,
-) -> AppResult<BoardRecord> {
-    shown(boards::get(tx, id)?, viewer)
-}
+/// The message for a pin that does not exist.
+pub const PIN_NOT_FOUND: &str = "This pin does not exist.";
 
 /// The record when it exists and the viewer may see it, else the error to answer.
 pub fn shown<T: Visible>(record: Option<T>, viewer: Option<UserId>) -> AppResult<T> {
@@ -35,10 +30,19 @@ pub fn visible_newest_first<T: Visible>(mut records: Vec<T>, viewer: Option<User
     records
 }
 
+/// A board the viewer may see, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
+pub fn visible_board(
+    tx: &impl Source,
+    viewer: Option<UserId>,
+    id: BoardId,
+) -> AppResult<BoardRecord> {
+    shown(boards::get(tx, id)?, viewer)
+}
+
 /// A board the viewer owns, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
 pub fn owned_board(tx: &impl Source, viewer: UserId, id: BoardId) -> AppResult<BoardRecord> {
     let board = visible_board(tx, Some(viewer), id)?;
-    if board.user == viewer {
+    if may_change(viewer, board.user) {
         Ok(board)
     } else {
         Err(AppError::denied("Only the owner can change this board."))
@@ -57,43 +61,69 @@ pub fn visible_folder(
 /// A folder the viewer owns, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
 pub fn owned_folder(tx: &impl Source, viewer: UserId, id: FolderId) -> AppResult<FolderRecord> {
     let folder = visible_folder(tx, Some(viewer), id)?;
-    if folder.user == viewer {
+    if may_change(viewer, folder.user) {
         Ok(folder)
     } else {
         Err(AppError::denied("Only the owner can change this folder."))
     }
 }
 
-/// A pin is visible to its owner, to everyone when public, and to whoever may see one of its boards.
-pub fn pin_visible(tx: &impl Source, viewer: Option<UserId>, pin: &PinRecord) -> AppResult<bool> {
-    if viewer == Some(pin.user) || board_pins::is_public(tx, pin.id)? {
-        return Ok(true);
-    }
-    if viewer.is_none() {
-        return Ok(false);
-    }
+/// Who may see a pin, from the boards it is on.
+pub fn audience(tx: &impl Source, pin: &PinRecord) -> AppResult<Audience> {
+    let mut on_boards = Vec::new();
     for board in board_pins::boards_of(tx, pin.id)? {
-        if boards::get(tx, board)?.is_some_and(|board| board.visible_to(viewer)) {
-            return Ok(true);
-        }
+        on_boards.extend(boards::get(tx, board)?);
     }
-    Ok(false)
+    Ok(Audience::of_pin(pin.user, &on_boards))
 }
-
-/// A pin is private (`secret`) unless it is on at least one public board.
-pub fn pin_secret(tx: &impl Source, pin: &PinRecord) -> AppResult<bool> {
-    Ok(!board_pins::is_public(tx, pin.id)?)
-}
-
-/// The message for a pin that does not exist.
-pub const PIN_NOT_FOUND: &str = "This pin does not exist.";
 
 /// A pin the viewer opens directly, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
 pub fn opened_pin(tx: &impl Source, viewer: Option<UserId>, id: PinId) -> AppResult<PinRecord> {
     let pin = pins::get(tx, id)?.ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))?;
-    if pin_visible(tx, viewer, &pin)? {
+    if audience(tx, &pin)?.admits(viewer) {
         Ok(pin)
     } else {
         Err(AppError::denied(NO_ACCESS))
+    }
+}
+
+/// A pin the viewer owns, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
+pub fn owned_pin(tx: &impl Source, viewer: UserId, id: PinId) -> AppResult<PinRecord> {
+    let pin = opened_pin(tx, Some(viewer), id)?;
+    if may_change(viewer, pin.user) {
+        Ok(pin)
+    } else {
+        Err(AppError::denied("Only the owner can change this pin."))
+    }
+}
+
+/// The pins a viewer may see, as the indexes hold the policy's audiences: pins on a public
+/// board (the public-pins index), the viewer's own pins, and the pins on private boards shared
+/// with them. Lists walk these instead of loading each pin's audience.
+pub struct Reach {
+    pub viewer: Option<UserId>,
+    /// Pins on private boards shared with the viewer.
+    pub shared: BTreeSet<u64>,
+}
+
+impl Reach {
+    /// `with_shared`: whether the walk needs the shared pins (a list of the viewer's own pins,
+    /// or of one board already shown, does not).
+    pub fn of(tx: &impl Source, viewer: Option<UserId>, with_shared: bool) -> AppResult<Reach> {
+        let mut shared = BTreeSet::new();
+        if let Some(viewer) = viewer.filter(|_| with_shared) {
+            for board in boards::shared_with(tx, viewer)? {
+                let placed = board_pins::on_board(tx, board.id)?;
+                shared.extend(placed.into_iter().map(|(_, pin)| pin.0));
+            }
+        }
+        Ok(Reach { viewer, shared })
+    }
+
+    /// Whether the viewer may see a pin of `owner`.
+    pub fn admits(&self, tx: &impl Source, owner: UserId, pin: u64) -> AppResult<bool> {
+        Ok(self.viewer == Some(owner)
+            || self.shared.contains(&pin)
+            || board_pins::is_public(tx, PinId(pin))?)
     }
 }

@@ -3,13 +3,13 @@
 
 use chrono::Utc;
 
-use crate::app::AppState;
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::{PinRecord, PinText};
 use crate::domain::temp_pin::TempPinRecord;
 use crate::error::{AppError, AppResult};
 use crate::media::ingest::{inspect, store_files};
 use crate::service::access::owned_board;
+use crate::service::context::Services;
 use crate::store::{Source, pins, temp_pins};
 use crate::web::fetch::web_address;
 
@@ -22,41 +22,39 @@ pub struct NewPin {
     pub boards: Vec<BoardId>,
 }
 
-pub async fn add_pin(state: &AppState, user: UserId, new: NewPin) -> AppResult<PinRecord> {
+pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResult<PinRecord> {
     let source_file_url = match new.url.filter(|url| !url.trim().is_empty()) {
         Some(url) => Some(web_address(&url)?.to_string()),
         None => None,
     };
     let name = new.temp_file_name.clone();
     let boards = new.boards.clone();
-    let temp = state
-        .blocking(move |state| {
-            state.store.read(|read| {
-                for board in &boards {
-                    owned_board(read, user, *board)?;
-                }
-                own_temp_pin(read, user, &name)
-            })
+    let temp = services
+        .read(move |read| {
+            for board in &boards {
+                owned_board(read, user, *board)?;
+            }
+            own_temp_pin(read, user, &name)
         })
         .await?;
-    state
-        .picture_work(move |state| {
-            let path = state.config.tmp_dir().join(&temp.file_name);
+    services
+        .picture_work(move |services| {
+            let path = services.config.tmp_dir().join(&temp.file_name);
             let bytes = std::fs::read(&path).map_err(|error| {
                 tracing::warn!(%error, path = %path.display(), "a temporary pin's file is missing");
                 expired()
             })?;
-            let inspected = inspect(&bytes, &state.config.uploads, "tempFileName")?;
-            let config = &state.config;
+            let config = &services.config;
+            let inspected = inspect(&bytes, &config.uploads, "tempFileName")?;
             let (previews, originals) = (config.previews_dir(), config.originals_dir());
             store_files(&bytes, &inspected, &previews, &originals)?;
-            let _files = state
+            let _files = services
                 .picture_files
                 .lock()
                 .unwrap_or_else(|e| e.into_inner());
             // A pin deleted meanwhile may have taken the files with it: write them again.
             store_files(&bytes, &inspected, &previews, &originals)?;
-            let pin = state.store.write(|write| {
+            let pin = services.store.write(|write| {
                 own_temp_pin(write, user, &temp.file_name)?;
                 for board in &new.boards {
                     owned_board(write, user, *board)?;
@@ -77,7 +75,6 @@ pub async fn add_pin(state: &AppState, user: UserId, new: NewPin) -> AppResult<P
                 };
                 pins::insert(write, record, &new.boards)
             })?;
-            state.reindex(&[pin.id]);
             if let Err(error) = std::fs::remove_file(&path) {
                 tracing::warn!(%error, "a pinned temporary file could not be removed");
             }

@@ -2,9 +2,10 @@
 
 use chrono::Utc;
 
-use crate::app::AppState;
 use crate::domain::ids::UserId;
+use crate::domain::policy::sees_private_fields;
 use crate::error::{AppError, AppResult};
+use crate::service::context::Services;
 use crate::service::secrets::{new_secret, secret_hash};
 use crate::store::accounts::{self, ApiKeyRecord};
 
@@ -13,7 +14,7 @@ const NAME_MAX: usize = 100;
 const KEY_PREFIX: &str = "cbk_";
 
 /// Makes a key and returns its secret, which is never shown again.
-pub async fn create(state: &AppState, user: UserId, name: String) -> AppResult<String> {
+pub async fn create(services: &Services, user: UserId, name: String) -> AppResult<String> {
     let name = name.trim().to_owned();
     if name.is_empty() || name.chars().count() > NAME_MAX {
         return Err(AppError::invalid(
@@ -21,53 +22,55 @@ pub async fn create(state: &AppState, user: UserId, name: String) -> AppResult<S
             "Give the key a name of at most 100 characters.",
         ));
     }
-    state
-        .blocking(move |state| {
-            let secret = format!("{KEY_PREFIX}{}", new_secret());
-            let key = ApiKeyRecord {
-                id: 0,
-                user,
-                name,
-                secret_hash: secret_hash(&secret),
-                created_at: Utc::now(),
-                last_used_at: None,
-            };
-            state
-                .store
-                .write(|write| accounts::insert_api_key(write, key))?;
-            Ok(secret)
-        })
-        .await
+    let secret = format!("{KEY_PREFIX}{}", new_secret());
+    let key = ApiKeyRecord {
+        id: 0,
+        user,
+        name,
+        secret_hash: secret_hash(&secret),
+        created_at: Utc::now(),
+        last_used_at: None,
+    };
+    services
+        .write(move |write| accounts::insert_api_key(write, key))
+        .await?;
+    Ok(secret)
 }
 
-pub async fn revoke(state: &AppState, user: UserId, id: String) -> AppResult<()> {
+pub async fn revoke(services: &Services, user: UserId, id: String) -> AppResult<()> {
     let not_found = || AppError::not_found("This API key does not exist.");
     let id: u64 = id.parse().map_err(|_| not_found())?;
-    state
-        .blocking(move |state| {
-            state.store.write(|write| {
-                let key = accounts::api_key(write, id)?
-                    .filter(|key| key.user == user)
-                    .ok_or_else(not_found)?;
-                accounts::remove_api_key(write, &key)
-            })
+    services
+        .write(move |write| {
+            let key = accounts::api_key(write, id)?
+                .filter(|key| key.user == user)
+                .ok_or_else(not_found)?;
+            accounts::remove_api_key(write, &key)
         })
         .await
 }
 
-pub async fn list(state: &AppState, user: UserId) -> AppResult<Vec<ApiKeyRecord>> {
-    state
-        .blocking(move |state| state.store.read(|read| accounts::api_keys_of(read, user)))
+/// The API keys of `owner`: for the owner alone, empty for anyone else.
+pub async fn list(
+    services: &Services,
+    viewer: Option<UserId>,
+    owner: UserId,
+) -> AppResult<Vec<ApiKeyRecord>> {
+    if !sees_private_fields(viewer, owner) {
+        return Ok(Vec::new());
+    }
+    services
+        .read(move |read| accounts::api_keys_of(read, owner))
         .await
 }
 
 /// The user a key belongs to; notes when it was last used (at most once a minute).
-pub fn user_of_key(state: &AppState, secret: &str) -> AppResult<Option<UserId>> {
+pub fn user_of_key(services: &Services, secret: &str) -> AppResult<Option<UserId>> {
     if !secret.starts_with(KEY_PREFIX) {
         return Ok(None);
     }
     let hash = secret_hash(secret);
-    let Some(key) = state
+    let Some(key) = services
         .store
         .read(|read| accounts::api_key_by_hash(read, &hash))?
     else {
@@ -78,7 +81,7 @@ pub fn user_of_key(state: &AppState, secret: &str) -> AppResult<Option<UserId>> 
         .last_used_at
         .is_none_or(|last| now - last > chrono::Duration::minutes(1))
     {
-        state.store.write(|write| {
+        services.store.write(|write| {
             let Some(mut key) = accounts::api_key(write, key.id)? else {
                 return Ok(());
             };

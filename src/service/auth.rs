@@ -4,13 +4,14 @@ use std::net::IpAddr;
 
 use chrono::{Duration, Utc};
 
-use crate::app::AppState;
+use crate::config::Config;
 use crate::domain::ids::UserId;
 use crate::domain::user::{
     UserRecord, check_secret_length, email_key, validate_email, validate_new_password,
     validate_username,
 };
 use crate::error::{AppError, AppResult};
+use crate::service::context::Services;
 use crate::service::mail::Mail;
 use crate::service::secrets::{
     hash_password, new_secret, password_matches, secret_hash, waste_a_password_check,
@@ -19,6 +20,8 @@ use crate::store::accounts::{self, SessionRecord, TokenPurpose, TokenRecord};
 use crate::store::users;
 
 const SESSION_DAYS: i64 = 30;
+/// The cookie that carries a browser's session token.
+pub const SESSION_COOKIE: &str = "corkboard_session";
 const RESET_TOKEN_HOURS: i64 = 1;
 const VERIFICATION_TOKEN_HOURS: i64 = 48;
 const WRONG_CREDENTIALS: &str = "Wrong email or password.";
@@ -32,7 +35,7 @@ pub struct SignedIn {
 
 /// Creates the account, signs it in, and mails the verification link.
 pub async fn sign_up(
-    state: &AppState,
+    services: &Services,
     email: String,
     password: String,
     username: String,
@@ -42,8 +45,8 @@ pub async fn sign_up(
     validate_email("email", &email)?;
     validate_username(&username)?;
     validate_new_password("password", &password)?;
-    let (signed_in, verification) = state
-        .blocking(move |state| {
+    let (signed_in, verification) = services
+        .blocking(move |services| {
             let now = Utc::now();
             let user = UserRecord {
                 id: UserId(0),
@@ -56,7 +59,7 @@ pub async fn sign_up(
                 profile: Default::default(),
                 avatar: None,
             };
-            state.store.write(|write| {
+            services.store.write(|write| {
                 let user = users::insert(write, user)?;
                 let session_token = start_session(write, user.id)?;
                 let verification = issue_token(write, &user, TokenPurpose::EmailVerification)?;
@@ -70,13 +73,13 @@ pub async fn sign_up(
             })
         })
         .await?;
-    send_verification_mail(state, &signed_in.user.email, &verification).await;
+    send_verification_mail(services, &signed_in.user.email, &verification).await;
     Ok(signed_in)
 }
 
 /// Checks the password; the answer is the same for an unknown email and a wrong password.
 pub async fn log_in(
-    state: &AppState,
+    services: &Services,
     email: String,
     password: String,
     client: Option<IpAddr>,
@@ -84,10 +87,10 @@ pub async fn log_in(
     check_secret_length("password", &password)?;
     let mut keys = vec![format!("account:{}", email_key(&email))];
     keys.extend(client.map(|ip| format!("address:{ip}")));
-    state.limiter.check(&keys)?;
-    let found = state
-        .blocking(move |state| {
-            let user = state.store.read(|read| users::by_email(read, &email))?;
+    services.limiter.check(&keys)?;
+    let found = services
+        .blocking(move |services| {
+            let user = services.store.read(|read| users::by_email(read, &email))?;
             match user {
                 Some(user) if password_matches(&password, &user.password_hash) => Ok(Some(user)),
                 Some(_) => Ok(None),
@@ -99,42 +102,36 @@ pub async fn log_in(
         })
         .await?;
     let Some(mut user) = found else {
-        state.limiter.record_failure(&keys);
+        services.limiter.record_failure(&keys);
         return Err(AppError::Validation {
             field: None,
             message: WRONG_CREDENTIALS.into(),
         });
     };
-    state.limiter.forget(&keys[0]);
-    state
-        .blocking(move |state| {
-            state.store.write(|write| {
-                user.last_login_at = Some(Utc::now());
-                users::update(write, &user)?;
-                let session_token = start_session(write, user.id)?;
-                Ok(SignedIn {
-                    user,
-                    session_token,
-                })
+    services.limiter.forget(&keys[0]);
+    services
+        .write(move |write| {
+            user.last_login_at = Some(Utc::now());
+            users::update(write, &user)?;
+            let session_token = start_session(write, user.id)?;
+            Ok(SignedIn {
+                user,
+                session_token,
             })
         })
         .await
 }
 
 /// Ends the session whose token hash is given.
-pub async fn log_out(state: &AppState, session_hash: String) -> AppResult<()> {
-    state
-        .blocking(move |state| {
-            state
-                .store
-                .write(|write| accounts::remove_session(write, &session_hash))
-        })
+pub async fn log_out(services: &Services, session_hash: String) -> AppResult<()> {
+    services
+        .write(move |write| accounts::remove_session(write, &session_hash))
         .await
 }
 
 /// The user behind a session token, if the session is still valid.
-pub fn user_of_session(state: &AppState, token: &str) -> AppResult<Option<UserId>> {
-    let session = state
+pub fn user_of_session(services: &Services, token: &str) -> AppResult<Option<UserId>> {
+    let session = services
         .store
         .read(|read| accounts::session(read, &secret_hash(token)))?;
     Ok(session
@@ -143,25 +140,21 @@ pub fn user_of_session(state: &AppState, token: &str) -> AppResult<Option<UserId
 }
 
 /// Mails a reset link when the email belongs to someone; answers the same either way.
-pub async fn start_password_reset(state: &AppState, email: String) -> AppResult<()> {
+pub async fn start_password_reset(services: &Services, email: String) -> AppResult<()> {
     validate_email("email", &email)?;
-    let issued = state
-        .blocking(move |state| {
-            state
-                .store
-                .write(|write| match users::by_email(write, &email)? {
-                    Some(user) => Ok(Some((
-                        user.email.clone(),
-                        issue_token(write, &user, TokenPurpose::PasswordReset)?,
-                    ))),
-                    None => Ok(None),
-                })
+    let issued = services
+        .write(move |write| match users::by_email(write, &email)? {
+            Some(user) => Ok(Some((
+                user.email.clone(),
+                issue_token(write, &user, TokenPurpose::PasswordReset)?,
+            ))),
+            None => Ok(None),
         })
         .await?;
     if let Some((email, token)) = issued {
         let link = format!(
             "{}/password_reset?token={token}",
-            state.config.public_base_url()
+            services.config.public_base_url()
         );
         let mail = Mail {
             to: email,
@@ -172,7 +165,7 @@ pub async fn start_password_reset(state: &AppState, email: String) -> AppResult<
                  If it was not you, ignore this mail: your password stays as it is.\n"
             ),
         };
-        if let Err(error) = state.mail.send(mail).await {
+        if let Err(error) = services.mail.send(mail).await {
             tracing::error!(error = ?error, "the password reset mail was not sent");
         }
     }
@@ -181,57 +174,53 @@ pub async fn start_password_reset(state: &AppState, email: String) -> AppResult<
 
 /// Sets a new password from a mailed token, ends every other session, and signs in.
 pub async fn reset_password(
-    state: &AppState,
+    services: &Services,
     token: String,
     new_password: String,
 ) -> AppResult<SignedIn> {
     check_secret_length("token", &token)?;
     validate_new_password("newPassword", &new_password)?;
-    let password_hash = state
+    let password_hash = services
         .blocking(move |_| hash_password(&new_password))
         .await?;
-    state
-        .blocking(move |state| {
-            state.store.write(|write| {
-                let token = valid_token(write, &token, TokenPurpose::PasswordReset)?;
-                let mut user = users::load(write, token.user)?;
-                user.password_hash = password_hash;
-                user.email_verified |= email_key(&token.email) == email_key(&user.email);
-                user.last_login_at = Some(Utc::now());
-                users::update(write, &user)?;
-                accounts::remove_sessions_of(write, user.id, None)?;
-                let session_token = start_session(write, user.id)?;
-                Ok(SignedIn {
-                    user,
-                    session_token,
-                })
+    services
+        .write(move |write| {
+            let token = valid_token(write, &token, TokenPurpose::PasswordReset)?;
+            let mut user = users::load(write, token.user)?;
+            user.password_hash = password_hash;
+            user.email_verified |= email_key(&token.email) == email_key(&user.email);
+            user.last_login_at = Some(Utc::now());
+            users::update(write, &user)?;
+            accounts::remove_sessions_of(write, user.id, None)?;
+            let session_token = start_session(write, user.id)?;
+            Ok(SignedIn {
+                user,
+                session_token,
             })
         })
         .await
 }
 
 /// Marks the email verified when the token was mailed to the user's current address.
-pub async fn verify_email(state: &AppState, token: String) -> AppResult<UserRecord> {
+pub async fn verify_email(services: &Services, token: String) -> AppResult<UserRecord> {
     check_secret_length("token", &token)?;
-    state
-        .blocking(move |state| {
-            state.store.write(|write| {
-                let token = valid_token(write, &token, TokenPurpose::EmailVerification)?;
-                let mut user = users::load(write, token.user)?;
-                if email_key(&token.email) != email_key(&user.email) {
-                    return Err(AppError::invalid("token", BAD_TOKEN));
-                }
-                user.email_verified = true;
-                users::update(write, &user)?;
-                Ok(user)
-            })
+    services
+        .write(move |write| {
+            let token = valid_token(write, &token, TokenPurpose::EmailVerification)?;
+            let mut user = users::load(write, token.user)?;
+            if email_key(&token.email) != email_key(&user.email) {
+                return Err(AppError::invalid("token", BAD_TOKEN));
+            }
+            user.email_verified = true;
+            users::update(write, &user)?;
+            Ok(user)
         })
         .await
 }
 
 /// Changes the password after checking the current one; every other session ends.
 pub async fn change_password(
-    state: &AppState,
+    services: &Services,
     user: UserId,
     keep_session: Option<String>,
     current_password: String,
@@ -239,9 +228,9 @@ pub async fn change_password(
 ) -> AppResult<UserRecord> {
     check_secret_length("currentPassword", &current_password)?;
     validate_new_password("newPassword", &new_password)?;
-    state
-        .blocking(move |state| {
-            let mut record = state.store.read(|read| users::load(read, user))?;
+    services
+        .blocking(move |services| {
+            let mut record = services.store.read(|read| users::load(read, user))?;
             if !password_matches(&current_password, &record.password_hash) {
                 return Err(AppError::invalid(
                     "currentPassword",
@@ -249,7 +238,7 @@ pub async fn change_password(
                 ));
             }
             record.password_hash = hash_password(&new_password)?;
-            state.store.write(|write| {
+            services.store.write(|write| {
                 users::update(write, &record)?;
                 accounts::remove_sessions_of(write, user, keep_session.as_deref())?;
                 Ok(record)
@@ -260,7 +249,7 @@ pub async fn change_password(
 
 /// Changes the email after checking the password; the new address must be verified again.
 pub async fn change_email(
-    state: &AppState,
+    services: &Services,
     user: UserId,
     new_email: String,
     password: String,
@@ -268,13 +257,13 @@ pub async fn change_email(
     let new_email = new_email.trim().to_owned();
     validate_email("newEmail", &new_email)?;
     check_secret_length("password", &password)?;
-    let (record, token) = state
-        .blocking(move |state| {
-            let record = state.store.read(|read| users::load(read, user))?;
+    let (record, token) = services
+        .blocking(move |services| {
+            let record = services.store.read(|read| users::load(read, user))?;
             if !password_matches(&password, &record.password_hash) {
                 return Err(AppError::invalid("password", "The password is wrong."));
             }
-            state.store.write(|write| {
+            services.store.write(|write| {
                 let mut record = users::load(write, user)?;
                 record.email = new_email;
                 record.email_verified = false;
@@ -284,7 +273,7 @@ pub async fn change_email(
             })
         })
         .await?;
-    send_verification_mail(state, &record.email, &token).await;
+    send_verification_mail(services, &record.email, &token).await;
     Ok(record)
 }
 
@@ -331,10 +320,10 @@ fn valid_token(
         .ok_or_else(|| AppError::invalid("token", BAD_TOKEN))
 }
 
-async fn send_verification_mail(state: &AppState, email: &str, token: &str) {
+async fn send_verification_mail(services: &Services, email: &str, token: &str) {
     let link = format!(
         "{}/verifie_email?token={token}",
-        state.config.public_base_url()
+        services.config.public_base_url()
     );
     let mail = Mail {
         to: email.to_owned(),
@@ -344,7 +333,36 @@ async fn send_verification_mail(state: &AppState, email: &str, token: &str) {
              {link}\n\nIf you did not create a Corkboard account, ignore this mail.\n"
         ),
     };
-    if let Err(error) = state.mail.send(mail).await {
+    if let Err(error) = services.mail.send(mail).await {
         tracing::error!(error = ?error, "the verification mail was not sent");
+    }
+}
+
+/// The `Set-Cookie` value that signs a browser in.
+pub fn session_cookie(token: &str, config: &Config) -> String {
+    let max_age = Duration::days(SESSION_DAYS).num_seconds();
+    format!(
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{}",
+        secure(config)
+    )
+}
+
+/// The `Set-Cookie` value that signs a browser out.
+pub fn clear_session_cookie(config: &Config) -> String {
+    format!(
+        "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{}",
+        secure(config)
+    )
+}
+
+fn secure(config: &Config) -> &'static str {
+    if config
+        .public_url
+        .as_deref()
+        .is_some_and(|url| url.starts_with("https://"))
+    {
+        "; Secure"
+    } else {
+        ""
     }
 }

@@ -3,12 +3,13 @@
 use chrono::Utc;
 use redb::WriteTransaction;
 
-use crate::app::AppState;
 use crate::domain::board::{BoardRecord, optional_text, required_title, slugify};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
+use crate::domain::policy::sees_private_fields;
 use crate::domain::tags::normalize_tags;
 use crate::error::{AppError, AppResult};
 use crate::service::access::{owned_board, shown, visible_board, visible_newest_first};
+use crate::service::context::Services;
 use crate::store::{board_pins, boards, folders, users};
 
 pub struct NewBoard {
@@ -32,36 +33,34 @@ pub struct BoardPatch {
     pub cover: Option<Option<PinId>>,
 }
 
-pub async fn add(state: &AppState, viewer: UserId, new: NewBoard) -> AppResult<BoardRecord> {
+pub async fn add(services: &Services, viewer: UserId, new: NewBoard) -> AppResult<BoardRecord> {
     let title = required_title("title", &new.title)?;
     let caption = optional_text("caption", new.caption)?;
-    state
-        .blocking(move |state| {
-            state.store.write(|write| {
-                check_folder(write, viewer, new.folder)?;
-                let board = BoardRecord {
-                    id: BoardId(0),
-                    user: viewer,
-                    slug: slugify(&title, "board"),
-                    title,
-                    caption,
-                    pin_default_description: None,
-                    pin_default_tags: Vec::new(),
-                    secret: new.secret,
-                    folder: new.folder,
-                    shared_with: Vec::new(),
-                    cover: None,
-                    created_at: Utc::now(),
-                };
-                boards::insert(write, board)
-            })
+    services
+        .write(move |write| {
+            check_folder(write, viewer, new.folder)?;
+            let board = BoardRecord {
+                id: BoardId(0),
+                user: viewer,
+                slug: slugify(&title, "board"),
+                title,
+                caption,
+                pin_default_description: None,
+                pin_default_tags: Vec::new(),
+                secret: new.secret,
+                folder: new.folder,
+                shared_with: Vec::new(),
+                cover: None,
+                created_at: Utc::now(),
+            };
+            boards::insert(write, board)
         })
         .await
 }
 
 /// Applies a patch; moving between folders updates both folders in this one transaction.
 pub async fn update(
-    state: &AppState,
+    services: &Services,
     viewer: UserId,
     id: BoardId,
     patch: BoardPatch,
@@ -79,156 +78,135 @@ pub async fn update(
         .pin_default_description
         .map(|text| optional_text("pinDefaultDescription", Some(text)))
         .transpose()?;
-    state
-        .blocking(move |state| {
-            let (board, searched_changed) = state.store.write(|write| {
-                let before = owned_board(write, viewer, id)?;
-                let mut board = before.clone();
-                if let Some(folder) = patch.folder {
-                    check_folder(write, viewer, folder)?;
-                    board.folder = folder;
-                }
-                board.title = title.unwrap_or(board.title);
-                board.caption = caption.unwrap_or(board.caption);
-                board.pin_default_description =
-                    description.unwrap_or(board.pin_default_description);
-                if let Some(tags) = patch.pin_default_tags {
-                    board.pin_default_tags = normalize_tags(&tags);
-                }
-                board.secret = patch.secret.unwrap_or(board.secret);
-                if let Some(Some(cover)) = patch.cover
-                    && board_pins::order_of(write, cover, id)?.is_none()
-                {
-                    return Err(AppError::invalid(
-                        "cover1",
-                        "This pin is not on this board.",
-                    ));
-                }
-                board.cover = patch.cover.unwrap_or(board.cover);
-                boards::save(write, Some(&before), &board)?;
-                let searched_changed = before.title != board.title || before.secret != board.secret;
-                Ok((board, searched_changed))
-            })?;
-            if searched_changed {
-                state.reindex(&pins_on(state, id)?);
+    services
+        .write(move |write| {
+            let before = owned_board(write, viewer, id)?;
+            let mut board = before.clone();
+            if let Some(folder) = patch.folder {
+                check_folder(write, viewer, folder)?;
+                board.folder = folder;
             }
+            board.title = title.unwrap_or(board.title);
+            board.caption = caption.unwrap_or(board.caption);
+            board.pin_default_description = description.unwrap_or(board.pin_default_description);
+            if let Some(tags) = patch.pin_default_tags {
+                board.pin_default_tags = normalize_tags(&tags);
+            }
+            board.secret = patch.secret.unwrap_or(board.secret);
+            if let Some(Some(cover)) = patch.cover
+                && board_pins::order_of(write, cover, id)?.is_none()
+            {
+                return Err(AppError::invalid(
+                    "cover1",
+                    "This pin is not on this board.",
+                ));
+            }
+            board.cover = patch.cover.unwrap_or(board.cover);
+            boards::save(write, Some(&before), &board)?;
             Ok(board)
         })
         .await
 }
 
-/// The pins on a board, whose search documents name it.
-fn pins_on(state: &AppState, board: BoardId) -> AppResult<Vec<PinId>> {
-    let placed = state.store.read(|read| board_pins::on_board(read, board))?;
-    Ok(placed.into_iter().map(|(_, pin)| pin).collect())
-}
-
-pub async fn delete(state: &AppState, viewer: UserId, id: BoardId) -> AppResult<()> {
-    state
-        .blocking(move |state| {
-            let pins = pins_on(state, id)?;
-            state.store.write(|write| {
-                let board = owned_board(write, viewer, id)?;
-                boards::remove(write, &board)
-            })?;
-            state.reindex(&pins);
-            Ok(())
+pub async fn delete(services: &Services, viewer: UserId, id: BoardId) -> AppResult<()> {
+    services
+        .write(move |write| {
+            let board = owned_board(write, viewer, id)?;
+            boards::remove(write, &board)
         })
         .await
 }
 
 /// Lets `username` see the private board; a leading `@` is ignored.
 pub async fn share(
-    state: &AppState,
+    services: &Services,
     viewer: UserId,
     id: BoardId,
     username: String,
     share: bool,
 ) -> AppResult<String> {
     let username = username.trim().trim_start_matches('@').to_owned();
-    state
-        .blocking(move |state| {
-            let username = state.store.write(|write| {
-                let before = owned_board(write, viewer, id)?;
-                let user = users::by_username(write, &username)?.ok_or_else(|| {
-                    AppError::invalid(
-                        "username",
-                        format!("There is no user named \"{username}\"."),
-                    )
-                })?;
-                if user.id == viewer {
-                    return Err(AppError::invalid(
-                        "username",
-                        "You always see your own boards.",
-                    ));
-                }
-                let mut board = before.clone();
-                board.shared_with.retain(|shared| *shared != user.id);
-                if share {
-                    board.shared_with.push(user.id);
-                }
-                boards::save(write, Some(&before), &board)?;
-                Ok(user.username)
+    services
+        .write(move |write| {
+            let before = owned_board(write, viewer, id)?;
+            let user = users::by_username(write, &username)?.ok_or_else(|| {
+                AppError::invalid(
+                    "username",
+                    format!("There is no user named \"{username}\"."),
+                )
             })?;
-            state.reindex(&pins_on(state, id)?);
-            Ok(username)
+            if user.id == viewer {
+                return Err(AppError::invalid(
+                    "username",
+                    "You always see your own boards.",
+                ));
+            }
+            let mut board = before.clone();
+            board.shared_with.retain(|shared| *shared != user.id);
+            if share {
+                board.shared_with.push(user.id);
+            }
+            boards::save(write, Some(&before), &board)?;
+            Ok(user.username)
         })
         .await
 }
 
+/// Whom the board is shared with: for its owner alone.
+pub fn shared_with(viewer: Option<UserId>, board: &BoardRecord) -> &[UserId] {
+    if sees_private_fields(viewer, board.user) {
+        &board.shared_with
+    } else {
+        &[]
+    }
+}
+
 /// A board opened directly: NOT_FOUND_ERROR or PERMISSION_DENIED_ERROR when it cannot be shown.
-pub async fn get(state: &AppState, viewer: Option<UserId>, id: BoardId) -> AppResult<BoardRecord> {
-    state
-        .blocking(move |state| state.store.read(|read| visible_board(read, viewer, id)))
+pub async fn get(
+    services: &Services,
+    viewer: Option<UserId>,
+    id: BoardId,
+) -> AppResult<BoardRecord> {
+    services
+        .read(move |read| visible_board(read, viewer, id))
         .await
 }
 
 /// A board by its owner and slug, with the same errors as `get`.
 pub async fn by_slug(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     owner: UserId,
     slug: String,
 ) -> AppResult<BoardRecord> {
-    state
-        .blocking(move |state| {
-            let board = state
-                .store
-                .read(|read| boards::by_slug(read, owner, &slug))?;
-            shown(board, viewer)
-        })
+    services
+        .read(move |read| shown(boards::by_slug(read, owner, &slug)?, viewer))
         .await
 }
 
 /// The boards of `owner` that `viewer` may see, newest first.
 pub async fn of_user(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     owner: UserId,
 ) -> AppResult<Vec<BoardRecord>> {
-    state
-        .blocking(move |state| {
-            state
-                .store
-                .read(|read| Ok(visible_newest_first(boards::of_user(read, owner)?, viewer)))
-        })
+    services
+        .read(move |read| Ok(visible_newest_first(boards::of_user(read, owner)?, viewer)))
         .await
 }
 
 /// The boards in `folder` that `viewer` may see, newest first.
 pub async fn in_folder(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     folder: FolderId,
 ) -> AppResult<Vec<BoardRecord>> {
-    state
-        .blocking(move |state| {
-            state.store.read(|read| {
-                Ok(visible_newest_first(
-                    boards::in_folder(read, folder)?,
-                    viewer,
-                ))
-            })
+    services
+        .read(move |read| {
+            Ok(visible_newest_first(
+                boards::in_folder(read, folder)?,
+                viewer,
+            ))
         })
         .await
 }

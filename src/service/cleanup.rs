@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use crate::app::AppState;
 use crate::error::AppResult;
+use crate::service::context::Services;
 use crate::store::{accounts, temp_pins};
 
 const EVERY: Duration = Duration::from_secs(60 * 60);
@@ -22,11 +22,14 @@ pub struct Cleaned {
 }
 
 /// Runs the clean-up now and then every hour, for as long as the server runs.
-pub async fn every_hour(state: AppState) {
+pub async fn every_hour(services: Services) {
     let mut ticks = tokio::time::interval(EVERY);
     loop {
         ticks.tick().await;
-        match state.blocking(|state| clean_up(state, Utc::now())).await {
+        match services
+            .blocking(|services| clean_up(services, Utc::now()))
+            .await
+        {
             Ok(cleaned) if cleaned != Cleaned::default() => tracing::info!(?cleaned, "cleaned up"),
             Ok(_) => {}
             Err(error) => tracing::warn!(?error, "the clean-up failed"),
@@ -35,14 +38,14 @@ pub async fn every_hour(state: AppState) {
 }
 
 /// Removes what has expired at `now`: the database first, in one transaction, then the files.
-pub fn clean_up(state: &AppState, now: DateTime<Utc>) -> AppResult<Cleaned> {
-    let (expired, sessions_and_tokens) = state.store.write(|write| {
+pub fn clean_up(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
+    let (expired, sessions_and_tokens) = services.store.write(|write| {
         Ok((
             temp_pins::remove_expired(write, now)?,
             accounts::remove_expired(write, now)?,
         ))
     })?;
-    let tmp_dir = state.config.tmp_dir();
+    let tmp_dir = services.config.tmp_dir();
     for temp in &expired {
         let _ = std::fs::remove_file(tmp_dir.join(&temp.file_name));
     }
@@ -57,7 +60,7 @@ pub fn clean_up(state: &AppState, now: DateTime<Utc>) -> AppResult<Cleaned> {
                 .map(DateTime::<Utc>::from);
             let old = modified.is_ok_and(|modified| modified < oldest_kept);
             if old
-                && state
+                && services
                     .store
                     .read(|read| temp_pins::get(read, &name))?
                     .is_none()

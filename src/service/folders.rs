@@ -2,37 +2,35 @@
 
 use chrono::Utc;
 
-use crate::app::AppState;
-use crate::domain::board::{FolderRecord, required_title, slugify};
+use crate::domain::board::{BoardRecord, FolderRecord, required_title, slugify};
 use crate::domain::ids::{FolderId, UserId};
 use crate::error::{AppError, AppResult};
 use crate::service::access::{owned_folder, shown, visible_folder, visible_newest_first};
+use crate::service::context::Services;
 use crate::store::{boards, folders};
 
 pub async fn add(
-    state: &AppState,
+    services: &Services,
     viewer: UserId,
     name: String,
     secret: bool,
 ) -> AppResult<FolderRecord> {
     let name = required_title("name", &name)?;
-    state
-        .blocking(move |state| {
-            let folder = FolderRecord {
-                id: FolderId(0),
-                user: viewer,
-                slug: slugify(&name, "folder"),
-                name,
-                secret,
-                created_at: Utc::now(),
-            };
-            state.store.write(|write| folders::insert(write, folder))
-        })
+    let folder = FolderRecord {
+        id: FolderId(0),
+        user: viewer,
+        slug: slugify(&name, "folder"),
+        name,
+        secret,
+        created_at: Utc::now(),
+    };
+    services
+        .write(move |write| folders::insert(write, folder))
         .await
 }
 
 pub async fn update(
-    state: &AppState,
+    services: &Services,
     viewer: UserId,
     id: FolderId,
     name: Option<String>,
@@ -42,87 +40,83 @@ pub async fn update(
         .as_deref()
         .map(|name| required_title("name", name))
         .transpose()?;
-    state
-        .blocking(move |state| {
-            state.store.write(|write| {
-                let mut folder = owned_folder(write, viewer, id)?;
-                folder.name = name.unwrap_or(folder.name);
-                folder.secret = secret.unwrap_or(folder.secret);
-                folders::save(write, &folder)?;
-                Ok(folder)
-            })
+    services
+        .write(move |write| {
+            let mut folder = owned_folder(write, viewer, id)?;
+            folder.name = name.unwrap_or(folder.name);
+            folder.secret = secret.unwrap_or(folder.secret);
+            folders::save(write, &folder)?;
+            Ok(folder)
         })
         .await
 }
 
 /// Deletes the folder; its boards stay, outside any folder.
-pub async fn delete(state: &AppState, viewer: UserId, id: FolderId) -> AppResult<()> {
-    state
-        .blocking(move |state| {
-            state.store.write(|write| {
-                let folder = owned_folder(write, viewer, id)?;
-                for before in boards::in_folder(write, folder.id)? {
-                    let board = crate::domain::board::BoardRecord {
-                        folder: None,
-                        ..before.clone()
-                    };
-                    boards::save(write, Some(&before), &board)?;
-                }
-                folders::remove(write, &folder)
-            })
+pub async fn delete(services: &Services, viewer: UserId, id: FolderId) -> AppResult<()> {
+    services
+        .write(move |write| {
+            let folder = owned_folder(write, viewer, id)?;
+            for before in boards::in_folder(write, folder.id)? {
+                let board = BoardRecord {
+                    folder: None,
+                    ..before.clone()
+                };
+                boards::save(write, Some(&before), &board)?;
+            }
+            folders::remove(write, &folder)
         })
         .await
 }
 
 pub async fn get(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     id: FolderId,
 ) -> AppResult<FolderRecord> {
-    state
-        .blocking(move |state| state.store.read(|read| visible_folder(read, viewer, id)))
+    services
+        .read(move |read| visible_folder(read, viewer, id))
         .await
 }
 
 pub async fn by_slug(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     owner: UserId,
     slug: String,
 ) -> AppResult<FolderRecord> {
-    state
-        .blocking(move |state| {
-            let folder = state
-                .store
-                .read(|read| folders::by_slug(read, owner, &slug))?;
-            shown(folder, viewer)
-        })
+    services
+        .read(move |read| shown(folders::by_slug(read, owner, &slug)?, viewer))
         .await
 }
 
 /// The folders of `owner` that `viewer` may see, newest first.
 pub async fn of_user(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     owner: UserId,
 ) -> AppResult<Vec<FolderRecord>> {
-    state
-        .blocking(move |state| {
-            let found = state.store.read(|read| folders::of_user(read, owner))?;
-            Ok(visible_newest_first(found, viewer))
-        })
+    services
+        .read(move |read| Ok(visible_newest_first(folders::of_user(read, owner)?, viewer)))
         .await
 }
 
-/// A folder for showing beside a board: `None` when the viewer may not see it.
-pub async fn visible(
-    state: &AppState,
+/// The folders among `ids` that `viewer` may see (for showing beside their boards), in one read.
+pub async fn visible_many(
+    services: &Services,
     viewer: Option<UserId>,
-    id: FolderId,
-) -> AppResult<Option<FolderRecord>> {
-    match get(state, viewer, id).await {
-        Ok(folder) => Ok(Some(folder)),
-        Err(AppError::NotFound(_) | AppError::PermissionDenied(_)) => Ok(None),
-        Err(error) => Err(error),
-    }
+    ids: Vec<FolderId>,
+) -> AppResult<Vec<FolderRecord>> {
+    services
+        .read(move |read| {
+            let mut found = Vec::new();
+            for id in ids {
+                match visible_folder(read, viewer, id) {
+                    Ok(folder) => found.push(folder),
+                    Err(AppError::NotFound(_) | AppError::PermissionDenied(_)) => {}
+                    Err(error) => return Err(error),
+                }
+            }
+            Ok(found)
+        })
+        .await
 }

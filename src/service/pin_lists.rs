@@ -4,14 +4,14 @@
 use std::collections::BTreeSet;
 use std::ops::Bound::{Excluded, Unbounded};
 
-use crate::app::AppState;
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
 use crate::search::query::Wanted;
-use crate::service::access::visible_board;
+use crate::service::access::{Reach, visible_board};
+use crate::service::context::Services;
 use crate::store::pin_order::{self, Direction, PinKey};
-use crate::store::{Source, board_pins, boards, pins};
+use crate::store::{Source, board_pins, pins};
 
 /// Which list a pin is seen in; its neighbours come from that list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,18 +59,18 @@ pub fn parse_cursor(cursor: &str) -> AppResult<PinKey> {
 }
 
 pub async fn page(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     list: PinList,
     first: usize,
     after: Option<PinKey>,
 ) -> AppResult<PinPage> {
-    state
-        .blocking(move |state| {
+    services
+        .blocking(move |services| {
             let limit = first.saturating_add(1);
             let (mut keys, total) = match &list {
                 PinList::Found(wanted) => {
-                    let search = &state.search;
+                    let search = &services.search;
                     match wanted {
                         Wanted::Text(text) => {
                             let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
@@ -89,7 +89,7 @@ pub async fn page(
                 }
                 _ => (Vec::new(), None),
             };
-            state.store.read(|read| {
+            services.store.read(|read| {
                 let walker = Walker::new(read, viewer, list.clone())?;
                 if total.is_none() {
                     keys = walker.keys(after, Direction::Down, limit)?;
@@ -113,17 +113,17 @@ pub async fn page(
 
 /// The pins shown before and after `pin` in `list` (none when the pin is not in it).
 pub async fn neighbours(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     list: PinList,
     pin: PinId,
 ) -> AppResult<Neighbours> {
-    state
-        .blocking(move |state| {
+    services
+        .blocking(move |services| {
             if let PinList::Found(wanted) = &list {
-                return neighbours_in_results(state, viewer, wanted, pin);
+                return neighbours_in_results(services, viewer, wanted, pin);
             }
-            state.store.read(|read| {
+            services.store.read(|read| {
                 let key = match list {
                     PinList::OnBoard(board) => match board_pins::order_of(read, pin, board)? {
                         Some(order) => (order, pin.0),
@@ -143,12 +143,12 @@ pub async fn neighbours(
 }
 
 fn neighbours_in_results(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     wanted: &Wanted,
     pin: PinId,
 ) -> AppResult<Neighbours> {
-    let search = &state.search;
+    let search = &services.search;
     let first_of = |(ids, _): (Vec<u64>, usize)| ids.first().map(|id| PinId(*id));
     match wanted {
         Wanted::Tag(tag) => Ok(Neighbours {
@@ -173,8 +173,7 @@ struct Walker<'a, T: Source> {
     tx: &'a T,
     viewer: Option<UserId>,
     list: PinList,
-    /// Pins on private boards shared with the viewer.
-    shared: BTreeSet<u64>,
+    reach: Reach,
 }
 
 /// How many keys a filtered walk reads at a time.
@@ -190,21 +189,11 @@ impl<'a, T: Source> Walker<'a, T> {
             PinList::OfUser(owner) => viewer != Some(owner),
             PinList::OnBoard(_) | PinList::Found(_) => false,
         };
-        let mut shared = BTreeSet::new();
-        if let Some(viewer) = viewer.filter(|_| needs_shared) {
-            for board in boards::shared_with(tx, viewer)? {
-                shared.extend(
-                    board_pins::on_board(tx, board.id)?
-                        .into_iter()
-                        .map(|(_, pin)| pin.0),
-                );
-            }
-        }
         Ok(Walker {
             tx,
             viewer,
+            reach: Reach::of(tx, viewer, needs_shared)?,
             list,
-            shared,
         })
     }
 
@@ -229,7 +218,7 @@ impl<'a, T: Source> Walker<'a, T> {
                 loop {
                     let batch = pin_order::of_user(tx, *owner, cursor, direction, CHUNK)?;
                     for key in &batch {
-                        if found.len() < limit && self.may_see(key.1)? {
+                        if found.len() < limit && self.reach.admits(tx, *owner, key.1)? {
                             found.push(*key);
                         }
                     }
@@ -259,18 +248,14 @@ impl<'a, T: Source> Walker<'a, T> {
     }
 
     fn shared_beyond(&self, from: Option<u64>, direction: Direction, limit: usize) -> Vec<PinKey> {
+        let shared = &self.reach.shared;
         let range: Box<dyn Iterator<Item = &u64>> = match (from, direction) {
-            (None, Direction::Down) => Box::new(self.shared.iter().rev()),
-            (None, Direction::Up) => Box::new(self.shared.iter()),
-            (Some(from), Direction::Down) => Box::new(self.shared.range(..from).rev()),
-            (Some(from), Direction::Up) => Box::new(self.shared.range((Excluded(from), Unbounded))),
+            (None, Direction::Down) => Box::new(shared.iter().rev()),
+            (None, Direction::Up) => Box::new(shared.iter()),
+            (Some(from), Direction::Down) => Box::new(shared.range(..from).rev()),
+            (Some(from), Direction::Up) => Box::new(shared.range((Excluded(from), Unbounded))),
         };
         range.take(limit).map(|id| (0, *id)).collect()
-    }
-
-    /// Whether the viewer may see a pin of another user.
-    fn may_see(&self, pin: u64) -> AppResult<bool> {
-        Ok(self.shared.contains(&pin) || board_pins::is_public(self.tx, PinId(pin))?)
     }
 
     /// How many pins of the list the viewer may see.
@@ -288,12 +273,12 @@ impl<'a, T: Source> Walker<'a, T> {
             PinList::OfUser(owner) => {
                 let mut count = 0;
                 for (_, id) in pin_order::of_user(tx, *owner, None, Direction::Down, all)? {
-                    count += usize::from(self.may_see(id)?);
+                    count += usize::from(self.reach.admits(tx, *owner, id)?);
                 }
                 Ok(count)
             }
             PinList::Last => {
-                let mut private: BTreeSet<u64> = self.shared.clone();
+                let mut private: BTreeSet<u64> = self.reach.shared.clone();
                 if let Some(viewer) = self.viewer {
                     let own = pin_order::of_user(tx, viewer, None, Direction::Down, all)?;
                     private.extend(own.into_iter().map(|(_, id)| id));

@@ -1,62 +1,82 @@
-//! Reading pins as a viewer may see them: a board's pins, covers, a pin's boards.
+//! Reading pins as a viewer may see them: a pin opened directly or in a list, covers, a pin's
+//! boards and privacy, clones. The `_many` readers serve a whole page in one read.
 
-use crate::app::AppState;
-use crate::domain::board::{BoardRecord, Visible};
+use std::collections::HashMap;
+
+use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
+use crate::domain::policy::{Visible, sees_private_fields};
 use crate::error::{AppError, AppResult};
-use crate::service::access::{PIN_NOT_FOUND, opened_pin, pin_secret, pin_visible, visible_board};
+use crate::service::access::{PIN_NOT_FOUND, opened_pin, visible_board};
+use crate::service::context::Services;
 use crate::service::temp_pins::clones_of;
 use crate::store::{Source, board_pins, boards, pins};
 
 pub const BOARD_COVERS: usize = 5;
 pub const FOLDER_COVERS: usize = 4;
 
-/// Up to five covers of a board: the chosen cover first, then the newest pins.
-pub async fn board_covers(state: &AppState, board: BoardRecord) -> AppResult<Vec<PinRecord>> {
-    state
-        .blocking(move |state| {
-            state
-                .store
-                .read(|read| covers_of(read, &board, BOARD_COVERS))
+/// Up to five covers of each board the viewer may see: the chosen cover first, then the newest pins.
+pub async fn board_covers_many(
+    services: &Services,
+    viewer: Option<UserId>,
+    ids: Vec<BoardId>,
+) -> AppResult<HashMap<BoardId, Vec<PinRecord>>> {
+    services
+        .read(move |read| {
+            let mut found = HashMap::with_capacity(ids.len());
+            for id in ids {
+                if let Some(board) = boards::get(read, id)?.filter(|b| b.visible_to(viewer)) {
+                    found.insert(id, covers_of(read, &board, BOARD_COVERS)?);
+                }
+            }
+            Ok(found)
         })
         .await
 }
 
-/// Up to four covers of a folder, taken in turn from the covers of the boards the viewer may see.
-pub async fn folder_covers(
-    state: &AppState,
+/// Up to four covers of each folder, taken in turn from the covers of the boards the viewer may see.
+pub async fn folder_covers_many(
+    services: &Services,
+    viewer: Option<UserId>,
+    ids: Vec<FolderId>,
+) -> AppResult<HashMap<FolderId, Vec<PinRecord>>> {
+    services
+        .read(move |read| {
+            let mut found = HashMap::with_capacity(ids.len());
+            for id in ids {
+                found.insert(id, folder_covers(read, viewer, id)?);
+            }
+            Ok(found)
+        })
+        .await
+}
+
+fn folder_covers(
+    tx: &impl Source,
     viewer: Option<UserId>,
     folder: FolderId,
 ) -> AppResult<Vec<PinRecord>> {
-    state
-        .blocking(move |state| {
-            state.store.read(|read| {
-                let mut per_board = Vec::new();
-                for board in boards::in_folder(read, folder)?
-                    .iter()
-                    .rev()
-                    .filter(|b| b.visible_to(viewer))
-                {
-                    per_board.push(covers_of(read, board, FOLDER_COVERS)?);
-                }
-                let mut covers: Vec<PinRecord> = Vec::new();
-                for round in 0..FOLDER_COVERS {
-                    for pin in per_board
-                        .iter()
-                        .filter_map(|board_covers| board_covers.get(round))
-                    {
-                        if covers.len() < FOLDER_COVERS
-                            && !covers.iter().any(|known| known.id == pin.id)
-                        {
-                            covers.push(pin.clone());
-                        }
-                    }
-                }
-                Ok(covers)
-            })
-        })
-        .await
+    let mut per_board = Vec::new();
+    for board in boards::in_folder(tx, folder)?
+        .iter()
+        .rev()
+        .filter(|b| b.visible_to(viewer))
+    {
+        per_board.push(covers_of(tx, board, FOLDER_COVERS)?);
+    }
+    let mut covers: Vec<PinRecord> = Vec::new();
+    for round in 0..FOLDER_COVERS {
+        for pin in per_board
+            .iter()
+            .filter_map(|board_covers| board_covers.get(round))
+        {
+            if covers.len() < FOLDER_COVERS && !covers.iter().any(|known| known.id == pin.id) {
+                covers.push(pin.clone());
+            }
+        }
+    }
+    Ok(covers)
 }
 
 /// A board is visible, so are all its pins: covers need no further check.
@@ -77,110 +97,112 @@ fn covers_of(tx: &impl Source, board: &BoardRecord, count: usize) -> AppResult<V
     Ok(on_board)
 }
 
-/// Whether the pin is private: on no public board.
-pub async fn is_secret(state: &AppState, pin: PinId) -> AppResult<bool> {
-    state
-        .blocking(move |state| {
-            state.store.read(|read| match pins::get(read, pin)? {
-                Some(pin) => pin_secret(read, &pin),
-                None => Ok(true),
-            })
+/// Whether each pin is private (on no public board, by the public-pins index); a pin gone
+/// counts as private.
+pub async fn secret_many(services: &Services, ids: Vec<PinId>) -> AppResult<HashMap<PinId, bool>> {
+    services
+        .read(move |read| {
+            let mut found = HashMap::with_capacity(ids.len());
+            for id in ids {
+                found.insert(id, !board_pins::is_public(read, id)?);
+            }
+            Ok(found)
         })
         .await
 }
 
 /// The pin's boards that the viewer may see.
 pub async fn boards_of(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     pin: PinId,
 ) -> AppResult<Vec<BoardRecord>> {
-    state
-        .blocking(move |state| {
-            state.store.read(|read| {
-                let mut found = Vec::new();
-                for id in board_pins::boards_of(read, pin)? {
-                    found.extend(boards::get(read, id)?.filter(|board| board.visible_to(viewer)));
-                }
-                Ok(found)
-            })
+    services
+        .read(move |read| {
+            let mut found = Vec::new();
+            for id in board_pins::boards_of(read, pin)? {
+                found.extend(boards::get(read, id)?.filter(|board| board.visible_to(viewer)));
+            }
+            Ok(found)
         })
         .await
 }
 
 /// A pin the viewer may see, for showing beside another (`None` when hidden or gone).
 pub async fn visible(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     id: PinId,
 ) -> AppResult<Option<PinRecord>> {
-    state
-        .blocking(move |state| {
-            state.store.read(|read| match pins::get(read, id)? {
-                Some(pin) if pin_visible(read, viewer, &pin)? => Ok(Some(pin)),
-                _ => Ok(None),
-            })
+    services
+        .read(move |read| match opened_pin(read, viewer, id) {
+            Ok(pin) => Ok(Some(pin)),
+            Err(AppError::NotFound(_) | AppError::PermissionDenied(_)) => Ok(None),
+            Err(error) => Err(error),
         })
         .await
 }
 
 /// A pin opened directly by id.
-pub async fn get(state: &AppState, viewer: Option<UserId>, id: PinId) -> AppResult<PinRecord> {
-    state
-        .blocking(move |state| state.store.read(|read| opened_pin(read, viewer, id)))
+pub async fn get(services: &Services, viewer: Option<UserId>, id: PinId) -> AppResult<PinRecord> {
+    services
+        .read(move |read| opened_pin(read, viewer, id))
         .await
 }
 
-/// The viewer's other pins showing the same picture as pin `id`, newest first.
-pub async fn clones(state: &AppState, viewer: UserId, id: PinId) -> AppResult<Vec<PinRecord>> {
-    state
-        .blocking(move |state| {
-            state.store.read(|read| {
-                let pin = opened_pin(read, Some(viewer), id)?;
-                let mut clones = clones_of(read, viewer, &pin.picture)?;
-                clones.retain(|clone| clone.id != id);
-                Ok(clones)
-            })
+/// The owner's other pins showing the same picture as pin `id`, newest first: for the owner
+/// alone, empty for anyone else.
+pub async fn clones(
+    services: &Services,
+    viewer: Option<UserId>,
+    owner: UserId,
+    id: PinId,
+) -> AppResult<Vec<PinRecord>> {
+    if !sees_private_fields(viewer, owner) {
+        return Ok(Vec::new());
+    }
+    services
+        .read(move |read| {
+            let pin = opened_pin(read, Some(owner), id)?;
+            let mut clones = clones_of(read, owner, &pin.picture)?;
+            clones.retain(|clone| clone.id != id);
+            Ok(clones)
         })
         .await
 }
 
 /// A pin opened on a board: the board must be visible and the pin on it.
 pub async fn on_board(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     board: BoardId,
     id: PinId,
 ) -> AppResult<PinRecord> {
-    state
-        .blocking(move |state| {
-            state.store.read(|read| {
-                visible_board(read, viewer, board)?;
-                if board_pins::order_of(read, id, board)?.is_none() {
-                    return Err(AppError::not_found(PIN_NOT_FOUND));
-                }
-                opened_pin(read, viewer, id)
-            })
+    services
+        .read(move |read| {
+            visible_board(read, viewer, board)?;
+            if board_pins::order_of(read, id, board)?.is_none() {
+                return Err(AppError::not_found(PIN_NOT_FOUND));
+            }
+            opened_pin(read, viewer, id)
         })
         .await
 }
 
 /// A pin opened among its owner's pins.
 pub async fn of_user(
-    state: &AppState,
+    services: &Services,
     viewer: Option<UserId>,
     owner: UserId,
     id: PinId,
 ) -> AppResult<PinRecord> {
-    state
-        .blocking(move |state| {
-            state.store.read(|read| {
-                let pin = opened_pin(read, viewer, id)?;
-                if pin.user != owner {
-                    return Err(AppError::not_found(PIN_NOT_FOUND));
-                }
-                Ok(pin)
-            })
+    services
+        .read(move |read| {
+            let pin = opened_pin(read, viewer, id)?;
+            if pin.user != owner {
+                return Err(AppError::not_found(PIN_NOT_FOUND));
+            }
+            Ok(pin)
         })
         .await
 }

@@ -1,7 +1,7 @@
 //! Scanning a web page for the pictures it shows (`scrapper`).
 
-use crate::app::AppState;
 use crate::error::{AppError, AppResult};
+use crate::service::context::Services;
 use crate::web::scan::{Found, scan_page};
 
 const ACCEPT_PAGE: &str = "text/html,application/xhtml+xml,image/*;q=0.9,*/*;q=0.8";
@@ -9,10 +9,10 @@ const ACCEPT_PAGE: &str = "text/html,application/xhtml+xml,image/*;q=0.9,*/*;q=0
 const PAGE_MAX_BYTES: u64 = 5_000_000;
 
 /// The pictures of the page at `url`; an address that is a picture itself gives that picture.
-pub async fn scan(state: &AppState, url: String) -> AppResult<Vec<Found>> {
-    state
-        .blocking(move |state| {
-            let fetched = state.web.get(&url, ACCEPT_PAGE, PAGE_MAX_BYTES)?;
+pub async fn scan(services: &Services, url: String) -> AppResult<Vec<Found>> {
+    services
+        .blocking(move |services| {
+            let fetched = services.web.get(&url, ACCEPT_PAGE, PAGE_MAX_BYTES)?;
             if fetched.content_type.starts_with("image/") {
                 return Ok(vec![Found {
                     src: fetched.url.to_string(),

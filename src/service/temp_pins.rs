@@ -3,7 +3,6 @@
 
 use chrono::Utc;
 
-use crate::app::AppState;
 use crate::domain::ids::UserId;
 use crate::domain::pin::{Picture, PinRecord};
 use crate::domain::temp_pin::TempPinRecord;
@@ -11,6 +10,7 @@ use crate::error::{AppError, AppResult};
 use crate::media::avatar::write_atomically;
 use crate::media::fingerprint::same_picture;
 use crate::media::ingest::inspect;
+use crate::service::context::Services;
 use crate::service::secrets::new_secret;
 use crate::store::{Source, pins, temp_pins};
 
@@ -24,21 +24,21 @@ pub struct Staged {
 
 /// Stages an uploaded file; errors name the form field `pin`.
 pub async fn stage_upload(
-    state: &AppState,
+    services: &Services,
     user: UserId,
     bytes: Vec<u8>,
     original_name: Option<String>,
 ) -> AppResult<Staged> {
-    stage(state, user, bytes, original_name, None, "pin").await
+    stage(services, user, bytes, original_name, None, "pin").await
 }
 
 /// Downloads a picture from the web and stages it; errors name the form field `url`.
-pub async fn stage_download(state: &AppState, user: UserId, url: String) -> AppResult<Staged> {
+pub async fn stage_download(services: &Services, user: UserId, url: String) -> AppResult<Staged> {
     let address = url.clone();
-    let fetched = state
-        .blocking(move |state| {
-            let max_bytes = state.config.uploads.max_file_bytes;
-            state.web.get(&address, ACCEPT_PICTURE, max_bytes)
+    let fetched = services
+        .blocking(move |services| {
+            let max_bytes = services.config.uploads.max_file_bytes;
+            services.web.get(&address, ACCEPT_PICTURE, max_bytes)
         })
         .await?;
     if fetched.content_type.contains("html") {
@@ -52,26 +52,34 @@ pub async fn stage_download(state: &AppState, user: UserId, url: String) -> AppR
         .path_segments()
         .and_then(|mut segments| segments.next_back().map(str::to_owned))
         .filter(|name| !name.is_empty());
-    stage(state, user, fetched.bytes, original_name, Some(url), "url").await
+    stage(
+        services,
+        user,
+        fetched.bytes,
+        original_name,
+        Some(url),
+        "url",
+    )
+    .await
 }
 
 async fn stage(
-    state: &AppState,
+    services: &Services,
     user: UserId,
     bytes: Vec<u8>,
     original_name: Option<String>,
     url: Option<String>,
     field: &'static str,
 ) -> AppResult<Staged> {
-    state
-        .picture_work(move |state| {
-            let picture = inspect(&bytes, &state.config.uploads, field)?.picture;
+    services
+        .picture_work(move |services| {
+            let picture = inspect(&bytes, &services.config.uploads, field)?.picture;
             let file_name = format!(
                 "{}.{}",
                 new_secret().replace(['-', '_'], ""),
                 picture.original_extension
             );
-            let path = state.config.tmp_dir().join(&file_name);
+            let path = services.config.tmp_dir().join(&file_name);
             write_atomically(&path, &bytes)?;
             let temp = TempPinRecord {
                 file_name,
@@ -81,7 +89,7 @@ async fn stage(
                 picture,
                 created_at: Utc::now(),
             };
-            let clones = state.store.write(|write| {
+            let clones = services.store.write(|write| {
                 temp_pins::insert(write, &temp)?;
                 clones_of(write, user, &temp.picture)
             });

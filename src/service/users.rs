@@ -1,41 +1,71 @@
 //! Reading users as a viewer may see them, and editing one's own profile.
 
-use crate::app::AppState;
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+
 use crate::domain::ids::UserId;
+use crate::domain::policy::sees_private_fields;
 use crate::domain::user::{Profile, UserRecord};
 use crate::error::{AppError, AppResult};
-use crate::store::{pins, users};
+use crate::service::context::Services;
+use crate::store::users;
 
-pub async fn by_id(state: &AppState, id: UserId) -> AppResult<UserRecord> {
-    state
-        .blocking(move |state| state.store.read(|read| users::load(read, id)))
+/// What only the user themself sees of their account.
+pub struct PrivateFields<'a> {
+    pub email: &'a str,
+    pub email_verified: bool,
+    pub last_login_at: Option<DateTime<Utc>>,
+}
+
+/// The user's private fields when the viewer may see them.
+pub fn private_fields(viewer: Option<UserId>, user: &UserRecord) -> Option<PrivateFields<'_>> {
+    sees_private_fields(viewer, user.id).then_some(PrivateFields {
+        email: &user.email,
+        email_verified: user.email_verified,
+        last_login_at: user.last_login_at,
+    })
+}
+
+pub async fn by_id(services: &Services, id: UserId) -> AppResult<UserRecord> {
+    services.read(move |read| users::load(read, id)).await
+}
+
+/// Several users in one read; ids without a user are left out.
+pub async fn by_ids(
+    services: &Services,
+    ids: Vec<UserId>,
+) -> AppResult<HashMap<UserId, UserRecord>> {
+    services
+        .read(move |read| {
+            let mut found = HashMap::with_capacity(ids.len());
+            for id in ids {
+                found.extend(users::get(read, id)?.map(|user| (id, user)));
+            }
+            Ok(found)
+        })
         .await
 }
 
 /// A user by username; NOT_FOUND_ERROR when there is none.
-pub async fn by_username(state: &AppState, username: String) -> AppResult<UserRecord> {
-    state
-        .blocking(move |state| state.store.read(|read| users::by_username(read, &username)))
+pub async fn by_username(services: &Services, username: String) -> AppResult<UserRecord> {
+    services
+        .read(move |read| users::by_username(read, &username))
         .await?
         .ok_or_else(|| AppError::not_found("This user does not exist."))
 }
 
 /// Sets the profile fields given in `changes` (an empty string clears one; `None` keeps it).
 pub async fn update_profile(
-    state: &AppState,
+    services: &Services,
     user: UserId,
     changes: Profile,
 ) -> AppResult<UserRecord> {
-    state
-        .blocking(move |state| {
-            let record = state.store.write(|write| {
-                let mut record = users::load(write, user)?;
-                record.profile = record.profile.clone().overlay(changes).normalized()?;
-                users::update(write, &record)?;
-                Ok(record)
-            })?;
-            let pins = state.store.read(|read| pins::of_user(read, user))?;
-            state.reindex(&pins.iter().map(|pin| pin.id).collect::<Vec<_>>());
+    services
+        .write(move |write| {
+            let mut record = users::load(write, user)?;
+            record.profile = record.profile.clone().overlay(changes).normalized()?;
+            users::update(write, &record)?;
             Ok(record)
         })
         .await

@@ -1,10 +1,10 @@
-//! Pins on boards, in both directions, and the public-pins index that follows from them: a pin
-//! is public when it is on at least one public board.
+//! The links between pins and boards, in both directions, and the public-pins index: a pin is
+//! public when it is on at least one public board (kept by `boards::refresh_public`).
 
 use redb::{ReadableTable, WriteTransaction};
 
+use super::Source;
 use super::tables::{BOARD_PINS, PIN_BOARDS, PUBLIC_PINS};
-use super::{Source, boards, search_pending};
 use crate::domain::ids::{BoardId, PinId};
 use crate::error::AppResult;
 
@@ -36,39 +36,25 @@ pub fn order_of(tx: &impl Source, pin: PinId, board: BoardId) -> AppResult<Optio
         .map(|order| order.value()))
 }
 
-/// Puts a pin on top of a board (above its highest order); a pin already there keeps its place.
-pub fn add(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<i64> {
-    if let Some(order) = order_of(write, pin, board)? {
-        return Ok(order);
-    }
+/// The order above the board's highest one.
+pub fn top_order(write: &WriteTransaction, board: BoardId) -> AppResult<i64> {
     let top = write
         .open_table(BOARD_PINS)?
         .range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?
         .next_back()
         .transpose()?
         .map(|(key, _)| key.value().1);
-    let order = top.map_or(0, |top| top + 1);
-    place(write, pin, board, order)?;
-    refresh_public(write, pin)?;
-    Ok(order)
+    Ok(top.map_or(0, |top| top + 1))
 }
 
-/// Moves a pin already on a board to `order`.
+/// Moves a pin already on a board to `order`, or links it there at `order`.
 pub fn set_order(
     write: &WriteTransaction,
     pin: PinId,
     board: BoardId,
     order: i64,
 ) -> AppResult<()> {
-    if let Some(old) = order_of(write, pin, board)? {
-        write
-            .open_table(BOARD_PINS)?
-            .remove((board.0, old, pin.0))?;
-    }
-    place(write, pin, board, order)
-}
-
-fn place(write: &WriteTransaction, pin: PinId, board: BoardId, order: i64) -> AppResult<()> {
+    unlink(write, pin, board)?;
     write
         .open_table(BOARD_PINS)?
         .insert((board.0, order, pin.0), ())?;
@@ -78,8 +64,8 @@ fn place(write: &WriteTransaction, pin: PinId, board: BoardId, order: i64) -> Ap
     Ok(())
 }
 
-/// Takes a pin off a board, clearing the board's cover when it was this pin; false when it was not there.
-pub fn remove(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<bool> {
+/// Removes the link of a pin and a board; false when there was none.
+pub fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<bool> {
     let Some(order) = order_of(write, pin, board)? else {
         return Ok(false);
     };
@@ -87,14 +73,6 @@ pub fn remove(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult
         .open_table(BOARD_PINS)?
         .remove((board.0, order, pin.0))?;
     write.open_table(PIN_BOARDS)?.remove((pin.0, board.0))?;
-    if let Some(before) = boards::get(write, board)?
-        && before.cover == Some(pin)
-    {
-        let mut after = before.clone();
-        after.cover = None;
-        boards::save(write, Some(&before), &after)?;
-    }
-    refresh_public(write, pin)?;
     Ok(true)
 }
 
@@ -103,13 +81,7 @@ pub fn is_public(tx: &impl Source, pin: PinId) -> AppResult<bool> {
     Ok(tx.table(PUBLIC_PINS)?.get(pin.0)?.is_some())
 }
 
-/// Recomputes from its boards whether a pin is public; its search document follows.
-pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
-    search_pending::mark(write, [pin])?;
-    let mut public = false;
-    for board in boards_of(write, pin)? {
-        public |= boards::get(write, board)?.is_some_and(|board| !board.secret);
-    }
+pub fn set_public(write: &WriteTransaction, pin: PinId, public: bool) -> AppResult<()> {
     let mut table = write.open_table(PUBLIC_PINS)?;
     if public {
         table.insert(pin.0, ())?;

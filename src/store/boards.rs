@@ -1,4 +1,5 @@
-//! Board records and their indexes: by slug, by owner, by folder, by the users they are shared with.
+//! Board records and their indexes (by slug, by owner, by folder, by the users they are shared
+//! with), and placing pins on boards, which decides whether a pin is public.
 
 use redb::{ReadableTable, WriteTransaction};
 
@@ -6,7 +7,8 @@ use super::codec::{decode, encode};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
 use super::{Source, board_pins, free_slug, ids_under, next_id, search_pending};
 use crate::domain::board::BoardRecord;
-use crate::domain::ids::{BoardId, FolderId, UserId};
+use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
+use crate::domain::policy::pin_is_public;
 use crate::error::AppResult;
 
 pub fn get(tx: &impl Source, id: BoardId) -> AppResult<Option<BoardRecord>> {
@@ -92,7 +94,7 @@ pub fn save(
     }
     if before.is_some_and(|before| before.secret != board.secret) {
         for (_, pin) in board_pins::on_board(write, board.id)? {
-            board_pins::refresh_public(write, pin)?;
+            refresh_public(write, pin)?;
         }
     }
     Ok(())
@@ -101,7 +103,7 @@ pub fn save(
 /// Removes a board; its pins stay, on their other boards.
 pub fn remove(write: &WriteTransaction, board: &BoardRecord) -> AppResult<()> {
     for (_, pin) in board_pins::on_board(write, board.id)? {
-        board_pins::remove(write, pin, board.id)?;
+        take_pin(write, pin, board.id)?;
     }
     let emptied = BoardRecord {
         folder: None,
@@ -118,4 +120,44 @@ pub fn remove(write: &WriteTransaction, board: &BoardRecord) -> AppResult<()> {
         .open_table(BOARDS_BY_USER)?
         .remove((board.user.0, board.id.0))?;
     Ok(())
+}
+
+/// Puts a pin on top of a board (above its highest order); a pin already there keeps its place.
+pub fn place_pin(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<i64> {
+    if let Some(order) = board_pins::order_of(write, pin, board)? {
+        return Ok(order);
+    }
+    let order = board_pins::top_order(write, board)?;
+    board_pins::set_order(write, pin, board, order)?;
+    refresh_public(write, pin)?;
+    Ok(order)
+}
+
+/// Takes a pin off a board, clearing the board's cover when it was this pin; false when it was not there.
+pub fn take_pin(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<bool> {
+    if !board_pins::unlink(write, pin, board)? {
+        return Ok(false);
+    }
+    if let Some(before) = get(write, board)?
+        && before.cover == Some(pin)
+    {
+        let mut after = before.clone();
+        after.cover = None;
+        save(write, Some(&before), &after)?;
+    }
+    refresh_public(write, pin)?;
+    Ok(true)
+}
+
+/// Recomputes from its boards whether a pin is public; its search document follows.
+pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
+    search_pending::mark(write, [pin])?;
+    let boards = load_all(
+        write,
+        board_pins::boards_of(write, pin)?
+            .iter()
+            .map(|b| b.0)
+            .collect(),
+    )?;
+    board_pins::set_public(write, pin, pin_is_public(&boards))
 }

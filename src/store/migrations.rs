@@ -3,7 +3,7 @@
 use anyhow::{Context, bail};
 use redb::{Database, ReadableDatabase, ReadableTable, WriteTransaction};
 
-use super::board_pins;
+use super::boards;
 use super::tables::{self, META};
 use crate::domain::ids::PinId;
 
@@ -122,8 +122,7 @@ fn index_public_pins(write: &WriteTransaction) -> anyhow::Result<()> {
             .collect::<Result<_, _>>()?
     };
     for id in ids {
-        board_pins::refresh_public(write, PinId(id))
-            .map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        boards::refresh_public(write, PinId(id)).map_err(|error| anyhow::anyhow!("{error:?}"))?;
     }
     Ok(())
 }

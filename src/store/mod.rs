@@ -14,7 +14,8 @@ pub mod temp_pins;
 pub mod users;
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use anyhow::Context;
 use redb::{
@@ -29,6 +30,17 @@ use crate::error::AppResult;
 #[derive(Clone)]
 pub struct Store {
     db: Arc<Database>,
+    /// Told, after each commit, which pins the transaction marked as changed.
+    follower: Arc<OnceLock<Arc<dyn CommitFollower>>>,
+    /// How many read transactions were opened (tests count them per request).
+    reads: Arc<AtomicU64>,
+}
+
+/// Derived data (the search index) that follows the pins each write transaction changed.
+pub trait CommitFollower: Send + Sync {
+    /// Called after a commit with the pins still marked in `search-pending`; it must clear them
+    /// once it has them. A failure is its own to log: the commit stands.
+    fn follow(&self, store: &Store, changed: &[PinId]);
 }
 
 impl Store {
@@ -41,7 +53,23 @@ impl Store {
         let db = Database::create(path)
             .with_context(|| format!("cannot open the database {}", path.display()))?;
         migrations::run(&db)?;
-        Ok(Store { db: Arc::new(db) })
+        Ok(Store {
+            db: Arc::new(db),
+            follower: Arc::default(),
+            reads: Arc::default(),
+        })
+    }
+
+    /// From now on, every committed write hands its marked pins to `follower` before returning.
+    pub fn follow_commits(&self, follower: Arc<dyn CommitFollower>) {
+        if self.follower.set(follower).is_err() {
+            tracing::warn!("the store already has a commit follower");
+        }
+    }
+
+    /// How many read transactions `read` has opened so far.
+    pub fn read_count(&self) -> u64 {
+        self.reads.load(Ordering::Relaxed)
     }
 
     pub fn db(&self) -> &Database {
@@ -50,15 +78,24 @@ impl Store {
 
     /// Runs `work` in one read transaction: it sees one consistent state.
     pub fn read<T>(&self, work: impl FnOnce(&ReadTransaction) -> AppResult<T>) -> AppResult<T> {
+        self.reads.fetch_add(1, Ordering::Relaxed);
         let read = self.db.begin_read()?;
         work(&read)
     }
 
-    /// Runs `work` in one write transaction, committed only when it succeeds.
+    /// Runs `work` in one write transaction, committed only when it succeeds; then the commit
+    /// follower brings what the transaction marked up to date before this returns.
     pub fn write<T>(&self, work: impl FnOnce(&WriteTransaction) -> AppResult<T>) -> AppResult<T> {
         let write = self.db.begin_write()?;
         let result = work(&write)?;
+        let changed = match self.follower.get() {
+            Some(_) => search_pending::all(&write)?,
+            None => Vec::new(),
+        };
         write.commit()?;
+        if let Some(follower) = self.follower.get().filter(|_| !changed.is_empty()) {
+            follower.follow(self, &changed);
+        }
         Ok(result)
     }
 }

@@ -4,7 +4,7 @@ use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{PICTURES, PINS, PINS_BY_USER, PUBLIC_PINS};
-use super::{Source, board_pins, ids_under, next_id, pin_ids_in, search_pending};
+use super::{Source, board_pins, boards, ids_under, next_id, pin_ids_in, search_pending};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::AppResult;
@@ -35,7 +35,7 @@ pub fn insert(
     pictures.insert(pin.picture.sha1.as_str(), count + 1)?;
     search_pending::mark(write, [pin.id])?;
     for board in on_boards {
-        board_pins::add(write, pin.id, *board)?;
+        boards::place_pin(write, pin.id, *board)?;
     }
     Ok(pin)
 }
@@ -62,7 +62,7 @@ pub fn update(write: &WriteTransaction, pin: &PinRecord) -> AppResult<()> {
 pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
     search_pending::mark(write, [pin.id])?;
     for board in board_pins::boards_of(write, pin.id)? {
-        board_pins::remove(write, pin.id, board)?;
+        boards::take_pin(write, pin.id, board)?;
     }
     write.open_table(PINS)?.remove(pin.id.0)?;
     write

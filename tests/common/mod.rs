@@ -169,7 +169,7 @@ impl TestApp {
     /// Stops the server and starts a new one on the same data folder (`adjust` may change it first).
     pub async fn restart(&mut self, adjust: impl FnOnce(&Config)) {
         let server = self.server.take().expect("a running server");
-        let config = (*server.state.config).clone();
+        let config = (*server.services.config).clone();
         server.stop().await.expect("the server stops cleanly");
         adjust(&config);
         let server = app::start(Config {

@@ -8,12 +8,12 @@ use super::pin::Pin;
 use super::user::User;
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::graphql::context::ContextExt;
-use crate::graphql::covers::CoverCache;
+use crate::graphql::loaders::{BoardCovers, FolderCovers, ShownFolder};
 use crate::graphql::pagination::{Total, page};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::service::pin_lists::PinList;
-use crate::service::{boards, folders, pins, users};
+use crate::service::{boards, pins};
 
 pub struct Board(pub BoardRecord);
 
@@ -53,7 +53,7 @@ impl Board {
     }
 
     async fn user(&self, ctx: &Context<'_>) -> Result<User> {
-        Ok(User(users::by_id(ctx.state(), self.0.user).await?))
+        User::load(ctx, self.0.user).await
     }
 
     /// The folder holding the board, when the viewer may see it.
@@ -61,9 +61,8 @@ impl Board {
         let Some(folder) = self.0.folder else {
             return Ok(None);
         };
-        Ok(folders::visible(ctx.state(), ctx.viewer().user, folder)
-            .await?
-            .map(Folder))
+        let shown = ctx.loaders().load_one(ShownFolder(folder)).await?;
+        Ok(shown.map(Folder))
     }
 
     /// The board's pins in board order (highest `order` first).
@@ -79,7 +78,7 @@ impl Board {
     /// One of the board's pins, with its neighbours in board order.
     async fn pin(&self, ctx: &Context<'_>, id: ID) -> Result<Pin> {
         let viewer = ctx.viewer().user;
-        let record = pins::on_board(ctx.state(), viewer, self.0.id, pin_id(&id)?).await?;
+        let record = pins::on_board(ctx.services(), viewer, self.0.id, pin_id(&id)?).await?;
         Ok(Pin {
             record,
             list: PinList::OnBoard(self.0.id),
@@ -109,24 +108,20 @@ impl Board {
 
     /// Usernames the private board is shared with; only the owner sees them.
     async fn shared_with(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
-        if !ctx.viewer().is(self.0.user) {
-            return Ok(Vec::new());
-        }
-        let mut names = Vec::with_capacity(self.0.shared_with.len());
-        for user in &self.0.shared_with {
-            names.push(users::by_id(ctx.state(), *user).await?.username);
-        }
-        Ok(names)
+        let readers = boards::shared_with(ctx.viewer().user, &self.0);
+        let mut found = ctx.loaders().load_many(readers.iter().copied()).await?;
+        Ok(readers
+            .iter()
+            .filter_map(|user| found.remove(user))
+            .map(|user| user.username)
+            .collect())
     }
 }
 
 impl Board {
     async fn cover(&self, ctx: &Context<'_>, index: usize) -> Result<Option<Pin>> {
-        let covers = ctx
-            .data_unchecked::<CoverCache>()
-            .board(ctx.state(), &self.0)
-            .await?;
-        Ok(covers.get(index).cloned().map(Pin::from))
+        let covers = ctx.loaders().load_one(BoardCovers(self.0.id)).await?;
+        Ok(covers.and_then(|covers| covers.get(index).cloned().map(Pin::from)))
     }
 }
 
@@ -134,11 +129,8 @@ pub struct Folder(pub FolderRecord);
 
 impl Folder {
     async fn cover(&self, ctx: &Context<'_>, index: usize) -> Result<Option<Pin>> {
-        let cache = ctx.data_unchecked::<CoverCache>();
-        let covers = cache
-            .folder(ctx.state(), ctx.viewer().user, self.0.id)
-            .await?;
-        Ok(covers.get(index).cloned().map(Pin::from))
+        let covers = ctx.loaders().load_one(FolderCovers(self.0.id)).await?;
+        Ok(covers.and_then(|covers| covers.get(index).cloned().map(Pin::from)))
     }
 }
 
@@ -166,7 +158,7 @@ impl Folder {
     }
 
     async fn user(&self, ctx: &Context<'_>) -> Result<User> {
-        Ok(User(users::by_id(ctx.state(), self.0.user).await?))
+        User::load(ctx, self.0.user).await
     }
 
     async fn cover1(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
@@ -192,7 +184,7 @@ impl Folder {
         first: Option<i32>,
         after: Option<String>,
     ) -> Result<Connection<String, Board, Total>> {
-        let found = boards::in_folder(ctx.state(), ctx.viewer().user, self.0.id).await?;
+        let found = boards::in_folder(ctx.services(), ctx.viewer().user, self.0.id).await?;
         Ok(page(
             found,
             first,

@@ -8,10 +8,12 @@ use super::board::Board;
 use super::user::User;
 use crate::domain::pin::PinRecord;
 use crate::graphql::context::ContextExt;
+use crate::graphql::loaders::PinSecret;
 use crate::graphql::pagination::{Total, page};
 use crate::media::encode::FORMATS;
+use crate::media::urls;
 use crate::service::pin_lists::{self, Neighbours, PinList};
-use crate::service::{pins, users};
+use crate::service::pins;
 
 /// A pin, seen in a list that gives it its neighbours.
 pub struct Pin {
@@ -103,7 +105,7 @@ impl Pin {
 
     /// URL of the original file.
     async fn original(&self) -> String {
-        format!("/media/originals/{}", self.record.picture.original_path())
+        urls::original(&self.record.picture)
     }
 
     async fn title(&self) -> Option<&str> {
@@ -127,7 +129,8 @@ impl Pin {
 
     /// True unless the pin is on at least one public board.
     async fn secret(&self, ctx: &Context<'_>) -> Result<bool> {
-        Ok(pins::is_secret(ctx.state(), self.record.id).await?)
+        let secret = ctx.loaders().load_one(PinSecret(self.record.id)).await?;
+        Ok(secret.unwrap_or(true))
     }
 
     /// `#rrggbb`.
@@ -148,13 +151,13 @@ impl Pin {
         let Some(via) = self.record.added_via else {
             return Ok(None);
         };
-        Ok(pins::visible(ctx.state(), ctx.viewer().user, via)
+        Ok(pins::visible(ctx.services(), ctx.viewer().user, via)
             .await?
             .map(Pin::from))
     }
 
     async fn user(&self, ctx: &Context<'_>) -> Result<User> {
-        Ok(User(users::by_id(ctx.state(), self.record.user).await?))
+        User::load(ctx, self.record.user).await
     }
 
     /// The pin's boards that the viewer may see.
@@ -164,7 +167,7 @@ impl Pin {
         first: Option<i32>,
         after: Option<String>,
     ) -> Result<Connection<String, Board, Total>> {
-        let found = pins::boards_of(ctx.state(), ctx.viewer().user, self.record.id).await?;
+        let found = pins::boards_of(ctx.services(), ctx.viewer().user, self.record.id).await?;
         Ok(page(
             found,
             first,
@@ -188,18 +191,16 @@ impl Pin {
 
     /// URL of the smallest preview at least `minWidth` wide, else the largest.
     async fn preview(&self, min_width: i32, #[graphql(default = "jpeg")] format: String) -> String {
-        let picture = &self.record.picture;
-        let format = if format == "webp" { "webp" } else { "jpeg" };
-        format!(
-            "/media/previews/{}",
-            picture.preview_path(picture.preview_width_for(min_width), format)
-        )
+        urls::preview(&self.record.picture, min_width, &format)
     }
 }
 
 impl Pin {
     async fn neighbours(&self, ctx: &Context<'_>) -> Result<Neighbours> {
         let viewer = ctx.viewer().user;
-        Ok(pin_lists::neighbours(ctx.state(), viewer, self.list.clone(), self.record.id).await?)
+        Ok(
+            pin_lists::neighbours(ctx.services(), viewer, self.list.clone(), self.record.id)
+                .await?,
+        )
     }
 }

@@ -3,6 +3,7 @@
 use async_graphql::{Object, SimpleObject};
 
 use super::pin::Pin;
+use crate::media::urls;
 use crate::service::temp_pins::Staged;
 use crate::web::scan::Found;
 
@@ -17,7 +18,7 @@ impl TempPin {
 
     /// Where the picture can be shown until it is pinned (for a day at most).
     async fn temp_file_url(&self) -> String {
-        format!("/media/tmp/{}", self.0.temp.file_name)
+        urls::temporary(&self.0.temp.file_name)
     }
 
     async fn original_name(&self) -> Option<&str> {

@@ -1,18 +1,22 @@
-//! The `User` GraphQL type: public profile fields for everyone, account fields for the user only.
+//! The `User` GraphQL type: public profile fields for everyone, account fields for whom the
+//! services show them (the user only).
 
 use async_graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
+use crate::domain::ids::UserId;
 use crate::domain::user::UserRecord;
+use crate::error::AppError;
 use crate::graphql::context::ContextExt;
 use crate::graphql::pagination::{Total, page};
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::graphql::types::board::{Board, Folder};
 use crate::graphql::types::pin::Pin;
-use crate::media::avatar::{avatar_file, pick_size};
+use crate::media::urls;
 use crate::service::pin_lists::PinList;
+use crate::service::users::{PrivateFields, private_fields};
 use crate::service::{api_keys, boards, folders, pins};
 
 pub struct User(pub UserRecord);
@@ -29,20 +33,17 @@ impl User {
 
     /// Only for the user themself.
     async fn email(&self, ctx: &Context<'_>) -> Option<&str> {
-        ctx.viewer().is(self.0.id).then_some(self.0.email.as_str())
+        self.private(ctx).map(|private| private.email)
     }
 
     /// Only for the user themself.
     async fn email_verified(&self, ctx: &Context<'_>) -> Option<bool> {
-        ctx.viewer().is(self.0.id).then_some(self.0.email_verified)
+        self.private(ctx).map(|private| private.email_verified)
     }
 
     /// Only for the user themself.
     async fn last_login_at(&self, ctx: &Context<'_>) -> Option<DateTime<Utc>> {
-        ctx.viewer()
-            .is(self.0.id)
-            .then_some(self.0.last_login_at)
-            .flatten()
+        self.private(ctx).and_then(|private| private.last_login_at)
     }
 
     async fn first_name(&self) -> Option<&str> {
@@ -96,9 +97,7 @@ impl User {
         #[graphql(default = "jpeg")] format: String,
     ) -> Option<String> {
         let hash = self.0.avatar.as_deref()?;
-        let format = if format == "webp" { "webp" } else { "jpeg" };
-        let file = avatar_file(hash, pick_size(min_size), format);
-        Some(format!("/media/avatars/{}", file.to_string_lossy()))
+        Some(urls::avatar(hash, min_size, &format))
     }
 
     /// The user's boards that the viewer may see, newest first.
@@ -108,7 +107,7 @@ impl User {
         first: Option<i32>,
         after: Option<String>,
     ) -> async_graphql::Result<Connection<String, Board, Total>> {
-        let found = boards::of_user(ctx.state(), ctx.viewer().user, self.0.id).await?;
+        let found = boards::of_user(ctx.services(), ctx.viewer().user, self.0.id).await?;
         Ok(page(
             found,
             first,
@@ -131,7 +130,7 @@ impl User {
     /// One of the user's pins, with its neighbours in the user's pins.
     async fn pin(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<Pin> {
         let viewer = ctx.viewer().user;
-        let record = pins::of_user(ctx.state(), viewer, self.0.id, pin_id(&id)?).await?;
+        let record = pins::of_user(ctx.services(), viewer, self.0.id, pin_id(&id)?).await?;
         Ok(Pin {
             record,
             list: PinList::OfUser(self.0.id),
@@ -141,7 +140,7 @@ impl User {
     /// One of the user's boards by slug.
     async fn board(&self, ctx: &Context<'_>, slug: String) -> async_graphql::Result<Board> {
         Ok(Board(
-            boards::by_slug(ctx.state(), ctx.viewer().user, self.0.id, slug).await?,
+            boards::by_slug(ctx.services(), ctx.viewer().user, self.0.id, slug).await?,
         ))
     }
 
@@ -152,7 +151,7 @@ impl User {
         first: Option<i32>,
         after: Option<String>,
     ) -> async_graphql::Result<Connection<String, Folder, Total>> {
-        let found = folders::of_user(ctx.state(), ctx.viewer().user, self.0.id).await?;
+        let found = folders::of_user(ctx.services(), ctx.viewer().user, self.0.id).await?;
         Ok(page(
             found,
             first,
@@ -165,16 +164,13 @@ impl User {
     /// One of the user's folders by slug.
     async fn folder(&self, ctx: &Context<'_>, slug: String) -> async_graphql::Result<Folder> {
         Ok(Folder(
-            folders::by_slug(ctx.state(), ctx.viewer().user, self.0.id, slug).await?,
+            folders::by_slug(ctx.services(), ctx.viewer().user, self.0.id, slug).await?,
         ))
     }
 
     /// The user's API keys; only for the user themself.
     async fn api_keys(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<ApiKey>> {
-        if !ctx.viewer().is(self.0.id) {
-            return Ok(Vec::new());
-        }
-        let keys = api_keys::list(ctx.state(), self.0.id).await?;
+        let keys = api_keys::list(ctx.services(), ctx.viewer().user, self.0.id).await?;
         Ok(keys
             .into_iter()
             .map(|key| ApiKey {
@@ -188,11 +184,22 @@ impl User {
 
     /// The user's other pins showing the same picture as `pin`; only for the user themself.
     async fn clones(&self, ctx: &Context<'_>, pin: ID) -> async_graphql::Result<Vec<Pin>> {
-        if !ctx.viewer().is(self.0.id) {
-            return Ok(Vec::new());
-        }
-        let clones = pins::clones(ctx.state(), self.0.id, pin_id(&pin)?).await?;
+        let viewer = ctx.viewer().user;
+        let clones = pins::clones(ctx.services(), viewer, self.0.id, pin_id(&pin)?).await?;
         Ok(clones.into_iter().map(Pin::from).collect())
+    }
+}
+
+impl User {
+    /// A user by id, loaded together with the other users the request asks for.
+    pub async fn load(ctx: &Context<'_>, id: UserId) -> async_graphql::Result<User> {
+        let found = ctx.loaders().load_one(id).await?;
+        let missing = || AppError::not_found("This user does not exist.");
+        Ok(User(found.ok_or_else(missing)?))
+    }
+
+    fn private<'a>(&'a self, ctx: &Context<'_>) -> Option<PrivateFields<'a>> {
+        private_fields(ctx.viewer().user, &self.0)
     }
 }
 

@@ -1,0 +1,151 @@
+//! The visibility policy, the one place that decides who may see a user's private fields, a
+//! folder, a board and a pin. Lists, counts, covers, neighbours, clones, search documents and
+//! search clauses all derive from these rules.
+
+use std::collections::BTreeSet;
+
+use crate::domain::board::{BoardRecord, FolderRecord};
+use crate::domain::ids::UserId;
+
+/// The message for PERMISSION_DENIED_ERROR.
+pub const NO_ACCESS: &str = "Sorry, it seems you don't have access to this.";
+
+/// Whether a viewer may see something, and what it is called in "does not exist" errors.
+pub trait Visible {
+    const NOT_FOUND: &'static str;
+    fn visible_to(&self, viewer: Option<UserId>) -> bool;
+}
+
+impl Visible for BoardRecord {
+    const NOT_FOUND: &'static str = "This board does not exist.";
+
+    /// A board is visible to its owner, to everyone when public, and to the users it is shared with.
+    fn visible_to(&self, viewer: Option<UserId>) -> bool {
+        !self.secret || viewer.is_some_and(|viewer| self.readers().any(|user| user == viewer))
+    }
+}
+
+impl BoardRecord {
+    /// Who may see the board while it is private: its owner and the users it is shared with.
+    fn readers(&self) -> impl Iterator<Item = UserId> + '_ {
+        std::iter::once(self.user).chain(self.shared_with.iter().copied())
+    }
+}
+
+impl Visible for FolderRecord {
+    const NOT_FOUND: &'static str = "This folder does not exist.";
+
+    /// A folder is visible to its owner, and to everyone when public.
+    fn visible_to(&self, viewer: Option<UserId>) -> bool {
+        !self.secret || viewer == Some(self.user)
+    }
+}
+
+/// A user's private fields (email, sign-in times, API keys, clones, whom their boards are
+/// shared with) are for the user alone.
+pub fn sees_private_fields(viewer: Option<UserId>, user: UserId) -> bool {
+    viewer == Some(user)
+}
+
+/// Only the owner changes a board, a folder or a pin.
+pub fn may_change(viewer: UserId, owner: UserId) -> bool {
+    viewer == owner
+}
+
+/// Who may see a pin: everyone when it is on a public board; else its owner and whoever may
+/// see one of its (private) boards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Audience {
+    pub public: bool,
+    /// The users who may see the pin besides the public (its owner first among them).
+    pub readers: BTreeSet<UserId>,
+}
+
+impl Audience {
+    /// The audience of a pin of `owner` on `boards`.
+    pub fn of_pin<'a>(owner: UserId, boards: impl IntoIterator<Item = &'a BoardRecord>) -> Self {
+        let mut audience = Audience {
+            public: false,
+            readers: BTreeSet::from([owner]),
+        };
+        for board in boards {
+            audience.public |= board.visible_to(None);
+            audience.readers.extend(board.readers());
+        }
+        audience
+    }
+
+    /// The keys that admit a viewer to the pin, as search documents carry them.
+    pub fn keys(&self) -> impl Iterator<Item = AudienceKey> + '_ {
+        let public = self.public.then_some(AudienceKey::Public);
+        public
+            .into_iter()
+            .chain(self.readers.iter().copied().map(AudienceKey::Reader))
+    }
+
+    /// A viewer is admitted when they hold one of the audience's keys.
+    pub fn admits(&self, viewer: Option<UserId>) -> bool {
+        let held = keys_held_by(viewer);
+        self.keys().any(|key| held.contains(&key))
+    }
+}
+
+/// One way into a pin's audience.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AudienceKey {
+    /// Everyone holds it.
+    Public,
+    /// Only this user holds it.
+    Reader(UserId),
+}
+
+/// The keys a viewer holds: everyone the public one, a signed-in user also their own.
+pub fn keys_held_by(viewer: Option<UserId>) -> Vec<AudienceKey> {
+    let mut keys = vec![AudienceKey::Public];
+    keys.extend(viewer.map(AudienceKey::Reader));
+    keys
+}
+
+/// A pin is private (`secret`) unless it is on at least one public board.
+pub fn pin_is_public<'a>(boards: impl IntoIterator<Item = &'a BoardRecord>) -> bool {
+    boards.into_iter().any(|board| board.visible_to(None))
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+
+    use super::*;
+    use crate::domain::ids::BoardId;
+
+    fn board(owner: u64, secret: bool, shared_with: &[u64]) -> BoardRecord {
+        BoardRecord {
+            id: BoardId(1),
+            user: UserId(owner),
+            slug: "b".into(),
+            title: "B".into(),
+            caption: None,
+            pin_default_description: None,
+            pin_default_tags: Vec::new(),
+            secret,
+            folder: None,
+            shared_with: shared_with.iter().copied().map(UserId).collect(),
+            cover: None,
+            created_at: Utc::now(),
+        }
+    }
+
+    #[test]
+    fn a_pin_is_seen_by_its_owner_the_public_or_its_boards_readers() {
+        let (owner, friend, stranger) = (Some(UserId(1)), Some(UserId(2)), Some(UserId(3)));
+        let on_nothing = Audience::of_pin(UserId(1), []);
+        assert!(on_nothing.admits(owner) && !on_nothing.admits(friend) && !on_nothing.admits(None));
+        let private = board(1, true, &[2]);
+        let shared = Audience::of_pin(UserId(1), [&private]);
+        assert!(shared.admits(friend) && !shared.admits(stranger) && !shared.public);
+        let public = board(1, false, &[]);
+        let everyone = Audience::of_pin(UserId(1), [&private, &public]);
+        assert!(everyone.admits(None) && everyone.admits(stranger));
+        assert!(pin_is_public([&private, &public]) && !pin_is_public([&private]));
+    }
+}

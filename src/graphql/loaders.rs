@@ -1,0 +1,116 @@
+//! Per-request batching: the owners, privacy, covers and folders that a page of pins or boards
+//! asks for are read together, one read transaction per kind, not one per item.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_graphql::dataloader::{DataLoader, HashMapCache, Loader};
+
+use crate::domain::board::FolderRecord;
+use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
+use crate::domain::pin::PinRecord;
+use crate::domain::user::UserRecord;
+use crate::service::context::Services;
+use crate::service::{folders, pins, users};
+
+/// The loaders of one request (the viewer does not change within it).
+pub type Loaders = DataLoader<Batch, HashMapCache>;
+
+pub fn for_request(services: Services, viewer: Option<UserId>) -> Loaders {
+    DataLoader::with_cache(
+        Batch { services, viewer },
+        tokio::spawn,
+        HashMapCache::default(),
+    )
+}
+
+/// Loads any of the keys below for one viewer.
+pub struct Batch {
+    services: Services,
+    viewer: Option<UserId>,
+}
+
+/// Whether a pin is private.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PinSecret(pub PinId);
+
+/// The covers of a board the viewer may see.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardCovers(pub BoardId);
+
+/// The covers of a folder, from the boards the viewer may see.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FolderCovers(pub FolderId);
+
+/// A folder, when the viewer may see it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ShownFolder(pub FolderId);
+
+type Found<K, V> = async_graphql::Result<HashMap<K, V>>;
+
+impl Loader<UserId> for Batch {
+    type Value = UserRecord;
+    type Error = async_graphql::Error;
+
+    async fn load(&self, keys: &[UserId]) -> Found<UserId, UserRecord> {
+        Ok(users::by_ids(&self.services, keys.to_vec()).await?)
+    }
+}
+
+impl Loader<PinSecret> for Batch {
+    type Value = bool;
+    type Error = async_graphql::Error;
+
+    async fn load(&self, keys: &[PinSecret]) -> Found<PinSecret, bool> {
+        let ids = keys.iter().map(|key| key.0).collect();
+        let found = pins::secret_many(&self.services, ids).await?;
+        Ok(rekey(found, PinSecret))
+    }
+}
+
+impl Loader<BoardCovers> for Batch {
+    type Value = Arc<Vec<PinRecord>>;
+    type Error = async_graphql::Error;
+
+    async fn load(&self, keys: &[BoardCovers]) -> Found<BoardCovers, Arc<Vec<PinRecord>>> {
+        let ids = keys.iter().map(|key| key.0).collect();
+        let found = pins::board_covers_many(&self.services, self.viewer, ids).await?;
+        Ok(rekey(found, BoardCovers))
+    }
+}
+
+impl Loader<FolderCovers> for Batch {
+    type Value = Arc<Vec<PinRecord>>;
+    type Error = async_graphql::Error;
+
+    async fn load(&self, keys: &[FolderCovers]) -> Found<FolderCovers, Arc<Vec<PinRecord>>> {
+        let ids = keys.iter().map(|key| key.0).collect();
+        let found = pins::folder_covers_many(&self.services, self.viewer, ids).await?;
+        Ok(rekey(found, FolderCovers))
+    }
+}
+
+impl Loader<ShownFolder> for Batch {
+    type Value = FolderRecord;
+    type Error = async_graphql::Error;
+
+    async fn load(&self, keys: &[ShownFolder]) -> Found<ShownFolder, FolderRecord> {
+        let ids = keys.iter().map(|key| key.0).collect();
+        let found = folders::visible_many(&self.services, self.viewer, ids).await?;
+        Ok(found
+            .into_iter()
+            .map(|folder| (ShownFolder(folder.id), folder))
+            .collect())
+    }
+}
+
+/// The same values under the loader's own key type (`Arc`ed when asked for).
+fn rekey<K, V, W: From<V>, L: std::hash::Hash + Eq>(
+    found: HashMap<K, V>,
+    key: impl Fn(K) -> L,
+) -> HashMap<L, W> {
+    found
+        .into_iter()
+        .map(|(id, value)| (key(id), W::from(value)))
+        .collect()
+}

@@ -6,12 +6,13 @@ use std::sync::Arc;
 
 use async_graphql::dataloader::{DataLoader, HashMapCache, Loader};
 
-use crate::domain::board::FolderRecord;
+use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::domain::user::UserRecord;
 use crate::service::context::Services;
-use crate::service::{folders, pins, users};
+use crate::service::pin_lists::{self, PageRequest, PinPage};
+use crate::service::{boards, folders, pins, users};
 
 /// The loaders of one request (the viewer does not change within it).
 pub type Loaders = DataLoader<Batch, HashMapCache>;
@@ -45,6 +46,10 @@ pub struct FolderCovers(pub FolderId);
 /// A folder, when the viewer may see it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ShownFolder(pub FolderId);
+
+/// The boards of a folder that the viewer may see, newest first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FolderBoards(pub FolderId);
 
 type Found<K, V> = async_graphql::Result<HashMap<K, V>>;
 
@@ -101,6 +106,27 @@ impl Loader<ShownFolder> for Batch {
             .into_iter()
             .map(|folder| (ShownFolder(folder.id), folder))
             .collect())
+    }
+}
+
+impl Loader<PageRequest> for Batch {
+    type Value = Arc<PinPage>;
+    type Error = async_graphql::Error;
+
+    async fn load(&self, keys: &[PageRequest]) -> Found<PageRequest, Arc<PinPage>> {
+        let found = pin_lists::pages(&self.services, self.viewer, keys.to_vec()).await?;
+        Ok(rekey(found, |request| request))
+    }
+}
+
+impl Loader<FolderBoards> for Batch {
+    type Value = Arc<Vec<BoardRecord>>;
+    type Error = async_graphql::Error;
+
+    async fn load(&self, keys: &[FolderBoards]) -> Found<FolderBoards, Arc<Vec<BoardRecord>>> {
+        let ids = keys.iter().map(|key| key.0).collect();
+        let found = boards::in_folders(&self.services, self.viewer, ids).await?;
+        Ok(rekey(found, FolderBoards))
     }
 }
 

@@ -7,7 +7,9 @@ use async_graphql::{Context, ID, OutputType, Result, SimpleObject};
 use super::context::ContextExt;
 use super::pagination::{Total, page_size};
 use super::types::pin::Pin;
-use crate::service::pin_lists::{self, PinList, PinPage, cursor, parse_cursor};
+use std::sync::Arc;
+
+use crate::service::pin_lists::{PageRequest, PinList, PinPage, cursor, parse_cursor};
 
 pub type PinConnection = Connection<String, Pin, Total>;
 
@@ -46,9 +48,14 @@ async fn load(
     first: Option<i32>,
     after: Option<String>,
 ) -> Result<PinPage> {
-    let after = after.as_deref().map(parse_cursor).transpose()?;
-    let viewer = ctx.viewer().user;
-    Ok(pin_lists::page(ctx.services(), viewer, list, page_size(first)?, after).await?)
+    let request = PageRequest {
+        list,
+        first: page_size(first)?,
+        after: after.as_deref().map(parse_cursor).transpose()?,
+    };
+    let page = ctx.loaders().load_one(request).await?;
+    let page = page.ok_or_else(|| async_graphql::Error::new("The page could not be read."))?;
+    Ok(Arc::unwrap_or_clone(page))
 }
 
 /// The extra fields of a board-pin edge.

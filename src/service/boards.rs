@@ -1,5 +1,7 @@
 //! Boards: creating, editing, sharing and deleting them, and reading what a viewer may see.
 
+use std::collections::HashMap;
+
 use chrono::Utc;
 use redb::WriteTransaction;
 
@@ -195,18 +197,20 @@ pub async fn of_user(
         .await
 }
 
-/// The boards in `folder` that `viewer` may see, newest first.
-pub async fn in_folder(
+/// The boards in each folder that `viewer` may see, newest first, in one read.
+pub async fn in_folders(
     services: &Services,
     viewer: Option<UserId>,
-    folder: FolderId,
-) -> AppResult<Vec<BoardRecord>> {
+    ids: Vec<FolderId>,
+) -> AppResult<HashMap<FolderId, Vec<BoardRecord>>> {
     services
         .read(move |read| {
-            Ok(visible_newest_first(
-                boards::in_folder(read, folder)?,
-                viewer,
-            ))
+            let mut found = HashMap::with_capacity(ids.len());
+            for id in ids {
+                let boards = visible_newest_first(boards::in_folder(read, id)?, viewer);
+                found.insert(id, boards);
+            }
+            Ok(found)
         })
         .await
 }

@@ -1,7 +1,7 @@
 //! The lists pins are shown in (Last pins, a user's pins, a board's pins) as a viewer may see
 //! them: pages that stay right while pins come and go, exact totals, and a pin's neighbours.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::ops::Bound::{Excluded, Unbounded};
 
 use crate::domain::ids::{BoardId, PinId, UserId};
@@ -14,7 +14,7 @@ use crate::store::pin_order::{self, Direction, PinKey};
 use crate::store::{Source, board_pins, pins};
 
 /// Which list a pin is seen in; its neighbours come from that list.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PinList {
     /// Every pin, newest first (the home page).
     Last,
@@ -30,6 +30,7 @@ pub enum PinList {
 const NEIGHBOURS_IN_RESULTS: usize = crate::search::results::KEPT_RESULTS;
 
 /// One page of a list.
+#[derive(Clone)]
 pub struct PinPage {
     pub pins: Vec<(PinKey, PinRecord)>,
     pub total: usize,
@@ -58,57 +59,95 @@ pub fn parse_cursor(cursor: &str) -> AppResult<PinKey> {
     ))
 }
 
-pub async fn page(
+/// A page of a list: `first` pins after the one whose key is `after`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PageRequest {
+    pub list: PinList,
+    pub first: usize,
+    pub after: Option<PinKey>,
+}
+
+/// Several pages (the pin counts of a page of boards, say) in one read transaction.
+pub async fn pages(
     services: &Services,
     viewer: Option<UserId>,
-    list: PinList,
-    first: usize,
-    after: Option<PinKey>,
-) -> AppResult<PinPage> {
+    requests: Vec<PageRequest>,
+) -> AppResult<HashMap<PageRequest, PinPage>> {
     services
         .blocking(move |services| {
-            let limit = first.saturating_add(1);
-            let (mut keys, total) = match &list {
-                PinList::Found(wanted) => {
-                    let search = &services.search;
-                    match wanted {
-                        Wanted::Text(text) => {
-                            let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
-                            let (ids, total) = search.by_relevance(viewer, text, offset, limit)?;
-                            let ranked = ids.into_iter().enumerate();
-                            let keys = ranked.map(|(i, id)| ((offset + i) as i64, id)).collect();
-                            (keys, Some(total))
-                        }
-                        Wanted::Tag(tag) => {
-                            let from = after.map(|(_, id)| id);
-                            let (ids, total) =
-                                search.by_tag(viewer, tag, from, Direction::Down, limit)?;
-                            (ids.into_iter().map(|id| (0, id)).collect(), Some(total))
-                        }
-                    }
-                }
-                _ => (Vec::new(), None),
-            };
+            let found = requests
+                .iter()
+                .map(|request| found_in_search(services, viewer, request))
+                .collect::<AppResult<Vec<_>>>()?;
             services.store.read(|read| {
-                let walker = Walker::new(read, viewer, list.clone())?;
-                if total.is_none() {
-                    keys = walker.keys(after, Direction::Down, limit)?;
+                let mut pages = HashMap::with_capacity(requests.len());
+                for (request, found) in requests.into_iter().zip(found) {
+                    let page = page_in(read, viewer, &request, found)?;
+                    pages.insert(request, page);
                 }
-                let has_next = keys.len() > first;
-                keys.truncate(first);
-                let mut found = Vec::with_capacity(keys.len());
-                for key in keys {
-                    found.extend(pins::get(read, PinId(key.1))?.map(|pin| (key, pin)));
-                }
-                Ok(PinPage {
-                    pins: found,
-                    total: total.map_or_else(|| walker.total(), Ok)?,
-                    has_previous: after.is_some(),
-                    has_next,
-                })
+                Ok(pages)
             })
         })
         .await
+}
+
+/// The keys of a page of search results and how many pins match; `None` for other lists.
+fn found_in_search(
+    services: &Services,
+    viewer: Option<UserId>,
+    request: &PageRequest,
+) -> AppResult<Option<(Vec<PinKey>, usize)>> {
+    let PinList::Found(wanted) = &request.list else {
+        return Ok(None);
+    };
+    let (limit, after, search) = (
+        request.first.saturating_add(1),
+        request.after,
+        &services.search,
+    );
+    Ok(Some(match wanted {
+        Wanted::Text(text) => {
+            let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
+            let (ids, total) = search.by_relevance(viewer, text, offset, limit)?;
+            let ranked = ids.into_iter().enumerate();
+            let keys = ranked.map(|(i, id)| ((offset + i) as i64, id)).collect();
+            (keys, total)
+        }
+        Wanted::Tag(tag) => {
+            let from = after.map(|(_, id)| id);
+            let (ids, total) = search.by_tag(viewer, tag, from, Direction::Down, limit)?;
+            (ids.into_iter().map(|id| (0, id)).collect(), total)
+        }
+    }))
+}
+
+fn page_in(
+    read: &impl Source,
+    viewer: Option<UserId>,
+    request: &PageRequest,
+    found: Option<(Vec<PinKey>, usize)>,
+) -> AppResult<PinPage> {
+    let (first, after) = (request.first, request.after);
+    let walker = Walker::new(read, viewer, request.list.clone())?;
+    let (mut keys, total) = match found {
+        Some((keys, total)) => (keys, total),
+        None => (
+            walker.keys(after, Direction::Down, first.saturating_add(1))?,
+            walker.total()?,
+        ),
+    };
+    let has_next = keys.len() > first;
+    keys.truncate(first);
+    let mut pins = Vec::with_capacity(keys.len());
+    for key in keys {
+        pins.extend(pins::get(read, PinId(key.1))?.map(|pin| (key, pin)));
+    }
+    Ok(PinPage {
+        pins,
+        total,
+        has_previous: after.is_some(),
+        has_next,
+    })
 }
 
 /// The pins shown before and after `pin` in `list` (none when the pin is not in it).

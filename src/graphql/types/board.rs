@@ -8,7 +8,7 @@ use super::pin::Pin;
 use super::user::User;
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::graphql::context::ContextExt;
-use crate::graphql::loaders::{BoardCovers, FolderCovers, ShownFolder};
+use crate::graphql::loaders::{BoardCovers, FolderBoards, FolderCovers, ShownFolder};
 use crate::graphql::pagination::{Total, page};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
@@ -184,9 +184,9 @@ impl Folder {
         first: Option<i32>,
         after: Option<String>,
     ) -> Result<Connection<String, Board, Total>> {
-        let found = boards::in_folder(ctx.services(), ctx.viewer().user, self.0.id).await?;
+        let found = ctx.loaders().load_one(FolderBoards(self.0.id)).await?;
         Ok(page(
-            found,
+            found.map_or_else(Vec::new, |boards| boards.to_vec()),
             first,
             after,
             |board| board.id.to_string(),

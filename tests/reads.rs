@@ -1,0 +1,146 @@
+//! Pages cost a constant number of read transactions, however many pins and boards they show:
+//! owners, privacy, covers, folders and counts are read per request in batches, not per item.
+
+mod common;
+
+use common::pictures::png;
+use common::pins::{add_board, create_pin};
+use common::{TestApp, graphql_with};
+use serde_json::json;
+
+const THUMB: &str = "id title caption width height dominantColor unsafe previewsSizes
+    preview(minWidth: 236) webp: preview(minWidth: 236, format: \"webp\")
+    secret user { id username firstName avatar(minSize: 40) }";
+
+const COVER: &str = "{ id preview(minWidth: 236) }";
+
+/// The home page: Last pins, 50 of them.
+fn home() -> Vec<String> {
+    vec![format!(
+        "{{ me {{ id }} pins(first: 50) {{ totalCount pageInfo {{ hasNextPage endCursor }} edges {{ node {{ {THUMB} }} }} }} }}"
+    )]
+}
+
+/// A user's page with its Boards tab: the counts, the boards and the folders, as the UI asks.
+fn user_boards() -> Vec<String> {
+    let board = format!(
+        "id slug title secret caption sharedWith folder {{ id name slug }} pins {{ totalCount }}
+         cover1 {COVER} cover2 {COVER} cover3 {COVER} user {{ id username }}"
+    );
+    let folder = format!(
+        "id slug name secret boards {{ totalCount }} user {{ id username }}
+         cover1 {COVER} cover2 {COVER} cover3 {COVER} cover4 {COVER}"
+    );
+    vec![
+        "{ user(username: \"ada\") { id pins(first: 0) { totalCount } boards(first: 0) { totalCount } folders(first: 0) { totalCount } } }".into(),
+        format!("{{ user(username: \"ada\") {{ id boards(first: 100) {{ totalCount edges {{ node {{ {board} }} }} }} }} }}"),
+        format!("{{ user(username: \"ada\") {{ id folders(first: 100) {{ totalCount edges {{ node {{ {folder} }} }} }} }} }}"),
+    ]
+}
+
+/// A board's page: its heading and its first 50 pins.
+fn board_page() -> Vec<String> {
+    vec![
+        "{ user(username: \"ada\") { id board(slug: \"board-0\") { id slug title caption secret user { id username } folder { id name slug } pins(first: 0) { totalCount } cover1 { id } } } }".into(),
+        format!("{{ user(username: \"ada\") {{ id board(slug: \"board-0\") {{ id pins(first: 50) {{ totalCount pageInfo {{ hasNextPage endCursor }} edges {{ order node {{ {THUMB} }} }} }} }} }} }}"),
+    ]
+}
+
+/// How many read transactions the queries of one page open, asked one after the other.
+async fn reads_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -> u64 {
+    let store = &app.server.as_ref().unwrap().services.store;
+    let before = store.read_count();
+    for query in queries {
+        let answer = graphql_with(client, &app.base_url, query, json!({})).await;
+        assert!(answer["errors"].is_null(), "{query}\n{answer}");
+    }
+    store.read_count() - before
+}
+
+/// Adds `boards` boards (every third private, every second in a folder) and `pins` pins
+/// spread over them, duplicated from one picture.
+async fn grow(
+    app: &TestApp,
+    client: &reqwest::Client,
+    first_board: usize,
+    boards: usize,
+    pins: usize,
+) {
+    let folder = graphql_with(
+        client,
+        &app.base_url,
+        "mutation($n: String!) { addFolder(name: $n, secret: false) { id } }",
+        json!({ "n": format!("folder {first_board}") }),
+    )
+    .await["data"]["addFolder"]["id"]
+        .clone();
+    let mut ids = Vec::new();
+    for n in first_board..first_board + boards {
+        let id = add_board(app, client, &format!("board {n}"), n % 3 == 2).await;
+        if n % 2 == 1 {
+            let moved = graphql_with(
+                client,
+                &app.base_url,
+                "mutation($b: ID!, $f: ID!) { updateBoard(id: $b, folder: $f) { id } }",
+                json!({ "b": id, "f": folder }),
+            )
+            .await;
+            assert!(moved["errors"].is_null(), "{moved}");
+        }
+        ids.push(id);
+    }
+    let original = create_pin(app, client, png(40, 30, 7), &[&ids[0]], "original").await;
+    for n in 0..pins {
+        let copy = graphql_with(
+            client,
+            &app.base_url,
+            "mutation($p: ID!, $c: String!, $b: [ID!]) { duplicatePin(pin: $p, caption: $c, boards: $b) { id } }",
+            json!({ "p": original, "c": format!("copy {n}"), "b": [ids[n % ids.len()]] }),
+        )
+        .await;
+        assert!(copy["errors"].is_null(), "{copy}");
+    }
+}
+
+/// The reads of each page, for the owner and for a visitor.
+async fn reads_of_pages(
+    app: &TestApp,
+    pages: &[(&'static str, Vec<String>)],
+) -> Vec<(&'static str, &'static str, u64)> {
+    let visitor = common::new_client();
+    let mut reads = Vec::new();
+    for (page, queries) in pages {
+        reads.push((*page, "owner", reads_of(app, &app.client, queries).await));
+        reads.push((*page, "visitor", reads_of(app, &visitor, queries).await));
+    }
+    reads
+}
+
+/// The most read transactions each page may open: the viewer, the user asked for and one batch
+/// per kind of thing shown, whatever the number of pins and boards (a batch may split in two
+/// when its items resolve more than a millisecond apart).
+const MOST_READS: [(&str, u64); 3] = [("home", 7), ("user boards", 22), ("board", 15)];
+
+#[tokio::test]
+async fn pages_open_a_constant_number_of_read_transactions() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let pages = [
+        ("home", home()),
+        ("user boards", user_boards()),
+        ("board", board_page()),
+    ];
+
+    grow(&app, &app.client, 0, 6, 60).await;
+    let small = reads_of_pages(&app, &pages).await;
+    grow(&app, &app.client, 6, 12, 150).await;
+    let large = reads_of_pages(&app, &pages).await;
+    println!(
+        "read transactions (page, viewer, reads): with 61 pins {small:?}, with 212 pins {large:?}"
+    );
+    for (page, viewer, reads) in small.into_iter().chain(large) {
+        let most = MOST_READS.iter().find(|(name, _)| *name == page).unwrap().1;
+        assert!(reads <= most, "{page} for the {viewer}: {reads} reads");
+    }
+    app.stop().await;
+}

@@ -114,6 +114,12 @@ fn load_config(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<
     };
     let config = Config::load(config_file.as_deref(), std::env::vars(), flags)?;
     crate::telemetry::init();
+    for name in Config::unknown_variables(std::env::vars()) {
+        tracing::warn!(
+            variable = name,
+            "this environment variable names no setting; it is ignored"
+        );
+    }
     Ok(config)
 }
 

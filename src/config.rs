@@ -139,10 +139,9 @@ impl Config {
             figment = figment.merge(Toml::string(&text));
         }
         for (key, value) in env {
-            let Some(name) = key.strip_prefix("CORKBOARD_") else {
+            let Some(path) = setting_of_variable(&key) else {
                 continue;
             };
-            let path = name.to_ascii_lowercase().replace("__", ".");
             let value: Value = value.parse().unwrap_or_else(|_| Value::from(value));
             figment = figment.merge(Serialized::from(nest(&path, value), Profile::Default));
         }
@@ -150,6 +149,33 @@ impl Config {
             .merge(Serialized::defaults(flags))
             .extract()
             .map_err(|error| anyhow::anyhow!("invalid configuration: {error}"))
+    }
+}
+
+/// The setting a `CORKBOARD_*` variable names (`CORKBOARD_FETCH__TIMEOUT_SECONDS` names
+/// `fetch.timeout_seconds`); `None` for other variables and for names of no setting, which
+/// `unknown_variables` reports.
+fn setting_of_variable(name: &str) -> Option<String> {
+    let path = name
+        .strip_prefix("CORKBOARD_")?
+        .to_ascii_lowercase()
+        .replace("__", ".");
+    let defaults = serde_json::to_value(Config::default()).ok()?;
+    let mut node = &defaults;
+    for part in path.split('.') {
+        node = node.as_object()?.get(part)?;
+    }
+    Some(path)
+}
+
+impl Config {
+    /// The `CORKBOARD_*` variables among `env` that name no setting: `load` ignores them (another
+    /// program may have set them), and the server warns about them by name.
+    pub fn unknown_variables(env: impl IntoIterator<Item = (String, String)>) -> Vec<String> {
+        env.into_iter()
+            .map(|(name, _)| name)
+            .filter(|name| name.starts_with("CORKBOARD_") && setting_of_variable(name).is_none())
+            .collect()
     }
 }
 

@@ -147,10 +147,43 @@ fn unknown_keys_are_refused_by_name() {
         error.to_string().contains("allow_private_network"),
         "{error}"
     );
+}
 
-    let env = [("CORKBOARD_LISTEN_PORT".to_owned(), "1".to_owned())];
-    let error = Config::load(None, env, FlagOverrides::default()).unwrap_err();
-    assert!(error.to_string().contains("listen_port"), "{error}");
+#[test]
+fn unknown_variables_are_ignored_and_named() {
+    let env = || {
+        [
+            ("CORKBOARD_LISTEN_PORT".to_owned(), "1".to_owned()),
+            ("CORKBOARD_BIN".to_owned(), "/usr/bin/corkboard".to_owned()),
+            (
+                "CORKBOARD_FETCH__TIMEOUT_SECONDS".to_owned(),
+                "7".to_owned(),
+            ),
+        ]
+    };
+    let config = Config::load(None, env(), FlagOverrides::default()).unwrap();
+    assert_eq!(config.fetch.timeout_seconds, 7);
+    assert_eq!(
+        Config::unknown_variables(env()),
+        ["CORKBOARD_LISTEN_PORT", "CORKBOARD_BIN"]
+    );
+}
+
+#[test]
+fn a_stray_variable_does_not_stop_the_binary() {
+    let data = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_corkboard"))
+        .args(["reindex", "--data-dir"])
+        .arg(data.path())
+        .env("CORKBOARD_BIN", "/somewhere/else")
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{log}");
+    assert!(
+        log.contains("CORKBOARD_BIN") && log.contains("ignored"),
+        "{log}"
+    );
 }
 
 #[tokio::test]

@@ -41,6 +41,18 @@ impl Visible for FolderRecord {
     }
 }
 
+/// Whether a folder appears among its owner's folders for a viewer: always for the owner; for
+/// others when it is visible and they may see at least one of its boards (an empty tile would
+/// only puzzle them). Its own page answers by `visible_to` alone.
+pub fn folder_listed(
+    viewer: Option<UserId>,
+    folder: &FolderRecord,
+    boards: &[BoardRecord],
+) -> bool {
+    viewer == Some(folder.user)
+        || (folder.visible_to(viewer) && boards.iter().any(|board| board.visible_to(viewer)))
+}
+
 /// A user's private fields (email, sign-in times, API keys, clones, whom their boards are
 /// shared with) are for the user alone.
 pub fn sees_private_fields(viewer: Option<UserId>, user: UserId) -> bool {

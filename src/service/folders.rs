@@ -4,6 +4,7 @@ use chrono::Utc;
 
 use crate::domain::board::{BoardRecord, FolderRecord, required_title, slugify};
 use crate::domain::ids::{FolderId, UserId};
+use crate::domain::policy::folder_listed;
 use crate::error::{AppError, AppResult};
 use crate::service::access::{owned_folder, shown, visible_folder, visible_newest_first};
 use crate::service::context::Services;
@@ -89,14 +90,22 @@ pub async fn by_slug(
         .await
 }
 
-/// The folders of `owner` that `viewer` may see, newest first.
+/// The folders of `owner` listed for `viewer` (see `folder_listed`), newest first.
 pub async fn of_user(
     services: &Services,
     viewer: Option<UserId>,
     owner: UserId,
 ) -> AppResult<Vec<FolderRecord>> {
     services
-        .read(move |read| Ok(visible_newest_first(folders::of_user(read, owner)?, viewer)))
+        .read(move |read| {
+            let mut listed = Vec::new();
+            for folder in visible_newest_first(folders::of_user(read, owner)?, viewer) {
+                if folder_listed(viewer, &folder, &boards::in_folder(read, folder.id)?) {
+                    listed.push(folder);
+                }
+            }
+            Ok(listed)
+        })
         .await
 }
 

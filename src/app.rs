@@ -12,7 +12,7 @@ use tokio::task::JoinHandle;
 use crate::config::Config;
 use crate::graphql;
 use crate::http::listener::NoDelayAcceptor;
-use crate::http::{assets::UiAssets, health, logging, media, session, upload};
+use crate::http::{assets::UiAssets, health, limits, logging, media, session, upload};
 use crate::media::urls::MEDIA;
 use crate::service::cleanup;
 use crate::service::context::Services;
@@ -26,7 +26,11 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
     Route::new()
         .at(
             "/api/graphql",
-            get(graphql::graphiql).post(graphql::graphql.around(session::with_viewer)),
+            get(graphql::graphiql).post(
+                graphql::graphql
+                    .around(session::with_viewer)
+                    .around(limits::graphql_body),
+            ),
         )
         .nest("/api", uploads)
         .at("/api/openapi.json", upload::api_service().spec_endpoint())

@@ -14,6 +14,8 @@ pub enum AppError {
         message: String,
     },
     RateLimited(String),
+    /// More than a limit allows (a file, a request): refused before the work.
+    TooLarge(String),
     Internal(anyhow::Error),
 }
 
@@ -47,7 +49,8 @@ impl AppError {
             AppError::NotFound(message)
             | AppError::PermissionDenied(message)
             | AppError::Validation { message, .. }
-            | AppError::RateLimited(message) => message,
+            | AppError::RateLimited(message)
+            | AppError::TooLarge(message) => message,
             AppError::Internal(_) => "Sorry, something went wrong on the server.",
         }
     }
@@ -57,7 +60,7 @@ impl AppError {
         match self {
             AppError::NotFound(_) => "NOT_FOUND_ERROR",
             AppError::PermissionDenied(_) => "PERMISSION_DENIED_ERROR",
-            AppError::Validation { .. } => "VALIDATION_ERROR",
+            AppError::Validation { .. } | AppError::TooLarge(_) => "VALIDATION_ERROR",
             AppError::RateLimited(_) => "RATE_LIMITED",
             AppError::Internal(_) => "INTERNAL_ERROR",
         }

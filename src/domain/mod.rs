@@ -4,6 +4,7 @@ pub mod board;
 pub mod ids;
 pub mod pin;
 pub mod policy;
+pub mod sizes;
 pub mod tags;
 pub mod temp_pin;
 pub mod user;

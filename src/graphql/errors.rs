@@ -1,4 +1,7 @@
-//! `AppError` as a GraphQL error: the person's sentence, with `extensions.code` (and `field`).
+//! `AppError` as a GraphQL error: the person's sentence, with `extensions.code` (and `field`);
+//! and a code for the errors of a request refused before any work (not valid, or too costly).
+
+use async_graphql::ServerError;
 
 use crate::error::AppError;
 
@@ -17,4 +20,31 @@ impl From<AppError> for async_graphql::Error {
         graphql_error.extensions = Some(extensions);
         graphql_error
     }
+}
+
+/// Gives a request-level error (no `path`: the request did not parse, did not fit the schema, or
+/// asked for too much) the code `VALIDATION_ERROR`, with a sentence a person can act on.
+pub fn code_request_error(error: &mut ServerError) {
+    if !error.path.is_empty()
+        || error
+            .extensions
+            .as_ref()
+            .is_some_and(|e| e.get("code").is_some())
+    {
+        return;
+    }
+    let too_much = match error.message.as_str() {
+        "Query is too complex." => {
+            Some("This request asks for too much at once: ask for fewer items or fields.")
+        }
+        "Query is nested too deep." => Some("This request nests its fields too deeply."),
+        _ => None,
+    };
+    if let Some(message) = too_much {
+        error.message = message.to_owned();
+    }
+    error
+        .extensions
+        .get_or_insert_with(Default::default)
+        .set("code", "VALIDATION_ERROR");
 }

@@ -26,13 +26,21 @@ use query::QueryRoot;
 
 pub type CorkboardSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 
+/// The most a request may cost: a field costs 1, a list `first` (at most 50) times its items. The
+/// UI's heaviest page (a user's boards, 50 of them with covers and counts) costs about a third of it.
+pub const MAX_COST: usize = 12_000;
+/// The deepest nesting of fields a request may have; the UI's deepest query has 7 levels.
+pub const MAX_DEPTH: usize = 12;
+
 /// Builds the schema; `services` are reachable from every resolver.
 pub fn build_schema(services: Option<Services>) -> CorkboardSchema {
     let builder = Schema::build(
         QueryRoot::default(),
         MutationRoot::default(),
         EmptySubscription,
-    );
+    )
+    .limit_complexity(MAX_COST)
+    .limit_depth(MAX_DEPTH);
     match services {
         Some(services) => builder.data(services).finish(),
         None => builder.finish(),
@@ -54,7 +62,11 @@ pub async fn graphql(
 ) -> GraphQLResponse {
     let loaders = loaders::for_request(services.clone(), viewer.user);
     let request = request.0.data(viewer.clone()).data(loaders);
-    schema.execute(request).await.into()
+    let mut response = schema.execute(request).await;
+    for error in &mut response.errors {
+        errors::code_request_error(error);
+    }
+    response.into()
 }
 
 #[handler]

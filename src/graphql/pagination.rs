@@ -5,8 +5,9 @@ use async_graphql::{OutputType, SimpleObject};
 
 use crate::error::{AppError, AppResult};
 
-pub const DEFAULT_PAGE: usize = 50;
-const MAX_PAGE: usize = 20_000;
+/// A page's size when `first` is not given, and the most it may be: the cost limit prices a
+/// list at this many items at most.
+pub const MAX_PAGE: usize = 50;
 
 /// The extra field every connection of ours has.
 #[derive(SimpleObject)]
@@ -22,14 +23,20 @@ pub struct Page<T> {
     pub has_next_page: bool,
 }
 
-/// How many items a page holds: `first`, else 50, at most 20000 (the cover picker's need).
+/// How many items a page holds: `first`, else 50, at most 50.
 pub fn page_size(first: Option<i32>) -> AppResult<usize> {
     match first {
-        None => Ok(DEFAULT_PAGE),
+        None => Ok(MAX_PAGE),
         Some(n) => Ok(usize::try_from(n)
             .map_err(|_| AppError::invalid("first", "first cannot be negative."))?
             .min(MAX_PAGE)),
     }
+}
+
+/// The cost of a page for the query cost limit: its items times what each item asks for.
+pub fn page_cost(first: Option<i32>, item_cost: usize) -> usize {
+    let items = first.map_or(MAX_PAGE, |n| usize::try_from(n).unwrap_or(0).min(MAX_PAGE));
+    1 + items.saturating_mul(item_cost)
 }
 
 /// The items after the one whose cursor is `after`, at most `first` of them.

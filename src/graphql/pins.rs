@@ -4,6 +4,7 @@ use async_graphql::{Context, ID, Object, Result, SimpleObject};
 
 use super::boards::board_ids;
 use super::context::ContextExt;
+use super::pagination::page_cost;
 use super::pin_lists::{PinConnection, pin_connection};
 use super::types::pin::Pin;
 use super::types::temp_pin::{ScanResult, TempPin};
@@ -58,6 +59,7 @@ impl PinQuery {
 
     /// Last pins, newest first; or the pins found for `search` (by relevance) or `tag`
     /// (newest first).
+    #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn pins(
         &self,
         ctx: &Context<'_>,
@@ -71,6 +73,7 @@ impl PinQuery {
     }
 
     /// Tags starting with `token`, most used first, leaving out `actualTags`.
+    #[graphql(complexity = "page_cost(Some(first), child_complexity)")]
     async fn tag_suggestions(
         &self,
         ctx: &Context<'_>,
@@ -94,6 +97,8 @@ impl PinQuery {
     }
 
     /// The pictures a web page shows, to pick one to pin.
+    // A fetch from the web: priced like a page.
+    #[graphql(complexity = "page_cost(None, child_complexity)")]
     async fn scrapper(&self, ctx: &Context<'_>, url: String) -> Result<Vec<ScanResult>> {
         ctx.viewer().require_user()?;
         let found = scanner::scan(ctx.services(), url).await?;

@@ -10,6 +10,7 @@ pub fn status(error: &AppError) -> StatusCode {
         AppError::PermissionDenied(_) => StatusCode::FORBIDDEN,
         AppError::Validation { .. } => StatusCode::BAD_REQUEST,
         AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+        AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
         AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod errors;
 pub mod health;
+pub mod limits;
 pub mod listener;
 pub mod logging;
 pub mod media;

@@ -8,6 +8,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{Multipart, Object, OpenApi, OpenApiService};
 
+use crate::domain::sizes::size_in_words;
 use crate::error::AppError;
 use crate::media::urls;
 use crate::service::context::Services;
@@ -67,7 +68,7 @@ impl UploadApi {
         form: AvatarForm,
     ) -> poem::Result<Json<AvatarUploaded>> {
         let user = viewer.require_user()?;
-        let bytes = read_upload(form.avatar, "avatar", &services).await?;
+        let bytes = read_upload(form.avatar, &services).await?;
         let record = crate::service::avatars::set_avatar(&services, user, bytes).await?;
         let hash = record.avatar.as_deref().unwrap_or_default();
         Ok(Json(AvatarUploaded {
@@ -85,7 +86,7 @@ impl UploadApi {
     ) -> poem::Result<Json<TempPinUploaded>> {
         let user = viewer.require_user()?;
         let original_name = form.pin.file_name().map(str::to_owned);
-        let bytes = read_upload(form.pin, "pin", &services).await?;
+        let bytes = read_upload(form.pin, &services).await?;
         let staged = temp_pins::stage_upload(&services, user, bytes, original_name).await?;
         let temp = staged.temp;
         Ok(Json(TempPinUploaded {
@@ -107,14 +108,10 @@ impl UploadApi {
     }
 }
 
-async fn read_upload(
-    upload: Upload,
-    field: &str,
-    services: &Services,
-) -> Result<Vec<u8>, AppError> {
+async fn read_upload(upload: Upload, services: &Services) -> Result<Vec<u8>, AppError> {
     let max_bytes = services.config.uploads.max_file_bytes;
     if upload.size() as u64 > max_bytes {
-        return Err(too_large(field, max_bytes));
+        return Err(too_large(max_bytes));
     }
     upload
         .into_vec()
@@ -147,7 +144,7 @@ pub async fn guard_uploads<E: Endpoint>(next: E, req: Request) -> poem::Result<R
                 return Err(AppError::invalid(&field, "The upload did not say its size.").into());
             }
             Some(length) if length > max_bytes.saturating_add(MULTIPART_OVERHEAD) => {
-                return Err(too_large(&field, max_bytes).into());
+                return Err(too_large(max_bytes).into());
             }
             Some(_) => {}
         }
@@ -162,14 +159,11 @@ pub async fn guard_uploads<E: Endpoint>(next: E, req: Request) -> poem::Result<R
     }
 }
 
-fn too_large(field: &str, max_bytes: u64) -> AppError {
-    AppError::invalid(
-        field,
-        format!(
-            "This file is too large: at most {} MB.",
-            max_bytes / 1_000_000
-        ),
-    )
+fn too_large(max_bytes: u64) -> AppError {
+    AppError::TooLarge(format!(
+        "This file is too large: at most {}.",
+        size_in_words(max_bytes)
+    ))
 }
 
 pub fn api_service() -> OpenApiService<UploadApi, ()> {

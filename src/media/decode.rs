@@ -5,18 +5,16 @@ use std::io::Cursor;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader};
 
 use crate::config::UploadConfig;
+use crate::domain::sizes::size_in_words;
 use crate::error::{AppError, AppResult};
 
 /// Decodes `bytes` as a picture within `limits`; `field` names the form field for errors.
 pub fn decode_picture(bytes: &[u8], limits: &UploadConfig, field: &str) -> AppResult<DynamicImage> {
     if bytes.len() as u64 > limits.max_file_bytes {
-        return Err(AppError::invalid(
-            field,
-            format!(
-                "This file is too large: at most {} MB.",
-                limits.max_file_bytes / 1_000_000
-            ),
-        ));
+        return Err(AppError::TooLarge(format!(
+            "This file is too large: at most {}.",
+            size_in_words(limits.max_file_bytes)
+        )));
     }
     let not_a_picture = || {
         AppError::invalid(

@@ -13,6 +13,7 @@ use ureq::{Agent, ResponseExt};
 use url::Url;
 
 use crate::config::FetchConfig;
+use crate::domain::sizes::size_in_words;
 use crate::error::{AppError, AppResult};
 use crate::web::address::is_public;
 
@@ -82,13 +83,10 @@ impl Fetcher {
             .read_to_end(&mut bytes)
             .map_err(|error| fetch_error(address, ureq::Error::Io(error)))?;
         if bytes.len() as u64 > max_bytes {
-            return Err(AppError::invalid(
-                FIELD,
-                format!(
-                    "This download is too large: at most {} MB.",
-                    max_bytes / 1_000_000
-                ),
-            ));
+            return Err(AppError::TooLarge(format!(
+                "This download is too large: at most {}.",
+                size_in_words(max_bytes)
+            )));
         }
         Ok(Fetched {
             bytes,

@@ -9,7 +9,7 @@ use super::user::User;
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::graphql::context::ContextExt;
 use crate::graphql::loaders::{BoardCovers, FolderBoards, FolderCovers, ShownFolder};
-use crate::graphql::pagination::{Total, page};
+use crate::graphql::pagination::{Total, page, page_cost};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::service::pin_lists::PinList;
@@ -66,6 +66,7 @@ impl Board {
     }
 
     /// The board's pins in board order (highest `order` first).
+    #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn pins(
         &self,
         ctx: &Context<'_>,
@@ -178,6 +179,7 @@ impl Folder {
     }
 
     /// The boards in the folder that the viewer may see, newest first.
+    #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn boards(
         &self,
         ctx: &Context<'_>,

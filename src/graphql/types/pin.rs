@@ -9,7 +9,7 @@ use super::user::User;
 use crate::domain::pin::PinRecord;
 use crate::graphql::context::ContextExt;
 use crate::graphql::loaders::PinSecret;
-use crate::graphql::pagination::{Total, page};
+use crate::graphql::pagination::{Total, page, page_cost};
 use crate::media::encode::FORMATS;
 use crate::media::urls;
 use crate::service::pin_lists::{self, Neighbours, PinList};
@@ -161,6 +161,7 @@ impl Pin {
     }
 
     /// The pin's boards that the viewer may see.
+    #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn boards(
         &self,
         ctx: &Context<'_>,

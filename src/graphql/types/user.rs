@@ -9,7 +9,7 @@ use crate::domain::ids::UserId;
 use crate::domain::user::UserRecord;
 use crate::error::AppError;
 use crate::graphql::context::ContextExt;
-use crate::graphql::pagination::{Total, page};
+use crate::graphql::pagination::{Total, page, page_cost};
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::graphql::types::board::{Board, Folder};
@@ -101,6 +101,7 @@ impl User {
     }
 
     /// The user's boards that the viewer may see, newest first.
+    #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn boards(
         &self,
         ctx: &Context<'_>,
@@ -118,6 +119,7 @@ impl User {
     }
 
     /// The user's pins that the viewer may see, newest first.
+    #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn pins(
         &self,
         ctx: &Context<'_>,
@@ -145,6 +147,7 @@ impl User {
     }
 
     /// The user's folders that the viewer may see, newest first.
+    #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn folders(
         &self,
         ctx: &Context<'_>,

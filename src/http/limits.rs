@@ -1,0 +1,49 @@
+//! Bounds on what a request may send, checked before its body is read.
+
+use poem::http::{Method, StatusCode, header};
+use poem::{Endpoint, IntoResponse, Request, Response};
+
+/// The largest GraphQL request body: the UI's requests are a few kilobytes.
+pub const MAX_GRAPHQL_BYTES: u64 = 256 * 1024;
+
+/// Refuses a GraphQL POST that is not JSON, or that is larger than `MAX_GRAPHQL_BYTES` (or does
+/// not say its size), before reading any of it.
+pub async fn graphql_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+    if req.method() == Method::POST {
+        let content_type = req.content_type().unwrap_or_default();
+        if !content_type.starts_with("application/json") {
+            return Ok(refusal(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "Send GraphQL requests as JSON (Content-Type: application/json).",
+            ));
+        }
+        let length = req
+            .header(header::CONTENT_LENGTH)
+            .and_then(|length| length.parse::<u64>().ok());
+        match length {
+            None => {
+                return Ok(refusal(
+                    StatusCode::LENGTH_REQUIRED,
+                    "The request did not say its size.",
+                ));
+            }
+            Some(length) if length > MAX_GRAPHQL_BYTES => {
+                return Ok(refusal(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "This request is too large: GraphQL requests are at most 256 KiB.",
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    next.call(req).await.map(IntoResponse::into_response)
+}
+
+/// A refusal in the JSON shape of the API's other errors.
+fn refusal(status: StatusCode, message: &str) -> Response {
+    let body = serde_json::json!({ "code": "VALIDATION_ERROR", "message": message });
+    Response::builder()
+        .status(status)
+        .content_type("application/json")
+        .body(body.to_string())
+}

@@ -48,7 +48,7 @@ export function UserMenu({ me }: { me: Me }) {
       </button>
 
       {open ? (
-        <div className="user-menu__list" {...menuProps}>
+        <div className="menu-list user-menu__list" {...menuProps}>
           <MenuLink to={`${base}pins/`} onSelect={() => close(false)}>
             My pins
           </MenuLink>
@@ -96,7 +96,7 @@ export function UserMenu({ me }: { me: Me }) {
 
 function MenuLink({ to, onSelect, children }: { to: string; onSelect: () => void; children: string }) {
   return (
-    <Link to={to} role="menuitem" tabIndex={-1} className="user-menu__item" onClick={onSelect}>
+    <Link to={to} role="menuitem" tabIndex={-1} className="menu-item user-menu__item" onClick={onSelect}>
       {children}
     </Link>
   );
@@ -104,7 +104,7 @@ function MenuLink({ to, onSelect, children }: { to: string; onSelect: () => void
 
 function MenuButton({ onSelect, children }: { onSelect: () => void; children: string }) {
   return (
-    <button type="button" role="menuitem" tabIndex={-1} className="user-menu__item" onClick={onSelect}>
+    <button type="button" role="menuitem" tabIndex={-1} className="menu-item user-menu__item" onClick={onSelect}>
       {children}
     </button>
   );

@@ -421,27 +421,6 @@ export function cleanUsername(text: string): string {
   return text.trim().replace(/^@+/, '');
 }
 
-const seg = encodeURIComponent;
-
-export function boardsPath(username: string): string {
-  return `/${seg(username)}/boards/`;
-}
-
-export function foldersPath(username: string): string {
-  return `/${seg(username)}/folders/`;
-}
-
-export function folderPath(username: string, folderSlug: string): string {
-  return `/${seg(username)}/folders/${seg(folderSlug)}/`;
-}
-
-/** A board's page: under its folder when `folderSlug` is given, else under the user's boards. */
-export function boardPath(username: string, boardSlug: string, folderSlug?: string | null): string {
-  return folderSlug
-    ? `${folderPath(username, folderSlug)}boards/${seg(boardSlug)}/`
-    : `/${seg(username)}/boards/${seg(boardSlug)}/`;
-}
-
 /** '1 board', '2 boards', '0 boards'. */
 export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;

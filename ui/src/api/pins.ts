@@ -2,7 +2,6 @@
 // upload from the computer, addPin).
 
 import useSWR from 'swr';
-import { encodeBase64 } from '../lib/base64';
 import { gql, gqlFetcher, type GqlKey } from './client';
 import { isPending } from './me';
 import { uploadFile } from './upload';
@@ -86,14 +85,4 @@ export async function addPin(pin: NewPin): Promise<string> {
 /** Whether WebP previews are stored beside the JPEG ones. */
 export function hasWebp(previewsFormats: readonly string[]): boolean {
   return previewsFormats.some((format) => format.toLowerCase().includes('webp'));
-}
-
-/** The pin detail screen reached from anywhere but a list. */
-export function pinPath(id: string): string {
-  return `/pins/${encodeURIComponent(id)}/`;
-}
-
-/** The scan route for the page at `url`, keeping the board to preselect. */
-export function scanPath(url: string, targetBoardID: string | null): string {
-  return `/scan/?${new URLSearchParams({ url: encodeBase64(url), targetBoardID: targetBoardID ?? '' })}`;
 }

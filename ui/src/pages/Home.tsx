@@ -3,6 +3,7 @@
 import { countLabel } from '../api/boards';
 import { usePinList } from '../api/pinLists';
 import { PinList } from '../components/pins/PinList';
+import { HOME_PATH } from '../lib/paths';
 
 export function Home() {
   const list = usePinList({ kind: 'last' });
@@ -12,7 +13,7 @@ export function Home() {
         <h1 id="home-title">Last pins</h1>
         {list.totalCount !== null ? <p className="page-heading__count">{countLabel(list.totalCount, 'pin')}</p> : null}
       </div>
-      <PinList list={list} base="/" />
+      <PinList list={list} base={HOME_PATH} />
     </section>
   );
 }

@@ -4,7 +4,6 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useRevalidateAll } from '../api/cache';
-import { loginPath } from '../api/errors';
 import { useMutation } from '../api/mutation';
 import {
   PROFILE_FIELDS,
@@ -19,7 +18,7 @@ import {
 import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
 import { Avatar } from '../components/Avatar';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
-import { userPath } from '../lib/next';
+import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
 import './Profile.css';
 
 type Dialog = 'avatar' | 'password' | 'email' | null;
@@ -30,7 +29,7 @@ export function Profile() {
 
   if (isLoading) return <p className="profile__loading" aria-busy="true">Loading...</p>;
   if (error) throw error;
-  if (!profile) return <Navigate to={loginPath('/profile/')} replace />;
+  if (!profile) return <Navigate to={loginPath(PROFILE_PATH)} replace />;
 
   const close = () => setDialog(null);
 
@@ -66,7 +65,7 @@ export function Profile() {
                 <>
                   {' '}
                   <span className="profile__badge">not verified</span>{' '}
-                  <Link to="/verifie_email">Verify my email</Link>
+                  <Link to={VERIFY_EMAIL_PATH}>Verify my email</Link>
                 </>
               ) : null}
             </dd>

@@ -10,7 +10,7 @@ import { Avatar } from '../components/Avatar';
 import { UserTabs } from '../components/boards/UserTabs';
 import { PinList } from '../components/pins/PinList';
 import { displayUrl, safeHref } from '../lib/links';
-import { userPath } from '../lib/next';
+import { userPath, userPinsPath } from '../lib/paths';
 import { NotFound } from './NotFound';
 import './UserPage.css';
 
@@ -21,7 +21,7 @@ export function UserPage() {
   const bare = useMatch('/:username') !== null && !location.pathname.endsWith('/');
 
   if (bare) {
-    return <Navigate to={`${location.pathname}/pins/${location.search}`} replace />;
+    return <Navigate to={userPinsPath(username) + location.search} replace />;
   }
   if (error) {
     if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;

@@ -20,7 +20,7 @@ import {
   type FolderRef,
 } from '../../api/boards';
 import { useMutation } from '../../api/mutation';
-import { userPath } from '../../lib/next';
+import { userPath } from '../../lib/paths';
 import { ErrorList, Field } from '../Form';
 import { DeleteDialog } from './DeleteDialog';
 import { DialogForm, DialogLoading } from './DialogForm';

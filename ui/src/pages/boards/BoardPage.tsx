@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isGraphQLError } from '../../api/client';
-import { boardPath, boardsPath, countLabel, folderPath, useBoardDetail } from '../../api/boards';
+import { countLabel, useBoardDetail } from '../../api/boards';
 import { useMe } from '../../api/me';
 import { usePinList } from '../../api/pinLists';
 import { displayName } from '../../api/users';
@@ -17,7 +17,7 @@ import { PrivateBadge } from '../../components/boards/Tiles';
 import { OrderPins } from '../../components/pins/OrderPins';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { PinList } from '../../components/pins/PinList';
-import { userPath } from '../../lib/next';
+import { boardPath, boardsPath, folderPath, userPath } from '../../lib/paths';
 import { NotFound } from '../NotFound';
 import { BackLink } from './BackLink';
 

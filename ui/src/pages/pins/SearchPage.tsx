@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { usePinList } from '../../api/pinLists';
 import { EmptyState } from '../../components/EmptyState';
 import { PinList } from '../../components/pins/PinList';
+import { SEARCH_PATH } from '../../lib/paths';
 
 export function SearchPage() {
   const [params] = useSearchParams();
@@ -38,7 +39,7 @@ function SearchResults({ search, tag }: { search: string | null; tag: string | n
           </h1>
         </div>
       ) : null}
-      <PinList list={list} base="/search/" />
+      <PinList list={list} base={SEARCH_PATH} />
     </section>
   );
 }

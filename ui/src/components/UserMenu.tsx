@@ -4,7 +4,7 @@
 
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Me } from '../api/me';
+import type { Me } from '../api/generated/graphql';
 import { useShowNsfw } from '../lib/nsfw';
 import { PROFILE_PATH, boardsPath, foldersPath, userPinsPath } from '../lib/paths';
 import { useMenu } from '../lib/useMenu';

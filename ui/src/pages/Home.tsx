@@ -1,12 +1,12 @@
 // '/': the 'Last pins' list with its total count, 50 pins a page, newest first.
 
 import { countLabel } from '../api/boards';
-import { usePinList } from '../api/pinLists';
+import { useLastPins } from '../api/pinLists';
 import { PinList } from '../components/pins/PinList';
 import { HOME_PATH } from '../lib/paths';
 
 export function Home() {
-  const list = usePinList({ kind: 'last' });
+  const list = useLastPins();
   return (
     <section aria-labelledby="home-title">
       <div className="page-heading">

@@ -11,10 +11,9 @@ import {
   displayName,
   updateUser,
   useMyProfile,
-  type MyProfile,
   type ProfileField,
-  type ProfileFields,
 } from '../api/users';
+import type { OwnProfile, ProfileFields } from '../api/generated/graphql';
 import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
 import { Avatar } from '../components/Avatar';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
@@ -97,7 +96,7 @@ const LABELS: Record<ProfileField, string> = {
   ...Object.fromEntries(SOCIAL_LINKS.map((link) => [link.field, link.label])),
 } as Record<ProfileField, string>;
 
-function ProfileForm({ profile }: { profile: MyProfile }) {
+function ProfileForm({ profile }: { profile: OwnProfile }) {
   const [values, setValues] = useState<Record<ProfileField, string>>(
     () => Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profile[field] ?? ''])) as Record<ProfileField, string>,
   );

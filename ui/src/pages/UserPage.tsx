@@ -4,8 +4,9 @@
 
 import { Navigate, useLocation, useMatch, useParams } from 'react-router';
 import { isGraphQLError } from '../api/client';
-import { usePinList } from '../api/pinLists';
-import { SOCIAL_LINKS, displayName, useUser, type PublicUser } from '../api/users';
+import type { PublicUser } from '../api/generated/graphql';
+import { useUserPins } from '../api/pinLists';
+import { SOCIAL_LINKS, displayName, useUser } from '../api/users';
 import { Avatar } from '../components/Avatar';
 import { UserTabs } from '../components/boards/UserTabs';
 import { PinList } from '../components/pins/PinList';
@@ -40,7 +41,7 @@ export function UserPage() {
 }
 
 function UserPins({ username }: { username: string }) {
-  const list = usePinList({ kind: 'user', username });
+  const list = useUserPins(username);
   return <PinList list={list} base={userPath(username)} />;
 }
 

@@ -5,7 +5,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { countLabel } from '../../api/boards';
-import type { PinDetail } from '../../api/pinDetail';
+import type { PinDetail } from '../../api/generated/graphql';
 import { displayName } from '../../api/users';
 import { formatBytes, formatDateTime, timeAgo } from '../../lib/format';
 import { boardPath, pinPath, userPath } from '../../lib/paths';

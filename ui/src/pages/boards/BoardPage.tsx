@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isGraphQLError } from '../../api/client';
 import { countLabel, useBoardDetail } from '../../api/boards';
 import { useMe } from '../../api/me';
-import { usePinList } from '../../api/pinLists';
+import { useBoardPins } from '../../api/pinLists';
 import { displayName } from '../../api/users';
 import { DeleteBoardModal, EditBoardModal } from '../../components/boards/BoardModals';
 import { CoverPickerModal } from '../../components/boards/CoverPicker';
@@ -31,7 +31,7 @@ export function BoardPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [ordering, setOrdering] = useState(false);
   const pinFlow = usePinFlow();
-  const list = usePinList({ kind: 'board', username, boardSlug });
+  const list = useBoardPins(username, boardSlug);
 
   if (error) {
     if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;

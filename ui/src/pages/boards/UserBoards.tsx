@@ -2,7 +2,8 @@
 // for a viewer some private boards are shared with).
 
 import { isGraphQLError } from '../../api/client';
-import { useUserBoards, type BoardSummary } from '../../api/boards';
+import { useUserBoards } from '../../api/boards';
+import type { BoardSummary } from '../../api/generated/graphql';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
 import { BoardTile, TileGrid } from '../../components/boards/Tiles';
 import { EmptyState } from '../../components/EmptyState';

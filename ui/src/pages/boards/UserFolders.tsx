@@ -2,7 +2,8 @@
 // owner, or when private folders are visible.
 
 import { isGraphQLError } from '../../api/client';
-import { useUserFolders, type FolderSummary } from '../../api/boards';
+import { useUserFolders } from '../../api/boards';
+import type { FolderSummary } from '../../api/generated/graphql';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
 import { FolderTile, TileGrid } from '../../components/boards/Tiles';
 import { EmptyState } from '../../components/EmptyState';

@@ -1,5 +1,6 @@
 // Bundles the web client into ui/dist/ (index.html, assets/*, favicon.svg), which the server
-// embeds at compile time. Runs from any working directory: paths are relative to this file.
+// embeds at compile time, after generating the GraphQL operations' module (codegen.mjs).
+// Runs from any working directory: paths are relative to this file.
 //
 //   node ui/build.mjs          production build (minified, no source maps)
 //   node ui/build.mjs --dev    readable build with linked source maps
@@ -8,11 +9,13 @@ import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { generate } from './codegen.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
 const dev = process.argv.includes('--dev');
 
+await generate();
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
 

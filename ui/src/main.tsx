@@ -4,9 +4,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
+// The base look first: each component's CSS comes after it in the bundle and refines it.
+import './styles/global.css';
 import { isGraphQLError } from './api/client';
 import { createRouter } from './routes';
-import './styles/global.css';
 
 const swrConfig: SWRConfiguration = {
   revalidateOnFocus: false,

@@ -2,6 +2,7 @@
 // {operationName, variables, query}. Failures surface as a GraphQLError.
 
 import { GENERIC_ERROR, NETWORK_ERROR } from './errors';
+import type { TypedDocumentString } from './generated/graphql';
 
 export const GRAPHQL_ENDPOINT = '/api/graphql';
 
@@ -13,8 +14,6 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR'
   | 'NETWORK_ERROR';
-
-export type Variables = Record<string, unknown>;
 
 /** One entry of a GraphQL response's `errors` list. */
 export interface GraphQLErrorEntry {
@@ -76,38 +75,32 @@ export function isGraphQLError(error: unknown): error is GraphQLError {
 }
 
 /** The name of the first operation in a document, e.g. `AuthenticatedQuery`. */
-export function operationNameOf(query: string): string | undefined {
-  return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1];
+function operationNameOf(document: string): string | undefined {
+  return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(document)?.[1];
 }
 
 /**
- * Run one GraphQL operation and return its `data`.
+ * Run one GraphQL operation and return its `data`, typed by the operation (api/generated).
  * Throws a GraphQLError when the server reports errors, answers with something
  * other than GraphQL JSON, or cannot be reached ('A network error occured').
  */
-export async function gql<T>(
-  query: string,
-  variables: Variables = {},
-  operationName: string | undefined = operationNameOf(query),
-  init: { signal?: AbortSignal } = {},
-): Promise<T> {
+export async function gql<R, V>(document: TypedDocumentString<R, V>, variables: V): Promise<R> {
+  const query = document.toString();
   let response: Response;
   try {
     response = await fetch(GRAPHQL_ENDPOINT, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ operationName: operationName ?? null, variables, query }),
-      signal: init.signal ?? null,
+      body: JSON.stringify({ operationName: operationNameOf(query) ?? null, variables, query }),
     });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+  } catch {
     throw GraphQLError.network();
   }
 
-  let body: GraphQLResponse<T>;
+  let body: GraphQLResponse<R>;
   try {
-    body = (await response.json()) as GraphQLResponse<T>;
+    body = (await response.json()) as GraphQLResponse<R>;
   } catch {
     // A proxy error page, a truncated body: nothing the user can act on.
     throw new GraphQLError([{ message: GENERIC_ERROR, extensions: { code: 'INTERNAL_ERROR' } }]);
@@ -118,12 +111,4 @@ export async function gql<T>(
     throw new GraphQLError([{ message: GENERIC_ERROR, extensions: { code: 'INTERNAL_ERROR' } }]);
   }
   return body.data;
-}
-
-/** SWR key for a GraphQL query: the document and its variables. */
-export type GqlKey = readonly [query: string, variables: Variables];
-
-/** SWR fetcher for `GqlKey` keys. */
-export function gqlFetcher<T>([query, variables]: GqlKey): Promise<T> {
-  return gql<T>(query, variables);
 }

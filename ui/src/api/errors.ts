@@ -18,8 +18,3 @@ export function errorMessages(error: unknown): string[] {
   }
   return [GENERIC_ERROR];
 }
-
-/** The login route that brings the user back to `next` afterwards. */
-export function loginPath(next: string): string {
-  return `/login/?next=${encodeURIComponent(next)}`;
-}

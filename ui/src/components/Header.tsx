@@ -3,6 +3,7 @@
 
 import { Link } from 'react-router';
 import { useMe } from '../api/me';
+import { HOME_PATH, LOGIN_PATH, SIGNUP_PATH } from '../lib/paths';
 import { useHideOnScroll } from '../lib/useHideOnScroll';
 import { HeaderSearch } from './HeaderSearch';
 import { UserMenu } from './UserMenu';
@@ -16,7 +17,7 @@ export function Header() {
     // Hidden only by a transform, never aria-hidden: it stays reachable, and focusing it shows it.
     <header className="header" data-hidden={hidden} onFocus={reveal}>
       <div className="header__inner">
-        <Link to="/" className="header__brand" aria-label="Corkboard">
+        <Link to={HOME_PATH} className="header__brand" aria-label="Corkboard">
           <PinIcon />
           <span className="header__name">Corkboard</span>
         </Link>
@@ -26,10 +27,10 @@ export function Header() {
             <UserMenu me={me} />
           ) : (
             <>
-              <Link to="/login/" className="button button--ghost">
+              <Link to={LOGIN_PATH} className="button button--ghost">
                 Login
               </Link>
-              <Link to="/signup/" className="button button--primary">
+              <Link to={SIGNUP_PATH} className="button button--primary">
                 Sign up
               </Link>
             </>

@@ -3,15 +3,8 @@
 
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { searchPath } from '../lib/paths';
 import './HeaderSearch.css';
-
-/** The search page for what was typed: nothing gives the bare page and its prompt. */
-export function searchPath(typed: string): string {
-  const text = typed.trim();
-  const tag = /^#+([^\s#]+)$/.exec(text)?.[1];
-  if (tag) return `/search/?tag=${encodeURIComponent(tag)}`;
-  return text ? `/search/?query=${encodeURIComponent(text)}` : '/search/';
-}
 
 export function HeaderSearch() {
   const [text, setText] = useState('');

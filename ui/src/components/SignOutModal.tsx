@@ -6,6 +6,7 @@ import { useResetCache } from '../api/cache';
 import { SIGN_OUT_ERROR } from '../api/errors';
 import { useMutation } from '../api/mutation';
 import { logout } from '../api/users';
+import { HOME_PATH } from '../lib/paths';
 import { ErrorList, FormActions } from './Form';
 import { Modal } from './Modal';
 
@@ -17,7 +18,7 @@ export function SignOutModal({ onClose }: { onClose: () => void }) {
   const confirm = async () => {
     if ((await signOut.run()) === undefined) return;
     onClose();
-    await navigate('/');
+    await navigate(HOME_PATH);
     await resetCache();
   };
 

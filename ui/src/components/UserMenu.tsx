@@ -4,8 +4,9 @@
 
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Me } from '../api/me';
+import type { Me } from '../api/generated/graphql';
 import { useShowNsfw } from '../lib/nsfw';
+import { PROFILE_PATH, boardsPath, foldersPath, userPinsPath } from '../lib/paths';
 import { useMenu } from '../lib/useMenu';
 import { Avatar } from './Avatar';
 import { useCreateDialogs } from './boards/CreateDialogs';
@@ -17,7 +18,6 @@ export function UserMenu({ me }: { me: Me }) {
   const { open, close, rootRef, buttonProps, menuProps } = useMenu();
   const [signingOut, setSigningOut] = useState(false);
   const [showNsfw, setShowNsfw] = useShowNsfw();
-  const base = `/${encodeURIComponent(me.username)}/`;
 
   // 'New pin': the pin adding flow, no board preselected.
   const pinFlow = usePinFlow();
@@ -48,14 +48,14 @@ export function UserMenu({ me }: { me: Me }) {
       </button>
 
       {open ? (
-        <div className="user-menu__list" {...menuProps}>
-          <MenuLink to={`${base}pins/`} onSelect={() => close(false)}>
+        <div className="menu-list user-menu__list" {...menuProps}>
+          <MenuLink to={userPinsPath(me.username)} onSelect={() => close(false)}>
             My pins
           </MenuLink>
-          <MenuLink to={`${base}boards/`} onSelect={() => close(false)}>
+          <MenuLink to={boardsPath(me.username)} onSelect={() => close(false)}>
             My boards
           </MenuLink>
-          <MenuLink to={`${base}folders/`} onSelect={() => close(false)}>
+          <MenuLink to={foldersPath(me.username)} onSelect={() => close(false)}>
             My folders
           </MenuLink>
           <div className="user-menu__separator" role="separator" />
@@ -73,7 +73,7 @@ export function UserMenu({ me }: { me: Me }) {
           >
             {showNsfw ? 'Hide NSFW' : 'Show NSFW'}
           </MenuButton>
-          <MenuLink to="/profile/" onSelect={() => close(false)}>
+          <MenuLink to={PROFILE_PATH} onSelect={() => close(false)}>
             Profile
           </MenuLink>
           <MenuButton
@@ -96,7 +96,7 @@ export function UserMenu({ me }: { me: Me }) {
 
 function MenuLink({ to, onSelect, children }: { to: string; onSelect: () => void; children: string }) {
   return (
-    <Link to={to} role="menuitem" tabIndex={-1} className="user-menu__item" onClick={onSelect}>
+    <Link to={to} role="menuitem" tabIndex={-1} className="menu-item user-menu__item" onClick={onSelect}>
       {children}
     </Link>
   );
@@ -104,7 +104,7 @@ function MenuLink({ to, onSelect, children }: { to: string; onSelect: () => void
 
 function MenuButton({ onSelect, children }: { onSelect: () => void; children: string }) {
   return (
-    <button type="button" role="menuitem" tabIndex={-1} className="user-menu__item" onClick={onSelect}>
+    <button type="button" role="menuitem" tabIndex={-1} className="menu-item user-menu__item" onClick={onSelect}>
       {children}
     </button>
   );

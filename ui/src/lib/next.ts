@@ -14,8 +14,3 @@ export function safeNext(next: string | null, fallback: string): string {
     return fallback;
   }
 }
-
-/** The user page of `username`. */
-export function userPath(username: string): string {
-  return `/${encodeURIComponent(username)}/`;
-}

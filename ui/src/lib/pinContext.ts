@@ -5,7 +5,7 @@
 
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { boardPath } from '../api/boards';
+import { HOME_PATH, SEARCH_PATH, boardPath, lightboxPathUnder, pinPathUnder, userPath, userPinsPath } from './paths';
 
 export type PinContext =
   | { kind: 'last' }
@@ -13,17 +13,15 @@ export type PinContext =
   | { kind: 'user'; username: string }
   | { kind: 'board'; username: string; boardSlug: string; folderSlug: string | null };
 
-const seg = encodeURIComponent;
-
 /** The '{base}' of the spec's '{base}pins/{id}/': the list's own path, or its user's page. */
 function listBase(context: PinContext): string {
   switch (context.kind) {
     case 'last':
-      return '/';
+      return HOME_PATH;
     case 'search':
-      return '/search/';
+      return SEARCH_PATH;
     case 'user':
-      return `/${seg(context.username)}/`;
+      return userPath(context.username);
     case 'board':
       return boardPath(context.username, context.boardSlug, context.folderSlug);
   }
@@ -31,12 +29,7 @@ function listBase(context: PinContext): string {
 
 /** Where the list itself is shown. */
 function listPath(context: PinContext): string {
-  return context.kind === 'user' ? `${listBase(context)}pins/` : listBase(context);
-}
-
-/** A pin's detail path under a list's base, keeping the list's query string ('?tag=sea'). */
-export function pinPathUnder(base: string, id: string, search = ''): string {
-  return `${base}pins/${seg(id)}/${search}`;
+  return context.kind === 'user' ? userPinsPath(context.username) : listBase(context);
 }
 
 export interface PinRoute {
@@ -55,7 +48,7 @@ export interface PinRoute {
 export function usePinRoute(): PinRoute {
   const { pinID = '', username, boardSlug, folderSlug } = useParams();
   const { pathname, search } = useLocation();
-  const inSearch = pathname.startsWith('/search/');
+  const inSearch = pathname.startsWith(SEARCH_PATH);
   const context = useMemo((): PinContext => {
     const query = new URLSearchParams(search);
     if (username && boardSlug) return { kind: 'board', username, boardSlug, folderSlug: folderSlug ?? null };
@@ -69,7 +62,7 @@ export function usePinRoute(): PinRoute {
     context,
     search,
     detailPath: (id) => pinPathUnder(base, id, search),
-    lightboxPath: (id) => `${base}pins/${seg(id)}/lightbox/${search}`,
+    lightboxPath: (id) => lightboxPathUnder(base, id, search),
     backPath: listPath(context) + search,
   };
 }

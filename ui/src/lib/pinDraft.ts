@@ -3,7 +3,8 @@
 // way; typing in the caption or tags stops it; removing the last board clears what boards
 // filled in; 'Like previous' copies the last saved pin.
 
-import { parseTags, type PinBoardChoice } from '../api/boards';
+import { parseTags } from '../api/boards';
+import type { PinBoardChoice } from '../api/generated/graphql';
 import type { LastPin } from './pinMemory';
 
 export interface PinDraft {

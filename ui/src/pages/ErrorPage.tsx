@@ -2,8 +2,9 @@
 
 import { Link, Navigate, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { isGraphQLError } from '../api/client';
-import { PERMISSION_DENIED_MESSAGE, loginPath } from '../api/errors';
+import { PERMISSION_DENIED_MESSAGE } from '../api/errors';
 import { useMe } from '../api/me';
+import { HOME_PATH, loginPath } from '../lib/paths';
 import { NotFound } from './NotFound';
 import './MessagePage.css';
 
@@ -18,7 +19,7 @@ export function ErrorPage() {
     <section className="message-page" role="alert">
       <h1 className="message-page__title">Unexpected Application Error!</h1>
       <p className="message-page__text message-page__detail">{describe(error)}</p>
-      <a href="/" className="button button--ghost">
+      <a href={HOME_PATH} className="button button--ghost">
         Back to the last pins
       </a>
     </section>
@@ -35,7 +36,7 @@ function PermissionDenied() {
   return (
     <section className="message-page" role="alert">
       <p className="message-page__text">{PERMISSION_DENIED_MESSAGE}</p>
-      <Link to="/" className="button button--ghost">
+      <Link to={HOME_PATH} className="button button--ghost">
         Back to the last pins
       </Link>
     </section>

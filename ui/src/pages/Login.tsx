@@ -8,7 +8,8 @@ import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
 import { login } from '../api/users';
 import { ErrorList, Field } from '../components/Form';
-import { safeNext, userPath } from '../lib/next';
+import { safeNext } from '../lib/next';
+import { SIGNUP_PATH, START_PASSWORD_RESET_PATH, userPath } from '../lib/paths';
 import { SECRET_MAX_LENGTH } from '../lib/validation';
 import './AuthPage.css';
 
@@ -61,8 +62,8 @@ export function Login() {
         </button>
       </form>
       <p className="auth-page__links">
-        <Link to="/start_password_reset">Forgot your password?</Link>
-        <Link to="/signup/">Create an account</Link>
+        <Link to={START_PASSWORD_RESET_PATH}>Forgot your password?</Link>
+        <Link to={SIGNUP_PATH}>Create an account</Link>
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 // Any unknown path, and any NOT_FOUND_ERROR a page meets (spec, sections 2 and 8).
 
 import { Link } from 'react-router';
+import { HOME_PATH } from '../lib/paths';
 import './MessagePage.css';
 
 export function NotFound() {
@@ -8,7 +9,7 @@ export function NotFound() {
     <section className="message-page">
       <h1 className="message-page__title">Oups...</h1>
       <p className="message-page__text">Sorry, the page you resquested for doesn&apos;t seem to exist.</p>
-      <Link to="/" className="button button--ghost">
+      <Link to={HOME_PATH} className="button button--ghost">
         Back to the last pins
       </Link>
     </section>

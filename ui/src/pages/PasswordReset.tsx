@@ -7,7 +7,7 @@ import { useResetCache } from '../api/cache';
 import { useMutation } from '../api/mutation';
 import { resetUserPassword } from '../api/users';
 import { ErrorList, Field } from '../components/Form';
-import { userPath } from '../lib/next';
+import { LOGIN_PATH, START_PASSWORD_RESET_PATH, userPath } from '../lib/paths';
 import { SECRET_MAX_LENGTH, newPasswordErrors } from '../lib/validation';
 import './AuthPage.css';
 
@@ -71,8 +71,8 @@ export function PasswordReset() {
         </button>
       </form>
       <p className="auth-page__links">
-        <Link to="/start_password_reset">Send me a new link</Link>
-        <Link to="/login/">Back to login</Link>
+        <Link to={START_PASSWORD_RESET_PATH}>Send me a new link</Link>
+        <Link to={LOGIN_PATH}>Back to login</Link>
       </p>
     </section>
   );

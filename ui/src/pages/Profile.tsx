@@ -4,7 +4,6 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useRevalidateAll } from '../api/cache';
-import { loginPath } from '../api/errors';
 import { useMutation } from '../api/mutation';
 import {
   PROFILE_FIELDS,
@@ -12,14 +11,13 @@ import {
   displayName,
   updateUser,
   useMyProfile,
-  type MyProfile,
   type ProfileField,
-  type ProfileFields,
 } from '../api/users';
+import type { OwnProfile, ProfileFields } from '../api/generated/graphql';
 import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
 import { Avatar } from '../components/Avatar';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
-import { userPath } from '../lib/next';
+import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
 import './Profile.css';
 
 type Dialog = 'avatar' | 'password' | 'email' | null;
@@ -30,7 +28,7 @@ export function Profile() {
 
   if (isLoading) return <p className="profile__loading" aria-busy="true">Loading...</p>;
   if (error) throw error;
-  if (!profile) return <Navigate to={loginPath('/profile/')} replace />;
+  if (!profile) return <Navigate to={loginPath(PROFILE_PATH)} replace />;
 
   const close = () => setDialog(null);
 
@@ -66,7 +64,7 @@ export function Profile() {
                 <>
                   {' '}
                   <span className="profile__badge">not verified</span>{' '}
-                  <Link to="/verifie_email">Verify my email</Link>
+                  <Link to={VERIFY_EMAIL_PATH}>Verify my email</Link>
                 </>
               ) : null}
             </dd>
@@ -98,7 +96,7 @@ const LABELS: Record<ProfileField, string> = {
   ...Object.fromEntries(SOCIAL_LINKS.map((link) => [link.field, link.label])),
 } as Record<ProfileField, string>;
 
-function ProfileForm({ profile }: { profile: MyProfile }) {
+function ProfileForm({ profile }: { profile: OwnProfile }) {
   const [values, setValues] = useState<Record<ProfileField, string>>(
     () => Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profile[field] ?? ''])) as Record<ProfileField, string>,
   );

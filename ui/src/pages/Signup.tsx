@@ -7,7 +7,7 @@ import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
 import { addUser } from '../api/users';
 import { ErrorList, Field } from '../components/Form';
-import { userPath } from '../lib/next';
+import { LOGIN_PATH, userPath } from '../lib/paths';
 import { SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH, signupErrors } from '../lib/validation';
 import './AuthPage.css';
 
@@ -87,7 +87,7 @@ export function Signup() {
       </form>
       <p className="auth-page__links">
         <span>
-          Already have an account? <Link to="/login/">Login</Link>
+          Already have an account? <Link to={LOGIN_PATH}>Login</Link>
         </span>
       </p>
     </section>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useMutation } from '../api/mutation';
 import { startUserPasswordReset } from '../api/users';
 import { ErrorList, Field, StatusMessage } from '../components/Form';
+import { LOGIN_PATH, PASSWORD_RESET_PATH } from '../lib/paths';
 import './AuthPage.css';
 
 export function StartPasswordReset() {
@@ -40,8 +41,8 @@ export function StartPasswordReset() {
         </button>
       </form>
       <p className="auth-page__links">
-        <Link to="/password_reset">I already have a token</Link>
-        <Link to="/login/">Back to login</Link>
+        <Link to={PASSWORD_RESET_PATH}>I already have a token</Link>
+        <Link to={LOGIN_PATH}>Back to login</Link>
       </p>
     </section>
   );

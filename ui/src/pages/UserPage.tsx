@@ -4,13 +4,14 @@
 
 import { Navigate, useLocation, useMatch, useParams } from 'react-router';
 import { isGraphQLError } from '../api/client';
-import { usePinList } from '../api/pinLists';
-import { SOCIAL_LINKS, displayName, useUser, type PublicUser } from '../api/users';
+import type { PublicUser } from '../api/generated/graphql';
+import { useUserPins } from '../api/pinLists';
+import { SOCIAL_LINKS, displayName, useUser } from '../api/users';
 import { Avatar } from '../components/Avatar';
 import { UserTabs } from '../components/boards/UserTabs';
 import { PinList } from '../components/pins/PinList';
 import { displayUrl, safeHref } from '../lib/links';
-import { userPath } from '../lib/next';
+import { userPath, userPinsPath } from '../lib/paths';
 import { NotFound } from './NotFound';
 import './UserPage.css';
 
@@ -21,7 +22,7 @@ export function UserPage() {
   const bare = useMatch('/:username') !== null && !location.pathname.endsWith('/');
 
   if (bare) {
-    return <Navigate to={`${location.pathname}/pins/${location.search}`} replace />;
+    return <Navigate to={userPinsPath(username) + location.search} replace />;
   }
   if (error) {
     if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
@@ -40,7 +41,7 @@ export function UserPage() {
 }
 
 function UserPins({ username }: { username: string }) {
-  const list = usePinList({ kind: 'user', username });
+  const list = useUserPins(username);
   return <PinList list={list} base={userPath(username)} />;
 }
 

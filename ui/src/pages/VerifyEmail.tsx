@@ -7,7 +7,7 @@ import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
 import { verifieUserEmail } from '../api/users';
 import { ErrorList, Field, StatusMessage } from '../components/Form';
-import { userPath } from '../lib/next';
+import { LOGIN_PATH, PROFILE_PATH, userPath } from '../lib/paths';
 import { SECRET_MAX_LENGTH } from '../lib/validation';
 import './AuthPage.css';
 
@@ -47,8 +47,8 @@ export function VerifyEmail() {
         </button>
       </form>
       <p className="auth-page__links">
-        {me ? <Link to={userPath(me.username)}>Go to my page</Link> : <Link to="/login/">Login</Link>}
-        {me ? <Link to="/profile/">My profile</Link> : null}
+        {me ? <Link to={userPath(me.username)}>Go to my page</Link> : <Link to={LOGIN_PATH}>Login</Link>}
+        {me ? <Link to={PROFILE_PATH}>My profile</Link> : null}
       </p>
     </section>
   );

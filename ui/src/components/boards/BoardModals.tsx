@@ -15,12 +15,10 @@ import {
   updateBoard,
   useBoardForEdit,
   useMyFolders,
-  type BoardForEdit,
-  type BoardLink,
-  type FolderRef,
 } from '../../api/boards';
+import type { BoardForm, BoardLink, FolderRef } from '../../api/generated/graphql';
 import { useMutation } from '../../api/mutation';
-import { userPath } from '../../lib/next';
+import { userPath } from '../../lib/paths';
 import { ErrorList, Field } from '../Form';
 import { DeleteDialog } from './DeleteDialog';
 import { DialogForm, DialogLoading } from './DialogForm';
@@ -135,7 +133,7 @@ function EditBoardForm({
   onSaved,
   onSharesChanged,
 }: {
-  board: BoardForEdit;
+  board: BoardForm;
   folders: readonly FolderRef[] | null;
   onClose: () => void;
   onSaved: (board: BoardLink) => Promise<void> | void;
@@ -196,7 +194,7 @@ function EditBoardForm({
 }
 
 /** 'Share with' a username, the list of users the private board is shared with, its GUID. */
-function SharingControls({ board, onChanged }: { board: BoardForEdit; onChanged: () => void }) {
+function SharingControls({ board, onChanged }: { board: BoardForm; onChanged: () => void }) {
   const [username, setUsername] = useState('');
   const share = useMutation(shareBoard);
   const unshare = useMutation(unshareBoard);

@@ -3,7 +3,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { boardPath, folderPath } from '../../api/boards';
+import { boardPath, folderPath } from '../../lib/paths';
 import { CreateBoardModal } from './BoardModals';
 import { CreateFolderModal } from './FolderModals';
 import './boards.css';

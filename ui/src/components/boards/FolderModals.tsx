@@ -3,7 +3,8 @@
 
 import { useState } from 'react';
 import { useRevalidateAll } from '../../api/cache';
-import { addFolder, deleteFolder, updateFolder, type FolderLink } from '../../api/boards';
+import { addFolder, deleteFolder, updateFolder } from '../../api/boards';
+import type { FolderLink } from '../../api/generated/graphql';
 import { useMutation } from '../../api/mutation';
 import { Field } from '../Form';
 import { DeleteDialog } from './DeleteDialog';

@@ -20,7 +20,7 @@ export function OwnerMenu({ label, actions }: { label: string; actions: readonly
         </svg>
       </button>
       {open ? (
-        <div className="owner-menu__list" {...menuProps}>
+        <div className="menu-list owner-menu__list" {...menuProps}>
           {actions.map((action) =>
             'href' in action ? (
               <a
@@ -30,7 +30,7 @@ export function OwnerMenu({ label, actions }: { label: string; actions: readonly
                 rel="noopener"
                 role="menuitem"
                 tabIndex={-1}
-                className="owner-menu__item"
+                className="menu-item owner-menu__item"
                 onClick={() => close(false)}
               >
                 {action.label}
@@ -41,7 +41,7 @@ export function OwnerMenu({ label, actions }: { label: string; actions: readonly
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
-                className={`owner-menu__item${action.danger ? ' owner-menu__item--danger' : ''}`}
+                className={`menu-item owner-menu__item${action.danger ? ' owner-menu__item--danger' : ''}`}
                 onClick={() => {
                   close(false);
                   action.onSelect();

@@ -2,7 +2,8 @@
 // tile with the initial while the board has no pins), the name, a count and a Private badge.
 
 import { Link } from 'react-router';
-import { countLabel, type BoardSummary, type Cover, type FolderSummary } from '../../api/boards';
+import { countLabel } from '../../api/boards';
+import type { BoardSummary, Cover, FolderSummary } from '../../api/generated/graphql';
 import './boards.css';
 
 /** A soft background for a placeholder tile, stable for a given name. */

@@ -3,15 +3,15 @@
 
 import { NavLink } from 'react-router';
 import { countLabel, useUserCounts } from '../../api/boards';
+import { boardsPath, foldersPath, userPinsPath } from '../../lib/paths';
 import './boards.css';
 
 export function UserTabs({ username }: { username: string }) {
   const counts = useUserCounts(username);
-  const base = `/${encodeURIComponent(username)}/`;
   const tabs = [
-    { to: `${base}pins/`, label: counts ? countLabel(counts.pins.totalCount, 'pin') : 'Pins' },
-    { to: `${base}boards/`, label: counts ? countLabel(counts.boards.totalCount, 'board') : 'Boards' },
-    { to: `${base}folders/`, label: counts ? countLabel(counts.folders.totalCount, 'folder') : 'Folders' },
+    { to: userPinsPath(username), label: counts ? countLabel(counts.pins.totalCount, 'pin') : 'Pins' },
+    { to: boardsPath(username), label: counts ? countLabel(counts.boards.totalCount, 'board') : 'Boards' },
+    { to: foldersPath(username), label: counts ? countLabel(counts.folders.totalCount, 'folder') : 'Folders' },
   ];
   return (
     <nav className="user-tabs" aria-label="User sections">

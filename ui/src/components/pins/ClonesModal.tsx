@@ -4,14 +4,15 @@
 
 import { Link } from 'react-router';
 import { useMe } from '../../api/me';
-import { pinPath, type PinClone } from '../../api/pins';
+import type { TempPin } from '../../api/generated/graphql';
+import { pinPath, userPinPath } from '../../lib/paths';
 import { FormActions } from '../Form';
 import { Modal } from '../Modal';
 import './pins.css';
 
-export function ClonesModal({ clones, onClose, onContinue }: { clones: readonly PinClone[]; onClose: () => void; onContinue: () => void }) {
+export function ClonesModal({ clones, onClose, onContinue }: { clones: TempPin['clones']; onClose: () => void; onContinue: () => void }) {
   const { me } = useMe();
-  const href = (id: string) => (me ? `/${encodeURIComponent(me.username)}/pins/${encodeURIComponent(id)}` : pinPath(id));
+  const href = (id: string) => (me ? userPinPath(me.username, id) : pinPath(id));
 
   return (
     <Modal title="Existing pin found with same image" onClose={onClose}>

@@ -5,10 +5,12 @@
 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { parseTags, useMyBoards, type PinBoardChoice } from '../../api/boards';
+import { parseTags, useMyBoards } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import { useMutation } from '../../api/mutation';
-import { addPin, pinPath, type TempPin } from '../../api/pins';
+import type { PinBoardChoice, TempPin } from '../../api/generated/graphql';
+import { addPin } from '../../api/pins';
+import { pinPath } from '../../lib/paths';
 import { EMPTY_DRAFT, chooseBoard, likePrevious, matchesPrevious, type PinDraft } from '../../lib/pinDraft';
 import { byRecentUse, readLastPin, rememberPin } from '../../lib/pinMemory';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';

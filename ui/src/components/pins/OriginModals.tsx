@@ -2,7 +2,8 @@
 // 'Your computer'), then the URL to download or the file to upload, with its progress.
 
 import { useEffect, useRef, useState } from 'react';
-import { downloadPinFile, uploadPin, type TempPin } from '../../api/pins';
+import type { TempPin } from '../../api/generated/graphql';
+import { downloadPinFile, uploadPin } from '../../api/pins';
 import { useMutation } from '../../api/mutation';
 import { NOT_AN_IMAGE, isImageFile } from '../../lib/validation';
 import { DialogForm } from '../boards/DialogForm';

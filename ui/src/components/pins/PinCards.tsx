@@ -4,12 +4,11 @@
 
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { boardPath, countLabel } from '../../api/boards';
-import type { PinDetail } from '../../api/pinDetail';
-import { pinPath } from '../../api/pins';
+import { countLabel } from '../../api/boards';
+import type { PinDetail } from '../../api/generated/graphql';
 import { displayName } from '../../api/users';
 import { formatBytes, formatDateTime, timeAgo } from '../../lib/format';
-import { userPath } from '../../lib/next';
+import { boardPath, pinPath, userPath } from '../../lib/paths';
 import './pins.css';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

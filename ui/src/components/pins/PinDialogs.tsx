@@ -5,11 +5,10 @@
 
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { loginPath } from '../../api/errors';
 import { useMe } from '../../api/me';
 import { useMutation } from '../../api/mutation';
 import { findClone } from '../../api/pinEdits';
-import { pinPath } from '../../api/pins';
+import { loginPath, pinPath } from '../../lib/paths';
 import { DeletePinModal, DuplicatePinModal, EditPinModal, ManageBoardsModal } from './PinModals';
 
 export type PinDialogKind = 'edit' | 'delete' | 'duplicate' | 'manage';

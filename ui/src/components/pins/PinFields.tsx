@@ -3,7 +3,7 @@
 // draft's rules.
 
 import type { ReactNode } from 'react';
-import type { PinBoardChoice } from '../../api/boards';
+import type { PinBoardChoice } from '../../api/generated/graphql';
 import { chooseBoard, dropBoard, editCaption, editTags, type PinDraft } from '../../lib/pinDraft';
 import { SelectField, TextAreaField } from '../boards/Fields';
 import { PrivateBadge } from '../boards/Tiles';

@@ -5,7 +5,8 @@
 
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { scanPath, type TempPin } from '../../api/pins';
+import type { TempPin } from '../../api/generated/graphql';
+import { scanPath } from '../../lib/paths';
 import { CreateBoardModal } from '../boards/BoardModals';
 import { ClonesModal } from './ClonesModal';
 import { CreatePinModal } from './CreatePinModal';

@@ -5,7 +5,8 @@
 
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { THUMB_WIDTH, type PinThumb } from '../../api/pinLists';
+import type { PinThumb } from '../../api/generated/graphql';
+import { THUMB_WIDTH } from '../../api/pinLists';
 import { hasWebp } from '../../api/pins';
 import { masonry, useGridWidth } from '../../lib/masonry';
 import { useShowNsfw } from '../../lib/nsfw';

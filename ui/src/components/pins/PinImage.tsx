@@ -2,7 +2,8 @@
 // while the preview (WebP when stored, else JPEG) loads, with the Private and NSFW badges.
 // Unsafe pins stay a blank box unless 'Show NSFW' is on (spec, section 4).
 
-import { DETAIL_PREVIEW_WIDTH, type PinDetail } from '../../api/pinDetail';
+import type { PinDetail } from '../../api/generated/graphql';
+import { DETAIL_PREVIEW_WIDTH } from '../../api/pinDetail';
 import { hasWebp } from '../../api/pins';
 import { useShowNsfw } from '../../lib/nsfw';
 import { PrivateBadge } from '../boards/Tiles';

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { GENERIC_ERROR } from '../../api/errors';
 import type { PinListState } from '../../api/pinLists';
-import { pinPathUnder } from '../../lib/pinContext';
+import { pinPathUnder } from '../../lib/paths';
 import { EmptyState } from '../EmptyState';
 import { PinGrid, PinTile } from './PinGrid';
 import './PinGrid.css';

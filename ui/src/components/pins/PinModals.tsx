@@ -4,9 +4,10 @@
 // on success, closes and refreshes what is on screen.
 
 import { useState, type ReactNode } from 'react';
-import { parseTags, useMyBoards, type PinBoardChoice } from '../../api/boards';
+import { parseTags, useMyBoards } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
-import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinForm, type PinText } from '../../api/pinEdits';
+import type { PinBoardChoice, PinForm } from '../../api/generated/graphql';
+import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinText } from '../../api/pinEdits';
 import { useMutation } from '../../api/mutation';
 import { EMPTY_DRAFT, type PinDraft } from '../../lib/pinDraft';
 import { byRecentUse } from '../../lib/pinMemory';

@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isGraphQLError } from '../../api/client';
-import { boardPath, boardsPath, countLabel, folderPath, useBoardDetail } from '../../api/boards';
+import { countLabel, useBoardDetail } from '../../api/boards';
 import { useMe } from '../../api/me';
-import { usePinList } from '../../api/pinLists';
+import { useBoardPins } from '../../api/pinLists';
 import { displayName } from '../../api/users';
 import { DeleteBoardModal, EditBoardModal } from '../../components/boards/BoardModals';
 import { CoverPickerModal } from '../../components/boards/CoverPicker';
@@ -17,7 +17,7 @@ import { PrivateBadge } from '../../components/boards/Tiles';
 import { OrderPins } from '../../components/pins/OrderPins';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { PinList } from '../../components/pins/PinList';
-import { userPath } from '../../lib/next';
+import { boardPath, boardsPath, folderPath, userPath } from '../../lib/paths';
 import { NotFound } from '../NotFound';
 import { BackLink } from './BackLink';
 
@@ -31,7 +31,7 @@ export function BoardPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [ordering, setOrdering] = useState(false);
   const pinFlow = usePinFlow();
-  const list = usePinList({ kind: 'board', username, boardSlug });
+  const list = useBoardPins(username, boardSlug);
 
   if (error) {
     if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;

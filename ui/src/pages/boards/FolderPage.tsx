@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isGraphQLError } from '../../api/client';
-import { boardPath, countLabel, folderPath, foldersPath, useFolderDetail } from '../../api/boards';
+import { countLabel, useFolderDetail } from '../../api/boards';
 import { useMe } from '../../api/me';
 import { displayName } from '../../api/users';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
@@ -12,7 +12,7 @@ import { DeleteFolderModal, EditFolderModal } from '../../components/boards/Fold
 import { OwnerMenu } from '../../components/boards/OwnerMenu';
 import { BoardTile, PrivateBadge, TileGrid } from '../../components/boards/Tiles';
 import { EmptyState } from '../../components/EmptyState';
-import { userPath } from '../../lib/next';
+import { boardPath, folderPath, foldersPath, userPath } from '../../lib/paths';
 import { NotFound } from '../NotFound';
 import { BackLink } from './BackLink';
 

@@ -2,10 +2,12 @@
 // for a viewer some private boards are shared with).
 
 import { isGraphQLError } from '../../api/client';
-import { boardPath, useUserBoards, type BoardSummary } from '../../api/boards';
+import { useUserBoards } from '../../api/boards';
+import type { BoardSummary } from '../../api/generated/graphql';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
 import { BoardTile, TileGrid } from '../../components/boards/Tiles';
 import { EmptyState } from '../../components/EmptyState';
+import { boardPath } from '../../lib/paths';
 import { NotFound } from '../NotFound';
 import { ListSection, UserSection } from './UserSection';
 

@@ -2,10 +2,12 @@
 // owner, or when private folders are visible.
 
 import { isGraphQLError } from '../../api/client';
-import { folderPath, useUserFolders, type FolderSummary } from '../../api/boards';
+import { useUserFolders } from '../../api/boards';
+import type { FolderSummary } from '../../api/generated/graphql';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
 import { FolderTile, TileGrid } from '../../components/boards/Tiles';
 import { EmptyState } from '../../components/EmptyState';
+import { folderPath } from '../../lib/paths';
 import { NotFound } from '../NotFound';
 import { ListSection, UserSection } from './UserSection';
 

@@ -17,6 +17,7 @@ import { usePinDialogs } from '../../components/pins/PinDialogs';
 import { PinImage } from '../../components/pins/PinImage';
 import { Rating } from '../../components/pins/Rating';
 import { displayUrl, safeHref } from '../../lib/links';
+import { tagPath } from '../../lib/paths';
 import { NotFound } from '../NotFound';
 import { usePinViewer } from './usePinViewer';
 import './PinPage.css';
@@ -73,7 +74,7 @@ export function PinPage() {
           <ul className="pin-page__tags" aria-label="Tags">
             {pin.tags.map((tag) => (
               <li key={tag}>
-                <Link to={`/search/?tag=${encodeURIComponent(tag)}`}>#{tag}</Link>
+                <Link to={tagPath(tag)}>#{tag}</Link>
               </li>
             ))}
           </ul>

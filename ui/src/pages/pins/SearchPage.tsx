@@ -3,9 +3,10 @@
 // with neither, the prompt to type a query.
 
 import { useSearchParams } from 'react-router';
-import { usePinList } from '../../api/pinLists';
+import { useSearchPins } from '../../api/pinLists';
 import { EmptyState } from '../../components/EmptyState';
 import { PinList } from '../../components/pins/PinList';
+import { SEARCH_PATH } from '../../lib/paths';
 
 export function SearchPage() {
   const [params] = useSearchParams();
@@ -27,7 +28,7 @@ export function SearchPage() {
 
 /** A tag wins over the query, as on the server. */
 function SearchResults({ search, tag }: { search: string | null; tag: string | null }) {
-  const list = usePinList({ kind: 'search', search, tag });
+  const list = useSearchPins(search, tag);
   const wanted = tag ? `#${tag}` : search;
   return (
     <section aria-label="Search results">
@@ -38,7 +39,7 @@ function SearchResults({ search, tag }: { search: string | null; tag: string | n
           </h1>
         </div>
       ) : null}
-      <PinList list={list} base="/search/" />
+      <PinList list={list} base={SEARCH_PATH} />
     </section>
   );
 }

@@ -1,0 +1,86 @@
+// The one way pages read from the server: SWR, with every cached entry keyed by
+// [document, variables] (the document being the operation's TypedDocumentString from
+// api/generated), so that a query, its prefetch and its revalidation all name the same entry.
+
+import useSWR, { type KeyedMutator, type SWRConfiguration } from 'swr';
+import { gql } from './client';
+import type { TypedDocumentString } from './generated/graphql';
+
+/** The SWR key of a query's answer. */
+export type QueryKey<R, V> = readonly [document: TypedDocumentString<R, V>, variables: V];
+
+/** SWR's fetcher for a QueryKey: the query's answer. */
+export function fetchQuery<R, V>([document, variables]: QueryKey<R, V>): Promise<R> {
+  return gql(document, variables);
+}
+
+export interface QueryState<T> {
+  data: T | undefined;
+  error: Error | undefined;
+  /**
+   * No answer yet. Unlike SWR's `isLoading`, this also holds on the first render after the
+   * cache was reset (SWR then still reports the previous, finished request): no page may take
+   * a cleared `me` for a visitor.
+   */
+  isLoading: boolean;
+  mutate: KeyedMutator<T>;
+}
+
+function useKeyed<R, V, T>(
+  key: QueryKey<R, V> | null,
+  fetcher: (key: QueryKey<R, V>) => Promise<T>,
+  config?: SWRConfiguration<T, Error>,
+): QueryState<T> {
+  const { data, error, mutate } = useSWR(key, fetcher, config);
+  return { data, error, isLoading: data === undefined && error === undefined, mutate };
+}
+
+/** The answer to `document` with `variables`; nothing is asked while `variables` is null. */
+export function useQuery<R, V>(
+  document: TypedDocumentString<R, V>,
+  variables: V | null,
+  config?: SWRConfiguration<R, Error>,
+): QueryState<R> {
+  return useKeyed(variables === null ? null : [document, variables], fetchQuery, config);
+}
+
+/** A connection as `useEveryPage` reads it. */
+export interface Connection<N> {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: readonly { node: N }[];
+}
+
+/** Lists read whole come in pages of 100: a user has a handful of boards, and answers stay small. */
+const PAGE = 100;
+
+type PageVariables = { first?: number | null; after?: string | null };
+
+async function fetchEveryPage<R, V extends PageVariables, N>(
+  [document, variables]: QueryKey<R, V>,
+  connection: (data: R) => Connection<N> | null,
+): Promise<N[]> {
+  const nodes: N[] = [];
+  let after: string | null = null;
+  for (let guard = 0; guard < 100; guard += 1) {
+    const page = connection(await gql(document, { ...variables, first: PAGE, after }));
+    if (!page) break;
+    nodes.push(...page.edges.map((edge) => edge.node));
+    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) break;
+    after = page.pageInfo.endCursor;
+  }
+  return nodes;
+}
+
+/**
+ * Every node of the connection that `connection` finds in the answers to `document` (null
+ * when there is none), asked page after page. Cached under [document, variables], as any
+ * query, with `variables` leaving out `first` and `after`.
+ */
+export function useEveryPage<R, V extends PageVariables, N>(
+  document: TypedDocumentString<R, V>,
+  variables: V,
+  connection: (data: R) => Connection<N> | null,
+  config?: SWRConfiguration<N[], Error>,
+): QueryState<N[]> {
+  return useKeyed([document, variables], (key) => fetchEveryPage(key, connection), config);
+}

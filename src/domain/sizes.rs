@@ -11,7 +11,7 @@ pub fn size_in_words(bytes: u64) -> String {
         (KIB, "KiB")
     };
     let amount = bytes as f64 / unit as f64;
-    if bytes % unit == 0 || amount >= 10.0 {
+    if bytes.is_multiple_of(unit) || amount >= 10.0 {
         format!("{amount:.0} {name}")
     } else {
         format!("{amount:.1} {name}")

@@ -13,7 +13,7 @@ fn main() {
         println!("cargo:rerun-if-changed={path}");
     }
     let ui = Path::new("ui");
-    if !ui.join("node_modules").exists() {
+    if !installed_from_lock(ui) {
         run(
             Command::new("npm")
                 .args(["ci", "--no-audit", "--no-fund"])
@@ -25,6 +25,19 @@ fn main() {
         Command::new("node").arg("build.mjs").current_dir(ui),
         "node ui/build.mjs",
     );
+}
+
+/// Whether `node_modules` holds what `package-lock.json` asks for: npm notes the tree it
+/// installed in `node_modules/.package-lock.json`, newer than the lock file it came from.
+fn installed_from_lock(ui: &Path) -> bool {
+    let modified = |path: &Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    match (
+        modified(&ui.join("node_modules/.package-lock.json")),
+        modified(&ui.join("package-lock.json")),
+    ) {
+        (Some(installed), Some(lock)) => installed >= lock,
+        _ => false,
+    }
 }
 
 fn run(command: &mut Command, what: &str) {

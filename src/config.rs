@@ -26,6 +26,7 @@ pub struct Config {
     pub fetch: FetchConfig,
     pub mail: MailConfig,
     pub uploads: UploadConfig,
+    pub limits: LimitsConfig,
 }
 
 /// Rules for fetching pictures and pages from the web.
@@ -71,6 +72,35 @@ pub struct UploadConfig {
     pub max_pixels: u64,
 }
 
+/// How often one address (or one email) may do what costs the server or others: signing up,
+/// asking for mails, guessing passwords.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LimitsConfig {
+    /// Accounts one address may create in an hour.
+    pub sign_ups_per_hour: u32,
+    /// Mails (password reset, email verification) one address may ask for in an hour.
+    pub mails_per_hour: u32,
+    /// Mails one email address may be sent in an hour.
+    pub mails_per_email_per_hour: u32,
+    /// Wrong passwords one address may try in 15 minutes, and one address for one account.
+    pub sign_in_failures: u32,
+    /// Password hashes computed at once (each takes about 19 MiB and a core for a moment).
+    pub password_checks_at_once: usize,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        LimitsConfig {
+            sign_ups_per_hour: 5,
+            mails_per_hour: 10,
+            mails_per_email_per_hour: 3,
+            sign_in_failures: 5,
+            password_checks_at_once: 4,
+        }
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -80,6 +110,7 @@ impl Default for Config {
             fetch: FetchConfig::default(),
             mail: MailConfig::default(),
             uploads: UploadConfig::default(),
+            limits: LimitsConfig::default(),
         }
     }
 }

@@ -33,8 +33,8 @@ fn user_boards() -> Vec<String> {
     );
     vec![
         "{ user(username: \"ada\") { id pins(first: 0) { totalCount } boards(first: 0) { totalCount } folders(first: 0) { totalCount } } }".into(),
-        format!("{{ user(username: \"ada\") {{ id boards(first: 100) {{ totalCount edges {{ node {{ {board} }} }} }} }} }}"),
-        format!("{{ user(username: \"ada\") {{ id folders(first: 100) {{ totalCount edges {{ node {{ {folder} }} }} }} }} }}"),
+        format!("{{ user(username: \"ada\") {{ id boards(first: 50) {{ totalCount edges {{ node {{ {board} }} }} }} }} }}"),
+        format!("{{ user(username: \"ada\") {{ id folders(first: 50) {{ totalCount edges {{ node {{ {folder} }} }} }} }} }}"),
     ]
 }
 

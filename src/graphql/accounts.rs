@@ -6,6 +6,7 @@ use super::context::ContextExt;
 use super::types::user::{Message, User};
 use crate::domain::user::Profile;
 use crate::service::auth::{self, SignedIn, clear_session_cookie, session_cookie};
+use crate::service::recovery;
 use crate::service::{api_keys, users};
 
 #[derive(Default)]
@@ -55,7 +56,14 @@ impl AccountMutation {
         password: String,
         username: String,
     ) -> Result<User> {
-        let done = auth::sign_up(ctx.services(), email, password, username).await?;
+        let done = auth::sign_up(
+            ctx.services(),
+            email,
+            password,
+            username,
+            ctx.viewer().client_ip,
+        )
+        .await?;
         Ok(signed_in(ctx, done))
     }
 
@@ -105,7 +113,7 @@ impl AccountMutation {
 
     /// Mails a reset link; answers the same whether or not the email has an account.
     async fn start_user_password_reset(&self, ctx: &Context<'_>, email: String) -> Result<Message> {
-        auth::start_password_reset(ctx.services(), email).await?;
+        recovery::start_password_reset(ctx.services(), email, ctx.viewer().client_ip).await?;
         Ok(Message::new(
             "If an account exists for this email, a mail with a reset link is on its way.",
         ))
@@ -118,12 +126,12 @@ impl AccountMutation {
         token: String,
         new_password: String,
     ) -> Result<User> {
-        let done = auth::reset_password(ctx.services(), token, new_password).await?;
+        let done = recovery::reset_password(ctx.services(), token, new_password).await?;
         Ok(signed_in(ctx, done))
     }
 
     async fn verifie_user_email(&self, ctx: &Context<'_>, token: String) -> Result<User> {
-        Ok(User(auth::verify_email(ctx.services(), token).await?))
+        Ok(User(recovery::verify_email(ctx.services(), token).await?))
     }
 
     /// Changes the password; the user's other sessions end.
@@ -135,7 +143,7 @@ impl AccountMutation {
     ) -> Result<User> {
         let viewer = ctx.viewer();
         let user = viewer.require_user()?;
-        let record = auth::change_password(
+        let record = recovery::change_password(
             ctx.services(),
             user,
             viewer.session_hash.clone(),
@@ -155,7 +163,14 @@ impl AccountMutation {
     ) -> Result<User> {
         let user = ctx.viewer().require_user()?;
         Ok(User(
-            auth::change_email(ctx.services(), user, new_email, password).await?,
+            recovery::change_email(
+                ctx.services(),
+                user,
+                new_email,
+                password,
+                ctx.viewer().client_ip,
+            )
+            .await?,
         ))
     }
 

@@ -11,9 +11,12 @@ use crate::error::{AppError, AppResult};
 use crate::media::workers;
 use crate::search::SearchIndex;
 use crate::service::mail::Mailer;
-use crate::service::rate_limit::SignInLimiter;
+use crate::service::rate_limit::Limiter;
 use crate::store::{Store, pins, search_pending};
 use crate::web::fetch::Fetcher;
+
+/// How long a password check may wait for its turn.
+const PASSWORD_QUEUE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Cheap to clone.
 #[derive(Clone)]
@@ -22,10 +25,12 @@ pub struct Services {
     pub store: Store,
     pub search: SearchIndex,
     pub mail: Mailer,
-    pub limiter: Arc<SignInLimiter>,
+    pub limiter: Arc<Limiter>,
     pub web: Fetcher,
     /// Bounds how many pictures are decoded and resized at once.
     image_work: Arc<Semaphore>,
+    /// Bounds how many passwords are hashed or checked at once.
+    password_checks: Arc<Semaphore>,
     /// Held while pictures' files are checked or removed together with their database counts,
     /// so that a pin being added never loses its files to a pin being deleted.
     pub picture_files: Arc<std::sync::Mutex<()>>,
@@ -42,6 +47,7 @@ impl Services {
         let image_workers = std::thread::available_parallelism().map_or(2, |n| n.get());
         Ok(Services {
             web: Fetcher::new(&config.fetch),
+            password_checks: Arc::new(Semaphore::new(config.limits.password_checks_at_once.max(1))),
             config: Arc::new(config),
             store,
             search,
@@ -80,6 +86,23 @@ impl Services {
         tokio::task::spawn_blocking(move || work(&services))
             .await
             .map_err(|error| AppError::Internal(error.into()))?
+    }
+
+    /// Runs password work (argon2 hashing or checking) off the async runtime, a bounded number at
+    /// once; when the server is that busy for 10 seconds, RATE_LIMITED.
+    pub async fn password_work<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Services) -> AppResult<T> + Send + 'static,
+    ) -> AppResult<T> {
+        let busy =
+            || AppError::RateLimited("The server is busy: please try again in a moment.".into());
+        let permit = tokio::time::timeout(PASSWORD_QUEUE, self.password_checks.acquire())
+            .await
+            .map_err(|_| busy())?
+            .map_err(anyhow::Error::from)?;
+        let done = self.blocking(work).await;
+        drop(permit);
+        done
     }
 
     /// Runs picture work (decoding, resizing) on the picture threads, a bounded number at once.

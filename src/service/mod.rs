@@ -14,6 +14,7 @@ pub mod pin_edits;
 pub mod pin_lists;
 pub mod pins;
 pub mod rate_limit;
+pub mod recovery;
 pub mod scanner;
 pub mod search;
 pub mod secrets;

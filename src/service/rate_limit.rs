@@ -1,76 +1,153 @@
-//! Slows down password guessing: failed sign-ins are counted per account and per address.
+//! Counts what addresses and emails do (sign-ins, sign-ups, mails) and refuses what goes past a
+//! limit. An attempt is counted under all its keys at once, before the work, so concurrent
+//! attempts cannot all slip under a limit.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use std::net::IpAddr;
+
+use crate::config::LimitsConfig;
+use crate::domain::user::email_key;
 use crate::error::{AppError, AppResult};
 
-/// Failures allowed per key within one window.
-const MAX_FAILURES: u32 = 5;
-const WINDOW: Duration = Duration::from_secs(15 * 60);
+const HOUR: Duration = Duration::from_secs(60 * 60);
+const SIGN_IN_WINDOW: Duration = Duration::from_secs(15 * 60);
+
 /// Above this many tracked keys, expired ones are dropped.
 const PRUNE_ABOVE: usize = 10_000;
 
-#[derive(Default)]
-pub struct SignInLimiter {
-    failures: Mutex<HashMap<String, (u32, Instant)>>,
+/// A limit: at most `max` events per `window`.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    pub max: u32,
+    pub window: Duration,
 }
 
-impl SignInLimiter {
-    /// Refuses when any of `keys` failed too often recently.
-    pub fn check(&self, keys: &[String]) -> AppResult<()> {
-        let failures = self.failures.lock().expect("limiter lock");
-        let blocked = keys.iter().any(|key| {
-            failures
-                .get(key)
-                .is_some_and(|(count, since)| *count >= MAX_FAILURES && since.elapsed() < WINDOW)
+/// One key and the rule it is counted by.
+pub type Counted = (String, Rule);
+
+#[derive(Default)]
+pub struct Limiter {
+    counts: Mutex<HashMap<String, (u32, Instant, Duration)>>,
+}
+
+impl Limiter {
+    /// Counts one event under every key, or none of them when any key has reached its limit;
+    /// then answers RATE_LIMITED with `message`.
+    pub fn take(&self, keys: &[Counted], message: &str) -> AppResult<()> {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if counts.len() > PRUNE_ABOVE {
+            counts.retain(|_, (_, since, window)| since.elapsed() < *window);
+        }
+        let full = keys.iter().any(|(key, rule)| {
+            counts.get(key).is_some_and(|(count, since, _)| {
+                *count >= rule.max && since.elapsed() < rule.window
+            })
         });
-        if blocked {
-            return Err(AppError::RateLimited(
-                "Too many failed sign-in attempts. Please wait a few minutes and try again.".into(),
-            ));
+        if full {
+            return Err(AppError::RateLimited(message.to_owned()));
+        }
+        for (key, rule) in keys {
+            let entry = counts
+                .entry(key.clone())
+                .or_insert((0, Instant::now(), rule.window));
+            if entry.1.elapsed() >= rule.window {
+                *entry = (0, Instant::now(), rule.window);
+            }
+            entry.0 += 1;
         }
         Ok(())
     }
 
-    pub fn record_failure(&self, keys: &[String]) {
-        let mut failures = self.failures.lock().expect("limiter lock");
-        if failures.len() > PRUNE_ABOVE {
-            failures.retain(|_, (_, since)| since.elapsed() < WINDOW);
-        }
-        for key in keys {
-            let entry = failures.entry(key.clone()).or_insert((0, Instant::now()));
-            if entry.1.elapsed() >= WINDOW {
-                *entry = (0, Instant::now());
-            }
-            entry.0 += 1;
+    /// Takes back one event counted under `key` (an attempt that turned out right).
+    pub fn give_back(&self, key: &str) {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(entry) = counts.get_mut(key) {
+            entry.0 = entry.0.saturating_sub(1);
         }
     }
 
+    /// Forgets every event counted under `key`.
     pub fn forget(&self, key: &str) {
-        self.failures.lock().expect("limiter lock").remove(key);
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        counts.remove(key);
     }
+}
+
+/// A client without a known address is counted as one.
+fn address(client: Option<IpAddr>) -> String {
+    client.map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+}
+
+/// Sign-in attempts: per address, and per address and account (never per account alone, which
+/// would let anyone lock an owner out).
+pub fn sign_in_keys(limits: &LimitsConfig, email: &str, client: Option<IpAddr>) -> Vec<Counted> {
+    let rule = Rule {
+        max: limits.sign_in_failures,
+        window: SIGN_IN_WINDOW,
+    };
+    let from = address(client);
+    vec![
+        (format!("sign-in:{from}"), rule),
+        (format!("sign-in:{from}:{}", email_key(email)), rule),
+    ]
+}
+
+/// Sign-ups, per address.
+pub fn sign_up_keys(limits: &LimitsConfig, client: Option<IpAddr>) -> Vec<Counted> {
+    let rule = Rule {
+        max: limits.sign_ups_per_hour,
+        window: HOUR,
+    };
+    vec![(format!("sign-up:{}", address(client)), rule)]
+}
+
+/// Mails asked for, per address and per recipient.
+pub fn mail_keys(limits: &LimitsConfig, email: &str, client: Option<IpAddr>) -> Vec<Counted> {
+    let per_address = Rule {
+        max: limits.mails_per_hour,
+        window: HOUR,
+    };
+    let per_email = Rule {
+        max: limits.mails_per_email_per_hour,
+        window: HOUR,
+    };
+    vec![
+        (format!("mail-from:{}", address(client)), per_address),
+        (format!("mail-to:{}", email_key(email)), per_email),
+    ]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const FIVE: Rule = Rule {
+        max: 5,
+        window: Duration::from_secs(900),
+    };
+
     #[test]
-    fn blocks_after_five_failures_and_forgets_on_success() {
-        let limiter = SignInLimiter::default();
-        let keys = vec!["account:ada".to_owned()];
-        for _ in 0..MAX_FAILURES {
-            assert!(limiter.check(&keys).is_ok());
-            limiter.record_failure(&keys);
+    fn counts_all_keys_or_none_and_gives_back() {
+        let limiter = Limiter::default();
+        let both = [("a".to_owned(), FIVE), ("b".to_owned(), FIVE)];
+        for _ in 0..5 {
+            limiter.take(&both, "slow down").unwrap();
         }
         assert!(matches!(
-            limiter.check(&keys),
+            limiter.take(&both, "slow down"),
             Err(AppError::RateLimited(_))
         ));
-        assert!(limiter.check(&["account:bob".to_owned()]).is_ok());
-        limiter.forget("account:ada");
-        assert!(limiter.check(&keys).is_ok());
+        let other = [("c".to_owned(), FIVE), ("b".to_owned(), FIVE)];
+        assert!(limiter.take(&other, "slow down").is_err());
+        assert!(
+            limiter.take(&other[..1], "slow down").is_ok(),
+            "c was not counted"
+        );
+        limiter.give_back("a");
+        limiter.forget("b");
+        assert!(limiter.take(&both, "slow down").is_ok());
     }
 }

@@ -191,3 +191,33 @@ pub fn remove_expired(write: &WriteTransaction, now: DateTime<Utc>) -> AppResult
     }
     Ok(expired_sessions.len() + expired_tokens.len())
 }
+
+/// Removes every API key of a user; returns how many there were.
+pub fn remove_api_keys_of(write: &WriteTransaction, user: UserId) -> AppResult<usize> {
+    let keys = api_keys_of(write, user)?;
+    for key in &keys {
+        remove_api_key(write, key)?;
+    }
+    Ok(keys.len())
+}
+
+/// Removes every pending mailed token of a user for `purpose`.
+pub fn remove_tokens_of(
+    write: &WriteTransaction,
+    user: UserId,
+    purpose: TokenPurpose,
+) -> AppResult<()> {
+    let mut tokens = write.open_table(MAIL_TOKENS)?;
+    let mut theirs = Vec::new();
+    for entry in tokens.iter()? {
+        let (hash, bytes) = entry?;
+        let token: TokenRecord = decode(bytes.value())?;
+        if token.user == user && token.purpose == purpose {
+            theirs.push(hash.value().to_owned());
+        }
+    }
+    for hash in &theirs {
+        tokens.remove(hash.as_str())?;
+    }
+    Ok(())
+}

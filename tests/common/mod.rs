@@ -7,7 +7,7 @@ pub mod smtp;
 pub mod web;
 
 use corkboard::app::{self, RunningServer};
-use corkboard::config::Config;
+use corkboard::config::{Config, LimitsConfig};
 use serde_json::{Value, json};
 use tempfile::TempDir;
 
@@ -31,6 +31,7 @@ impl TestApp {
         let mut config = Config {
             listen: "127.0.0.1:0".parse().unwrap(),
             data_dir: data_dir.path().to_owned(),
+            limits: generous_limits(),
             ..Config::default()
         };
         adjust(&mut config);
@@ -42,6 +43,11 @@ impl TestApp {
             data_dir,
             client: new_client(),
         }
+    }
+
+    /// Starts a server with the limits a real one has (the tests of the limits use it).
+    pub async fn start_with_real_limits() -> TestApp {
+        TestApp::start_with(|config| config.limits = LimitsConfig::default()).await
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -57,6 +63,17 @@ impl TestApp {
         if let Some(server) = self.server.take() {
             server.stop().await.expect("the server stops cleanly");
         }
+    }
+}
+
+/// Every test client comes from 127.0.0.1: the per-address limits are raised for the many
+/// accounts and mails tests make.
+fn generous_limits() -> LimitsConfig {
+    LimitsConfig {
+        sign_ups_per_hour: 10_000,
+        mails_per_hour: 10_000,
+        mails_per_email_per_hour: 10_000,
+        ..LimitsConfig::default()
     }
 }
 

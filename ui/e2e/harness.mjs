@@ -27,6 +27,14 @@ export const browserSkip =
     ? false
     : `Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium); skipping browser tests`;
 
+/** Every browser comes from 127.0.0.1: the per-address limits are raised for the many accounts
+ * a test makes (the server's own tests check the limits). */
+const TEST_LIMITS = {
+  CORKBOARD_LIMITS__SIGN_UPS_PER_HOUR: '10000',
+  CORKBOARD_LIMITS__MAILS_PER_HOUR: '10000',
+  CORKBOARD_LIMITS__MAILS_PER_EMAIL_PER_HOUR: '10000',
+};
+
 /**
  * Start `$CORKBOARD_BIN serve` on 127.0.0.1 with a free port and a fresh temporary data dir.
  * Resolves once it prints its listening line. `env` adds settings, e.g.
@@ -50,6 +58,7 @@ export async function startServer({ env: extraEnv = {} } = {}) {
   // only the test's own `env` is added.
   const env = {
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CORKBOARD_'))),
+    ...TEST_LIMITS,
     ...extraEnv,
   };
   const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {

@@ -144,11 +144,11 @@ fn bench_ingest(args: &BenchIngestArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let bytes = std::fs::read(&args.file)?;
     let limits = crate::config::UploadConfig::default();
-    let inspected = inspect(&bytes, &limits, "file").map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let mut inspected = inspect(&bytes, &limits, "file").map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let inspect_ms = started.elapsed().as_secs_f64() * 1000.0;
     store_files(
         &bytes,
-        &inspected,
+        &mut inspected,
         &args.out.join("previews"),
         &args.out.join("originals"),
     )

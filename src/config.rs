@@ -70,6 +70,9 @@ pub struct UploadConfig {
     pub max_file_bytes: u64,
     /// Largest accepted picture, in pixels (width times height).
     pub max_pixels: u64,
+    /// Memory the pictures being decoded, resized and encoded at once may use, in bytes: each
+    /// waits for the share it will need, and one needing more than all of it is refused.
+    pub picture_memory_bytes: u64,
 }
 
 /// How often one address (or one email) may do what costs the server or others: signing up,
@@ -143,6 +146,7 @@ impl Default for UploadConfig {
         UploadConfig {
             max_file_bytes: 50 * 1024 * 1024,
             max_pixels: 100_000_000,
+            picture_memory_bytes: 480 * 1024 * 1024,
         }
     }
 }

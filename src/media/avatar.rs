@@ -1,14 +1,18 @@
 //! Avatars: a centred square crop of the picture at every size the UI shows (and their 2x).
 
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use image::imageops::FilterType;
-use sha1::{Digest, Sha1};
+use anyhow::Context;
+use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
+use image::RgbImage;
 
 use crate::config::UploadConfig;
 use crate::error::AppResult;
 use crate::media::decode::decode_picture;
 use crate::media::encode::{FORMATS, encode};
+use crate::media::fingerprint::sha1_hex;
 
 /// Sizes in pixels: 32 (menu), 60 (user header), 80 (profile), and each at 2x.
 pub const AVATAR_SIZES: [u32; 6] = [32, 60, 64, 80, 120, 160];
@@ -16,26 +20,21 @@ pub const AVATAR_SIZES: [u32; 6] = [32, 60, 64, 80, 120, 160];
 /// Crops, resizes and writes every avatar file; returns the content hash that names them.
 pub fn store_avatar(bytes: &[u8], limits: &UploadConfig, avatars_dir: &Path) -> AppResult<String> {
     let picture = decode_picture(bytes, limits, "avatar")?;
-    let hash: String = Sha1::digest(bytes)
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect();
+    let hash = sha1_hex(bytes);
     let side = picture.width().min(picture.height());
-    let square = picture.crop_imm(
-        (picture.width() - side) / 2,
-        (picture.height() - side) / 2,
-        side,
-        side,
-    );
-    let largest = square.resize_exact(
-        AVATAR_SIZES[5].min(side),
-        AVATAR_SIZES[5].min(side),
-        FilterType::Lanczos3,
-    );
+    let mut resizer = Resizer::new();
+    let lanczos = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
+    let largest_side = AVATAR_SIZES[5].min(side);
+    let mut largest = RgbImage::new(largest_side, largest_side);
+    resizer
+        .resize(&picture, &mut largest, &lanczos.fit_into_destination(None))
+        .context("cannot resize an avatar")?;
+    drop(picture);
     for size in AVATAR_SIZES {
-        let resized = largest
-            .resize_exact(size, size, FilterType::Lanczos3)
-            .to_rgb8();
+        let mut resized = RgbImage::new(size, size);
+        resizer
+            .resize(&largest, &mut resized, &lanczos)
+            .context("cannot resize an avatar")?;
         for format in FORMATS {
             let path = avatars_dir.join(avatar_file(&hash, size, format));
             if !path.exists() {
@@ -44,6 +43,14 @@ pub fn store_avatar(bytes: &[u8], limits: &UploadConfig, avatars_dir: &Path) -> 
         }
     }
     Ok(hash)
+}
+
+/// Memory of making the avatars of a `width` x `height` picture, besides the picture itself:
+/// fast_image_resize's buffer for the centred square down to 160 pixels (its width by the new
+/// height) and the small sizes.
+pub fn work_bytes(width: u32, height: u32) -> u64 {
+    let side = u64::from(width.min(height));
+    3 * side * u64::from(AVATAR_SIZES[5]) + (1 << 20)
 }
 
 /// The file of one avatar size, relative to the avatars folder (and to `/media/avatars/`).
@@ -63,13 +70,37 @@ pub fn pick_size(min_size: i32) -> u32 {
 
 /// Writes to a temporary name first, so that a crash never leaves half a file under the real one.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> AppResult<()> {
-    use anyhow::Context;
+    write_atomically_with(path, |file| {
+        file.write_all(bytes)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(())
+    })
+}
+
+/// Writes what `write` writes into a temporary name first, then moves it under `path`.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> AppResult<()>,
+) -> AppResult<()> {
     let parent = path.parent().context("a media path has no folder")?;
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create {}", parent.display()))?;
-    let temporary = path.with_extension(format!("tmp-{}", std::process::id()));
-    std::fs::write(&temporary, bytes)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let number = WRITES.fetch_add(1, Ordering::Relaxed);
+    let temporary = path.with_extension(format!("tmp-{}-{number}", std::process::id()));
+    let written = (|| -> AppResult<()> {
+        let file = std::fs::File::create(&temporary)
+            .with_context(|| format!("cannot create {}", temporary.display()))?;
+        let mut file = BufWriter::new(file);
+        write(&mut file)?;
+        file.flush()
+            .with_context(|| format!("cannot write {}", temporary.display()))?;
+        Ok(())
+    })();
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(error);
+    }
     std::fs::rename(&temporary, path)
         .with_context(|| format!("cannot move {} into place", path.display()))?;
     Ok(())

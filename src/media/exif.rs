@@ -1,4 +1,6 @@
 //! Reading the EXIF fields a pin shows, with kamadak-exif; a picture without EXIF simply has none.
+//! Flaws of common writers (piexif leaves out the Exif IFD's next-IFD offset) cost only what
+//! they damage: the fields read before and after them are kept.
 
 use std::io::Cursor;
 
@@ -7,7 +9,16 @@ use exif::{In, Reader, Tag, Value};
 use crate::domain::pin::Exif;
 
 pub fn read_exif(bytes: &[u8]) -> Exif {
-    let Ok(exif) = Reader::new().read_from_container(&mut Cursor::new(bytes)) else {
+    let read = Reader::new()
+        .continue_on_error(true)
+        .read_from_container(&mut Cursor::new(bytes))
+        .or_else(|error| {
+            error.distill_partial_result(|flaws| {
+                let flaws: Vec<String> = flaws.iter().map(ToString::to_string).collect();
+                tracing::info!(?flaws, "a picture's EXIF has flaws; the rest of it is read");
+            })
+        });
+    let Ok(exif) = read else {
         return Exif::default();
     };
     let text = |tag: Tag| -> Option<String> {

@@ -3,13 +3,14 @@
 
 use std::path::Path;
 
-use image::{DynamicImage, Rgb, RgbImage};
+use image::{DynamicImage, RgbImage};
 
 use crate::config::UploadConfig;
 use crate::domain::pin::Picture;
 use crate::error::AppResult;
 use crate::media::avatar::write_atomically;
 use crate::media::decode::decode_picture;
+use crate::media::encode::FORMATS;
 use crate::media::exif::read_exif;
 use crate::media::fingerprint::{dominant_color, perceptual_hash, sha1_hex};
 use crate::media::previews::{ladder, make_previews};
@@ -17,12 +18,13 @@ use crate::media::previews::{ladder, make_previews};
 /// A decoded picture and what was learnt about it.
 pub struct Inspected {
     pub picture: Picture,
-    pub decoded: DynamicImage,
+    /// The upright RGB picture, until its previews are made from it.
+    decoded: Option<RgbImage>,
 }
 
 /// Decodes `bytes` within `limits` and describes the picture; writes nothing.
 pub fn inspect(bytes: &[u8], limits: &UploadConfig, field: &str) -> AppResult<Inspected> {
-    let decoded = decode_picture(bytes, limits, field)?;
+    let decoded = DynamicImage::ImageRgb8(decode_picture(bytes, limits, field)?);
     let original_extension = image::guess_format(bytes)
         .ok()
         .and_then(|format| format.extensions_str().first().copied())
@@ -40,29 +42,42 @@ pub fn inspect(bytes: &[u8], limits: &UploadConfig, field: &str) -> AppResult<In
         exif: read_exif(bytes),
         perceptual_hash: perceptual_hash(&small),
     };
-    Ok(Inspected { picture, decoded })
+    Ok(Inspected {
+        picture,
+        decoded: Some(decoded.into_rgb8()),
+    })
 }
 
 /// Writes the previews and the original of an inspected picture, unless they already exist.
+/// Making the previews spends the decoded picture: when they are missing again later (a pin
+/// deleted meanwhile took them), it is decoded again from `bytes`.
 pub fn store_files(
     bytes: &[u8],
-    inspected: &Inspected,
+    inspected: &mut Inspected,
     previews_dir: &Path,
     originals_dir: &Path,
 ) -> AppResult<()> {
     let picture = &inspected.picture;
+    let preview = |width: u32, format: &str| previews_dir.join(picture.preview_path(width, format));
     let all_previews_exist = picture.preview_widths.iter().all(|width| {
-        crate::media::encode::FORMATS.iter().all(|format| {
-            previews_dir
-                .join(picture.preview_path(*width, format))
-                .exists()
-        })
+        FORMATS
+            .iter()
+            .all(|format| preview(*width, format).exists())
     });
     if !all_previews_exist {
-        for preview in make_previews(&on_white(&inspected.decoded))? {
-            let path = previews_dir.join(picture.preview_path(preview.width, preview.format));
-            write_atomically(&path, &preview.bytes)?;
-        }
+        let decoded = match inspected.decoded.take() {
+            Some(decoded) => decoded,
+            // Accepted within the limits once already.
+            None => {
+                let unlimited = UploadConfig {
+                    max_file_bytes: u64::MAX,
+                    max_pixels: u64::MAX,
+                    ..UploadConfig::default()
+                };
+                decode_picture(bytes, &unlimited, "file")?
+            }
+        };
+        make_previews(decoded, preview)?;
     }
     let original = originals_dir.join(picture.original_path());
     if !original.exists() {
@@ -78,41 +93,5 @@ pub fn remove_files(picture: &Picture, previews_dir: &Path, originals_dir: &Path
     }
     if let Err(error) = std::fs::remove_file(originals_dir.join(picture.original_path())) {
         tracing::warn!(%error, sha1 = %picture.sha1, "cannot remove a picture's original");
-    }
-}
-
-/// The picture's colours, with any transparency laid over white.
-fn on_white(picture: &DynamicImage) -> RgbImage {
-    if !picture.color().has_alpha() {
-        return picture.to_rgb8();
-    }
-    let rgba = picture.to_rgba8();
-    RgbImage::from_fn(rgba.width(), rgba.height(), |x, y| {
-        let [r, g, b, alpha] = rgba.get_pixel(x, y).0;
-        let blend = |channel: u8| {
-            let alpha = u32::from(alpha);
-            ((u32::from(channel) * alpha + 255 * (255 - alpha) + 127) / 255) as u8
-        };
-        Rgb([blend(r), blend(g), blend(b)])
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use image::Rgba;
-
-    #[test]
-    fn transparency_becomes_white() {
-        let picture = DynamicImage::ImageRgba8(image::RgbaImage::from_fn(2, 1, |x, _| {
-            if x == 0 {
-                Rgba([0, 0, 0, 0])
-            } else {
-                Rgba([10, 20, 30, 255])
-            }
-        }));
-        let flat = on_white(&picture);
-        assert_eq!(flat.get_pixel(0, 0).0, [255, 255, 255]);
-        assert_eq!(flat.get_pixel(1, 0).0, [10, 20, 30]);
     }
 }

@@ -1,6 +1,7 @@
 //! Picture work: decoding with limits, resizing, encoding. Pure CPU work, run off the async runtime.
 
 pub mod avatar;
+pub mod budget;
 pub mod decode;
 pub mod encode;
 pub mod exif;

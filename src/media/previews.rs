@@ -1,5 +1,8 @@
 //! The preview ladder: widths 236, 474, 738, 1476 and 2048 narrower than the picture, plus its own
-//! width, each as JPEG and WebP; resized with fast_image_resize (Lanczos3).
+//! width, each as JPEG and WebP; resized with fast_image_resize (Lanczos3), each file written as
+//! soon as it is encoded.
+
+use std::path::PathBuf;
 
 use anyhow::Context;
 use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
@@ -7,7 +10,8 @@ use image::RgbImage;
 use rayon::prelude::*;
 
 use crate::error::AppResult;
-use crate::media::encode::{FORMATS, encode};
+use crate::media::avatar::write_atomically_with;
+use crate::media::encode::{FORMATS, write, write_webp_spending};
 use crate::media::workers;
 
 pub const PREVIEW_WIDTHS: [u32; 5] = [236, 474, 738, 1476, 2048];
@@ -19,25 +23,43 @@ pub fn ladder(width: u32) -> Vec<u32> {
     widths
 }
 
-/// One encoded preview.
-pub struct Preview {
-    pub width: u32,
-    pub format: &'static str,
-    pub bytes: Vec<u8>,
+/// Writes every preview of `picture` to the file `path(width, format)` names. The smaller sizes
+/// are resized each from the next larger one, then they and the picture's own size as JPEG are
+/// encoded side by side on the picture threads; last, the WebP of its own size, from YUV planes
+/// made in the picture's own buffer (which spends it).
+pub fn make_previews(
+    picture: RgbImage,
+    path: impl Fn(u32, &str) -> PathBuf + Sync,
+) -> AppResult<()> {
+    let sizes = smaller_sizes(&picture)?;
+    // The picture's own JPEG first, the longest to encode; then the others, largest first.
+    let jobs: Vec<(&RgbImage, &'static str)> = std::iter::once((&picture, FORMATS[0]))
+        .chain(
+            sizes
+                .iter()
+                .rev()
+                .flat_map(|size| FORMATS.into_iter().map(move |format| (size, format))),
+        )
+        .collect();
+    workers::pool().install(|| {
+        jobs.into_par_iter().try_for_each(|(size, format)| {
+            write_atomically_with(&path(size.width(), format), |file| {
+                write(size, format, file)
+            })
+        })
+    })?;
+    drop(sizes);
+    let own = path(picture.width(), FORMATS[1]);
+    write_atomically_with(&own, |file| write_webp_spending(picture, file))
 }
 
-/// Every preview of `picture`, smallest first. Each size is resized from the next larger one;
-/// the encodings then run side by side on the picture threads.
-pub fn make_previews(picture: &RgbImage) -> AppResult<Vec<Preview>> {
+/// The ladder's sizes narrower than the picture, smallest first.
+fn smaller_sizes(picture: &RgbImage) -> AppResult<Vec<RgbImage>> {
     let mut resizer = Resizer::new();
     let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
     let mut sizes: Vec<RgbImage> = Vec::new();
-    for width in ladder(picture.width()).into_iter().rev() {
+    for width in ladder(picture.width()).into_iter().rev().skip(1) {
         let source = sizes.last().unwrap_or(picture);
-        if width == source.width() {
-            sizes.push(source.clone());
-            continue;
-        }
         let height = scaled_height(picture.width(), picture.height(), width);
         let mut resized = RgbImage::new(width, height);
         resizer
@@ -45,24 +67,32 @@ pub fn make_previews(picture: &RgbImage) -> AppResult<Vec<Preview>> {
             .context("cannot resize a preview")?;
         sizes.push(resized);
     }
-    // Largest first, so that the longest encodings start first.
-    let jobs: Vec<(&RgbImage, &'static str)> = sizes
-        .iter()
-        .flat_map(|size| FORMATS.into_iter().rev().map(move |format| (size, format)))
-        .collect();
-    let mut previews = workers::pool().install(|| {
-        jobs.into_par_iter()
-            .map(|(size, format)| {
-                Ok(Preview {
-                    width: size.width(),
-                    format,
-                    bytes: encode(size, format)?,
-                })
-            })
-            .collect::<AppResult<Vec<Preview>>>()
-    })?;
-    previews.sort_by_key(|preview| (preview.width, preview.format));
-    Ok(previews)
+    sizes.reverse();
+    Ok(sizes)
+}
+
+/// Memory of making the previews of a `width` x `height` picture, besides the picture itself:
+/// the smaller sizes; while resizing, fast_image_resize's buffer (the source's width by the
+/// new height: it resizes down first); while encoding, the two threads' encoders, then the U
+/// and V planes, libwebp's own memory and its output for the picture's own size.
+pub fn work_bytes(width: u32, height: u32) -> u64 {
+    let pixels = u64::from(width) * u64::from(height);
+    let mut sizes = 0;
+    let mut resizing: u64 = 0;
+    let mut source_width = u64::from(width);
+    let mut largest = 0;
+    for new_width in ladder(width).into_iter().rev().skip(1) {
+        let new_height = u64::from(scaled_height(width, height, new_width));
+        let size = 3 * u64::from(new_width) * new_height;
+        resizing = resizing.max(3 * source_width * new_height);
+        sizes += size;
+        largest = largest.max(size);
+        source_width = u64::from(new_width);
+    }
+    // libwebp's YUV (half the RGB) and its output for a size, JPEG's few rows.
+    let encoding = 2 * largest;
+    let own_webp = pixels / 2 + pixels / 4 + pixels / 8;
+    sizes + resizing.max(encoding).max(own_webp)
 }
 
 fn scaled_height(width: u32, height: u32, new_width: u32) -> u32 {
@@ -85,23 +115,27 @@ mod tests {
     #[test]
     fn previews_have_their_widths_and_formats() {
         let picture = RgbImage::from_fn(500, 250, |x, _| image::Rgb([(x % 256) as u8, 60, 90]));
-        let previews = make_previews(&picture).unwrap();
-        let made: Vec<(u32, &str)> = previews.iter().map(|p| (p.width, p.format)).collect();
+        let folder = tempfile::tempdir().unwrap();
+        make_previews(picture, |width, format| {
+            folder.path().join(format!("{width}.{format}"))
+        })
+        .unwrap();
+        let mut made: Vec<String> = std::fs::read_dir(folder.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect();
+        made.sort();
         assert_eq!(
             made,
             [
-                (236, "jpeg"),
-                (236, "webp"),
-                (474, "jpeg"),
-                (474, "webp"),
-                (500, "jpeg"),
-                (500, "webp")
+                "236.jpeg", "236.webp", "474.jpeg", "474.webp", "500.jpeg", "500.webp"
             ]
         );
-        for preview in &previews {
-            let decoded = image::load_from_memory(&preview.bytes).unwrap();
-            assert_eq!(decoded.width(), preview.width);
-            assert_eq!(decoded.height(), scaled_height(500, 250, preview.width));
+        for name in made {
+            let width: u32 = name.split('.').next().unwrap().parse().unwrap();
+            let decoded = image::open(folder.path().join(name)).unwrap();
+            assert_eq!(decoded.width(), width);
+            assert_eq!(decoded.height(), scaled_height(500, 250, width));
         }
     }
 }

@@ -52,11 +52,11 @@ pub fn ingest_pictures(config: &Config, count: usize, seed: u64) -> anyhow::Resu
 
 fn ingest_one(config: &Config, seed: u64) -> anyhow::Result<Picture> {
     let bytes = jpeg(&generated(seed))?;
-    let inspected = inspect(&bytes, &config.uploads, "picture")
+    let mut inspected = inspect(&bytes, &config.uploads, "picture")
         .map_err(|error| anyhow::anyhow!("a generated picture was refused: {error:?}"))?;
     store_files(
         &bytes,
-        &inspected,
+        &mut inspected,
         &config.previews_dir(),
         &config.originals_dir(),
     )

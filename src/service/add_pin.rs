@@ -7,6 +7,7 @@ use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::{PinRecord, PinText};
 use crate::domain::temp_pin::TempPinRecord;
 use crate::error::{AppError, AppResult};
+use crate::media::budget::Plan;
 use crate::media::ingest::{inspect, store_files};
 use crate::service::access::owned_board;
 use crate::service::context::Services;
@@ -21,6 +22,9 @@ pub struct NewPin {
     pub text: PinText,
     pub boards: Vec<BoardId>,
 }
+
+/// The form field errors about the picture name.
+const FIELD: &str = "tempFileName";
 
 pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResult<PinRecord> {
     let source_file_url = match new.url.filter(|url| !url.trim().is_empty()) {
@@ -37,23 +41,36 @@ pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResul
             own_temp_pin(read, user, &name)
         })
         .await?;
+    let path = services.config.tmp_dir().join(&temp.file_name);
+    let file = path.clone();
+    // The header only: the file is read whole once its memory is granted.
+    let plan = services
+        .blocking(move |services| {
+            let missing = |error: std::io::Error| {
+                tracing::warn!(%error, path = %file.display(), "a temporary pin's file is missing");
+                expired()
+            };
+            let mut reader = std::io::BufReader::new(std::fs::File::open(&file).map_err(missing)?);
+            let size = reader.get_ref().metadata().map_err(missing)?.len();
+            Plan::read_from(&mut reader, size, &services.config.uploads, FIELD)
+        })
+        .await?;
     services
-        .picture_work(move |services| {
-            let path = services.config.tmp_dir().join(&temp.file_name);
+        .picture_work(FIELD, plan.ingest_bytes(), move |services| {
             let bytes = std::fs::read(&path).map_err(|error| {
                 tracing::warn!(%error, path = %path.display(), "a temporary pin's file is missing");
                 expired()
             })?;
             let config = &services.config;
-            let inspected = inspect(&bytes, &config.uploads, "tempFileName")?;
+            let mut inspected = inspect(&bytes, &config.uploads, FIELD)?;
             let (previews, originals) = (config.previews_dir(), config.originals_dir());
-            store_files(&bytes, &inspected, &previews, &originals)?;
+            store_files(&bytes, &mut inspected, &previews, &originals)?;
             let _files = services
                 .picture_files
                 .lock()
                 .unwrap_or_else(|e| e.into_inner());
             // A pin deleted meanwhile may have taken the files with it: write them again.
-            store_files(&bytes, &inspected, &previews, &originals)?;
+            store_files(&bytes, &mut inspected, &previews, &originals)?;
             let pin = services.store.write(|write| {
                 own_temp_pin(write, user, &temp.file_name)?;
                 for board in &new.boards {

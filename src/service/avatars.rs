@@ -4,6 +4,7 @@ use crate::domain::ids::UserId;
 use crate::domain::user::UserRecord;
 use crate::error::AppResult;
 use crate::media::avatar::store_avatar;
+use crate::media::budget::Plan;
 use crate::service::context::Services;
 use crate::store::users;
 
@@ -13,10 +14,13 @@ pub async fn set_avatar(
     user: UserId,
     bytes: Vec<u8>,
 ) -> AppResult<UserRecord> {
+    let spooled = services
+        .spool_picture(bytes, "avatar", Plan::avatar_bytes)
+        .await?;
     services
-        .picture_work(move |services| {
+        .picture_work("avatar", spooled.memory, move |services| {
             let config = &services.config;
-            let hash = store_avatar(&bytes, &config.uploads, &config.avatars_dir())?;
+            let hash = store_avatar(&spooled.read()?, &config.uploads, &config.avatars_dir())?;
             services.store.write(|write| {
                 let mut record = users::load(write, user)?;
                 record.avatar = Some(hash);

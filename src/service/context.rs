@@ -1,17 +1,23 @@
 //! The handle every service takes: the database, the search index, settings, mail, the sign-in
-//! limiter, the fetcher and the picture workers; with helpers that run work off the async runtime.
+//! limiter, the fetcher and the picture workers with their memory budget; with helpers that run
+//! work off the async runtime.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use redb::{ReadTransaction, WriteTransaction};
 use tokio::sync::Semaphore;
 
 use crate::config::Config;
+use crate::domain::sizes::size_in_words;
 use crate::error::{AppError, AppResult};
+use crate::media::avatar::write_atomically;
+use crate::media::budget::Plan;
 use crate::media::workers;
 use crate::search::SearchIndex;
 use crate::service::mail::Mailer;
 use crate::service::rate_limit::Limiter;
+use crate::service::secrets::new_secret;
 use crate::store::{Store, pins, search_pending};
 use crate::web::fetch::Fetcher;
 
@@ -27,8 +33,8 @@ pub struct Services {
     pub mail: Mailer,
     pub limiter: Arc<Limiter>,
     pub web: Fetcher,
-    /// Bounds how many pictures are decoded and resized at once.
-    image_work: Arc<Semaphore>,
+    /// The memory budget of picture work, a permit a KiB: each picture holds its estimated peak.
+    picture_memory: Arc<Semaphore>,
     /// Bounds how many passwords are hashed or checked at once.
     password_checks: Arc<Semaphore>,
     /// Held while pictures' files are checked or removed together with their database counts,
@@ -44,7 +50,8 @@ impl Services {
         let search = open_search_index(&config, &store)?;
         store.follow_commits(Arc::new(search.clone()));
         let mail = Mailer::from_config(&config)?;
-        let image_workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let picture_memory = Semaphore::new(kib(config.uploads.picture_memory_bytes) as usize);
+        workers::return_freed_memory_promptly();
         Ok(Services {
             web: Fetcher::new(&config.fetch),
             password_checks: Arc::new(Semaphore::new(config.limits.password_checks_at_once.max(1))),
@@ -53,7 +60,7 @@ impl Services {
             search,
             mail,
             limiter: Arc::default(),
-            image_work: Arc::new(Semaphore::new(image_workers)),
+            picture_memory: Arc::new(picture_memory),
             picture_files: Arc::default(),
         })
     }
@@ -105,19 +112,117 @@ impl Services {
         done
     }
 
-    /// Runs picture work (decoding, resizing) on the picture threads, a bounded number at once.
+    /// Reads a picture's header, off the async runtime, and refuses what can be refused before
+    /// decoding (see `media::budget::Plan`), a picture whose `memory(plan)` is over the budget
+    /// too; then writes it to the temporary folder, where it waits for its share of the budget
+    /// on disk rather than in memory.
+    pub async fn spool_picture(
+        &self,
+        bytes: Vec<u8>,
+        field: &'static str,
+        memory: fn(&Plan) -> u64,
+    ) -> AppResult<Spooled> {
+        self.blocking(move |services| {
+            let plan = Plan::read(&bytes, &services.config.uploads, field)?;
+            let memory = memory(&plan);
+            services.within_budget(field, memory)?;
+            let name = format!(
+                "{}.{}",
+                new_secret().replace(['-', '_'], ""),
+                plan.extension()
+            );
+            let path = services.config.tmp_dir().join(name);
+            write_atomically(&path, &bytes)?;
+            Ok(Spooled {
+                path,
+                memory,
+                kept: false,
+            })
+        })
+        .await
+    }
+
+    /// Refuses work needing more `memory` than the whole picture memory budget.
+    fn within_budget(&self, field: &str, memory: u64) -> AppResult<()> {
+        let budget = self.config.uploads.picture_memory_bytes;
+        if memory <= budget {
+            return Ok(());
+        }
+        tracing::info!(
+            memory,
+            budget,
+            "a picture needs more memory than the budget allows"
+        );
+        Err(AppError::invalid(
+            field,
+            format!(
+                "This picture is too large for this server to process: it would need about {} \
+                 of memory, and one picture may use at most {}. Please upload a smaller picture.",
+                size_in_words(memory),
+                size_in_words(budget)
+            ),
+        ))
+    }
+
+    /// Runs picture work (decoding, resizing, encoding) on the picture threads once `memory`
+    /// bytes, its estimated peak, are free in the picture memory budget. A picture needing more
+    /// than the whole budget is refused, its error naming the form field `field`.
     pub async fn picture_work<T: Send + 'static>(
         &self,
+        field: &str,
+        memory: u64,
         work: impl FnOnce(&Services) -> AppResult<T> + Send + 'static,
     ) -> AppResult<T> {
+        self.within_budget(field, memory)?;
         let _permit = self
-            .image_work
-            .acquire()
+            .picture_memory
+            .acquire_many(kib(memory))
             .await
             .map_err(anyhow::Error::from)?;
         let services = self.clone();
         workers::run(move || work(&services)).await?
     }
+}
+
+/// A picture file waiting in the temporary folder (see `Services::spool_picture`), removed when
+/// dropped unless kept.
+pub struct Spooled {
+    path: PathBuf,
+    /// The peak memory of the work it waits for.
+    pub memory: u64,
+    kept: bool,
+}
+
+impl Spooled {
+    pub fn file_name(&self) -> String {
+        self.path
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+
+    pub fn read(&self) -> AppResult<Vec<u8>> {
+        std::fs::read(&self.path)
+            .map_err(|error| anyhow::anyhow!("cannot read {}: {error}", self.path.display()).into())
+    }
+
+    /// Keeps the file (a temporary pin's now).
+    pub fn keep(mut self) {
+        self.kept = true;
+    }
+}
+
+impl Drop for Spooled {
+    fn drop(&mut self) {
+        if !self.kept {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Bytes in whole KiB, the picture memory budget's unit.
+fn kib(bytes: u64) -> u32 {
+    u32::try_from(bytes.div_ceil(1024)).unwrap_or(u32::MAX)
 }
 
 /// Opens the search index. When it holds another number of pins than the database (it is new,

@@ -7,11 +7,10 @@ use crate::domain::ids::UserId;
 use crate::domain::pin::{Picture, PinRecord};
 use crate::domain::temp_pin::TempPinRecord;
 use crate::error::{AppError, AppResult};
-use crate::media::avatar::write_atomically;
+use crate::media::budget::Plan;
 use crate::media::fingerprint::same_picture;
 use crate::media::ingest::inspect;
 use crate::service::context::Services;
-use crate::service::secrets::new_secret;
 use crate::store::{Source, pins, temp_pins};
 
 const ACCEPT_PICTURE: &str = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
@@ -71,18 +70,15 @@ async fn stage(
     url: Option<String>,
     field: &'static str,
 ) -> AppResult<Staged> {
+    // The file becomes the temporary pin's; it is removed if the picture is refused.
+    let spooled = services
+        .spool_picture(bytes, field, Plan::inspect_bytes)
+        .await?;
     services
-        .picture_work(move |services| {
-            let picture = inspect(&bytes, &services.config.uploads, field)?.picture;
-            let file_name = format!(
-                "{}.{}",
-                new_secret().replace(['-', '_'], ""),
-                picture.original_extension
-            );
-            let path = services.config.tmp_dir().join(&file_name);
-            write_atomically(&path, &bytes)?;
+        .picture_work(field, spooled.memory, move |services| {
+            let picture = inspect(&spooled.read()?, &services.config.uploads, field)?.picture;
             let temp = TempPinRecord {
-                file_name,
+                file_name: spooled.file_name(),
                 user,
                 original_name,
                 url,
@@ -92,14 +88,9 @@ async fn stage(
             let clones = services.store.write(|write| {
                 temp_pins::insert(write, &temp)?;
                 clones_of(write, user, &temp.picture)
-            });
-            if clones.is_err() {
-                let _ = std::fs::remove_file(&path);
-            }
-            Ok(Staged {
-                clones: clones?,
-                temp,
-            })
+            })?;
+            spooled.keep();
+            Ok(Staged { clones, temp })
         })
         .await
 }

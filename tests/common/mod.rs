@@ -3,6 +3,7 @@
 
 pub mod pictures;
 pub mod pins;
+pub mod process;
 pub mod smtp;
 pub mod web;
 

@@ -1,0 +1,88 @@
+//! The real server binary in a process of its own, for what only a process shows: its memory.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use super::{TestApp, new_client};
+
+/// A `corkboard serve` process on 127.0.0.1:0 with a temporary data folder; killed when dropped.
+pub struct ServerProcess {
+    child: Child,
+    pub app: TestApp,
+}
+
+impl ServerProcess {
+    /// Starts `binary` and waits for its "listening on" line.
+    pub fn start(binary: &Path) -> ServerProcess {
+        let data_dir = tempfile::tempdir().expect("temp dir");
+        let log = std::fs::File::create(data_dir.path().join("server.log")).unwrap();
+        let mut child = Command::new(binary)
+            .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+            .arg(data_dir.path().join("data"))
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::piped())
+            .stderr(log)
+            .spawn()
+            .unwrap_or_else(|error| panic!("cannot start {}: {error}", binary.display()));
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let base_url = stdout
+            .lines()
+            .map_while(Result::ok)
+            .find_map(|line| line.split("listening on ").nth(1).map(str::to_owned))
+            .expect("the server says where it listens");
+        ServerProcess {
+            child,
+            app: TestApp {
+                server: None,
+                base_url,
+                data_dir,
+                client: new_client(),
+            },
+        }
+    }
+
+    fn status_kib(&self, key: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(key))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or_else(|| panic!("no {key} in /proc status"))
+    }
+
+    /// The resident memory now, in MiB.
+    pub fn rss_mib(&self) -> f64 {
+        self.status_kib("VmRSS:") as f64 / 1024.0
+    }
+
+    /// The highest resident memory since the start or the last `reset_peak`, in MiB.
+    pub fn peak_rss_mib(&self) -> f64 {
+        self.status_kib("VmHWM:") as f64 / 1024.0
+    }
+
+    /// Starts measuring the peak again from the memory in use now.
+    pub fn reset_peak(&self) {
+        std::fs::write(format!("/proc/{}/clear_refs", self.child.id()), "5").unwrap();
+    }
+
+    /// What the server has logged so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.app.data_dir.path().join("server.log")).unwrap_or_default()
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The server binary to measure: `PICTURES_SERVER` when set (a release build, an older build),
+/// else the one cargo built with these tests.
+pub fn server_binary() -> std::path::PathBuf {
+    std::env::var_os("PICTURES_SERVER")
+        .map(Into::into)
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_corkboard").into())
+}

@@ -18,13 +18,13 @@ use tantivy::tokenizer::{
 };
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
-use crate::domain::ids::PinId;
+use crate::domain::ids::{PinId, UserId};
 use crate::domain::policy::AudienceKey;
 use crate::error::AppResult;
 use crate::store::{CommitFollower, Store, search_pending};
 
 /// Bump when the schema or the way documents are built changes: the index is then rebuilt.
-const SCHEMA_VERSION: &str = "3";
+const SCHEMA_VERSION: &str = "4";
 const VERSION_FILE: &str = "corkboard-schema-version";
 const WRITER_MEMORY: usize = 50_000_000;
 
@@ -38,6 +38,8 @@ pub struct Fields {
     pub tags_text: Field,
     /// Every word of the pin: title, caption, tags, board titles, owner's names, source domain.
     pub all: Field,
+    /// Words of the titles of the pin's private boards, as `{reader}|{word}` for each reader.
+    pub private_board_words: Field,
     /// Whole tags, folded, for tag search and suggestions.
     pub tag: Field,
     /// Tags as written, for suggestions.
@@ -66,24 +68,34 @@ fn schema() -> (Schema, Fields) {
             .set_tokenizer("whole")
             .set_index_option(IndexRecordOption::Basic),
     );
+    let raw = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer("raw")
+            .set_index_option(IndexRecordOption::WithFreqs),
+    );
     let fields = Fields {
         id: builder.add_u64_field("id", INDEXED | FAST | STORED),
         audience: builder.add_u64_field("audience", INDEXED),
         title: builder.add_text_field("title", folded.clone()),
         tags_text: builder.add_text_field("tags_text", folded.clone()),
         all: builder.add_text_field("all", folded),
+        private_board_words: builder.add_text_field("private_board_words", raw.clone()),
         tag: builder.add_text_field("tag", whole),
         tag_name: builder.add_text_field("tag_name", STORED),
     };
     (builder.build(), fields)
 }
 
-fn register_tokenizers(index: &Index) {
-    let folded = TextAnalyzer::builder(SimpleTokenizer::default())
+fn folded_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
         .filter(RemoveLongFilter::limit(60))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
-        .build();
+        .build()
+}
+
+fn register_tokenizers(index: &Index) {
+    let folded = folded_analyzer();
     let whole = TextAnalyzer::builder(RawTokenizer::default())
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
@@ -98,6 +110,22 @@ pub fn audience_term(key: AudienceKey) -> u64 {
         AudienceKey::Public => 0,
         AudienceKey::Reader(user) => user.0,
     }
+}
+
+/// The folded words of a text, as the `all` field keeps them (and user queries are cut into).
+pub fn words(text: &str) -> Vec<String> {
+    let mut analyzer = folded_analyzer();
+    let mut stream = analyzer.token_stream(text);
+    let mut words = Vec::new();
+    while let Some(token) = stream.next() {
+        words.push(token.text.clone());
+    }
+    words
+}
+
+/// A word of a private board's title as its reader finds it.
+pub fn private_word(reader: UserId, word: &str) -> String {
+    format!("{}|{word}", reader.0)
 }
 
 /// A tag as the index keeps it: lowercase, accents folded.

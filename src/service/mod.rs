@@ -10,6 +10,7 @@ pub mod cleanup;
 pub mod context;
 pub mod folders;
 pub mod mail;
+pub mod pictures;
 pub mod pin_edits;
 pub mod pin_lists;
 pub mod pins;

@@ -21,6 +21,7 @@ const MIGRATIONS: &[Migration] = &[
     create_picture_tables,
     index_public_pins,
     create_search_pending,
+    index_pins_by_picture,
 ];
 
 /// The schema version this binary writes.
@@ -130,5 +131,25 @@ fn index_public_pins(write: &WriteTransaction) -> anyhow::Result<()> {
 /// 7: the pins whose search documents may be behind the database.
 fn create_search_pending(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(tables::SEARCH_PENDING)?;
+    Ok(())
+}
+
+/// 8: the pins showing each picture, filled from the pins.
+fn index_pins_by_picture(write: &WriteTransaction) -> anyhow::Result<()> {
+    let shown: Vec<(String, u64)> = {
+        let pins = write.open_table(tables::PINS)?;
+        let mut shown = Vec::new();
+        for entry in pins.iter()? {
+            let (id, bytes) = entry?;
+            let pin: crate::domain::pin::PinRecord = super::codec::decode(bytes.value())
+                .map_err(|error| anyhow::anyhow!("{error:?}"))?;
+            shown.push((pin.picture.sha1, id.value()));
+        }
+        shown
+    };
+    let mut index = write.open_table(tables::PINS_BY_PICTURE)?;
+    for (sha1, id) in &shown {
+        index.insert((sha1.as_str(), *id), ())?;
+    }
     Ok(())
 }

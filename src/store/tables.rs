@@ -65,6 +65,9 @@ pub const PIN_BOARDS: TableDefinition<(u64, u64), i64> = TableDefinition::new("p
 pub const PUBLIC_PINS: TableDefinition<u64, ()> = TableDefinition::new("public-pins-1");
 /// (user id, pin id) -> (): a user's pins.
 pub const PINS_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("pins-by-user-1");
+/// (picture sha1, pin id) -> (): the pins showing a picture (who may see its files).
+pub const PINS_BY_PICTURE: TableDefinition<(&str, u64), ()> =
+    TableDefinition::new("pins-by-picture-1");
 /// picture sha1 -> how many pins show it; its files may go when none does.
 pub const PICTURES: TableDefinition<&str, u64> = TableDefinition::new("pictures-1");
 

@@ -795,6 +795,8 @@ struct World {
     clients: Vec<reqwest::Client>,
     visitor: reqwest::Client,
     requests: usize,
+    /// Fields checked (probes sent), for the summary.
+    probes: usize,
 }
 
 impl World {
@@ -1232,6 +1234,8 @@ const SAMPLED_NEIGHBOURS: usize = 2;
 const SAMPLED_WORD_SEARCHES: usize = 2;
 const SAMPLED_TAG_SEARCHES: usize = 1;
 const RECENTLY_GONE: usize = 3;
+/// The share of steps after which one list is also walked page by page, in percent.
+const PAGED_PERCENT: u64 = 30;
 
 impl Scope {
     /// `count` items of `items` at random (all of them when checking in full).
@@ -1318,13 +1322,19 @@ fn view_me_and_last_pins(probes: &mut Probes, model: &Model, viewer: Viewer) {
 const PIN_FIELDS: &str = "id secret title caption tags user { username } addedVia { id } \
     boardSet: boards(first: 100) { totalCount edges { node { id } } } prevID nextID";
 
-/// Each pin opened by id: denied when hidden, else its fields and neighbours in Last pins; and
-/// the pins deleted last (not found).
+/// Each pin opened by id (and among its owner's pins): denied when hidden, else its fields and
+/// neighbours in Last pins; and the pins deleted last (not found).
 fn view_pins(probes: &mut Probes, model: &Model, viewer: Viewer) {
     let last = model.last_pins(viewer);
     for pin in &model.pins {
         let what = format!("pin({}) of {}", pin.id, USERS[pin.owner]);
         if !model.pin_visible(pin, viewer) {
+            let among_theirs = format!(
+                "user(username: {}) {{ pin(id: {}) {{ id }} }}",
+                lit(USERS[pin.owner]),
+                lit(&pin.id)
+            );
+            probes.denied(format!("{what} among their pins"), among_theirs, DENIED);
             probes.denied(what, format!("pin(id: {}) {{ id }}", lit(&pin.id)), DENIED);
             continue;
         }
@@ -1800,6 +1810,110 @@ fn check_answer(probes: &[&Probe], answer: &Value) -> Vec<String> {
     failures
 }
 
+const PAGE: &str = "{ totalCount edges { node { id } } pageInfo { hasNextPage endCursor } }";
+
+/// Walks one list page by page (2 or 3 a page, with `after`) as one viewer, at random: the
+/// pages hold the whole list in order, each with the list's `totalCount`.
+async fn check_paging(world: &mut World, model: &Model, scope: &mut Scope) -> Vec<String> {
+    let viewers: Vec<Viewer> = std::iter::once(None)
+        .chain((0..USERS.len()).map(Some))
+        .collect();
+    let viewer = scope.rng.pick(&viewers).unwrap();
+    let user = scope.rng.below(USERS.len());
+    let name = lit(USERS[user]);
+    let boards: Vec<&BoardM> = model
+        .boards
+        .iter()
+        .filter(|b| board_visible(b, viewer))
+        .collect();
+    let args = "first: $first, after: $after";
+    let (what, path, query, expected) = match scope.rng.below(5) {
+        0 => (
+            "Last pins".to_owned(),
+            vec!["pins"],
+            format!("pins({args}) {PAGE}"),
+            model.last_pins(viewer),
+        ),
+        1 => (
+            format!("pins of {}", USERS[user]),
+            vec!["user", "pins"],
+            format!("user(username: {name}) {{ pins({args}) {PAGE} }}"),
+            model.user_pins(user, viewer),
+        ),
+        2 => (
+            format!("boards of {}", USERS[user]),
+            vec!["user", "boards"],
+            format!("user(username: {name}) {{ boards({args}) {PAGE} }}"),
+            model.user_boards(user, viewer),
+        ),
+        3 if !boards.is_empty() => {
+            let board = boards[scope.rng.below(boards.len())];
+            (
+                format!("pins of board {}", board.id),
+                vec!["board", "pins"],
+                format!("board(id: {}) {{ pins({args}) {PAGE} }}", lit(&board.id)),
+                model
+                    .board_pins(board)
+                    .into_iter()
+                    .map(|(_, id)| id)
+                    .collect(),
+            )
+        }
+        _ => {
+            let tag = scope.rng.pick(&TAGS).unwrap();
+            (
+                format!("tag search {tag:?}"),
+                vec!["pins"],
+                format!("pins(tag: {}, {args}) {PAGE}", lit(tag)),
+                model.tag_search(tag, viewer),
+            )
+        }
+    };
+    let first = 2 + scope.rng.below(2);
+    let query = format!("query($first: Int, $after: String) {{ {query} }}");
+    let client = world.client(viewer);
+    let mut failures = Vec::new();
+    let mut ids: Vec<String> = Vec::new();
+    let mut after = Value::Null;
+    for page in 0.. {
+        world.requests += 1;
+        let variables = json!({ "first": first, "after": after });
+        let answer = graphql_with(&client, &world.app.base_url, &query, variables).await;
+        let mut connection = &answer["data"];
+        for key in &path {
+            connection = &connection[*key];
+        }
+        if !connection.is_object() || page > expected.len() + 1 {
+            failures.push(format!("page {page}: {}", short(&answer)));
+            break;
+        }
+        if connection["totalCount"] != json!(expected.len()) {
+            failures.push(format!(
+                "page {page}: totalCount {}, expected {}",
+                connection["totalCount"],
+                expected.len()
+            ));
+        }
+        ids.extend(ids_in(connection));
+        if connection["pageInfo"]["hasNextPage"] != json!(true) {
+            break;
+        }
+        after = connection["pageInfo"]["endCursor"].clone();
+    }
+    if ids != expected {
+        failures.push(format!("the pages hold {ids:?}, expected {expected:?}"));
+    }
+    failures
+        .into_iter()
+        .map(|failure| {
+            format!(
+                "[viewer {}] {what}, {first} a page: {failure}",
+                viewer_name(viewer)
+            )
+        })
+        .collect()
+}
+
 /// Asks every viewer everything, all requests at once; returns the mismatches, each named by viewer.
 async fn check_world(world: &mut World, model: &Model, scope: &mut Scope) -> Vec<String> {
     let viewers: Vec<Viewer> = std::iter::once(None)
@@ -1829,6 +1943,10 @@ async fn check_world(world: &mut World, model: &Model, scope: &mut Scope) -> Vec
         tasks.spawn(async move { (index, graphql_with(&client, &base, &query, json!({})).await) });
     }
     world.requests += requests.len();
+    world.probes += requests
+        .iter()
+        .map(|(_, probes)| probes.len())
+        .sum::<usize>();
     let mut answers: Vec<Value> = vec![Value::Null; requests.len()];
     while let Some(done) = tasks.join_next().await {
         let (index, answer) = done.expect("a request task");
@@ -2018,6 +2136,7 @@ async fn every_viewer_sees_exactly_what_the_policy_allows_at_every_step() {
         clients,
         visitor: new_client(),
         requests: 0,
+        probes: 0,
     };
     let mut rng = Rng(run.seed);
     let mut model = Model::default();
@@ -2041,18 +2160,22 @@ async fn every_viewer_sees_exactly_what_the_policy_allows_at_every_step() {
             run.fail(step, Some(&action), &[error], &model);
         }
         applying += before.elapsed();
-        let failures = check_world(&mut world, &model, &mut scope).await;
+        let mut failures = check_world(&mut world, &model, &mut scope).await;
+        if scope.full || scope.rng.chance(PAGED_PERCENT) {
+            failures.extend(check_paging(&mut world, &model, &mut scope).await);
+        }
         if !failures.is_empty() {
             run.fail(step, Some(&action), &failures, &model);
         }
     }
     println!(
-        "policy: seed {:#x}, {} steps{}, {} requests, world built in {:.1?}, steps applied in \
-         {:.1?}, all in {:.1?}; at the end {} pins, {} boards, {} folders",
+        "policy: seed {:#x}, {} steps{}, {} requests, {} probes, world built in {:.1?}, steps \
+         applied in {:.1?}, all in {:.1?}; at the end {} pins, {} boards, {} folders",
         run.seed,
         run.steps,
         if scope.full { " checked in full" } else { "" },
         world.requests,
+        world.probes,
         built,
         applying,
         started.elapsed(),

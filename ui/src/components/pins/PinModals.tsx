@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { parseTags, useMyBoards } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import type { PinBoardChoice, PinForm } from '../../api/generated/graphql';
+import { usePinBoards } from '../../api/pinDetail';
 import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinText } from '../../api/pinEdits';
 import { useMutation } from '../../api/mutation';
 import { EMPTY_DRAFT, type PinDraft } from '../../lib/pinDraft';
@@ -24,27 +25,35 @@ interface PinDialogProps {
   onSaved?: (boards: readonly string[]) => Promise<void> | void;
 }
 
-type FormProps = Omit<PinDialogProps, 'pinId'> & { pin: PinForm; boards: readonly PinBoardChoice[] };
+type FormProps = Omit<PinDialogProps, 'pinId'> & {
+  pin: PinForm;
+  boards: readonly PinBoardChoice[];
+  /** The viewer's boards the pin is on (edit and manage only; empty to duplicate). */
+  linked: readonly string[];
+};
 
-/** Loads the pin and the viewer's boards, then shows `Form`. */
-function withPinAndBoards(title: string, Form: (props: FormProps) => ReactNode) {
+/**
+ * Loads the pin, the viewer's boards and, unless `copy`, every board the pin is on, then
+ * shows `Form`.
+ */
+function withPinAndBoards(title: string, Form: (props: FormProps) => ReactNode, { copy = false } = {}) {
   return function PinDialog({ pinId, ...props }: PinDialogProps) {
     const { pin, error, isLoading } = usePinForm(pinId);
     const { boards, error: boardsError, isLoading: boardsLoading } = useMyBoards();
-    if (!pin || !boards) {
-      return <DialogLoading title={title} failed={Boolean(error || boardsError) || (!isLoading && !boardsLoading)} onClose={props.onClose} />;
+    const links = usePinBoards(copy ? null : pinId, { revalidateOnMount: true });
+    const pinBoards = copy ? [] : links.boards;
+    if (!pin || !boards || !pinBoards) {
+      const failed = Boolean(error || boardsError || (!copy && links.error)) || (!isLoading && !boardsLoading && (copy || !links.isLoading));
+      return <DialogLoading title={title} failed={failed} onClose={props.onClose} />;
     }
-    return <Form {...props} pin={pin} boards={byRecentUse(boards)} />;
+    const linked = pinBoards.map((board) => board.id).filter((id) => boards.some((board) => board.id === id));
+    return <Form {...props} pin={pin} boards={byRecentUse(boards)} linked={linked} />;
   };
 }
 
 function Preview({ src }: { src: string }) {
   return <img className="pin-form__preview pin-form__preview--existing" src={src} alt="The pin's picture" />;
 }
-
-/** The pin's boards among the viewer's. */
-const linkedBoards = (pin: PinForm, boards: readonly PinBoardChoice[]) =>
-  pin.boards.edges.map((edge) => edge.node.id).filter((id) => boards.some((board) => board.id === id));
 
 const textOf = (draft: PinDraft): PinText => ({
   title: draft.title.trim(),
@@ -54,8 +63,8 @@ const textOf = (draft: PinDraft): PinText => ({
   tags: parseTags(draft.tags),
 });
 
-function EditPinForm({ pin, boards, onClose, onSaved }: FormProps) {
-  const [current] = useState(() => linkedBoards(pin, boards));
+function EditPinForm({ pin, boards, linked, onClose, onSaved }: FormProps) {
+  const [current] = useState(() => [...linked]);
   const [draft, setDraft] = useState<PinDraft>({
     ...EMPTY_DRAFT,
     title: pin.title ?? '',
@@ -120,8 +129,8 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
   );
 }
 
-function ManageBoardsForm({ pin, boards, onClose, onSaved }: FormProps) {
-  const [current] = useState(() => linkedBoards(pin, boards));
+function ManageBoardsForm({ pin, boards, linked, onClose, onSaved }: FormProps) {
+  const [current] = useState(() => [...linked]);
   const [chosen, setChosen] = useState(current);
   const revalidateAll = useRevalidateAll();
   const save = useMutation(async (boardIds: string[]) => {
@@ -154,7 +163,7 @@ function ManageBoardsForm({ pin, boards, onClose, onSaved }: FormProps) {
 }
 
 export const EditPinModal = withPinAndBoards('Edit a pin', EditPinForm);
-export const DuplicatePinModal = withPinAndBoards('Pin it', DuplicatePinForm);
+export const DuplicatePinModal = withPinAndBoards('Pin it', DuplicatePinForm, { copy: true });
 export const ManageBoardsModal = withPinAndBoards('Pin it', ManageBoardsForm);
 
 export function DeletePinModal({ pinId, onClose, onDeleted }: Omit<PinDialogProps, 'onSaved'> & { onDeleted: () => Promise<void> | void }) {

@@ -178,7 +178,9 @@ describe('accounts', { skip: browserSkip }, () => {
 
   it('says so when signing in or out fails', async () => {
     const account = await signUp('failing');
-    const { context, page, errors } = await open();
+    const { context, page, errors, allowConsoleErrors } = await open();
+    // The browser's own lines about the requests cut below.
+    allowConsoleErrors(/^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)$/);
     try {
       // The network is down for the sign-in: the form says so and stays.
       await page.goto('/login/');

@@ -313,4 +313,35 @@ describe('boards and folders', { skip: browserSkip }, () => {
       await context.close();
     }
   });
+
+  it('tells a signed-in user without access so, and sends a visitor to log in, logging no error', async () => {
+    const alice = await signUp('keeper');
+    const folder = await addFolder(alice.cookie, 'Locked', true);
+    await addBoard(alice.cookie, 'Vault', { folder: folder.id, secret: true });
+    const bob = await signUp('outsider');
+    // The harness fails the test on any console error these pages log.
+    const { context, page, errors } = await open({ cookie: bob.cookie });
+    try {
+      for (const path of [`/${alice.username}/boards/vault/`, `/${alice.username}/folders/locked/`, `/${alice.username}/folders/locked/boards/vault/`]) {
+        await page.goto(path);
+        await page.getByText("Sorry, it seems you don't have access to this.", { exact: true }).waitFor();
+      }
+      // Going on from a denial works as well.
+      await page.getByRole('link', { name: 'Back to the last pins' }).click();
+      await page.getByRole('heading', { name: 'Last pins', level: 1 }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+    const visitor = await open();
+    try {
+      await visitor.page.goto(`/${alice.username}/boards/vault/`);
+      await waitForPath(visitor.page, '/login/');
+      assert.equal(new URL(visitor.page.url()).searchParams.get('next'), `/${alice.username}/boards/vault/`);
+      await visitor.page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+      assert.deepEqual(visitor.errors, []);
+    } finally {
+      await visitor.context.close();
+    }
+  });
 });

@@ -18,6 +18,7 @@ import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountMod
 import { Avatar } from '../components/Avatar';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
 import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
+import { QueryError } from './QueryError';
 import './Profile.css';
 
 type Dialog = 'avatar' | 'password' | 'email' | null;
@@ -27,7 +28,7 @@ export function Profile() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   if (isLoading) return <p className="profile__loading" aria-busy="true">Loading...</p>;
-  if (error) throw error;
+  if (error) return <QueryError error={error} />;
   if (!profile) return <Navigate to={loginPath(PROFILE_PATH)} replace />;
 
   const close = () => setDialog(null);

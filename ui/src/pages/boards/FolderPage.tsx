@@ -3,7 +3,6 @@
 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isGraphQLError } from '../../api/client';
 import { GENERIC_ERROR } from '../../api/errors';
 import { countLabel, useFolderBoards, useFolderDetail } from '../../api/boards';
 import { useMe } from '../../api/me';
@@ -15,7 +14,7 @@ import { BoardTile, PrivateBadge, TileGrid } from '../../components/boards/Tiles
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorList } from '../../components/Form';
 import { boardPath, folderPath, foldersPath, userPath } from '../../lib/paths';
-import { NotFound } from '../NotFound';
+import { QueryError } from '../QueryError';
 import { BackLink } from './BackLink';
 
 type Dialog = 'edit' | 'delete' | null;
@@ -29,10 +28,7 @@ export function FolderPage() {
   const create = useCreateDialogs();
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  if (error) {
-    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
-    throw error;
-  }
+  if (error) return <QueryError error={error} />;
   if (isLoading || !folder) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
 
   const owner = folder.user;

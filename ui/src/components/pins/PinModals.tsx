@@ -1,7 +1,7 @@
 // The dialogs on an existing pin (spec, sections 2 and 4): 'Edit a pin' (the create form's
 // fields and boards), 'Pin it' as a copy on the viewer's boards, 'Pin it' as the choice of the
 // pin's boards, and the deletion. Each shows the pin's preview (650 px; 648 to delete) and,
-// on success, closes and refreshes what is on screen.
+// on success, closes and refreshes what is on screen. The board choices offer 'Create a board'.
 
 import { useState, type ReactNode } from 'react';
 import { parseTags, useMyBoards } from '../../api/boards';
@@ -10,11 +10,12 @@ import type { PinBoardChoice, PinForm } from '../../api/generated/graphql';
 import { usePinBoards } from '../../api/pinDetail';
 import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinText } from '../../api/pinEdits';
 import { useMutation } from '../../api/mutation';
-import { EMPTY_DRAFT, type PinDraft } from '../../lib/pinDraft';
+import { EMPTY_DRAFT, chooseBoard, type PinDraft } from '../../lib/pinDraft';
 import { byRecentUse } from '../../lib/pinMemory';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DeleteDialog } from '../boards/DeleteDialog';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
+import { useBoardChoices } from './NewBoard';
 import { BoardChoice, PinDraftFields } from './PinFields';
 import './pins.css';
 
@@ -92,11 +93,16 @@ function EditPinForm({ pin, boards, linked, onClose, onSaved }: FormProps) {
     await revalidateAll();
   };
 
+  const choices = useBoardChoices(boards, (board) => setDraft((d) => chooseBoard(d, board)));
+
   return (
-    <DialogForm title="Edit a pin" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
-      <Preview src={pin.preview} />
-      <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} />
-    </DialogForm>
+    <>
+      <DialogForm title="Edit a pin" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
+        <Preview src={pin.preview} />
+        <PinDraftFields boards={choices.boards} draft={draft} onDraft={setDraft} onCreateBoard={choices.create} />
+      </DialogForm>
+      {choices.element}
+    </>
   );
 }
 
@@ -121,17 +127,24 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
     await revalidateAll();
   };
 
+  const choices = useBoardChoices(boards, (board) => setDraft((d) => chooseBoard(d, board)));
+
   return (
-    <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={duplicate.errors} pending={duplicate.pending} submitLabel="Pin it">
-      <Preview src={pin.preview} />
-      <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} />
-    </DialogForm>
+    <>
+      <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={duplicate.errors} pending={duplicate.pending} submitLabel="Pin it">
+        <Preview src={pin.preview} />
+        <PinDraftFields boards={choices.boards} draft={draft} onDraft={setDraft} onCreateBoard={choices.create} />
+      </DialogForm>
+      {choices.element}
+    </>
   );
 }
 
 function ManageBoardsForm({ pin, boards, linked, onClose, onSaved }: FormProps) {
   const [current] = useState(() => [...linked]);
   const [chosen, setChosen] = useState(current);
+  const choose = (id: string) => setChosen((ids) => (ids.includes(id) ? ids : [...ids, id]));
+  const choices = useBoardChoices(boards, (board) => choose(board.id));
   const revalidateAll = useRevalidateAll();
   const save = useMutation(async (boardIds: string[]) => {
     await relinkBoards(pin.id, current, boardIds);
@@ -150,15 +163,19 @@ function ManageBoardsForm({ pin, boards, linked, onClose, onSaved }: FormProps) 
   };
 
   return (
-    <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
-      <Preview src={pin.preview} />
-      <BoardChoice
-        boards={boards}
-        chosen={chosen}
-        onChoose={(board) => setChosen((ids) => [...ids, board.id])}
-        onDrop={(id) => setChosen((ids) => ids.filter((other) => other !== id))}
-      />
-    </DialogForm>
+    <>
+      <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
+        <Preview src={pin.preview} />
+        <BoardChoice
+          boards={choices.boards}
+          chosen={chosen}
+          onChoose={(board) => choose(board.id)}
+          onDrop={(id) => setChosen((ids) => ids.filter((other) => other !== id))}
+          onCreate={choices.create}
+        />
+      </DialogForm>
+      {choices.element}
+    </>
   );
 }
 

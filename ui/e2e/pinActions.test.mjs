@@ -1,6 +1,6 @@
 // What people do with pins already there: rate, edit and delete their own, pin someone else's
 // ('Pin it', making a board on the way when there is none), order a board's pins by dragging
-// and by keyboard, and choose a board's cover.
+// and by keyboard, choose a board's cover, and see a tall picture with its actions.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -9,6 +9,7 @@ import {
   addPinByApi,
   browserSkip,
   gqlOk,
+  makePng,
   ownerMenu,
   serverAndBrowser,
   signUpByApi,
@@ -278,6 +279,39 @@ describe('pin actions', { skip: browserSkip }, () => {
       assert.equal(copies.length, 1);
       assert.equal(copies[0].addedVia.id, id);
       assert.deepEqual(copies[0].boards.edges.map((edge) => edge.node.title).sort(), ['Night sky', 'Sky']);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps a tall picture within the screen, with the actions, rating, title and caption in view', async () => {
+    const alice = await signUp('tall');
+    const board = await addBoard(alice.cookie, 'Towers');
+    const id = await addPin(alice.cookie, { boards: [board.id], title: 'Lighthouse', caption: 'Tall and white', png: makePng(300, 1500, 5) });
+    const { context, page, errors } = await open({ cookie: alice.cookie, viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`/pins/${id}/`);
+      await page.getByRole('heading', { name: 'Lighthouse', level: 1 }).waitFor();
+      /** @param {import('playwright-core').Locator} locator */
+      const inView = async (locator) => {
+        const box = await locator.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 900;
+      };
+      const picture = page.getByRole('link', { name: 'Open lightbox' }).getByRole('img', { name: 'Lighthouse' });
+      const box = await picture.boundingBox();
+      assert.ok(box && box.height <= 900 && box.height > 300, `the picture within the screen (${JSON.stringify(box)})`);
+      // Its proportions are kept.
+      assert.ok(box && Math.abs(box.height / box.width - 5) < 0.1, `a 1:5 picture (${JSON.stringify(box)})`);
+      for (const [name, locator] of [
+        ['Pin it', page.getByRole('button', { name: 'Pin it' })],
+        ['Edit', page.getByRole('button', { name: 'Edit', exact: true })],
+        ['the rating', page.getByRole('group', { name: 'Rating: 0 out of 5' })],
+        ['the title', page.getByRole('heading', { name: 'Lighthouse', level: 1 })],
+        ['the caption', page.getByText('Tall and white', { exact: true })],
+      ]) {
+        assert.ok(await inView(locator), `${name} in view`);
+      }
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

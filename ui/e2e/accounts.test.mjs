@@ -355,6 +355,37 @@ describe('accounts', { skip: browserSkip }, () => {
     }
   });
 
+  it('keeps a username longer than 30 characters as typed and says it is too long', async () => {
+    const { context, page, errors } = await open();
+    try {
+      const account = newAccount('long');
+      const tooLong = `a-very-long-username-${'x'.repeat(14)}`; // 35 characters
+      await page.goto('/signup/');
+      await page.getByLabel('Email', { exact: true }).fill(account.email);
+      const username = page.getByLabel('Username', { exact: true });
+      await username.fill(tooLong);
+      // Nothing is cut silently: the field keeps what was typed and says what is wrong.
+      assert.equal(await username.inputValue(), tooLong);
+      const alert = page.getByRole('alert');
+      await alert.getByText('Username must be at most 30 characters long.', { exact: true }).waitFor();
+      assert.equal(await username.getAttribute('aria-invalid'), 'true');
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByLabel('Password confirmation', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+      await alert.getByText('Username must be at most 30 characters long.', { exact: true }).waitFor();
+      assert.equal(pathOf(page), '/signup/');
+
+      // Shortened, the message goes and the account is made.
+      await username.fill(account.username);
+      assert.equal(await alert.getByRole('listitem').count(), 0);
+      await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+      await waitForPath(page, `/${account.username}/`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('changes the password: the dialog closes, says so, and other sessions are signed out', async () => {
     const account = await signUp('passwd');
     const other = await gql(

@@ -136,27 +136,9 @@ export async function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      // Pages given TEST_CSP come from Playwright, not from 127.0.0.1, and Chromium would then
-      // keep them from the test sites on 127.0.0.1 that the real pages may reach.
-      '--disable-features=LocalNetworkAccessChecks',
     ],
   });
 }
-
-/**
- * The Content-Security-Policy the browser tests hold the UI to, added to every page the server
- * sends without one of its own: scripts, styles, fonts and requests from the app's origin only
- * (no inline <script> or <style>, no style="..." in markup), pictures from anywhere over http(s)
- * (the scan page shows the pictures it found on other sites).
- */
-export const TEST_CSP = [
-  "default-src 'self'",
-  "img-src 'self' http: https:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /**
  * What went wrong in the pages opened during the current test: uncaught errors, console errors
@@ -178,7 +160,6 @@ export function checkPagesRanCleanly() {
  * collected in `errors` so that a test can assert the page ran cleanly; they, console errors
  * and CSP violations also fail the test after it ends (see checkPagesRanCleanly), except the
  * console errors matching a pattern given to `allowConsoleErrors` (a refused upload's 413...).
- * Pages come with TEST_CSP when the server sends no policy.
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
  * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean }} [options]
@@ -229,12 +210,12 @@ export async function openPage(browser, baseUrl, { cookie, viewport = { width: 1
 
 const CSP_VIOLATION = 'securitypolicyviolation:';
 
-/** Whether the server at a base URL sends its own Content-Security-Policy. @type {Map<string, Promise<boolean>>} */
+/** Whether the server at a base URL sends its Content-Security-Policy. @type {Map<string, Promise<boolean>>} */
 const serverCsp = new Map();
 
 /**
- * Reports every `securitypolicyviolation` event as a console error starting with CSP_VIOLATION
- * and, while the server sends no policy of its own, adds TEST_CSP to the app's pages.
+ * Reports every `securitypolicyviolation` event as a console error starting with CSP_VIOLATION,
+ * so that a test fails when the UI breaks the server's Content-Security-Policy (which it must send).
  * @param {import('playwright-core').BrowserContext} context
  * @param {string} baseUrl
  */
@@ -245,17 +226,7 @@ async function holdToCsp(context, baseUrl) {
     });
   }, CSP_VIOLATION);
   if (!serverCsp.has(baseUrl)) serverCsp.set(baseUrl, fetch(`${baseUrl}/`).then((response) => response.headers.has('content-security-policy')));
-  if (await serverCsp.get(baseUrl)) return;
-  const origin = new URL(baseUrl).origin;
-  // Documents only: the app's pages are the paths outside /api/, /media/ and /assets/.
-  const isPage = (url) => url.origin === origin && !/^\/(api|media|assets)\//.test(url.pathname) && !/\.\w+$/.test(url.pathname);
-  await context.route(isPage, async (route) => {
-    if (route.request().resourceType() !== 'document') return route.continue();
-    const response = await route.fetch({ maxRedirects: 0 });
-    const headers = response.headers();
-    if (!headers['content-security-policy']) headers['content-security-policy'] = TEST_CSP;
-    return route.fulfill({ response, headers });
-  });
+  if (!(await serverCsp.get(baseUrl))) throw new Error('the server sends no Content-Security-Policy with its pages');
 }
 
 /**

@@ -120,15 +120,17 @@ impl Services {
     }
 }
 
-/// Opens the search index. When it holds another number of pins than the database (it is new,
-/// or of another version), it is rebuilt in the background while the server runs; pins changed
-/// just before a crash, which the index may have missed, are indexed again before serving.
+/// Opens the search index. Pins changed just before a crash, which the index may have missed,
+/// are indexed again before serving. When it then holds another number of pins than the
+/// database (it is new, or of another version), it is rebuilt in the background while the
+/// server runs.
 fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchIndex> {
     let search = SearchIndex::open(&config.index_dir())?;
     let (pins, pending) = store
         .read(|read| Ok((pins::count(read)?, search_pending::all(read)?)))
         .map_err(|error| anyhow::anyhow!("cannot read the database: {error:?}"))?;
-    if search.len() == pins && !pending.is_empty() {
+    // A pin added or deleted just before a crash leaves the counts apart until it is indexed.
+    if !search.is_empty() && !pending.is_empty() {
         tracing::info!(pins = pending.len(), "indexing pins changed before a crash");
         search
             .update(store, &pending)

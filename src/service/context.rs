@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
 use redb::{ReadTransaction, WriteTransaction};
 use tokio::sync::Semaphore;
 
@@ -34,6 +35,8 @@ pub struct Services {
     /// Held while pictures' files are checked or removed together with their database counts,
     /// so that a pin being added never loses its files to a pin being deleted.
     pub picture_files: Arc<std::sync::Mutex<()>>,
+    /// When these services opened the data folder: older files are no upload in progress.
+    pub started_at: DateTime<Utc>,
 }
 
 impl Services {
@@ -55,6 +58,7 @@ impl Services {
             limiter: Arc::default(),
             image_work: Arc::new(Semaphore::new(image_workers)),
             picture_files: Arc::default(),
+            started_at: Utc::now(),
         })
     }
 

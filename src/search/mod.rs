@@ -245,6 +245,32 @@ impl CommitFollower for SearchIndex {
     }
 }
 
+/// The pin ids an index folder holds, once per document, read without changing anything (for
+/// `corkboard check`); `None` when there is no index of this schema version there (the server
+/// then rebuilds it).
+pub fn indexed_pins(dir: &Path) -> anyhow::Result<Option<Vec<u64>>> {
+    let Ok(version) = std::fs::read_to_string(version_file(dir)) else {
+        return Ok(None);
+    };
+    if version.trim() != SCHEMA_VERSION {
+        return Ok(None);
+    }
+    let index = Index::open_in_dir(dir)?;
+    let reader: IndexReader = index
+        .reader_builder()
+        .reload_policy(ReloadPolicy::Manual)
+        .try_into()?;
+    let searcher = reader.searcher();
+    let mut ids = Vec::new();
+    for segment in searcher.segment_readers() {
+        let column = segment.fast_fields().u64("id")?;
+        for doc in segment.doc_ids_alive() {
+            ids.extend(column.first(doc));
+        }
+    }
+    Ok(Some(ids))
+}
+
 fn version_file(dir: &Path) -> PathBuf {
     dir.join(VERSION_FILE)
 }

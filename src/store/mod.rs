@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod board_pins;
 pub mod boards;
+pub mod check;
 pub mod codec;
 pub mod folders;
 pub mod migrations;

@@ -190,15 +190,22 @@ impl SearchIndex {
                 .collect::<AppResult<Vec<_>>>()
         })?;
         let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        for (pin, document) in documents {
-            writer.delete_term(Term::from_field_u64(self.fields.id, pin.0));
-            if let Some(document) = document {
-                writer
-                    .add_document(document)
-                    .context("cannot index a pin")?;
-            }
+        let indexed = documents
+            .into_iter()
+            .try_for_each(|(pin, document)| {
+                writer.delete_term(Term::from_field_u64(self.fields.id, pin.0));
+                if let Some(document) = document {
+                    writer
+                        .add_document(document)
+                        .context("cannot index a pin")?;
+                }
+                Ok(())
+            })
+            .and_then(|()| self.commit(&mut writer));
+        if let Err(error) = indexed {
+            self.roll_back(&mut writer);
+            return Err(error);
         }
-        self.commit(&mut writer)?;
         search_pending::clear(store, pins, Durability::None)
     }
 
@@ -214,17 +221,31 @@ impl SearchIndex {
             Ok((documents, search_pending::all(read)?))
         })?;
         let count = documents.len() as u64;
-        writer
-            .delete_all_documents()
-            .context("cannot empty the index")?;
-        for document in documents {
+        let indexed = (|| {
             writer
-                .add_document(document)
-                .context("cannot index a pin")?;
+                .delete_all_documents()
+                .context("cannot empty the index")?;
+            for document in documents {
+                writer
+                    .add_document(document)
+                    .context("cannot index a pin")?;
+            }
+            self.commit(&mut writer)
+        })();
+        if let Err(error) = indexed {
+            self.roll_back(&mut writer);
+            return Err(error);
         }
-        self.commit(&mut writer)?;
         search_pending::clear(store, &pending, Durability::Immediate)?;
         Ok(count)
+    }
+
+    /// Drops what a failed update added since the last commit and starts the writer afresh: a
+    /// write that failed (a full disk) leaves it unable to commit again. The pins stay marked.
+    fn roll_back(&self, writer: &mut IndexWriter) {
+        if let Err(error) = writer.rollback() {
+            tracing::error!(%error, "the search index writer could not be reset");
+        }
     }
 
     fn commit(&self, writer: &mut IndexWriter) -> AppResult<()> {

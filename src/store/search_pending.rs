@@ -26,7 +26,8 @@ pub fn all(tx: &impl Source) -> AppResult<Vec<PinId>> {
 /// disk with the next durable commit; lost in a crash, the marks only make the next start index
 /// those pins once more.
 pub fn clear(store: &Store, pins: &[PinId], durability: Durability) -> AppResult<()> {
-    let mut write = store.db().begin_write()?;
+    let db = store.db()?;
+    let mut write = db.begin_write()?;
     write
         .set_durability(durability)
         .map_err(|error| anyhow::anyhow!("cannot lighten a transaction: {error}"))?;

@@ -184,12 +184,16 @@ impl SearchIndex {
         if pins.is_empty() {
             return Ok(());
         }
-        let documents = store.read(|read| {
-            pins.iter()
-                .map(|pin| Ok((*pin, document::build(read, &self.fields, *pin)?)))
-                .collect::<AppResult<Vec<_>>>()
-        })?;
+        // Read under the writer's lock: of two updates of a pin, the one indexing last has read
+        // last, so an older document never replaces a newer one.
         let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let (documents, marks) = store.read(|read| {
+            let documents = pins
+                .iter()
+                .map(|pin| Ok((*pin, document::build(read, &self.fields, *pin)?)))
+                .collect::<AppResult<Vec<_>>>()?;
+            Ok((documents, search_pending::marks_of(read, pins)?))
+        })?;
         let indexed = documents
             .into_iter()
             .try_for_each(|(pin, document)| {
@@ -206,7 +210,7 @@ impl SearchIndex {
             self.roll_back(&mut writer);
             return Err(error);
         }
-        search_pending::clear(store, pins, Durability::None)
+        search_pending::clear(store, &marks, Durability::None)
     }
 
     /// Empties the index and indexes every pin of the database again.
@@ -218,7 +222,7 @@ impl SearchIndex {
             for pin in crate::store::pins::all_ids(read)? {
                 documents.extend(document::build(read, &self.fields, pin)?);
             }
-            Ok((documents, search_pending::all(read)?))
+            Ok((documents, search_pending::all_marks(read)?))
         })?;
         let count = documents.len() as u64;
         let indexed = (|| {

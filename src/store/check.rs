@@ -432,7 +432,7 @@ mod tests {
     #[test]
     fn a_database_made_by_the_store_is_consistent() {
         let (_dir, store, _) = store_with_a_pin();
-        let report = store.read(|read| database(read)).unwrap();
+        let report = store.read(database).unwrap();
         assert!(report.is_consistent(), "{:?}", report.problems);
         assert_eq!(report.counts["pins"], 1);
     }
@@ -456,7 +456,7 @@ mod tests {
                 Ok(())
             })
             .unwrap();
-        let report = store.read(|read| database(read)).unwrap();
+        let report = store.read(database).unwrap();
         let problems = report.problems.join("\n");
         for expected in [
             "pins-by-user-1 lacks",

@@ -133,8 +133,9 @@ fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchInd
     let (pins, pending) = store
         .read(|read| Ok((pins::count(read)?, search_pending::all(read)?)))
         .map_err(|error| anyhow::anyhow!("cannot read the database: {error:?}"))?;
-    // A pin added or deleted just before a crash leaves the counts apart until it is indexed.
-    if !search.is_empty() && !pending.is_empty() {
+    // A pin added or deleted just before a crash leaves the counts apart until it is indexed
+    // (even the first pin, in an index still empty).
+    if !pending.is_empty() {
         tracing::info!(pins = pending.len(), "indexing pins changed before a crash");
         search
             .update(store, &pending)

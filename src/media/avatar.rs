@@ -62,15 +62,31 @@ pub fn pick_size(min_size: i32) -> u32 {
 }
 
 /// Writes to a temporary name first, so that a crash never leaves half a file under the real one.
+/// The temporary name is the file's own name with `.tmp-{process}-{n}` added: unique, so two
+/// writes at once (of the same picture, or of its JPEG and WebP previews) never share one; a
+/// failed write removes it (on a full disk it would keep the space).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> AppResult<()> {
     use anyhow::Context;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     let parent = path.parent().context("a media path has no folder")?;
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create {}", parent.display()))?;
-    let temporary = path.with_extension(format!("tmp-{}", std::process::id()));
-    std::fs::write(&temporary, bytes)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, path)
-        .with_context(|| format!("cannot move {} into place", path.display()))?;
-    Ok(())
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(
+        ".tmp-{}-{}",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
+    let temporary = PathBuf::from(temporary);
+    let written = std::fs::write(&temporary, bytes)
+        .with_context(|| format!("cannot write {}", temporary.display()))
+        .and_then(|()| {
+            std::fs::rename(&temporary, path)
+                .with_context(|| format!("cannot move {} into place", path.display()))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    Ok(written?)
 }

@@ -212,22 +212,33 @@ impl SearchIndex {
         if pins.is_empty() {
             return Ok(());
         }
-        let documents = store.read(|read| {
-            pins.iter()
-                .map(|pin| Ok((*pin, document::build(read, &self.fields, *pin)?)))
-                .collect::<AppResult<Vec<_>>>()
-        })?;
+        // Read under the writer's lock: of two updates of a pin, the one indexing last has read
+        // last, so an older document never replaces a newer one.
         let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        for (pin, document) in documents {
-            writer.delete_term(Term::from_field_u64(self.fields.id, pin.0));
-            if let Some(document) = document {
-                writer
-                    .add_document(document)
-                    .context("cannot index a pin")?;
-            }
+        let (documents, marks) = store.read(|read| {
+            let documents = pins
+                .iter()
+                .map(|pin| Ok((*pin, document::build(read, &self.fields, *pin)?)))
+                .collect::<AppResult<Vec<_>>>()?;
+            Ok((documents, search_pending::marks_of(read, pins)?))
+        })?;
+        let indexed = documents
+            .into_iter()
+            .try_for_each(|(pin, document)| {
+                writer.delete_term(Term::from_field_u64(self.fields.id, pin.0));
+                if let Some(document) = document {
+                    writer
+                        .add_document(document)
+                        .context("cannot index a pin")?;
+                }
+                Ok(())
+            })
+            .and_then(|()| self.commit(&mut writer));
+        if let Err(error) = indexed {
+            self.roll_back(&mut writer);
+            return Err(error);
         }
-        self.commit(&mut writer)?;
-        search_pending::clear(store, pins, Durability::None)
+        search_pending::clear(store, &marks, Durability::None)
     }
 
     /// Empties the index and indexes every pin of the database again.
@@ -239,20 +250,34 @@ impl SearchIndex {
             for pin in crate::store::pins::all_ids(read)? {
                 documents.extend(document::build(read, &self.fields, pin)?);
             }
-            Ok((documents, search_pending::all(read)?))
+            Ok((documents, search_pending::all_marks(read)?))
         })?;
         let count = documents.len() as u64;
-        writer
-            .delete_all_documents()
-            .context("cannot empty the index")?;
-        for document in documents {
+        let indexed = (|| {
             writer
-                .add_document(document)
-                .context("cannot index a pin")?;
+                .delete_all_documents()
+                .context("cannot empty the index")?;
+            for document in documents {
+                writer
+                    .add_document(document)
+                    .context("cannot index a pin")?;
+            }
+            self.commit(&mut writer)
+        })();
+        if let Err(error) = indexed {
+            self.roll_back(&mut writer);
+            return Err(error);
         }
-        self.commit(&mut writer)?;
         search_pending::clear(store, &pending, Durability::Immediate)?;
         Ok(count)
+    }
+
+    /// Drops what a failed update added since the last commit and starts the writer afresh: a
+    /// write that failed (a full disk) leaves it unable to commit again. The pins stay marked.
+    fn roll_back(&self, writer: &mut IndexWriter) {
+        if let Err(error) = writer.rollback() {
+            tracing::error!(%error, "the search index writer could not be reset");
+        }
     }
 
     fn commit(&self, writer: &mut IndexWriter) -> AppResult<()> {
@@ -271,6 +296,32 @@ impl CommitFollower for SearchIndex {
             tracing::error!(?error, "the search index could not follow a change");
         }
     }
+}
+
+/// The pin ids an index folder holds, once per document, read without changing anything (for
+/// `corkboard check`); `None` when there is no index of this schema version there (the server
+/// then rebuilds it).
+pub fn indexed_pins(dir: &Path) -> anyhow::Result<Option<Vec<u64>>> {
+    let Ok(version) = std::fs::read_to_string(version_file(dir)) else {
+        return Ok(None);
+    };
+    if version.trim() != SCHEMA_VERSION {
+        return Ok(None);
+    }
+    let index = Index::open_in_dir(dir)?;
+    let reader: IndexReader = index
+        .reader_builder()
+        .reload_policy(ReloadPolicy::Manual)
+        .try_into()?;
+    let searcher = reader.searcher();
+    let mut ids = Vec::new();
+    for segment in searcher.segment_readers() {
+        let column = segment.fast_fields().u64("id")?;
+        for doc in segment.doc_ids_alive() {
+            ids.extend(column.first(doc));
+        }
+    }
+    Ok(Some(ids))
 }
 
 fn version_file(dir: &Path) -> PathBuf {

@@ -6,6 +6,7 @@ pub mod api_keys;
 pub mod auth;
 pub mod avatars;
 pub mod boards;
+pub mod check;
 pub mod cleanup;
 pub mod context;
 pub mod folders;

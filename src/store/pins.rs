@@ -96,6 +96,14 @@ pub fn showing(tx: &impl Source, sha1: &str) -> AppResult<Vec<PinId>> {
         .collect::<Result<_, _>>()?)
 }
 
+/// How many pins show the picture of this sha1.
+pub fn picture_count(tx: &impl Source, sha1: &str) -> AppResult<u64> {
+    Ok(tx
+        .table(PICTURES)?
+        .get(sha1)?
+        .map_or(0, |count| count.value()))
+}
+
 /// Every pin id, oldest first.
 pub fn all_ids(tx: &impl Source) -> AppResult<Vec<PinId>> {
     pin_ids_in(tx, PINS)

@@ -121,9 +121,15 @@ impl Client {
         }
     }
 
-    /// GETs a path; its status and body (`None` when the request failed).
-    pub async fn get(&self, base: &str, path: &str) -> Option<(u16, Vec<u8>)> {
-        let response = self.http.get(format!("{base}{path}")).send().await.ok()?;
+    /// GETs a path as the user of `session` (a private pin's pictures are only theirs to see);
+    /// its status and body (`None` when the request failed).
+    pub async fn get(&self, base: &str, path: &str, session: &str) -> Option<(u16, Vec<u8>)> {
+        let cookie = format!("{SESSION_COOKIE}={session}");
+        let request = self
+            .http
+            .get(format!("{base}{path}"))
+            .header("cookie", cookie);
+        let response = request.send().await.ok()?;
         let status = response.status().as_u16();
         Some((status, response.bytes().await.ok()?.to_vec()))
     }

@@ -370,7 +370,7 @@ impl Verifier<'_> {
         }
 
         // Pins, their pictures, and search.
-        let mut pictures: BTreeMap<String, (usize, Vec<u64>, String)> = BTreeMap::new();
+        let mut pictures: BTreeMap<String, (usize, Vec<u64>, String, String)> = BTreeMap::new();
         for (id, pin) in &pins {
             checked += 1;
             let session = &users[&pin.owner].session;
@@ -383,7 +383,8 @@ impl Verifier<'_> {
                             seen.state, seen.secret, seen.sha1, pin.state, !public[id]
                         ));
                     }
-                    pictures.insert(seen.sha1, (pin.picture, seen.widths, seen.original));
+                    let picture = (pin.picture, seen.widths, seen.original, session.clone());
+                    pictures.insert(seen.sha1, picture);
                 }
                 Ok(None) => fail(format!("pin {id} is missing")),
                 Err(why) => fail(why),
@@ -425,9 +426,10 @@ impl Verifier<'_> {
                 }
             }
         }
-        for (sha1, (picture, widths, original)) in &pictures {
+        for (sha1, (picture, widths, original, session)) in &pictures {
             checked += 1;
-            if let Err(why) = self.picture_files(sha1, *picture, widths, original).await {
+            let files = self.picture_files(sha1, *picture, widths, original, session);
+            if let Err(why) = files.await {
                 fail(why);
             }
         }
@@ -456,19 +458,21 @@ impl Verifier<'_> {
             .collect())
     }
 
-    /// Every preview (both formats) and the original of a picture are served, whole.
+    /// Every preview (both formats) and the original of a picture are served whole (to the
+    /// owner of a pin showing it).
     async fn picture_files(
         &self,
         sha1: &str,
         picture: usize,
         widths: &[u64],
         original: &str,
+        session: &str,
     ) -> Result<(), String> {
         let folder = format!("/media/previews/{}/{}/{sha1}", &sha1[..2], &sha1[2..4]);
         for width in widths {
             for format in ["jpeg", "webp"] {
                 let path = format!("{folder}/{sha1}_{width}.{format}");
-                match self.ctx.client.get(self.base, &path).await {
+                match self.ctx.client.get(self.base, &path, session).await {
                     Some((200, bytes)) if looks_like(format, &bytes) => {}
                     Some((status, bytes)) => {
                         return Err(format!(
@@ -480,7 +484,7 @@ impl Verifier<'_> {
                 }
             }
         }
-        match self.ctx.client.get(self.base, original).await {
+        match self.ctx.client.get(self.base, original, session).await {
             Some((200, bytes)) if bytes == self.ctx.pictures[picture] => Ok(()),
             Some((status, bytes)) => Err(format!(
                 "original {original} answers {status} with {} other bytes",

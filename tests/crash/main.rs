@@ -15,6 +15,7 @@ mod model;
 #[path = "../common/pictures.rs"]
 mod pictures;
 mod server;
+mod settle;
 mod verify;
 mod workload;
 

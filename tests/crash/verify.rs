@@ -1,6 +1,6 @@
-//! After a restart: settles the mutations left without an answer (each happened wholly or not at
-//! all), then compares everything the model holds with what the server answers, its pictures
-//! and its search results; and waits for the clean-up to remove picture files no pin shows.
+//! After a restart, once `settle` has settled the mutations left without an answer: compares
+//! everything the model holds with what the server answers, its pictures and its search results;
+//! and waits for the clean-up to remove picture files no pin shows.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -12,9 +12,9 @@ use serde_json::{Value, json};
 use sha1::{Digest, Sha1};
 
 use crate::client::Answer;
-use crate::model::{Board, BoardState, Folder, Model, Pending, Pin, PinState, User};
+use crate::model::{Board, BoardState, Model, Pin, PinState, User};
 use crate::server::picture_files;
-use crate::workload::{Ctx, PASSWORD};
+use crate::workload::Ctx;
 
 /// Deleted things checked again at each restart besides the new ones.
 const OLD_GONE_SAMPLE: usize = 20;
@@ -25,8 +25,8 @@ const PIN: &str = "query($id: ID!) { pin(id: $id) { caption secret sha1 previews
 const BOARD: &str = "query($id: ID!) { board(id: $id) { title secret folder { id } sharedWith } }";
 
 /// What the server shows of a pin.
-struct PinSeen {
-    state: PinState,
+pub(crate) struct PinSeen {
+    pub(crate) state: PinState,
     secret: bool,
     sha1: String,
     widths: Vec<u64>,
@@ -60,7 +60,7 @@ impl Verifier<'_> {
     }
 
     /// Every node of a paged list, `at` naming the connection inside the data.
-    async fn all_nodes(
+    pub(crate) async fn all_nodes(
         &self,
         session: &str,
         query: &str,
@@ -86,11 +86,11 @@ impl Verifier<'_> {
         }
     }
 
-    fn session(&self, user: &str) -> String {
+    pub(crate) fn session(&self, user: &str) -> String {
         self.ctx.model.lock().unwrap().users[user].session.clone()
     }
 
-    async fn pin(&self, session: &str, id: &str) -> Result<Option<PinSeen>, String> {
+    pub(crate) async fn pin(&self, session: &str, id: &str) -> Result<Option<PinSeen>, String> {
         match self.ask(Some(session), PIN, json!({ "id": id })).await {
             Answer::Data(data) => {
                 let pin = &data["pin"];
@@ -123,7 +123,11 @@ impl Verifier<'_> {
         }
     }
 
-    async fn board(&self, session: &str, id: &str) -> Result<Option<BoardState>, String> {
+    pub(crate) async fn board(
+        &self,
+        session: &str,
+        id: &str,
+    ) -> Result<Option<BoardState>, String> {
         match self.ask(Some(session), BOARD, json!({ "id": id })).await {
             Answer::Data(data) => {
                 let board = &data["board"];
@@ -142,132 +146,6 @@ impl Verifier<'_> {
             answer if answer.code() == Some("NOT_FOUND_ERROR") => Ok(None),
             other => Err(format!("board {id}: {other:?}")),
         }
-    }
-
-    /// Settles a mutation left without an answer: finds whether it happened, checks that it
-    /// happened wholly, and takes what the server holds into the model.
-    pub async fn settle(&self, pending: Pending) -> Result<(), String> {
-        match pending {
-            Pending::SignUp {
-                worker,
-                username,
-                email,
-            } => {
-                let (answer, token) = self
-                    .ctx
-                    .client
-                    .graphql_session(
-                        self.base,
-                        None,
-                        "mutation($e: String!, $p: String!) { login(email: $e, password: $p) { username } }",
-                        json!({ "e": email, "p": PASSWORD }),
-                    )
-                    .await;
-                match answer {
-                    Answer::Data(_) => {
-                        let session = token.ok_or("a sign-in without a session")?;
-                        let user = User {
-                            worker,
-                            email,
-                            session,
-                        };
-                        self.ctx.model.lock().unwrap().users.insert(username, user);
-                    }
-                    Answer::Refused(_) => {}
-                    Answer::Lost(why) => return Err(format!("login: {why}")),
-                }
-            }
-            Pending::NewFolder { owner, name } => {
-                let session = self.session(&owner);
-                let query = "query($after: String) { me { folders(first: 50, after: $after) { edges { node { id name } } pageInfo { endCursor hasNextPage } } } }";
-                let folders = self
-                    .all_nodes(&session, query, json!({}), &["me", "folders"])
-                    .await?;
-                if let Some(found) = folders.iter().find(|f| f["name"] == json!(name)) {
-                    let id = found["id"].as_str().unwrap().to_owned();
-                    let folder = Folder { owner, name };
-                    self.ctx.model.lock().unwrap().folders.insert(id, folder);
-                }
-            }
-            Pending::NewBoard { owner, state } => {
-                let session = self.session(&owner);
-                let query = "query($after: String) { me { boards(first: 50, after: $after) { edges { node { id title } } pageInfo { endCursor hasNextPage } } } }";
-                let boards = self
-                    .all_nodes(&session, query, json!({}), &["me", "boards"])
-                    .await?;
-                if let Some(found) = boards.iter().find(|b| b["title"] == json!(state.title)) {
-                    let id = found["id"].as_str().unwrap().to_owned();
-                    let seen = self.board(&session, &id).await?;
-                    if seen.as_ref() != Some(&state) {
-                        return Err(format!(
-                            "board {id}, added without an answer, is {seen:?}, not {state:?}"
-                        ));
-                    }
-                    let board = Board { owner, state };
-                    self.ctx.model.lock().unwrap().boards.insert(id, board);
-                }
-            }
-            Pending::NewPin {
-                owner,
-                picture,
-                state,
-            } => {
-                let session = self.session(&owner);
-                let query = "query($after: String) { me { pins(first: 50, after: $after) { edges { node { id caption } } pageInfo { endCursor hasNextPage } } } }";
-                let pins = self
-                    .all_nodes(&session, query, json!({}), &["me", "pins"])
-                    .await?;
-                if let Some(found) = pins.iter().find(|p| p["caption"] == json!(state.word)) {
-                    let id = found["id"].as_str().unwrap().to_owned();
-                    let seen = self.pin(&session, &id).await?.map(|seen| seen.state);
-                    if seen.as_ref() != Some(&state) {
-                        return Err(format!(
-                            "pin {id}, added without an answer, is {seen:?}, not {state:?}"
-                        ));
-                    }
-                    let pin = Pin {
-                        owner,
-                        picture,
-                        state,
-                    };
-                    self.ctx.model.lock().unwrap().pins.insert(id, pin);
-                }
-            }
-            Pending::Change {
-                owner,
-                what,
-                pins,
-                boards,
-            } => {
-                let session = self.session(&owner);
-                let mut seen_pins = Vec::new();
-                for (id, _, _) in &pins {
-                    seen_pins.push(self.pin(&session, id).await?.map(|seen| seen.state));
-                }
-                let mut seen_boards = Vec::new();
-                for (id, _, _) in &boards {
-                    seen_boards.push(self.board(&session, id).await?);
-                }
-                let all_before = pins.iter().zip(&seen_pins).all(|((_, b, _), s)| b == s)
-                    && boards.iter().zip(&seen_boards).all(|((_, b, _), s)| b == s);
-                let all_after = pins.iter().zip(&seen_pins).all(|((_, _, a), s)| a == s)
-                    && boards.iter().zip(&seen_boards).all(|((_, _, a), s)| a == s);
-                if !all_before && !all_after {
-                    return Err(format!(
-                        "{what} without an answer was done in part: pins {pins:?} boards {boards:?}; \
-                         the server has pins {seen_pins:?} boards {seen_boards:?}"
-                    ));
-                }
-                let mut model = self.ctx.model.lock().unwrap();
-                for ((id, _, _), seen) in pins.iter().zip(seen_pins) {
-                    model.set_pin(id, &owner, seen);
-                }
-                for ((id, _, _), seen) in boards.iter().zip(seen_boards) {
-                    model.set_board(id, seen);
-                }
-            }
-        }
-        Ok(())
     }
 
     /// Compares the whole model with the server; returns the number of things checked.

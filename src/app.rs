@@ -12,7 +12,7 @@ use tokio::task::JoinHandle;
 use crate::config::Config;
 use crate::graphql;
 use crate::http::listener::NoDelayAcceptor;
-use crate::http::{assets::UiAssets, health, limits, logging, media, session, upload};
+use crate::http::{assets::UiAssets, headers, health, limits, logging, media, session, upload};
 use crate::media::urls::MEDIA;
 use crate::service::cleanup;
 use crate::service::context::Services;
@@ -23,15 +23,15 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
     let uploads = upload::api_service()
         .around(session::with_viewer)
         .around(upload::guard_uploads);
+    let answer = graphql::graphql
+        .around(session::with_viewer)
+        .around(limits::graphql_body);
+    let api = match services.config.graphiql() {
+        true => get(graphql::graphiql).post(answer),
+        false => poem::post(answer),
+    };
     Route::new()
-        .at(
-            "/api/graphql",
-            get(graphql::graphiql).post(
-                graphql::graphql
-                    .around(session::with_viewer)
-                    .around(limits::graphql_body),
-            ),
-        )
+        .at("/api/graphql", api)
         .nest("/api", uploads)
         .at("/api/openapi.json", upload::api_service().spec_endpoint())
         .at("/healthz", get(health::healthz))
@@ -39,6 +39,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
         .at("/*path", UiAssets)
         .data(schema)
         .data(services)
+        .around(headers::security_headers)
         .around(logging::log_request)
 }
 

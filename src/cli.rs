@@ -1,4 +1,4 @@
-//! The command line: `serve` (the default), `reindex`, `seed`, `bench-ingest`,
+//! The command line: `serve` (the default), `reindex`, `check`, `seed`, `bench-ingest`,
 //! `print-default-config`, `export-schema`.
 
 use std::net::SocketAddr;
@@ -30,6 +30,10 @@ enum Command {
     Serve(ServeArgs),
     /// Rebuild the search index from the database (the server must not be running).
     Reindex(ServeArgs),
+    /// Check the data folder (the server must not be running): the database's indexes agree
+    /// with its records, every pin's picture files are there, the search index holds every pin.
+    /// Exits with status 1 when it finds a problem.
+    Check(ServeArgs),
     /// Fill an empty data folder with a synthetic dataset (for benchmarks and demos).
     Seed(SeedArgs),
     /// Turn one picture file into its previews and original under a folder, as adding a pin
@@ -84,6 +88,7 @@ impl Cli {
             None => serve(self.config, ServeArgs::default()),
             Some(Command::Serve(args)) => serve(self.config, args),
             Some(Command::Reindex(args)) => reindex(self.config, args),
+            Some(Command::Check(args)) => check(self.config, args),
             Some(Command::Seed(args)) => {
                 let plan = crate::seed::SeedPlan {
                     users: args.users,
@@ -135,6 +140,23 @@ fn reindex(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> 
         .rebuild(&store)
         .map_err(|error| anyhow::anyhow!("the index could not be rebuilt: {error:?}"))?;
     println!("indexed {count} pins in {}", dir.display());
+    Ok(())
+}
+
+fn check(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> {
+    let config = load_config(config_file, args)?;
+    let report = crate::service::check::check_data_folder(&config)?;
+    println!("{}", config.data_dir.display());
+    for (what, count) in &report.counts {
+        println!("  {what}: {count}");
+    }
+    for problem in &report.problems {
+        println!("problem: {problem}");
+    }
+    if !report.is_consistent() {
+        anyhow::bail!("{} problems found", report.problems.len());
+    }
+    println!("consistent");
     Ok(())
 }
 

@@ -27,6 +27,16 @@ pub struct Config {
     pub mail: MailConfig,
     pub uploads: UploadConfig,
     pub limits: LimitsConfig,
+    pub api: ApiConfig,
+}
+
+/// The GraphQL API's developer tools.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ApiConfig {
+    /// GraphiQL at `GET /api/graphql` and schema introspection; unset: on only when listening
+    /// on a loopback address.
+    pub graphiql: Option<bool>,
 }
 
 /// Rules for fetching pictures and pages from the web.
@@ -114,6 +124,7 @@ impl Default for Config {
             mail: MailConfig::default(),
             uploads: UploadConfig::default(),
             limits: LimitsConfig::default(),
+            api: ApiConfig::default(),
         }
     }
 }
@@ -248,6 +259,13 @@ impl Config {
     /// Temporary pins waiting for `addPin`, served under `/media/tmp/`.
     pub fn tmp_dir(&self) -> PathBuf {
         self.data_dir.join("tmp")
+    }
+
+    /// Whether GraphiQL and introspection are on (see `ApiConfig::graphiql`).
+    pub fn graphiql(&self) -> bool {
+        self.api
+            .graphiql
+            .unwrap_or_else(|| self.listen.ip().is_loopback())
     }
 
     /// The public address without a trailing slash, or the listening address.

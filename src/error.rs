@@ -16,6 +16,9 @@ pub enum AppError {
     RateLimited(String),
     /// More than a limit allows (a file, a request): refused before the work.
     TooLarge(String),
+    /// A file or the database could not grow: the disk (or the user's quota) is full. The cause
+    /// goes to the log; nothing half-written is kept.
+    DiskFull(anyhow::Error),
     Internal(anyhow::Error),
 }
 
@@ -51,6 +54,9 @@ impl AppError {
             | AppError::Validation { message, .. }
             | AppError::RateLimited(message)
             | AppError::TooLarge(message) => message,
+            AppError::DiskFull(_) => {
+                "The server is out of disk space: please try again later, or ask its administrator."
+            }
             AppError::Internal(_) => "Sorry, something went wrong on the server.",
         }
     }
@@ -62,27 +68,85 @@ impl AppError {
             AppError::PermissionDenied(_) => "PERMISSION_DENIED_ERROR",
             AppError::Validation { .. } | AppError::TooLarge(_) => "VALIDATION_ERROR",
             AppError::RateLimited(_) => "RATE_LIMITED",
-            AppError::Internal(_) => "INTERNAL_ERROR",
+            AppError::DiskFull(_) | AppError::Internal(_) => "INTERNAL_ERROR",
         }
     }
 
-    /// Logs the cause of an internal error; the client only sees the generic sentence.
+    /// Logs the cause of an internal error or a full disk; the client only sees the sentence.
     pub fn log_if_internal(&self) {
-        if let AppError::Internal(cause) = self {
-            tracing::error!(error = format!("{cause:#}"), "internal error");
+        match self {
+            AppError::Internal(cause) => {
+                tracing::error!(error = format!("{cause:#}"), "internal error");
+            }
+            AppError::DiskFull(cause) => {
+                tracing::error!(error = format!("{cause:#}"), "out of disk space");
+            }
+            _ => {}
         }
+    }
+
+    /// Whether the database failed at its file (an I/O error, or one seen before that left it
+    /// unusable): it must then be opened again (see `Store`).
+    pub fn is_database_io(&self) -> bool {
+        let (AppError::Internal(cause) | AppError::DiskFull(cause)) = self else {
+            return false;
+        };
+        matches!(
+            cause.downcast_ref::<redb::Error>(),
+            Some(redb::Error::Io(_) | redb::Error::PreviousIo | redb::Error::DatabaseClosed)
+        )
+    }
+}
+
+/// Whether an I/O error says the disk, or the user's quota, is full.
+pub fn is_out_of_space(error: &std::io::Error) -> bool {
+    use std::io::ErrorKind;
+    matches!(
+        error.kind(),
+        ErrorKind::StorageFull | ErrorKind::QuotaExceeded
+    ) || matches!(error.raw_os_error(), Some(libc::ENOSPC | libc::EDQUOT))
+}
+
+/// The I/O error an error is, or that a redb error carries.
+fn io_error_of<'a>(error: &'a (dyn std::error::Error + 'static)) -> Option<&'a std::io::Error> {
+    if let Some(io) = error.downcast_ref::<std::io::Error>() {
+        return Some(io);
+    }
+    let storage = match error.downcast_ref::<redb::Error>() {
+        Some(redb::Error::Io(io)) => return Some(io),
+        _ => error.downcast_ref::<redb::StorageError>().or_else(|| {
+            match error.downcast_ref::<redb::DatabaseError>() {
+                Some(redb::DatabaseError::Storage(storage)) => Some(storage),
+                _ => None,
+            }
+        }),
+    };
+    match storage {
+        Some(redb::StorageError::Io(io)) => Some(io),
+        _ => None,
     }
 }
 
 impl From<anyhow::Error> for AppError {
+    /// A full disk anywhere in the cause chain makes a `DiskFull`; anything else is internal.
     fn from(error: anyhow::Error) -> Self {
-        AppError::Internal(error)
+        if error.chain().filter_map(io_error_of).any(is_out_of_space) {
+            AppError::DiskFull(error)
+        } else {
+            AppError::Internal(error)
+        }
+    }
+}
+
+impl From<std::io::Error> for AppError {
+    fn from(error: std::io::Error) -> Self {
+        anyhow::Error::from(error).into()
     }
 }
 
 impl From<redb::Error> for AppError {
     fn from(error: redb::Error) -> Self {
-        AppError::Internal(error.into())
+        anyhow::Error::from(error).into()
     }
 }
 
@@ -90,7 +154,7 @@ macro_rules! redb_errors_are_internal {
     ($($error:ty),*) => {$(
         impl From<$error> for AppError {
             fn from(error: $error) -> Self {
-                AppError::Internal(redb::Error::from(error).into())
+                redb::Error::from(error).into()
             }
         }
     )*};

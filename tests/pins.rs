@@ -423,6 +423,69 @@ async fn expired_temporary_pins_are_cleaned_up() {
     app.stop().await;
 }
 
+/// Sets a file's modification time `age` into the past.
+fn age(path: &Path, age: std::time::Duration) {
+    let file = std::fs::File::options().write(true).open(path).unwrap();
+    file.set_modified(std::time::SystemTime::now() - age)
+        .unwrap();
+}
+
+#[tokio::test]
+async fn picture_files_no_pin_shows_are_cleaned_up_but_not_an_upload_in_progress() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let board = add_board(&app, "Mine", false).await;
+    let pin = pin_picture(&app, jpeg(300, 200, 0), &board).await;
+    let data = app.data_dir.path();
+    let shown = files_in(data.join("previews").as_path()).len() + 1;
+    // Left by a crash: a picture written but never pinned, and an unfinished write of the
+    // shown one; all older than the server.
+    let sha1 = "ab".repeat(20);
+    let stray_preview = data.join(format!("previews/ab/ab/{sha1}/{sha1}_236.jpeg"));
+    let stray_original = data.join(format!("originals/ab/ab/{sha1}.png"));
+    let shown_sha1 = pin["sha1"].as_str().unwrap();
+    let unfinished = data.join(format!(
+        "originals/{}/{}/{shown_sha1}.jpg.tmp-1-1",
+        &shown_sha1[..2],
+        &shown_sha1[2..4]
+    ));
+    // An upload in progress: a picture written a moment ago, not pinned yet.
+    let fresh_sha1 = "cd".repeat(20);
+    let fresh = data.join(format!("originals/cd/cd/{fresh_sha1}.png"));
+    for path in [&stray_preview, &stray_original, &unfinished, &fresh] {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, b"bytes").unwrap();
+    }
+    for path in [&stray_preview, &stray_original, &unfinished] {
+        age(path, std::time::Duration::from_secs(120));
+    }
+
+    let services = &app.server.as_ref().unwrap().services;
+    let now = chrono::Utc::now();
+    let cleaned = corkboard::service::cleanup::clean_up(services, now).unwrap();
+    assert_eq!(cleaned.picture_files, 3, "{cleaned:?}");
+    assert!(
+        fresh.exists(),
+        "a file newer than the server may be an upload in progress"
+    );
+    assert!(!data.join(format!("previews/ab/ab/{sha1}")).exists());
+    let left = files_in(data.join("previews").as_path()).len()
+        + files_in(data.join("originals").as_path()).len();
+    assert_eq!(left, shown + 1, "the pin's files stay");
+
+    let hours_later = now + chrono::TimeDelta::hours(2);
+    let later = corkboard::service::cleanup::clean_up(services, hours_later).unwrap();
+    assert_eq!(
+        later.picture_files, 1,
+        "after an hour it is no upload any more"
+    );
+    assert!(!fresh.exists());
+    let url = pin["large"].as_str().unwrap();
+    let served = app.client.get(app.url(url)).send().await.unwrap();
+    assert_eq!(served.status(), 200);
+    app.stop().await;
+}
+
 const DOWNLOAD: &str = "mutation($u: String!) { downloadPinFile(url: $u) { tempFileName tempFileUrl originalName url clones { id } } }";
 
 #[tokio::test]

@@ -188,6 +188,67 @@ async fn privacy_applies_inside_the_search_and_its_counts() {
     app.stop().await;
 }
 
+/// The audit's oracles: a word only in a private board's title found (and counted) a public pin
+/// on it for anyone; field syntax named internal fields (who a board is shared with).
+#[tokio::test]
+async fn search_reveals_nothing_of_what_the_viewer_may_not_see() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let friend = app.client_signed_in_new("bob").await;
+    let stranger = app.client_signed_in_new("tom").await;
+    let public = add_board(&app, &app.client, "Sea views", false).await;
+    let private = add_board(&app, &app.client, "Zanzibar plans", true).await;
+    let shared = app
+        .graphql(
+            "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }",
+            json!({ "b": private }),
+        )
+        .await;
+    assert!(shared["errors"].is_null(), "{shared}");
+    let pin = create_pin(
+        &app,
+        &app.client,
+        png(40, 30, 5),
+        &[&public, &private],
+        "Sunset",
+    )
+    .await;
+
+    for (who, client, count) in [
+        ("visitor", &new_client(), 0),
+        ("stranger", &stranger, 0),
+        ("friend", &friend, 1),
+        ("owner", &app.client, 1),
+    ] {
+        let (total, _) = found(&app, client, json!({ "q": "zanzibar" })).await;
+        assert_eq!(total, count, "{who} searching a private board's title");
+        let (total, _) = found(&app, client, json!({ "q": "sunset sea" })).await;
+        assert_eq!(total, 1, "{who} finds the public words");
+    }
+    let visitor = new_client();
+    let bob = app
+        .graphql("{ user(username: \"bob\") { id } }", json!({}))
+        .await["data"]["user"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for named in [
+        format!("readers:{bob}"),
+        format!("audience:{bob}"),
+        "audience:0".to_owned(),
+        format!("id:{pin}"),
+        format!("private_board_words:{bob}|zanzibar"),
+    ] {
+        let answer = graphql_with(&visitor, &app.base_url, SEARCH, json!({ "q": named })).await;
+        assert!(answer["errors"].is_null(), "{named}: {answer}");
+        assert_eq!(
+            answer["data"]["pins"]["totalCount"], 0,
+            "{named} names no field: {answer}"
+        );
+    }
+    app.stop().await;
+}
+
 #[tokio::test]
 async fn results_page_and_give_neighbours_and_follow_every_change() {
     let app = TestApp::start().await;

@@ -27,7 +27,7 @@ impl Visible for BoardRecord {
 
 impl BoardRecord {
     /// Who may see the board while it is private: its owner and the users it is shared with.
-    fn readers(&self) -> impl Iterator<Item = UserId> + '_ {
+    pub fn readers(&self) -> impl Iterator<Item = UserId> + '_ {
         std::iter::once(self.user).chain(self.shared_with.iter().copied())
     }
 }

@@ -44,7 +44,7 @@ fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
 impl AccountMutation {
     /// Signs in; the answer is the same for an unknown email and a wrong password.
     async fn login(&self, ctx: &Context<'_>, email: String, password: String) -> Result<User> {
-        let done = auth::log_in(ctx.services(), email, password, ctx.viewer().client_ip).await?;
+        let done = auth::log_in(ctx.services(), ctx.viewer(), email, password).await?;
         Ok(signed_in(ctx, done))
     }
 
@@ -56,14 +56,7 @@ impl AccountMutation {
         password: String,
         username: String,
     ) -> Result<User> {
-        let done = auth::sign_up(
-            ctx.services(),
-            email,
-            password,
-            username,
-            ctx.viewer().client_ip,
-        )
-        .await?;
+        let done = auth::sign_up(ctx.services(), ctx.viewer(), email, password, username).await?;
         Ok(signed_in(ctx, done))
     }
 
@@ -126,7 +119,8 @@ impl AccountMutation {
         token: String,
         new_password: String,
     ) -> Result<User> {
-        let done = recovery::reset_password(ctx.services(), token, new_password).await?;
+        let done =
+            recovery::reset_password(ctx.services(), ctx.viewer(), token, new_password).await?;
         Ok(signed_in(ctx, done))
     }
 

@@ -42,6 +42,9 @@ pub fn build_schema(services: Option<Services>) -> CorkboardSchema {
     .limit_complexity(MAX_COST)
     .limit_depth(MAX_DEPTH);
     match services {
+        Some(services) if !services.config.graphiql() => {
+            builder.disable_introspection().data(services).finish()
+        }
         Some(services) => builder.data(services).finish(),
         None => builder.finish(),
     }

@@ -11,6 +11,7 @@ pub fn status(error: &AppError) -> StatusCode {
         AppError::Validation { .. } => StatusCode::BAD_REQUEST,
         AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
         AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+        AppError::DiskFull(_) => StatusCode::INSUFFICIENT_STORAGE,
         AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

@@ -1,26 +1,83 @@
 //! `/media/`: pictures from the data folder, as `media::urls` lays them out. Lasting files are
-//! named by content, so they never change.
+//! named by content, so they never change. A pin's previews and original are public (cached for
+//! good) when a public pin shows them; otherwise they are served, privately, only to those who
+//! may see a pin showing them, and to others as if they did not exist.
 
 use poem::endpoint::StaticFilesEndpoint;
-use poem::http::header;
+use poem::http::{HeaderValue, StatusCode, header};
 use poem::middleware::SetHeader;
-use poem::{Endpoint, EndpointExt, Route};
+use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 
 use crate::config::Config;
+use crate::http::session::viewer_of;
 use crate::media::urls::served;
+use crate::service::context::Services;
+use crate::service::pictures::{PictureAccess, access};
 
 const FOREVER: &str = "public, max-age=31536000, immutable";
 /// Temporary pins live a day at most, and only their uploader knows their random names.
 const A_DAY: &str = "private, max-age=86400";
+/// A private pin's picture: kept by the viewer's browser only, and not for long.
+const PRIVATE: &str = "private, max-age=3600";
 
 /// The routes of every folder under `/media`, to nest there.
 pub fn media_files(config: &Config) -> impl Endpoint + use<> {
     served(config)
         .into_iter()
         .fold(Route::new(), |route, folder| {
-            let cache = if folder.lasting { FOREVER } else { A_DAY };
-            let files = StaticFilesEndpoint::new(folder.folder)
-                .with(SetHeader::new().overriding(header::CACHE_CONTROL, cache));
-            route.nest(folder.path, files)
+            let files = StaticFilesEndpoint::new(folder.folder);
+            match (folder.lasting, folder.of_pins) {
+                (true, true) => route.nest(folder.path, files.around(pin_pictures)),
+                (true, false) => route.nest(folder.path, with_cache(files, FOREVER)),
+                (false, _) => route.nest(folder.path, with_cache(files, A_DAY)),
+            }
         })
+        .catch_all_error(|error| async move {
+            // The static files' errors name paths on the server: answer with the status alone.
+            let status = match error.status() {
+                StatusCode::FORBIDDEN => StatusCode::NOT_FOUND,
+                status => status,
+            };
+            Response::builder()
+                .status(status)
+                .body(status.canonical_reason().unwrap_or(""))
+        })
+}
+
+fn with_cache(files: StaticFilesEndpoint, cache: &'static str) -> impl Endpoint + use<> {
+    files.with(SetHeader::new().overriding(header::CACHE_CONTROL, cache))
+}
+
+/// Serves a pin's picture file to those who may see it (see the module comment).
+async fn pin_pictures<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+    let (Some(services), Some(sha1)) = (req.data::<Services>().cloned(), sha1_in(req.uri().path()))
+    else {
+        return Ok(StatusCode::NOT_FOUND.into_response());
+    };
+    let mut found = access(&services, None, sha1.clone()).await?;
+    if found != PictureAccess::Public {
+        let viewer = viewer_of(&req, &services).await;
+        if viewer.user.is_some() {
+            found = access(&services, viewer.user, sha1).await?;
+        }
+    }
+    let cache = match found {
+        PictureAccess::Public => FOREVER,
+        PictureAccess::Private => PRIVATE,
+        PictureAccess::Hidden => return Ok(StatusCode::NOT_FOUND.into_response()),
+    };
+    let mut response = next.call(req).await?.into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    Ok(response)
+}
+
+/// The sha1 a preview (`aa/bb/{sha1}/{sha1}_{width}.{format}`) or an original
+/// (`aa/bb/{sha1}.{extension}`) is named by.
+fn sha1_in(path: &str) -> Option<String> {
+    let file = path.rsplit('/').next()?;
+    let sha1 = file.split(['_', '.']).next()?;
+    let is_sha1 = sha1.len() == 40 && sha1.bytes().all(|b| b.is_ascii_hexdigit());
+    is_sha1.then(|| sha1.to_owned())
 }

@@ -19,19 +19,19 @@ pub async fn with_viewer<E: Endpoint>(next: E, mut req: Request) -> poem::Result
 }
 
 /// Resolves the viewer; a cookie sent from another origin is ignored, so it can change nothing.
-async fn viewer_of(req: &Request, services: &Services) -> Viewer {
+pub async fn viewer_of(req: &Request, services: &Services) -> Viewer {
     let client_ip = req.remote_addr().as_socket_addr().map(|addr| addr.ip());
     let bearer = header_str(req, header::AUTHORIZATION.as_str())
         .and_then(|value| value.strip_prefix("Bearer "))
         .map(|key| key.trim().to_owned());
+    let own_origin = from_own_origin(req, &services.config);
     let cookie = session_token(req).filter(|_| {
-        let same_origin = from_own_origin(req, &services.config);
-        if !same_origin {
+        if !own_origin {
             tracing::warn!("a session cookie came from another origin; it was ignored");
         }
-        same_origin
+        own_origin
     });
-    viewer::resolve(services, bearer, cookie, client_ip).await
+    viewer::resolve(services, bearer, cookie, client_ip, !own_origin).await
 }
 
 fn header_str<'a>(req: &'a Request, name: &str) -> Option<&'a str> {

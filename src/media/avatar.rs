@@ -69,6 +69,9 @@ pub fn pick_size(min_size: i32) -> u32 {
 }
 
 /// Writes to a temporary name first, so that a crash never leaves half a file under the real one.
+/// The temporary name is the file's own name with `.tmp-{process}-{n}` added: unique, so two
+/// writes at once (of the same picture, or of its JPEG and WebP previews) never share one; a
+/// failed write removes it (on a full disk it would keep the space).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> AppResult<()> {
     write_atomically_with(path, |file| {
         file.write_all(bytes)
@@ -77,17 +80,23 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> AppResult<()> {
     })
 }
 
-/// Writes what `write` writes into a temporary name first, then moves it under `path`.
+/// Writes what `write` writes into a temporary name first (see `write_atomically`), then moves
+/// it under `path`.
 pub fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> AppResult<()>,
 ) -> AppResult<()> {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     let parent = path.parent().context("a media path has no folder")?;
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create {}", parent.display()))?;
-    static WRITES: AtomicU64 = AtomicU64::new(0);
-    let number = WRITES.fetch_add(1, Ordering::Relaxed);
-    let temporary = path.with_extension(format!("tmp-{}-{number}", std::process::id()));
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(
+        ".tmp-{}-{}",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
+    let temporary = PathBuf::from(temporary);
     let written = (|| -> AppResult<()> {
         let file = std::fs::File::create(&temporary)
             .with_context(|| format!("cannot create {}", temporary.display()))?;
@@ -95,13 +104,12 @@ pub fn write_atomically_with(
         write(&mut file)?;
         file.flush()
             .with_context(|| format!("cannot write {}", temporary.display()))?;
+        std::fs::rename(&temporary, path)
+            .with_context(|| format!("cannot move {} into place", path.display()))?;
         Ok(())
     })();
-    if let Err(error) = written {
+    if written.is_err() {
         let _ = std::fs::remove_file(&temporary);
-        return Err(error);
     }
-    std::fs::rename(&temporary, path)
-        .with_context(|| format!("cannot move {} into place", path.display()))?;
-    Ok(())
+    written
 }

@@ -14,28 +14,32 @@ const PREVIEWS: &str = "/previews";
 const ORIGINALS: &str = "/originals";
 const TEMPORARY: &str = "/tmp";
 
-/// A folder served under `/media`: its path there, and whether its files last (named by content).
+/// A folder served under `/media`: its path there, whether its files last (named by content),
+/// and whether they are pins' pictures (seen by those who may see the pins).
 pub struct Served {
     pub path: &'static str,
     pub folder: PathBuf,
     pub lasting: bool,
+    pub of_pins: bool,
 }
 
 /// Every folder served under `/media`.
 pub fn served(config: &Config) -> [Served; 4] {
-    let lasting = |path, folder| Served {
+    let lasting = |path, folder, of_pins| Served {
         path,
         folder,
         lasting: true,
+        of_pins,
     };
     [
-        lasting(AVATARS, config.avatars_dir()),
-        lasting(PREVIEWS, config.previews_dir()),
-        lasting(ORIGINALS, config.originals_dir()),
+        lasting(AVATARS, config.avatars_dir(), false),
+        lasting(PREVIEWS, config.previews_dir(), true),
+        lasting(ORIGINALS, config.originals_dir(), true),
         Served {
             path: TEMPORARY,
             folder: config.tmp_dir(),
             lasting: false,
+            of_pins: false,
         },
     ]
 }

@@ -1,12 +1,16 @@
 //! The search document of a pin: its words, its boards' titles, its owner's names, where it was
-//! found, and the keys of its audience (who may see it, by the visibility policy).
+//! found, and the keys of its audience (who may see it, by the visibility policy). A private
+//! board's title is kept apart, per reader, so that it finds nothing for anyone else.
 
 use tantivy::TantivyDocument;
 use tantivy::schema::Field;
 
-use super::{Fields, audience_term};
-use crate::domain::ids::PinId;
-use crate::domain::policy::Audience;
+use std::collections::BTreeSet;
+
+use super::{Fields, audience_term, private_word, words};
+use crate::domain::board::BoardRecord;
+use crate::domain::ids::{PinId, UserId};
+use crate::domain::policy::{Audience, Visible};
 use crate::error::AppResult;
 use crate::store::{Source, board_pins, boards, pins, users};
 
@@ -25,7 +29,11 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
         document.add_u64(fields.audience, audience_term(key));
     }
     for board in &on_boards {
-        document.add_text(fields.all, &board.title);
+        if board.visible_to(None) {
+            document.add_text(fields.all, &board.title);
+        } else {
+            add_private_words(&mut document, fields, board);
+        }
     }
     if let Some(title) = &record.title {
         add_words(&mut document, fields, fields.title, title);
@@ -49,6 +57,17 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
         document.add_text(fields.all, &domain);
     }
     Ok(Some(document))
+}
+
+/// A private board's title matches only for those who may see the board: each word is kept
+/// once per reader, as `{reader}|{word}` (see `SearchIndex::private_word`).
+fn add_private_words(document: &mut TantivyDocument, fields: &Fields, board: &BoardRecord) {
+    let readers: BTreeSet<UserId> = board.readers().collect();
+    for word in words(&board.title) {
+        for reader in &readers {
+            document.add_text(fields.private_board_words, private_word(*reader, &word));
+        }
+    }
 }
 
 /// Adds words that rank higher to their own field, and to the field of all words.

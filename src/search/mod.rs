@@ -18,13 +18,13 @@ use tantivy::tokenizer::{
 };
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
-use crate::domain::ids::PinId;
+use crate::domain::ids::{PinId, UserId};
 use crate::domain::policy::AudienceKey;
 use crate::error::AppResult;
 use crate::store::{CommitFollower, Store, search_pending};
 
 /// Bump when the schema or the way documents are built changes: the index is then rebuilt.
-const SCHEMA_VERSION: &str = "3";
+const SCHEMA_VERSION: &str = "4";
 const VERSION_FILE: &str = "corkboard-schema-version";
 const WRITER_MEMORY: usize = 50_000_000;
 
@@ -38,6 +38,8 @@ pub struct Fields {
     pub tags_text: Field,
     /// Every word of the pin: title, caption, tags, board titles, owner's names, source domain.
     pub all: Field,
+    /// Words of the titles of the pin's private boards, as `{reader}|{word}` for each reader.
+    pub private_board_words: Field,
     /// Whole tags, folded, for tag search and suggestions.
     pub tag: Field,
     /// Tags as written, for suggestions.
@@ -66,24 +68,34 @@ fn schema() -> (Schema, Fields) {
             .set_tokenizer("whole")
             .set_index_option(IndexRecordOption::Basic),
     );
+    let raw = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer("raw")
+            .set_index_option(IndexRecordOption::WithFreqs),
+    );
     let fields = Fields {
         id: builder.add_u64_field("id", INDEXED | FAST | STORED),
         audience: builder.add_u64_field("audience", INDEXED),
         title: builder.add_text_field("title", folded.clone()),
         tags_text: builder.add_text_field("tags_text", folded.clone()),
         all: builder.add_text_field("all", folded),
+        private_board_words: builder.add_text_field("private_board_words", raw.clone()),
         tag: builder.add_text_field("tag", whole),
         tag_name: builder.add_text_field("tag_name", STORED),
     };
     (builder.build(), fields)
 }
 
-fn register_tokenizers(index: &Index) {
-    let folded = TextAnalyzer::builder(SimpleTokenizer::default())
+fn folded_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
         .filter(RemoveLongFilter::limit(60))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
-        .build();
+        .build()
+}
+
+fn register_tokenizers(index: &Index) {
+    let folded = folded_analyzer();
     let whole = TextAnalyzer::builder(RawTokenizer::default())
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
@@ -98,6 +110,22 @@ pub fn audience_term(key: AudienceKey) -> u64 {
         AudienceKey::Public => 0,
         AudienceKey::Reader(user) => user.0,
     }
+}
+
+/// The folded words of a text, as the `all` field keeps them (and user queries are cut into).
+pub fn words(text: &str) -> Vec<String> {
+    let mut analyzer = folded_analyzer();
+    let mut stream = analyzer.token_stream(text);
+    let mut words = Vec::new();
+    while let Some(token) = stream.next() {
+        words.push(token.text.clone());
+    }
+    words
+}
+
+/// A word of a private board's title as its reader finds it.
+pub fn private_word(reader: UserId, word: &str) -> String {
+    format!("{}|{word}", reader.0)
 }
 
 /// A tag as the index keeps it: lowercase, accents folded.
@@ -184,22 +212,33 @@ impl SearchIndex {
         if pins.is_empty() {
             return Ok(());
         }
-        let documents = store.read(|read| {
-            pins.iter()
-                .map(|pin| Ok((*pin, document::build(read, &self.fields, *pin)?)))
-                .collect::<AppResult<Vec<_>>>()
-        })?;
+        // Read under the writer's lock: of two updates of a pin, the one indexing last has read
+        // last, so an older document never replaces a newer one.
         let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        for (pin, document) in documents {
-            writer.delete_term(Term::from_field_u64(self.fields.id, pin.0));
-            if let Some(document) = document {
-                writer
-                    .add_document(document)
-                    .context("cannot index a pin")?;
-            }
+        let (documents, marks) = store.read(|read| {
+            let documents = pins
+                .iter()
+                .map(|pin| Ok((*pin, document::build(read, &self.fields, *pin)?)))
+                .collect::<AppResult<Vec<_>>>()?;
+            Ok((documents, search_pending::marks_of(read, pins)?))
+        })?;
+        let indexed = documents
+            .into_iter()
+            .try_for_each(|(pin, document)| {
+                writer.delete_term(Term::from_field_u64(self.fields.id, pin.0));
+                if let Some(document) = document {
+                    writer
+                        .add_document(document)
+                        .context("cannot index a pin")?;
+                }
+                Ok(())
+            })
+            .and_then(|()| self.commit(&mut writer));
+        if let Err(error) = indexed {
+            self.roll_back(&mut writer);
+            return Err(error);
         }
-        self.commit(&mut writer)?;
-        search_pending::clear(store, pins, Durability::None)
+        search_pending::clear(store, &marks, Durability::None)
     }
 
     /// Empties the index and indexes every pin of the database again.
@@ -211,20 +250,34 @@ impl SearchIndex {
             for pin in crate::store::pins::all_ids(read)? {
                 documents.extend(document::build(read, &self.fields, pin)?);
             }
-            Ok((documents, search_pending::all(read)?))
+            Ok((documents, search_pending::all_marks(read)?))
         })?;
         let count = documents.len() as u64;
-        writer
-            .delete_all_documents()
-            .context("cannot empty the index")?;
-        for document in documents {
+        let indexed = (|| {
             writer
-                .add_document(document)
-                .context("cannot index a pin")?;
+                .delete_all_documents()
+                .context("cannot empty the index")?;
+            for document in documents {
+                writer
+                    .add_document(document)
+                    .context("cannot index a pin")?;
+            }
+            self.commit(&mut writer)
+        })();
+        if let Err(error) = indexed {
+            self.roll_back(&mut writer);
+            return Err(error);
         }
-        self.commit(&mut writer)?;
         search_pending::clear(store, &pending, Durability::Immediate)?;
         Ok(count)
+    }
+
+    /// Drops what a failed update added since the last commit and starts the writer afresh: a
+    /// write that failed (a full disk) leaves it unable to commit again. The pins stay marked.
+    fn roll_back(&self, writer: &mut IndexWriter) {
+        if let Err(error) = writer.rollback() {
+            tracing::error!(%error, "the search index writer could not be reset");
+        }
     }
 
     fn commit(&self, writer: &mut IndexWriter) -> AppResult<()> {
@@ -243,6 +296,32 @@ impl CommitFollower for SearchIndex {
             tracing::error!(?error, "the search index could not follow a change");
         }
     }
+}
+
+/// The pin ids an index folder holds, once per document, read without changing anything (for
+/// `corkboard check`); `None` when there is no index of this schema version there (the server
+/// then rebuilds it).
+pub fn indexed_pins(dir: &Path) -> anyhow::Result<Option<Vec<u64>>> {
+    let Ok(version) = std::fs::read_to_string(version_file(dir)) else {
+        return Ok(None);
+    };
+    if version.trim() != SCHEMA_VERSION {
+        return Ok(None);
+    }
+    let index = Index::open_in_dir(dir)?;
+    let reader: IndexReader = index
+        .reader_builder()
+        .reload_policy(ReloadPolicy::Manual)
+        .try_into()?;
+    let searcher = reader.searcher();
+    let mut ids = Vec::new();
+    for segment in searcher.segment_readers() {
+        let column = segment.fast_fields().u64("id")?;
+        for doc in segment.doc_ids_alive() {
+            ids.extend(column.first(doc));
+        }
+    }
+    Ok(Some(ids))
 }
 
 fn version_file(dir: &Path) -> PathBuf {

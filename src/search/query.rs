@@ -7,11 +7,11 @@ use std::ops::Bound;
 use anyhow::Context;
 use tantivy::collector::{Count, TopDocs};
 use tantivy::columnar::Column;
-use tantivy::query::{BooleanQuery, Occur, Query, QueryParser, RangeQuery, TermQuery};
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
 
-use super::{SearchIndex, audience_term, fold};
+use super::{SearchIndex, audience_term, fold, private_word, words};
 use crate::domain::ids::UserId;
 use crate::domain::policy::keys_held_by;
 use crate::error::AppResult;
@@ -51,20 +51,7 @@ impl SearchIndex {
     fn query(&self, viewer: Option<UserId>, wanted: &Wanted) -> Option<BooleanQuery> {
         let fields = &self.fields;
         let matching: Box<dyn Query> = match wanted {
-            Wanted::Text(text) if text.trim().is_empty() => return None,
-            Wanted::Text(text) => {
-                // Pins with every word in any field match; words in the title or tags rank higher.
-                let mut matching = QueryParser::for_index(&self.index, vec![fields.all]);
-                matching.set_conjunction_by_default();
-                let mut boosts =
-                    QueryParser::for_index(&self.index, vec![fields.title, fields.tags_text]);
-                boosts.set_field_boost(fields.title, 3.0);
-                boosts.set_field_boost(fields.tags_text, 2.0);
-                Box::new(BooleanQuery::new(vec![
-                    (Occur::Must, matching.parse_query_lenient(text).0),
-                    (Occur::Should, boosts.parse_query_lenient(text).0),
-                ]))
-            }
+            Wanted::Text(text) => self.text_query(viewer, text)?,
             Wanted::Tag(tag) => Box::new(TermQuery::new(
                 Term::from_field_text(fields.tag, &fold(tag.trim().trim_start_matches('#'))),
                 IndexRecordOption::Basic,
@@ -74,6 +61,40 @@ impl SearchIndex {
             (Occur::Must, matching),
             (Occur::Must, self.visible_to(viewer)),
         ]))
+    }
+
+    /// Pins with every word of `text` (folded, as a person typed it: no query syntax, so no
+    /// field of the index can be named), in any of their words or in the title of a private
+    /// board of theirs that the viewer may see; words in the title or tags rank higher.
+    fn text_query(&self, viewer: Option<UserId>, text: &str) -> Option<Box<dyn Query>> {
+        let fields = &self.fields;
+        let words = words(text);
+        if words.is_empty() {
+            return None;
+        }
+        let term = |field, word: &str| -> Box<dyn Query> {
+            let term = Term::from_field_text(field, word);
+            Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs))
+        };
+        let mut clauses = Vec::new();
+        for word in &words {
+            let mut anywhere = vec![(Occur::Should, term(fields.all, word))];
+            if let Some(viewer) = viewer {
+                let private = term(fields.private_board_words, &private_word(viewer, word));
+                anywhere.push((Occur::Should, private));
+            }
+            clauses.push((
+                Occur::Must,
+                Box::new(BooleanQuery::new(anywhere)) as Box<dyn Query>,
+            ));
+            for (field, boost) in [(fields.title, 3.0), (fields.tags_text, 2.0)] {
+                clauses.push((
+                    Occur::Should,
+                    Box::new(BoostQuery::new(term(field, word), boost)),
+                ));
+            }
+        }
+        Some(Box::new(BooleanQuery::new(clauses)))
     }
 
     /// How many pins match.

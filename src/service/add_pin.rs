@@ -4,11 +4,11 @@
 use chrono::Utc;
 
 use crate::domain::ids::{BoardId, PinId, UserId};
-use crate::domain::pin::{PinRecord, PinText};
+use crate::domain::pin::{Picture, PinRecord, PinText};
 use crate::domain::temp_pin::TempPinRecord;
 use crate::error::{AppError, AppResult};
 use crate::media::budget::Plan;
-use crate::media::ingest::{inspect, store_files};
+use crate::media::ingest::{inspect, remove_files, store_files};
 use crate::service::access::owned_board;
 use crate::service::context::Services;
 use crate::store::{Source, pins, temp_pins};
@@ -64,40 +64,69 @@ pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResul
             let config = &services.config;
             let mut inspected = inspect(&bytes, &config.uploads, FIELD)?;
             let (previews, originals) = (config.previews_dir(), config.originals_dir());
-            store_files(&bytes, &mut inspected, &previews, &originals)?;
-            let _files = services
-                .picture_files
-                .lock()
-                .unwrap_or_else(|e| e.into_inner());
-            // A pin deleted meanwhile may have taken the files with it: write them again.
-            store_files(&bytes, &mut inspected, &previews, &originals)?;
-            let pin = services.store.write(|write| {
-                own_temp_pin(write, user, &temp.file_name)?;
-                for board in &new.boards {
-                    owned_board(write, user, *board)?;
+            let pinned = (|| {
+                store_files(&bytes, &mut inspected, &previews, &originals)?;
+                let _files = services
+                    .picture_files
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                // A pin deleted meanwhile may have taken the files with it: write them again.
+                store_files(&bytes, &mut inspected, &previews, &originals)?;
+                services.store.write(|write| {
+                    own_temp_pin(write, user, &temp.file_name)?;
+                    for board in &new.boards {
+                        owned_board(write, user, *board)?;
+                    }
+                    temp_pins::remove(write, &temp.file_name)?;
+                    let record = PinRecord {
+                        id: PinId(0),
+                        user,
+                        picture: inspected.picture.clone(),
+                        source_file_url: source_file_url.or(temp.url),
+                        title: new.text.title,
+                        caption: new.text.caption,
+                        rating: new.text.rating,
+                        unsafe_content: new.text.unsafe_content,
+                        tags: new.text.tags,
+                        added_via: None,
+                        created_at: Utc::now(),
+                    };
+                    pins::insert(write, record, &new.boards)
+                })
+            })();
+            let pin = match pinned {
+                Ok(pin) => pin,
+                Err(error) => {
+                    discard_unshown(services, &inspected.picture);
+                    return Err(error);
                 }
-                temp_pins::remove(write, &temp.file_name)?;
-                let record = PinRecord {
-                    id: PinId(0),
-                    user,
-                    picture: inspected.picture,
-                    source_file_url: source_file_url.or(temp.url),
-                    title: new.text.title,
-                    caption: new.text.caption,
-                    rating: new.text.rating,
-                    unsafe_content: new.text.unsafe_content,
-                    tags: new.text.tags,
-                    added_via: None,
-                    created_at: Utc::now(),
-                };
-                pins::insert(write, record, &new.boards)
-            })?;
+            };
             if let Err(error) = std::fs::remove_file(&path) {
                 tracing::warn!(%error, "a pinned temporary file could not be removed");
             }
             Ok(pin)
         })
         .await
+}
+
+/// Removes the files of a picture that could not be pinned, unless a pin shows it: on a full
+/// disk they would keep it full until the clean-up.
+fn discard_unshown(services: &Services, picture: &Picture) {
+    let _files = services
+        .picture_files
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    match services
+        .store
+        .read(|read| pins::picture_count(read, &picture.sha1))
+    {
+        Ok(0) => {
+            let config = &services.config;
+            remove_files(picture, &config.previews_dir(), &config.originals_dir());
+        }
+        Ok(_) => {}
+        Err(error) => error.log_if_internal(),
+    }
 }
 
 /// The viewer's temporary pin of that name.

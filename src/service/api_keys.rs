@@ -81,13 +81,17 @@ pub fn user_of_key(services: &Services, secret: &str) -> AppResult<Option<UserId
         .last_used_at
         .is_none_or(|last| now - last > chrono::Duration::minutes(1))
     {
-        services.store.write(|write| {
+        // Only a note: on a full disk the key still opens the way to reading.
+        let noted = services.store.write(|write| {
             let Some(mut key) = accounts::api_key(write, key.id)? else {
                 return Ok(());
             };
             key.last_used_at = Some(now);
             accounts::update_api_key(write, &key)
-        })?;
+        });
+        if let Err(error) = noted {
+            tracing::warn!(?error, "cannot note when an API key was last used");
+        }
     }
     Ok(Some(key.user))
 }

@@ -1,7 +1,5 @@
 //! Signing up, in and out; sessions and the cookie that carries them.
 
-use std::net::IpAddr;
-
 use chrono::{Duration, Utc};
 
 use crate::config::Config;
@@ -16,6 +14,7 @@ use crate::service::recovery::{issue_token, send_verification_mail};
 use crate::service::secrets::{
     hash_password, new_secret, password_matches, secret_hash, waste_a_password_check,
 };
+use crate::service::viewer::Viewer;
 use crate::store::accounts::{self, SessionRecord, TokenPurpose};
 use crate::store::users;
 
@@ -38,17 +37,18 @@ pub struct SignedIn {
 /// address counts toward its limit, so that "this email is taken" is no bulk oracle.
 pub async fn sign_up(
     services: &Services,
+    viewer: &Viewer,
     email: String,
     password: String,
     username: String,
-    client: Option<IpAddr>,
 ) -> AppResult<SignedIn> {
+    viewer.require_own_origin()?;
     let email = email.trim().to_owned();
     let username = username.trim().to_owned();
     validate_email("email", &email)?;
     validate_username(&username)?;
     validate_new_password("password", &password)?;
-    let keys = sign_up_keys(&services.config.limits, client);
+    let keys = sign_up_keys(&services.config.limits, viewer.client_ip);
     services.limiter.take(&keys, TOO_MANY_SIGN_UPS)?;
     let password_hash = services
         .password_work(move |_| hash_password(&password))
@@ -86,12 +86,13 @@ pub async fn sign_up(
 /// can lock an owner out from elsewhere), and taken back when the password is right.
 pub async fn log_in(
     services: &Services,
+    viewer: &Viewer,
     email: String,
     password: String,
-    client: Option<IpAddr>,
 ) -> AppResult<SignedIn> {
+    viewer.require_own_origin()?;
     check_secret_length("password", &password)?;
-    let keys = sign_in_keys(&services.config.limits, &email, client);
+    let keys = sign_in_keys(&services.config.limits, &email, viewer.client_ip);
     services.limiter.take(&keys, TOO_MANY_SIGN_INS)?;
     let found = services
         .password_work(move |services| {

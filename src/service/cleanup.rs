@@ -1,16 +1,22 @@
-//! The hourly clean-up: expired temporary pins and their files, stray temporary files, expired
-//! sessions and mailed tokens.
+//! The clean-up, at start and then hourly: expired temporary pins and their files, stray
+//! temporary files, expired sessions and mailed tokens, and picture files no pin shows (left by
+//! a crash between writing them and committing their pin, or between deleting a pin and its
+//! files, or by an upload that failed).
 
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
+use crate::config::Config;
 use crate::error::AppResult;
 use crate::service::context::Services;
-use crate::store::{accounts, temp_pins};
+use crate::store::{accounts, pins, temp_pins};
 
 const EVERY: Duration = Duration::from_secs(60 * 60);
-/// A file in the temporary folder without a record is left this long (it may be being staged).
+/// A file in the temporary folder without a record is left this long (it may be being staged);
+/// so is a picture file without a pin, unless it is older than the server.
 const STRAY_FILE_GRACE: TimeDelta = TimeDelta::hours(1);
 
 /// What one clean-up removed.
@@ -19,6 +25,8 @@ pub struct Cleaned {
     pub temp_pins: usize,
     pub stray_files: usize,
     pub sessions_and_tokens: usize,
+    /// Picture files (previews, originals, unfinished writes) that no pin shows.
+    pub picture_files: usize,
 }
 
 /// Runs the clean-up now and then every hour, for as long as the server runs.
@@ -69,9 +77,121 @@ pub fn clean_up(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
             }
         }
     }
+    // Files older than the server cannot be an upload in progress.
+    let picture_files =
+        unshown_pictures(services, (now - STRAY_FILE_GRACE).max(services.started_at))?;
     Ok(Cleaned {
         temp_pins: expired.len(),
         stray_files,
         sessions_and_tokens,
+        picture_files,
     })
+}
+
+/// A file under `previews/` or `originals/`.
+#[derive(Debug)]
+pub struct PictureFile {
+    /// The sha1 of the picture it belongs to.
+    pub sha1: String,
+    pub path: PathBuf,
+    pub modified: Option<DateTime<Utc>>,
+    /// A write's temporary file (`*.tmp-*`), left by a write that did not finish.
+    pub unfinished: bool,
+}
+
+/// Every picture file in the data folder (files whose names start with no sha1 are not ours).
+pub fn picture_files(config: &Config) -> Vec<PictureFile> {
+    let mut found = Vec::new();
+    for dir in [config.previews_dir(), config.originals_dir()] {
+        collect_files(&dir, 4, &mut found);
+    }
+    found
+}
+
+fn collect_files(dir: &Path, depth: u32, found: &mut Vec<PictureFile>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_dir() && depth > 0 {
+            collect_files(&entry.path(), depth - 1, found);
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(sha1) = name
+            .get(..40)
+            .filter(|sha1| sha1.bytes().all(|b| b.is_ascii_hexdigit()))
+        else {
+            continue;
+        };
+        found.push(PictureFile {
+            sha1: sha1.to_owned(),
+            unfinished: name.contains(".tmp-"),
+            modified: entry
+                .metadata()
+                .and_then(|metadata| metadata.modified())
+                .ok()
+                .map(DateTime::<Utc>::from),
+            path: entry.path(),
+        });
+    }
+}
+
+/// Removes the picture files modified before `cutoff` that no pin shows, and unfinished writes;
+/// returns how many went. Each picture is checked again and removed under the picture files'
+/// lock, so a pin being added meanwhile keeps (or writes again) its files.
+fn unshown_pictures(services: &Services, cutoff: DateTime<Utc>) -> AppResult<usize> {
+    let mut by_picture: BTreeMap<String, Vec<PictureFile>> = BTreeMap::new();
+    for file in picture_files(&services.config) {
+        if file.modified.is_some_and(|modified| modified < cutoff) {
+            by_picture.entry(file.sha1.clone()).or_default().push(file);
+        }
+    }
+    let shown: Vec<bool> = services.store.read(|read| {
+        by_picture
+            .keys()
+            .map(|sha1| Ok(pins::picture_count(read, sha1)? > 0))
+            .collect()
+    })?;
+    let mut removed = 0;
+    for ((sha1, files), shown) in by_picture.into_iter().zip(shown) {
+        let unfinished = files.iter().filter(|file| file.unfinished);
+        if shown {
+            removed += unfinished.filter(|file| remove(&file.path)).count();
+            continue;
+        }
+        let _files = services
+            .picture_files
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if services
+            .store
+            .read(|read| pins::picture_count(read, &sha1))?
+            > 0
+        {
+            continue;
+        }
+        removed += files.iter().filter(|file| remove(&file.path)).count();
+        let preview_folder = files
+            .iter()
+            .filter_map(|file| file.path.parent())
+            .find(|folder| folder.ends_with(&sha1));
+        if let Some(folder) = preview_folder {
+            let _ = std::fs::remove_dir(folder);
+        }
+    }
+    Ok(removed)
+}
+
+fn remove(path: &Path) -> bool {
+    match std::fs::remove_file(path) {
+        Ok(()) => true,
+        Err(error) => {
+            tracing::warn!(%error, path = %path.display(), "cannot remove a picture file");
+            false
+        }
+    }
 }

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
 use redb::{ReadTransaction, WriteTransaction};
 use tokio::sync::Semaphore;
 
@@ -40,6 +41,8 @@ pub struct Services {
     /// Held while pictures' files are checked or removed together with their database counts,
     /// so that a pin being added never loses its files to a pin being deleted.
     pub picture_files: Arc<std::sync::Mutex<()>>,
+    /// When these services opened the data folder: older files are no upload in progress.
+    pub started_at: DateTime<Utc>,
 }
 
 impl Services {
@@ -62,6 +65,7 @@ impl Services {
             limiter: Arc::default(),
             picture_memory: Arc::new(picture_memory),
             picture_files: Arc::default(),
+            started_at: Utc::now(),
         })
     }
 
@@ -225,15 +229,18 @@ fn kib(bytes: u64) -> u32 {
     u32::try_from(bytes.div_ceil(1024)).unwrap_or(u32::MAX)
 }
 
-/// Opens the search index. When it holds another number of pins than the database (it is new,
-/// or of another version), it is rebuilt in the background while the server runs; pins changed
-/// just before a crash, which the index may have missed, are indexed again before serving.
+/// Opens the search index. Pins changed just before a crash, which the index may have missed,
+/// are indexed again before serving. When it then holds another number of pins than the
+/// database (it is new, or of another version), it is rebuilt in the background while the
+/// server runs.
 fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchIndex> {
     let search = SearchIndex::open(&config.index_dir())?;
     let (pins, pending) = store
         .read(|read| Ok((pins::count(read)?, search_pending::all(read)?)))
         .map_err(|error| anyhow::anyhow!("cannot read the database: {error:?}"))?;
-    if search.len() == pins && !pending.is_empty() {
+    // A pin added or deleted just before a crash leaves the counts apart until it is indexed
+    // (even the first pin, in an index still empty).
+    if !pending.is_empty() {
         tracing::info!(pins = pending.len(), "indexing pins changed before a crash");
         search
             .update(store, &pending)

@@ -15,6 +15,7 @@ use crate::service::context::Services;
 use crate::service::mail::Mail;
 use crate::service::rate_limit::mail_keys;
 use crate::service::secrets::{hash_password, new_secret, password_matches, secret_hash};
+use crate::service::viewer::Viewer;
 use crate::store::accounts::{self, TokenPurpose, TokenRecord};
 use crate::store::users;
 
@@ -66,9 +67,11 @@ pub async fn start_password_reset(
 /// Sets a new password from a mailed token, ends every other session, and signs in.
 pub async fn reset_password(
     services: &Services,
+    viewer: &Viewer,
     token: String,
     new_password: String,
 ) -> AppResult<SignedIn> {
+    viewer.require_own_origin()?;
     check_secret_length("token", &token)?;
     validate_new_password("newPassword", &new_password)?;
     let password_hash = services

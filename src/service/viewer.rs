@@ -15,9 +15,22 @@ pub struct Viewer {
     /// Hash of the session token when signed in by cookie (not by API key).
     pub session_hash: Option<String>,
     pub client_ip: Option<IpAddr>,
+    /// False when a browser says the request comes from another site's page.
+    pub foreign_origin: bool,
 }
 
 impl Viewer {
+    /// Refuses what would sign a browser in (and set its cookie) when another site's page asks:
+    /// that page could sign a person into an account of its choosing.
+    pub fn require_own_origin(&self) -> AppResult<()> {
+        if self.foreign_origin {
+            return Err(AppError::denied(
+                "Please sign in from Corkboard's own pages.",
+            ));
+        }
+        Ok(())
+    }
+
     /// The signed-in user, or PERMISSION_DENIED_ERROR asking to sign in.
     pub fn require_user(&self) -> AppResult<UserId> {
         self.user.ok_or_else(AppError::sign_in_required)
@@ -31,9 +44,11 @@ pub async fn resolve(
     bearer: Option<String>,
     cookie: Option<String>,
     client_ip: Option<IpAddr>,
+    foreign_origin: bool,
 ) -> Viewer {
     let anonymous = Viewer {
         client_ip,
+        foreign_origin,
         ..Viewer::default()
     };
     if bearer.is_none() && cookie.is_none() {
@@ -54,6 +69,7 @@ pub async fn resolve(
             user: Some(user),
             session_hash,
             client_ip,
+            foreign_origin,
         },
         Ok(None) => anonymous,
         Err(error) => {

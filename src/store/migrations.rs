@@ -21,6 +21,8 @@ const MIGRATIONS: &[Migration] = &[
     create_picture_tables,
     index_public_pins,
     create_search_pending,
+    index_pins_by_picture,
+    number_search_marks,
 ];
 
 /// The schema version this binary writes.
@@ -129,6 +131,81 @@ fn index_public_pins(write: &WriteTransaction) -> anyhow::Result<()> {
 
 /// 7: the pins whose search documents may be behind the database.
 fn create_search_pending(write: &WriteTransaction) -> anyhow::Result<()> {
-    write.open_table(tables::SEARCH_PENDING)?;
+    write.open_table(tables::SEARCH_PENDING_1)?;
     Ok(())
+}
+
+/// 8: the pins showing each picture, filled from the pins.
+fn index_pins_by_picture(write: &WriteTransaction) -> anyhow::Result<()> {
+    let shown: Vec<(String, u64)> = {
+        let pins = write.open_table(tables::PINS)?;
+        let mut shown = Vec::new();
+        for entry in pins.iter()? {
+            let (id, bytes) = entry?;
+            let pin: crate::domain::pin::PinRecord = super::codec::decode(bytes.value())
+                .map_err(|error| anyhow::anyhow!("{error:?}"))?;
+            shown.push((pin.picture.sha1, id.value()));
+        }
+        shown
+    };
+    let mut index = write.open_table(tables::PINS_BY_PICTURE)?;
+    for (sha1, id) in &shown {
+        index.insert((sha1.as_str(), *id), ())?;
+    }
+    Ok(())
+}
+
+/// 9: search marks carry a number, so that clearing the mark the index caught up with leaves a
+/// later mark of the same pin; the marks of version 7 move over as number 0.
+fn number_search_marks(write: &WriteTransaction) -> anyhow::Result<()> {
+    let marked: Vec<u64> = {
+        let old = write.open_table(tables::SEARCH_PENDING_1)?;
+        old.iter()?
+            .map(|entry| entry.map(|(id, _)| id.value()))
+            .collect::<Result<_, _>>()?
+    };
+    let mut pending = write.open_table(tables::SEARCH_PENDING)?;
+    for id in marked {
+        pending.insert(id, 0)?;
+    }
+    write.delete_table(tables::SEARCH_PENDING_1)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use redb::TableHandle;
+
+    use super::*;
+
+    #[test]
+    fn search_marks_of_version_7_are_kept_with_number_0() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
+        let write = db.begin_write().unwrap();
+        for migration in &MIGRATIONS[..7] {
+            migration(&write).unwrap();
+        }
+        write
+            .open_table(META)
+            .unwrap()
+            .insert(SCHEMA_VERSION_KEY, 7)
+            .unwrap();
+        write
+            .open_table(tables::SEARCH_PENDING_1)
+            .unwrap()
+            .insert(42, ())
+            .unwrap();
+        write.commit().unwrap();
+        run(&db).unwrap();
+        let read = db.begin_read().unwrap();
+        let pending = read.open_table(tables::SEARCH_PENDING).unwrap();
+        assert_eq!(pending.get(42).unwrap().map(|v| v.value()), Some(0));
+        let names: Vec<String> = read
+            .list_tables()
+            .unwrap()
+            .map(|table| table.name().to_owned())
+            .collect();
+        assert!(!names.contains(&"search-pending-1".to_owned()), "{names:?}");
+    }
 }

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod board_pins;
 pub mod boards;
+pub mod check;
 pub mod codec;
 pub mod folders;
 pub mod migrations;
@@ -13,9 +14,10 @@ pub mod tables;
 pub mod temp_pins;
 pub mod users;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use redb::{
@@ -24,12 +26,21 @@ use redb::{
 };
 
 use crate::domain::ids::PinId;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
+
+/// How long a reopening waits for the transactions still running on the failed database.
+const REOPEN_WAIT: Duration = Duration::from_secs(5);
+/// After a failed reopening, requests are answered at once for this long before another try.
+const REOPEN_PAUSE: Duration = Duration::from_secs(1);
 
 /// A handle to the database, cheap to clone.
 #[derive(Clone)]
 pub struct Store {
-    db: Arc<Database>,
+    /// The open database; `None` between an I/O failure and a successful reopening.
+    db: Arc<RwLock<Option<Arc<Database>>>>,
+    path: Arc<PathBuf>,
+    /// When the last reopening failed, and why (kept to answer without retrying at once).
+    last_failure: Arc<Mutex<Option<(Instant, bool)>>>,
     /// Told, after each commit, which pins the transaction marked as changed.
     follower: Arc<OnceLock<Arc<dyn CommitFollower>>>,
     /// How many read transactions were opened (tests count them per request).
@@ -50,11 +61,11 @@ impl Store {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("cannot create the data folder {}", parent.display()))?;
         }
-        let db = Database::create(path)
-            .with_context(|| format!("cannot open the database {}", path.display()))?;
-        migrations::run(&db)?;
+        let db = open_database(path)?;
         Ok(Store {
-            db: Arc::new(db),
+            db: Arc::new(RwLock::new(Some(Arc::new(db)))),
+            path: Arc::new(path.to_owned()),
+            last_failure: Arc::default(),
             follower: Arc::default(),
             reads: Arc::default(),
         })
@@ -72,32 +83,134 @@ impl Store {
         self.reads.load(Ordering::Relaxed)
     }
 
-    pub fn db(&self) -> &Database {
-        &self.db
+    /// The open database (opened again first when an I/O failure closed it). Hold it no longer
+    /// than a transaction: a reopening waits for every holder.
+    pub fn db(&self) -> AppResult<Arc<Database>> {
+        if let Some(db) = self.db.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            return Ok(db.clone());
+        }
+        self.reopen(None)
     }
 
     /// Runs `work` in one read transaction: it sees one consistent state.
     pub fn read<T>(&self, work: impl FnOnce(&ReadTransaction) -> AppResult<T>) -> AppResult<T> {
         self.reads.fetch_add(1, Ordering::Relaxed);
-        let read = self.db.begin_read()?;
-        work(&read)
+        let db = self.db()?;
+        let result = db
+            .begin_read()
+            .map_err(AppError::from)
+            .and_then(|read| work(&read));
+        self.after(db, result)
     }
 
     /// Runs `work` in one write transaction, committed only when it succeeds; then the commit
     /// follower brings what the transaction marked up to date before this returns.
     pub fn write<T>(&self, work: impl FnOnce(&WriteTransaction) -> AppResult<T>) -> AppResult<T> {
-        let write = self.db.begin_write()?;
-        let result = work(&write)?;
-        let changed = match self.follower.get() {
-            Some(_) => search_pending::all(&write)?,
-            None => Vec::new(),
-        };
-        write.commit()?;
+        let db = self.db()?;
+        let committed = (|| {
+            let write = db.begin_write()?;
+            let result = work(&write)?;
+            let changed = match self.follower.get() {
+                Some(_) => search_pending::all(&write)?,
+                None => Vec::new(),
+            };
+            write.commit()?;
+            Ok((result, changed))
+        })();
+        let (result, changed) = self.after(db, committed)?;
         if let Some(follower) = self.follower.get().filter(|_| !changed.is_empty()) {
             follower.follow(self, &changed);
         }
         Ok(result)
     }
+
+    /// Lets go of `db`; when `result` says its file failed, the database is opened again, so
+    /// that the next transaction (once the disk has room again) works. redb refuses every
+    /// transaction after a failed write until then.
+    fn after<T>(&self, db: Arc<Database>, result: AppResult<T>) -> AppResult<T> {
+        match result {
+            Err(error) if error.is_database_io() => {
+                let out_of_space = matches!(error, AppError::DiskFull(_));
+                if out_of_space {
+                    self.set_failure(true);
+                }
+                let error = match (error, self.failed_for_space()) {
+                    (AppError::Internal(cause), true) => AppError::DiskFull(cause),
+                    (error, _) => error,
+                };
+                if let Err(reopening) = self.reopen(Some(db)) {
+                    reopening.log_if_internal();
+                }
+                Err(error)
+            }
+            result => result,
+        }
+    }
+
+    /// Closes the failed database `failed` (or, with `None`, finds it closed) and opens the file
+    /// again, which repairs it back to its last commit.
+    fn reopen(&self, failed: Option<Arc<Database>>) -> AppResult<Arc<Database>> {
+        let mut slot = self.db.write().unwrap_or_else(|e| e.into_inner());
+        match (slot.as_ref(), &failed) {
+            (Some(current), Some(failed)) if !Arc::ptr_eq(current, failed) => {
+                return Ok(current.clone());
+            }
+            (Some(current), None) => return Ok(current.clone()),
+            _ => {}
+        }
+        drop(failed);
+        if let Some(old) = slot.take() {
+            let deadline = Instant::now() + REOPEN_WAIT;
+            while Arc::strong_count(&old) > 1 && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            drop(old);
+        } else if let Some((when, out_of_space)) =
+            *self.last_failure.lock().unwrap_or_else(|e| e.into_inner())
+            && when.elapsed() < REOPEN_PAUSE
+        {
+            let cause = anyhow::anyhow!("the database is closed after an I/O error");
+            return Err(if out_of_space {
+                AppError::DiskFull(cause)
+            } else {
+                AppError::Internal(cause)
+            });
+        }
+        match open_database(&self.path) {
+            Ok(db) => {
+                tracing::warn!("the database was opened again after an I/O error");
+                *self.last_failure.lock().unwrap_or_else(|e| e.into_inner()) = None;
+                let db = Arc::new(db);
+                *slot = Some(db.clone());
+                Ok(db)
+            }
+            Err(error) => {
+                let error = AppError::from(error.context("cannot open the database again"));
+                self.set_failure(matches!(error, AppError::DiskFull(_)));
+                Err(error)
+            }
+        }
+    }
+
+    fn set_failure(&self, out_of_space: bool) {
+        *self.last_failure.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some((Instant::now(), out_of_space));
+    }
+
+    fn failed_for_space(&self) -> bool {
+        self.last_failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some_and(|(_, out_of_space)| out_of_space)
+    }
+}
+
+/// Opens (or creates) a database file, repairing it after a crash, and migrates it.
+fn open_database(path: &Path) -> anyhow::Result<Database> {
+    let db = Database::create(path)
+        .with_context(|| format!("cannot open the database {}", path.display()))?;
+    migrations::run(&db)?;
+    Ok(db)
 }
 
 /// Either kind of transaction, for functions that only read.

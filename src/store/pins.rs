@@ -3,7 +3,7 @@
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::codec::{decode, encode};
-use super::tables::{PICTURES, PINS, PINS_BY_USER, PUBLIC_PINS};
+use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER, PUBLIC_PINS};
 use super::{Source, board_pins, boards, ids_under, next_id, pin_ids_in, search_pending};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
@@ -33,6 +33,9 @@ pub fn insert(
         .get(pin.picture.sha1.as_str())?
         .map_or(0, |count| count.value());
     pictures.insert(pin.picture.sha1.as_str(), count + 1)?;
+    write
+        .open_table(PINS_BY_PICTURE)?
+        .insert((pin.picture.sha1.as_str(), pin.id.0), ())?;
     search_pending::mark(write, [pin.id])?;
     for board in on_boards {
         boards::place_pin(write, pin.id, *board)?;
@@ -69,6 +72,9 @@ pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
         .open_table(PINS_BY_USER)?
         .remove((pin.user.0, pin.id.0))?;
     write.open_table(PUBLIC_PINS)?.remove(pin.id.0)?;
+    write
+        .open_table(PINS_BY_PICTURE)?
+        .remove((pin.picture.sha1.as_str(), pin.id.0))?;
     let mut pictures = write.open_table(PICTURES)?;
     let sha1 = pin.picture.sha1.as_str();
     let count = pictures.get(sha1)?.map_or(0, |count| count.value());
@@ -79,6 +85,23 @@ pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
         pictures.remove(sha1)?;
         Ok(true)
     }
+}
+
+/// The pins showing the picture with this sha1.
+pub fn showing(tx: &impl Source, sha1: &str) -> AppResult<Vec<PinId>> {
+    let table = tx.table(PINS_BY_PICTURE)?;
+    let range = table.range((sha1, 0)..=(sha1, u64::MAX))?;
+    Ok(range
+        .map(|entry| entry.map(|(key, _)| PinId(key.value().1)))
+        .collect::<Result<_, _>>()?)
+}
+
+/// How many pins show the picture of this sha1.
+pub fn picture_count(tx: &impl Source, sha1: &str) -> AppResult<u64> {
+    Ok(tx
+        .table(PICTURES)?
+        .get(sha1)?
+        .map_or(0, |count| count.value()))
 }
 
 /// Every pin id, oldest first.

@@ -3,7 +3,7 @@
 
 use redb::TableDefinition;
 
-/// `meta`: setting name -> value. Holds `schema_version` and `next_id`.
+/// `meta`: setting name -> value. Holds `schema_version`, `next_id` and `next_search_mark`.
 pub const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 
 /// user id -> `UserRecord`.
@@ -65,11 +65,18 @@ pub const PIN_BOARDS: TableDefinition<(u64, u64), i64> = TableDefinition::new("p
 pub const PUBLIC_PINS: TableDefinition<u64, ()> = TableDefinition::new("public-pins-1");
 /// (user id, pin id) -> (): a user's pins.
 pub const PINS_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("pins-by-user-1");
+/// (picture sha1, pin id) -> (): the pins showing a picture (who may see its files).
+pub const PINS_BY_PICTURE: TableDefinition<(&str, u64), ()> =
+    TableDefinition::new("pins-by-picture-1");
 /// picture sha1 -> how many pins show it; its files may go when none does.
 pub const PICTURES: TableDefinition<&str, u64> = TableDefinition::new("pictures-1");
 
-/// pin id -> (): pins whose search documents may be behind (see `store::search_pending`).
-pub const SEARCH_PENDING: TableDefinition<u64, ()> = TableDefinition::new("search-pending-1");
+/// pin id -> mark number: pins whose search documents may be behind (see
+/// `store::search_pending`); the number tells a later mark of a pin from the one the index
+/// caught up with.
+pub const SEARCH_PENDING: TableDefinition<u64, u64> = TableDefinition::new("search-pending-2");
+/// pin id -> (): the marks before they had numbers (migration 7), moved by migration 8.
+pub const SEARCH_PENDING_1: TableDefinition<u64, ()> = TableDefinition::new("search-pending-1");
 
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
 pub const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");

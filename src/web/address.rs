@@ -3,7 +3,9 @@
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// Whether `ip` is reachable on the public internet (not loopback, private, link-local, shared,
-/// reserved, documentation, multicast or unspecified).
+/// reserved, documentation, multicast or unspecified; for IPv6 neither an address that carries
+/// an IPv4 one: IPv4-compatible `::/96`, 6to4 `2002::/16`, Teredo `2001::/32`, NAT64; nor
+/// site-local `fec0::/10` or discard-only `100::/64`).
 pub fn is_public(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => is_public_v4(v4),
@@ -31,14 +33,17 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
     if let Some(v4) = ip.to_ipv4_mapped() {
         return is_public_v4(v4);
     }
-    let first = ip.segments()[0];
-    !(ip.is_unspecified()
-        || ip.is_loopback()
+    let [first, second, ..] = ip.segments();
+    let ipv4_compatible = ip.segments()[..6] == [0; 6];
+    !(ipv4_compatible
         || ip.is_multicast()
         || (first & 0xfe00) == 0xfc00
         || (first & 0xffc0) == 0xfe80
-        || (first == 0x2001 && ip.segments()[1] == 0x0db8)
-        || (first == 0x0064 && ip.segments()[1] == 0xff9b))
+        || (first & 0xffc0) == 0xfec0
+        || first == 0x2002
+        || (first == 0x2001 && (second == 0 || second == 0x0db8))
+        || (first == 0x0064 && second == 0xff9b)
+        || (first == 0x0100 && ip.segments()[1..4] == [0; 3]))
 }
 
 #[cfg(test)]
@@ -62,6 +67,12 @@ mod tests {
             "fe80::1",
             "::ffff:127.0.0.1",
             "64:ff9b::a00:1",
+            "::127.0.0.1",
+            "::a00:1",
+            "2002:7f00:1::1",
+            "2001:0:4136:e378::1",
+            "fec0::1",
+            "100::1",
         ] {
             assert!(!is_public(address.parse().unwrap()), "{address}");
         }

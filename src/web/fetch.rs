@@ -96,7 +96,10 @@ impl Fetcher {
     }
 }
 
-/// Parses an address typed by a person: http or https only.
+/// The longest web address accepted (as browsers and servers commonly allow).
+const MAX_ADDRESS_LENGTH: usize = 2048;
+
+/// A web address a person gave: http or https, with a host, not too long.
 pub fn web_address(address: &str) -> AppResult<Url> {
     let invalid = || {
         AppError::invalid(
@@ -104,6 +107,12 @@ pub fn web_address(address: &str) -> AppResult<Url> {
             "Please give a web address starting with http:// or https://.",
         )
     };
+    if address.len() > MAX_ADDRESS_LENGTH {
+        return Err(AppError::invalid(
+            FIELD,
+            "This web address is too long: at most 2048 characters.",
+        ));
+    }
     let url = Url::parse(address.trim()).map_err(|_| invalid())?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
         return Err(invalid());

@@ -1,9 +1,10 @@
 // Accounts as a person meets them: sign up, the header menu, sign out, sign in with `next`,
-// password reset through the mailed link, the profile and its avatar, the user page.
+// password reset through the mailed link, the profile with its avatar, password and email
+// dialogs, the user page.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSkip, latestMail, makePng, newAccount, pathOf, serverAndBrowser, signUpByApi, waitFor, waitForPath } from './harness.mjs';
+import { browserSkip, gql, latestMail, makePng, newAccount, pathOf, serverAndBrowser, signUpByApi, waitFor, waitForPath } from './harness.mjs';
 
 describe('accounts', { skip: browserSkip }, () => {
   const app = serverAndBrowser();
@@ -178,7 +179,9 @@ describe('accounts', { skip: browserSkip }, () => {
 
   it('says so when signing in or out fails', async () => {
     const account = await signUp('failing');
-    const { context, page, errors } = await open();
+    const { context, page, errors, allowConsoleErrors } = await open();
+    // The browser's own lines about the requests cut below.
+    allowConsoleErrors(/^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)$/);
     try {
       // The network is down for the sign-in: the form says so and stays.
       await page.goto('/login/');
@@ -346,6 +349,105 @@ describe('accounts', { skip: browserSkip }, () => {
 
       await page.goto('/no-such-user-here/');
       await page.getByRole('heading', { name: 'Oups...' }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps a username longer than 30 characters as typed and says it is too long', async () => {
+    const { context, page, errors } = await open();
+    try {
+      const account = newAccount('long');
+      const tooLong = `a-very-long-username-${'x'.repeat(14)}`; // 35 characters
+      await page.goto('/signup/');
+      await page.getByLabel('Email', { exact: true }).fill(account.email);
+      const username = page.getByLabel('Username', { exact: true });
+      await username.fill(tooLong);
+      // Nothing is cut silently: the field keeps what was typed and says what is wrong.
+      assert.equal(await username.inputValue(), tooLong);
+      const alert = page.getByRole('alert');
+      await alert.getByText('Username must be at most 30 characters long.', { exact: true }).waitFor();
+      assert.equal(await username.getAttribute('aria-invalid'), 'true');
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByLabel('Password confirmation', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+      await alert.getByText('Username must be at most 30 characters long.', { exact: true }).waitFor();
+      assert.equal(pathOf(page), '/signup/');
+
+      // Shortened, the message goes and the account is made.
+      await username.fill(account.username);
+      assert.equal(await alert.getByRole('listitem').count(), 0);
+      await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+      await waitForPath(page, `/${account.username}/`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('changes the password: the dialog closes, says so, and other sessions are signed out', async () => {
+    const account = await signUp('passwd');
+    const other = await gql(
+      app.server.baseUrl,
+      `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { id } }`,
+      { email: account.email, password: account.password },
+    );
+    const { context, page, errors } = await open({ cookie: account.cookie });
+    try {
+      await page.goto('/profile/');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change password' });
+      await dialog.getByLabel('Current password', { exact: true }).fill(account.password);
+      await dialog.getByLabel('New password', { exact: true }).fill('a brand new secret');
+      await dialog.getByLabel('New password confirmation', { exact: true }).fill('a brand new secret');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page
+        .getByRole('status')
+        .getByText('Your password has been changed. Your other sessions were signed out.', { exact: true })
+        .waitFor();
+
+      // This session goes on; the other one has ended; the new password signs in.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+      const me = `query Me { me { id } }`;
+      assert.equal((await gql(app.server.baseUrl, me, {}, other.cookie)).data.me, null);
+      const login = await gql(
+        app.server.baseUrl,
+        `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { id } }`,
+        { email: account.email, password: 'a brand new secret' },
+      );
+      assert.equal(login.errors, undefined);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('changes the email: the dialog closes, says so, and the profile shows the new address at once', async () => {
+    const account = await signUp('mailer');
+    const { context, page, errors } = await open({ cookie: account.cookie });
+    try {
+      await page.goto('/profile/');
+      const email = page.getByRole('definition').filter({ hasText: account.email });
+      await email.waitFor();
+      const newEmail = `new-${account.email}`;
+      await page.getByRole('button', { name: 'Change my email' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change my email' });
+      await dialog.getByLabel('New email', { exact: true }).fill(newEmail);
+      await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page
+        .getByRole('status')
+        .getByText(`Your email is now ${newEmail}. We sent you a link to verify it.`, { exact: true })
+        .waitFor();
+      const shown = page.getByRole('definition').filter({ hasText: newEmail });
+      await shown.waitFor();
+      assert.equal(await page.getByRole('definition').filter({ hasText: new RegExp(`^${account.email}`) }).count(), 0);
+      await shown.getByText('not verified', { exact: true }).waitFor();
+      await shown.getByRole('link', { name: 'Verify my email' }).waitFor();
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -1,11 +1,12 @@
 // Boards and folders as a person meets them: the header menu's create dialogs, the folder and
 // board pages with their owner menus, sharing a private board, moving a board between folders,
-// deleting a folder, the user page tabs, empty states and access errors.
+// deleting a folder, the user page tabs, empty states, access errors and NSFW covers.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   addBoardByApi,
+  addPinByApi,
   browserSkip,
   gqlOk,
   headerMenu,
@@ -311,6 +312,75 @@ describe('boards and folders', { skip: browserSkip }, () => {
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
+    }
+  });
+
+  it('tells a signed-in user without access so, and sends a visitor to log in, logging no error', async () => {
+    const alice = await signUp('keeper');
+    const folder = await addFolder(alice.cookie, 'Locked', true);
+    await addBoard(alice.cookie, 'Vault', { folder: folder.id, secret: true });
+    const bob = await signUp('outsider');
+    // The harness fails the test on any console error these pages log.
+    const { context, page, errors } = await open({ cookie: bob.cookie });
+    try {
+      for (const path of [`/${alice.username}/boards/vault/`, `/${alice.username}/folders/locked/`, `/${alice.username}/folders/locked/boards/vault/`]) {
+        await page.goto(path);
+        await page.getByText("Sorry, it seems you don't have access to this.", { exact: true }).waitFor();
+      }
+      // Going on from a denial works as well.
+      await page.getByRole('link', { name: 'Back to the last pins' }).click();
+      await page.getByRole('heading', { name: 'Last pins', level: 1 }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+    const visitor = await open();
+    try {
+      await visitor.page.goto(`/${alice.username}/boards/vault/`);
+      await waitForPath(visitor.page, '/login/');
+      assert.equal(new URL(visitor.page.url()).searchParams.get('next'), `/${alice.username}/boards/vault/`);
+      await visitor.page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+      assert.deepEqual(visitor.errors, []);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it("hides NSFW pictures on board and folder covers until 'Show NSFW'", async () => {
+    const alice = await signUp('nightly');
+    const folder = await addFolder(alice.cookie, 'After dark');
+    const board = await addBoard(alice.cookie, 'Night', { folder: folder.id });
+    const pin = await addPinByApi(app.server.baseUrl, alice.cookie, { boards: [board.id], title: 'Unsafe', unsafe: true, seed: 3 });
+    const { data } = await gqlOk(app.server.baseUrl, `query P($id: ID!) { pin(id: $id) { sha1 } }`, { id: pin });
+    const { sha1 } = data.pin;
+    /** The pictures of the page that show the unsafe pin. @param {import('playwright-core').Page} page */
+    const unsafePictures = (page) => page.evaluate((hash) => [...document.images].filter((img) => img.src.includes(hash)).length, sha1);
+    /** Each place covers show, with the link to wait for. */
+    const places = [
+      [`/${alice.username}/boards/`, 'Night'],
+      [`/${alice.username}/folders/`, 'After dark'],
+      [`/${alice.username}/folders/${folder.slug}/`, 'Night'],
+    ];
+
+    for (const cookie of [undefined, alice.cookie]) {
+      const { context, page, errors } = await open({ cookie });
+      try {
+        for (const [path, link] of places) {
+          await page.goto(path);
+          await page.getByRole('main').getByRole('link', { name: link, exact: true }).waitFor();
+          assert.equal(await unsafePictures(page), 0, `no unsafe picture at ${path}`);
+        }
+        // With 'Show NSFW' on, the covers show the picture.
+        await page.evaluate(() => localStorage.setItem('corkboard.showNsfw', 'true'));
+        for (const [path, link] of places) {
+          await page.goto(path);
+          await page.getByRole('main').getByRole('link', { name: link, exact: true }).waitFor();
+          assert.equal(await unsafePictures(page), 1, `the unsafe picture shown at ${path}`);
+        }
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
     }
   });
 });

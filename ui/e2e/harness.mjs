@@ -11,7 +11,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -141,8 +141,25 @@ export async function launchBrowser() {
 }
 
 /**
+ * What went wrong in the pages opened during the current test: uncaught errors, console errors
+ * (except those a test said it expects) and Content-Security-Policy violations. The
+ * `afterEach` hook of serverAndBrowser() fails the test when any is left.
+ * @type {Set<{ label: string, problems: string[], allowed: RegExp[] }>}
+ */
+const watchedPages = new Set();
+
+/** Throws when a page opened since the last call saw an error; forgets those pages. */
+export function checkPagesRanCleanly() {
+  const found = [...watchedPages].flatMap((watch) => watch.problems.map((problem) => `${watch.label}: ${problem}`));
+  watchedPages.clear();
+  if (found.length > 0) throw new Error(`the pages did not run cleanly:\n  ${found.join('\n  ')}`);
+}
+
+/**
  * A fresh browser context (own cookies) with one page on `baseUrl`. Uncaught page errors are
- * collected in `errors` so that a test can assert the page ran cleanly.
+ * collected in `errors` so that a test can assert the page ran cleanly; they, console errors
+ * and CSP violations also fail the test after it ends (see checkPagesRanCleanly), except the
+ * console errors matching a pattern given to `allowConsoleErrors` (a refused upload's 413...).
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
  * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean }} [options]
@@ -157,11 +174,59 @@ export async function openPage(browser, baseUrl, { cookie, viewport = { width: 1
       }),
     );
   }
+  await holdToCsp(context, baseUrl);
   const page = await context.newPage();
   /** @type {Error[]} */
   const errors = [];
-  page.on('pageerror', (error) => errors.push(error));
-  return { context, page, errors };
+  const watch = { label: `page ${watchedPages.size + 1}`, problems: /** @type {string[]} */ ([]), allowed: /** @type {RegExp[]} */ ([]) };
+  watchedPages.add(watch);
+  const at = () => {
+    try {
+      return new URL(page.url()).pathname;
+    } catch {
+      return page.url();
+    }
+  };
+  page.on('pageerror', (error) => {
+    errors.push(error);
+    watch.problems.push(`uncaught error at ${at()}: ${error.stack ?? error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (text.startsWith(CSP_VIOLATION)) {
+      watch.problems.push(`${text} at ${at()}`);
+    } else if (!watch.allowed.some((pattern) => pattern.test(text))) {
+      const source = message.location().url ? ` (${message.location().url})` : '';
+      watch.problems.push(`console error at ${at()}: ${text}${source}`);
+    }
+  });
+  /** Console errors matching one of `patterns` are expected in this page. @param {RegExp[]} patterns */
+  const allowConsoleErrors = (...patterns) => {
+    watch.allowed.push(...patterns);
+  };
+  return { context, page, errors, allowConsoleErrors };
+}
+
+const CSP_VIOLATION = 'securitypolicyviolation:';
+
+/** Whether the server at a base URL sends its Content-Security-Policy. @type {Map<string, Promise<boolean>>} */
+const serverCsp = new Map();
+
+/**
+ * Reports every `securitypolicyviolation` event as a console error starting with CSP_VIOLATION,
+ * so that a test fails when the UI breaks the server's Content-Security-Policy (which it must send).
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} baseUrl
+ */
+async function holdToCsp(context, baseUrl) {
+  await context.addInitScript((prefix) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`${prefix} ${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  }, CSP_VIOLATION);
+  if (!serverCsp.has(baseUrl)) serverCsp.set(baseUrl, fetch(`${baseUrl}/`).then((response) => response.headers.has('content-security-policy')));
+  if (!(await serverCsp.get(baseUrl))) throw new Error('the server sends no Content-Security-Policy with its pages');
 }
 
 /**
@@ -436,7 +501,10 @@ export function serverAndBrowser(options = {}) {
     server: /** @type {any} */ (undefined),
     /** @type {import('playwright-core').Browser} */
     browser: /** @type {any} */ (undefined),
-    /** @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean }} options */
+    /**
+     * A fresh context and page (see openPage): its errors fail the test that opened it.
+     * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean }} options
+     */
     async open(options = {}) {
       const opened = await openPage(app.browser, app.server.baseUrl, options);
       opened.context.setDefaultTimeout(10_000);
@@ -447,6 +515,7 @@ export function serverAndBrowser(options = {}) {
     app.server = await startServer(options);
     app.browser = await launchBrowser();
   });
+  afterEach(() => checkPagesRanCleanly());
   after(async () => {
     await app.browser?.close();
     await app.server?.stop();

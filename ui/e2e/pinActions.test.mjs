@@ -1,5 +1,6 @@
 // What people do with pins already there: rate, edit and delete their own, pin someone else's
-// ('Pin it'), order a board's pins by dragging and by keyboard, and choose a board's cover.
+// ('Pin it', making a board on the way when there is none), order a board's pins by dragging
+// and by keyboard, choose a board's cover, and see a tall picture with its actions.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -8,6 +9,7 @@ import {
   addPinByApi,
   browserSkip,
   gqlOk,
+  makePng,
   ownerMenu,
   serverAndBrowser,
   signUpByApi,
@@ -225,6 +227,94 @@ describe('pin actions', { skip: browserSkip }, () => {
       assert.equal(await visitorPage.getByRole('menuitem', { name: 'Delete pin' }).count(), 0);
     } finally {
       await visitor.close();
+    }
+  });
+
+  it("offers 'Create a board' in 'Pin it' to a user without boards, and in managing the copy's boards", async () => {
+    const alice = await signUp('giver');
+    const board = await addBoard(alice.cookie, 'Shared finds');
+    const id = await addPin(alice.cookie, { boards: [board.id], title: 'Comet', caption: 'A tail of ice' });
+    const bob = await signUp('boardless-taker');
+    const { context, page, errors } = await open({ cookie: bob.cookie });
+    try {
+      await page.goto(`/pins/${id}/`);
+      await page.getByRole('button', { name: 'Pin it' }).click();
+      const duplicate = page.getByRole('dialog', { name: 'Pin it' });
+      await duplicate.getByText('It seems you have no boards, you must create one before adding pins.', { exact: true }).waitFor();
+      await duplicate.getByRole('button', { name: 'Create a board' }).click();
+      const create = page.getByRole('dialog', { name: 'Create a board' });
+      await create.getByLabel('Title', { exact: true }).fill('Sky');
+      await create.getByRole('button', { name: 'Create', exact: true }).click();
+      await create.waitFor({ state: 'detached' });
+      // Back in 'Pin it', on the same page, with the new board chosen and the text kept.
+      const sky = duplicate.getByRole('checkbox', { name: 'Sky', exact: true });
+      await sky.waitFor();
+      assert.equal(await sky.isChecked(), true);
+      assert.equal(await duplicate.getByLabel('Title', { exact: true }).inputValue(), 'Comet');
+      assert.equal(new URL(page.url()).pathname, `/pins/${id}/`);
+      await duplicate.getByRole('button', { name: 'Pin it' }).click();
+      await duplicate.waitFor({ state: 'detached' });
+
+      // Managing the copy's boards: one more board, made there, chosen too.
+      await page.getByRole('button', { name: 'Pin it' }).click();
+      const manage = page.getByRole('dialog', { name: 'Pin it' });
+      await manage.getByRole('checkbox', { name: 'Sky', exact: true }).waitFor();
+      await manage.getByRole('button', { name: 'Create a board' }).click();
+      await create.getByLabel('Title', { exact: true }).fill('Night sky');
+      await create.getByRole('button', { name: 'Create', exact: true }).click();
+      await create.waitFor({ state: 'detached' });
+      await manage.getByRole('checkbox', { name: 'Night sky', exact: true }).waitFor();
+      assert.equal(await manage.getByRole('checkbox', { name: 'Night sky', exact: true }).isChecked(), true);
+      assert.equal(await manage.getByRole('checkbox', { name: 'Sky', exact: true }).isChecked(), true);
+      await manage.getByRole('button', { name: 'Save' }).click();
+      await manage.waitFor({ state: 'detached' });
+
+      const { data } = await gqlOk(
+        app.server.baseUrl,
+        `query Mine { me { pins(first: 5) { edges { node { title addedVia { id } boards { edges { node { title } } } } } } } }`,
+        {},
+        bob.cookie,
+      );
+      const copies = data.me.pins.edges.map((edge) => edge.node);
+      assert.equal(copies.length, 1);
+      assert.equal(copies[0].addedVia.id, id);
+      assert.deepEqual(copies[0].boards.edges.map((edge) => edge.node.title).sort(), ['Night sky', 'Sky']);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps a tall picture within the screen, with the actions, rating, title and caption in view', async () => {
+    const alice = await signUp('tall');
+    const board = await addBoard(alice.cookie, 'Towers');
+    const id = await addPin(alice.cookie, { boards: [board.id], title: 'Lighthouse', caption: 'Tall and white', png: makePng(300, 1500, 5) });
+    const { context, page, errors } = await open({ cookie: alice.cookie, viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`/pins/${id}/`);
+      await page.getByRole('heading', { name: 'Lighthouse', level: 1 }).waitFor();
+      /** @param {import('playwright-core').Locator} locator */
+      const inView = async (locator) => {
+        const box = await locator.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 900;
+      };
+      const picture = page.getByRole('link', { name: 'Open lightbox' }).getByRole('img', { name: 'Lighthouse' });
+      const box = await picture.boundingBox();
+      assert.ok(box && box.height <= 900 && box.height > 300, `the picture within the screen (${JSON.stringify(box)})`);
+      // Its proportions are kept.
+      assert.ok(box && Math.abs(box.height / box.width - 5) < 0.1, `a 1:5 picture (${JSON.stringify(box)})`);
+      for (const [name, locator] of [
+        ['Pin it', page.getByRole('button', { name: 'Pin it' })],
+        ['Edit', page.getByRole('button', { name: 'Edit', exact: true })],
+        ['the rating', page.getByRole('group', { name: 'Rating: 0 out of 5' })],
+        ['the title', page.getByRole('heading', { name: 'Lighthouse', level: 1 })],
+        ['the caption', page.getByText('Tall and white', { exact: true })],
+      ]) {
+        assert.ok(await inView(locator), `${name} in view`);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -94,7 +94,9 @@ describe('pins', { skip: browserSkip }, () => {
     const alice = await signUp('uploader');
     await addBoard(alice.cookie, 'Gradients');
     await addBoard(alice.cookie, 'Colours');
-    const { context, page, errors } = await open({ cookie: alice.cookie });
+    const { context, page, errors, allowConsoleErrors } = await open({ cookie: alice.cookie });
+    // The browser's own line about the broken file refused below.
+    allowConsoleErrors(/^Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/);
     try {
       await page.goto(`/${alice.username}/boards/`);
       const dialog = await openUpload(page);

@@ -1,8 +1,9 @@
-// The app shell as a visitor meets it: header, home page, not-found page, hiding header.
+// The app shell as a visitor meets it: header, home page, not-found page, hiding header, and the
+// header on a phone.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSkip, openPage, serverAndBrowser, waitFor } from './harness.mjs';
+import { browserSkip, openPage, serverAndBrowser, signUpByApi, waitFor } from './harness.mjs';
 
 describe('app shell', { skip: browserSkip }, () => {
   const app = serverAndBrowser();
@@ -135,6 +136,42 @@ describe('app shell', { skip: browserSkip }, () => {
       );
     } finally {
       await context.close();
+    }
+  });
+
+  it("fits the search box's placeholder in the header of a 390 px phone, signed out and in", async () => {
+    const account = await signUpByApi(app.server.baseUrl, 'phone');
+    for (const cookie of [undefined, account.cookie]) {
+      const { context, page, errors } = await openPage(app.browser, app.server.baseUrl, { cookie, viewport: { width: 390, height: 844 } });
+      try {
+        await page.goto('/');
+        const header = page.getByRole('banner');
+        await header.getByRole(cookie ? 'button' : 'link', { name: cookie ? 'Menu' : 'Sign up' }).waitFor();
+        const search = header.getByRole('searchbox', { name: 'Search' });
+        // The placeholder's text, drawn in the input's font, against the room inside the input.
+        const { placeholder, width, room } = await search.evaluate((input) => {
+          const style = getComputedStyle(input, '::placeholder');
+          const context2d = document.createElement('canvas').getContext('2d');
+          if (!context2d) throw new Error('no canvas');
+          context2d.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const inner = getComputedStyle(input);
+          return {
+            placeholder: input.placeholder,
+            width: context2d.measureText(input.placeholder).width,
+            room: input.clientWidth - parseFloat(inner.paddingLeft) - parseFloat(inner.paddingRight),
+          };
+        });
+        assert.match(placeholder, /^Search/);
+        assert.ok(width <= room, `"${placeholder}" (${width.toFixed(1)} px) fits in ${room.toFixed(1)} px`);
+        // Every header control stays on the screen.
+        for (const control of await header.locator('a, button, input').all()) {
+          const box = await control.boundingBox();
+          assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `a control within the screen (${JSON.stringify(box)})`);
+        }
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
     }
   });
 });

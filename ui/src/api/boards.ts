@@ -9,6 +9,7 @@ import {
   BoardForEditDocument,
   DeleteBoardDocument,
   DeleteFolderDocument,
+  FolderBoardsDocument,
   FolderDetailDocument,
   FolderForEditDocument,
   MeFoldersDocument,
@@ -49,6 +50,12 @@ export function useFolderDetail(username: string, folderSlug: string) {
   return { folder: data?.user.folder ?? null, ...state };
 }
 
+/** Every board of the folder the viewer may see. */
+export function useFolderBoards(username: string, folderSlug: string) {
+  const { data, ...state } = useEveryPage(FolderBoardsDocument, { username, folderSlug }, (d) => d.user.folder.boards);
+  return { boards: data ?? null, ...state };
+}
+
 export function useBoardDetail(username: string, boardSlug: string) {
   const { data, ...state } = useQuery(BoardDetailDocument, { username, boardSlug });
   return { board: data?.user.board ?? null, ...state };
@@ -72,8 +79,8 @@ export function useMyBoards() {
 
 /** The signed-in user's folders, for the board forms' folder select. */
 export function useMyFolders() {
-  const { data, ...state } = useQuery(MeFoldersDocument, {}, { revalidateOnMount: true });
-  return { folders: data?.me?.folders.edges.map((edge) => edge.node) ?? null, ...state };
+  const { data, ...state } = useEveryPage(MeFoldersDocument, {}, (d) => d.me?.folders ?? null, { revalidateOnMount: true });
+  return { folders: data ?? null, ...state };
 }
 
 export async function addBoard(fields: AddBoardVariables): Promise<BoardLink> {

@@ -7,6 +7,7 @@ import { unstable_serialize, useSWRConfig } from 'swr';
 import type { PinContext } from '../lib/pinContext';
 import {
   BoardPinDocument,
+  PinBoardsDocument,
   SinglePinDocument,
   UserPinDocument,
   type BoardPin,
@@ -15,7 +16,7 @@ import {
   type TypedDocumentString,
   type UserPinVariables,
 } from './generated/graphql';
-import { fetchQuery, useQuery, type QueryKey } from './query';
+import { fetchQuery, useEveryPage, useQuery, type QueryKey } from './query';
 
 /** The detail image's minimum width (spec, section 9), as api/pinDetail.graphql asks for it. */
 export const DETAIL_PREVIEW_WIDTH = 738;
@@ -58,6 +59,12 @@ export function usePinDetail(context: PinContext, id: string) {
     error: asked.error,
     isLoading: asked.isLoading,
   };
+}
+
+/** Every board of the pin `id` that the viewer may see; nothing is asked while `id` is null. */
+export function usePinBoards(id: string | null, config?: { revalidateOnMount?: boolean }) {
+  const { data, ...state } = useEveryPage(PinBoardsDocument, id === null ? null : { id }, (d) => d.pin?.boards ?? null, config);
+  return { boards: data ?? null, ...state };
 }
 
 /**

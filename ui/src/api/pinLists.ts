@@ -1,6 +1,6 @@
 // Pin lists for the grids (spec, sections 2 and 7): Last pins, search results, a user's pins and
 // a board's pins, 50 a page, loaded page after page (SWR infinite, each page cached under its
-// [document, variables] key), and a board's pins at once for the cover picker.
+// [document, variables] key), and a board's pins for the cover picker, as far as it steps.
 
 import useSWRInfinite from 'swr/infinite';
 import {
@@ -9,19 +9,19 @@ import {
   LastPinsDocument,
   SearchPinsQueryDocument,
   UserPinsDocument,
+  type GetBoardCovers,
   type PinThumb,
   type TypedDocumentString,
 } from './generated/graphql';
-import { fetchQuery, useQuery, type QueryKey } from './query';
+import { fetchQuery, type QueryKey } from './query';
 
 /** A pin of a list: its tile, and on a board its place there (the highest first). */
 export type ListedPin = PinThumb & { order: number | null };
 
 /** Grid column width (spec, section 9); the 2x previews are twice as wide. */
 export const THUMB_WIDTH = 236;
+/** The pages' size, and the most the server gives. */
 const PIN_PAGE_SIZE = 50;
-/** The cover picker reads this many of a board's pins. */
-const COVER_CHOICES = 20000;
 
 interface PinConnection {
   totalCount: number;
@@ -97,8 +97,48 @@ export function useBoardPins(username: string, boardSlug: string): PinListState 
   return usePinPages(BoardPinsDocument, { username, boardSlug }, (data) => data.user.board.pins);
 }
 
-/** Every pin of the board (20000 at most), for the cover picker. */
-export function useCoverChoices(boardId: string) {
-  const { data, ...state } = useQuery(GetBoardCoversDocument, { id: boardId, first: COVER_CHOICES }, { revalidateOnMount: true });
-  return { pins: data?.board.pins.edges.map((edge) => edge.node) ?? null, ...state };
+export interface CoverChoices {
+  /** The board's pins loaded so far, in board order. */
+  pins: PinThumb[];
+  /** How many pins the board has; null until the first page comes. */
+  count: number | null;
+  /** Every page is loaded. */
+  complete: boolean;
+  error: Error | undefined;
+  isLoading: boolean;
+  /** Loads the pages up to the one holding the pin at `index` (from 0). */
+  reach: (index: number) => void;
+  /** Loads one more page. */
+  loadMore: () => void;
+}
+
+/** The board's pins for the cover picker, 50 a page, loaded as far as it asks. */
+export function useCoverChoices(boardId: string): CoverChoices {
+  const { data, error, size, setSize } = useSWRInfinite<GetBoardCovers, Error>(
+    (_index, previous: GetBoardCovers | null): QueryKey<GetBoardCovers, { id: string; first: number; after: string | null }> | null => {
+      const page = previous?.board.pins.pageInfo;
+      if (page && !page.hasNextPage) return null;
+      return [GetBoardCoversDocument, { id: boardId, first: PIN_PAGE_SIZE, after: page?.endCursor ?? null }];
+    },
+    fetchQuery,
+    // Stepping on must not ask the first page again each time.
+    { revalidateOnMount: true, revalidateFirstPage: false },
+  );
+  const pages = data?.map((answer) => answer.board.pins);
+  const pins = pages?.flatMap((page) => page.edges.map((edge) => edge.node)) ?? [];
+  const complete = pages !== undefined && !pages.at(-1)?.pageInfo.hasNextPage;
+  const pagesFor = (index: number) => Math.floor(index / PIN_PAGE_SIZE) + 1;
+  return {
+    pins,
+    count: complete ? pins.length : (pages?.[0]?.totalCount ?? null),
+    complete,
+    error,
+    isLoading: data === undefined && error === undefined,
+    reach: (index) => {
+      if (!complete && pagesFor(index) > size) void setSize(pagesFor(index));
+    },
+    loadMore: () => {
+      if (!complete && pages && size <= pages.length) void setSize(pages.length + 1);
+    },
+  };
 }

@@ -50,8 +50,10 @@ export interface Connection<N> {
   edges: readonly { node: N }[];
 }
 
-/** Lists read whole come in pages of 100: a user has a handful of boards, and answers stay small. */
-const PAGE = 100;
+/** Lists read whole come 50 a page, the most the server gives (it caps `first` at 50). */
+const PAGE = 50;
+/** A guard against a server that would never say it is done: 10000 items at most. */
+const MAX_PAGES = 200;
 
 type PageVariables = { first?: number | null; after?: string | null };
 
@@ -61,7 +63,7 @@ async function fetchEveryPage<R, V extends PageVariables, N>(
 ): Promise<N[]> {
   const nodes: N[] = [];
   let after: string | null = null;
-  for (let guard = 0; guard < 100; guard += 1) {
+  for (let pages = 0; pages < MAX_PAGES; pages += 1) {
     const page = connection(await gql(document, { ...variables, first: PAGE, after }));
     if (!page) break;
     nodes.push(...page.edges.map((edge) => edge.node));
@@ -73,14 +75,15 @@ async function fetchEveryPage<R, V extends PageVariables, N>(
 
 /**
  * Every node of the connection that `connection` finds in the answers to `document` (null
- * when there is none), asked page after page. Cached under [document, variables], as any
- * query, with `variables` leaving out `first` and `after`.
+ * when there is none), asked page after page, 50 at a time. Cached under [document, variables],
+ * as any query, with `variables` leaving out `first` and `after`; nothing is asked while
+ * `variables` is null.
  */
 export function useEveryPage<R, V extends PageVariables, N>(
   document: TypedDocumentString<R, V>,
-  variables: V,
+  variables: V | null,
   connection: (data: R) => Connection<N> | null,
   config?: SWRConfiguration<N[], Error>,
 ): QueryState<N[]> {
-  return useKeyed([document, variables], (key) => fetchEveryPage(key, connection), config);
+  return useKeyed(variables === null ? null : [document, variables], (key) => fetchEveryPage(key, connection), config);
 }

@@ -13,6 +13,7 @@ import {
   UpdateUserPasswordDocument,
   UserProfileDocument,
   VerifieUserEmailDocument,
+  type ChangedEmail,
   type ProfileFields,
   type SignedInUser,
 } from './generated/graphql';
@@ -80,12 +81,14 @@ export async function verifieUserEmail(token: string) {
   return (await gql(VerifieUserEmailDocument, { token })).verifieUserEmail;
 }
 
-export async function updateUserPassword(currentPassword: string, newPassword: string): Promise<void> {
-  await gql(UpdateUserPasswordDocument, { currentPassword, newPassword });
+/** Resolves to the user's id (never undefined: useMutation reads undefined as a failure). */
+export async function updateUserPassword(currentPassword: string, newPassword: string): Promise<string> {
+  return (await gql(UpdateUserPasswordDocument, { currentPassword, newPassword })).updateUserPassword.id;
 }
 
-export async function updateUserEmail(newEmail: string, password: string): Promise<void> {
-  await gql(UpdateUserEmailDocument, { newEmail, password });
+/** Resolves to the new address and whether it is verified (it is not, until the mailed link). */
+export async function updateUserEmail(newEmail: string, password: string): Promise<ChangedEmail> {
+  return (await gql(UpdateUserEmailDocument, { newEmail, password })).updateUserEmail;
 }
 
 export const AVATAR_UPLOAD_ENDPOINT = '/api/upload/avatar';

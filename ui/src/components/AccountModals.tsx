@@ -1,10 +1,12 @@
 // The profile page's dialogs (spec, section 2): 'Change my avatar', 'Change password' and
-// 'Change my email'. Each closes on success; the avatar one also refreshes every cached avatar.
+// 'Change my email'. Each closes on success (spec, section 4) and tells the page what changed;
+// the avatar one also refreshes every cached avatar.
 
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRevalidateAll } from '../api/cache';
 import { useMutation } from '../api/mutation';
 import { updateUserEmail, updateUserPassword, uploadAvatar } from '../api/users';
+import type { ChangedEmail } from '../api/generated/graphql';
 import { NOT_AN_IMAGE, SECRET_MAX_LENGTH, isImageFile, newPasswordErrors } from '../lib/validation';
 import { ErrorList, Field, FormActions } from './Form';
 import { Modal } from './Modal';
@@ -46,7 +48,8 @@ export function AvatarModal({ onClose }: DialogProps) {
   );
 }
 
-export function PasswordModal({ onClose }: DialogProps) {
+/** `onChanged` runs once the password is changed, after the dialog closed. */
+export function PasswordModal({ onClose, onChanged }: DialogProps & { onChanged: () => void }) {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -60,6 +63,7 @@ export function PasswordModal({ onClose }: DialogProps) {
     }
     if ((await change.run(current, password)) === undefined) return;
     onClose();
+    onChanged();
   };
 
   return (
@@ -79,16 +83,17 @@ export function PasswordModal({ onClose }: DialogProps) {
   );
 }
 
-export function EmailModal({ onClose }: DialogProps) {
+/** `onChanged` gets the new address and its verification state, after the dialog closed. */
+export function EmailModal({ onClose, onChanged }: DialogProps & { onChanged: (changed: ChangedEmail) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const revalidateAll = useRevalidateAll();
   const change = useMutation(updateUserEmail);
 
   const submit = async () => {
-    if ((await change.run(email.trim(), password)) === undefined) return;
-    await revalidateAll();
+    const changed = await change.run(email.trim(), password);
+    if (changed === undefined) return;
     onClose();
+    onChanged(changed);
   };
 
   return (

@@ -1,15 +1,21 @@
 // The header's search form (spec, section 2): what is typed goes to /search/?query=..., a lone
-// '#tag' to /search/?tag=...; the input clears on submit.
+// '#tag' to /search/?tag=...; the input clears on submit. Its placeholder is shortened where
+// the header leaves it little room (a phone).
 
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { searchPath } from '../lib/paths';
+import { useFittingText } from '../lib/useFittingText';
 import './HeaderSearch.css';
+
+const PLACEHOLDERS = ['Search pins or #tag', 'Search pins', 'Search'] as const;
 
 export function HeaderSearch() {
   const [text, setText] = useState('');
   const navigate = useNavigate();
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const placeholder = useFittingText(input, PLACEHOLDERS);
 
   return (
     <form
@@ -25,10 +31,11 @@ export function HeaderSearch() {
         Search
       </label>
       <input
+        ref={input}
         id={id}
         type="search"
         className="header-search__input"
-        placeholder="Search pins or #tag"
+        placeholder={placeholder}
         autoComplete="off"
         enterKeyHint="search"
         value={text}

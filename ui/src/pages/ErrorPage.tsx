@@ -1,11 +1,11 @@
-// The router's errorElement: whatever a route threw while loading or rendering.
+// The router's errorElement: whatever a route threw while loading or rendering. Pages render
+// their expected failures themselves (QueryError); these stay for anything else.
 
-import { Link, Navigate, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isGraphQLError } from '../api/client';
-import { PERMISSION_DENIED_MESSAGE } from '../api/errors';
-import { useMe } from '../api/me';
-import { HOME_PATH, loginPath } from '../lib/paths';
+import { HOME_PATH } from '../lib/paths';
 import { NotFound } from './NotFound';
+import { PermissionDenied } from './QueryError';
 import './MessagePage.css';
 
 export function ErrorPage() {
@@ -22,23 +22,6 @@ export function ErrorPage() {
       <a href={HOME_PATH} className="button button--ghost">
         Back to the last pins
       </a>
-    </section>
-  );
-}
-
-/** Visitors are sent to log in and come back; signed-in users are told they have no access. */
-function PermissionDenied() {
-  const { me, isLoading } = useMe();
-  const location = useLocation();
-  if (!isLoading && !me) {
-    return <Navigate to={loginPath(location.pathname + location.search)} replace />;
-  }
-  return (
-    <section className="message-page" role="alert">
-      <p className="message-page__text">{PERMISSION_DENIED_MESSAGE}</p>
-      <Link to={HOME_PATH} className="button button--ghost">
-        Back to the last pins
-      </Link>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // '/profile/': the signed-in user edits their names and links, and opens the avatar, password
-// and email dialogs. Visitors are sent to log in and come back here.
+// and email dialogs, then reads what changed. Visitors are sent to log in and come back here.
 
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -13,24 +13,38 @@ import {
   useMyProfile,
   type ProfileField,
 } from '../api/users';
-import type { OwnProfile, ProfileFields } from '../api/generated/graphql';
+import type { ChangedEmail, OwnProfile, ProfileFields } from '../api/generated/graphql';
 import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
 import { Avatar } from '../components/Avatar';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
 import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
+import { QueryError } from './QueryError';
 import './Profile.css';
 
 type Dialog = 'avatar' | 'password' | 'email' | null;
 
+const PASSWORD_CHANGED = 'Your password has been changed. Your other sessions were signed out.';
+
 export function Profile() {
-  const { profile, error, isLoading } = useMyProfile();
+  const { profile, error, isLoading, mutate } = useMyProfile();
   const [dialog, setDialog] = useState<Dialog>(null);
+  /** What the last account dialog changed. */
+  const [notice, setNotice] = useState<string | null>(null);
 
   if (isLoading) return <p className="profile__loading" aria-busy="true">Loading...</p>;
-  if (error) throw error;
+  if (error) return <QueryError error={error} />;
   if (!profile) return <Navigate to={loginPath(PROFILE_PATH)} replace />;
 
   const close = () => setDialog(null);
+  const open = (which: Dialog) => {
+    setNotice(null);
+    setDialog(which);
+  };
+  const emailChanged = (changed: ChangedEmail) => {
+    // The new address shows at once; the server's answer follows.
+    void mutate((data) => (data?.me ? { ...data, me: { ...data.me, ...changed } } : data), { revalidate: true });
+    setNotice(`Your email is now ${changed.email}. We sent you a link to verify it.`);
+  };
 
   return (
     <section className="profile" aria-labelledby="profile-title">
@@ -52,7 +66,7 @@ export function Profile() {
           />
           <p className="profile__name">{displayName(profile)}</p>
           <p className="profile__username">@{profile.username}</p>
-          <button type="button" className="button button--ghost" onClick={() => setDialog('avatar')}>
+          <button type="button" className="button button--ghost" onClick={() => open('avatar')}>
             Change my avatar
           </button>
 
@@ -70,21 +84,22 @@ export function Profile() {
             </dd>
           </dl>
           <div className="profile__account-actions">
-            <button type="button" className="button button--ghost" onClick={() => setDialog('email')}>
+            <button type="button" className="button button--ghost" onClick={() => open('email')}>
               Change my email
             </button>
-            <button type="button" className="button button--ghost" onClick={() => setDialog('password')}>
+            <button type="button" className="button button--ghost" onClick={() => open('password')}>
               Change password
             </button>
           </div>
+          {notice ? <StatusMessage>{notice}</StatusMessage> : null}
         </div>
 
         <ProfileForm key={profile.id} profile={profile} />
       </div>
 
       {dialog === 'avatar' ? <AvatarModal onClose={close} /> : null}
-      {dialog === 'password' ? <PasswordModal onClose={close} /> : null}
-      {dialog === 'email' ? <EmailModal onClose={close} /> : null}
+      {dialog === 'password' ? <PasswordModal onClose={close} onChanged={() => setNotice(PASSWORD_CHANGED)} /> : null}
+      {dialog === 'email' ? <EmailModal onClose={close} onChanged={emailChanged} /> : null}
     </section>
   );
 }

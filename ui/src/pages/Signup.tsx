@@ -1,4 +1,5 @@
-// '/signup/': create an account, which signs in, then go to the new user's page.
+// '/signup/': create an account, which signs in, then go to the new user's page. A username
+// past 30 characters is kept as typed and said to be too long, at once.
 
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -8,7 +9,7 @@ import { useMutation } from '../api/mutation';
 import { addUser } from '../api/users';
 import { ErrorList, Field } from '../components/Form';
 import { LOGIN_PATH, userPath } from '../lib/paths';
-import { SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH, signupErrors } from '../lib/validation';
+import { SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH, USERNAME_TOO_LONG, signupErrors } from '../lib/validation';
 import './AuthPage.css';
 
 export function Signup() {
@@ -23,6 +24,10 @@ export function Signup() {
   const mutation = useMutation(addUser);
 
   if (!isLoading && me && !signingUp.current) return <Navigate to={userPath(me.username)} replace />;
+
+  // Said while typing, not cut by the input: nothing typed disappears unseen.
+  const tooLong = username.trim().length > USERNAME_MAX_LENGTH;
+  const errors = [...mutation.errors.filter((message) => message !== USERNAME_TOO_LONG), ...(tooLong ? [USERNAME_TOO_LONG] : [])];
 
   const submit = async () => {
     const name = username.trim();
@@ -57,7 +62,7 @@ export function Signup() {
           autoCapitalize="none"
           spellCheck={false}
           required
-          maxLength={USERNAME_MAX_LENGTH}
+          aria-invalid={tooLong}
           value={username}
           onValue={setUsername}
           hint="Letters, digits and hyphens, 30 at most."
@@ -80,7 +85,7 @@ export function Signup() {
           value={confirmation}
           onValue={setConfirmation}
         />
-        <ErrorList errors={mutation.errors} />
+        <ErrorList errors={errors} />
         <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
           Sign up
         </button>

@@ -3,7 +3,6 @@
 // '/{username}/pins/' (spec, section 2).
 
 import { Navigate, useLocation, useMatch, useParams } from 'react-router';
-import { isGraphQLError } from '../api/client';
 import type { PublicUser } from '../api/generated/graphql';
 import { useUserPins } from '../api/pinLists';
 import { SOCIAL_LINKS, displayName, useUser } from '../api/users';
@@ -13,6 +12,7 @@ import { PinList } from '../components/pins/PinList';
 import { displayUrl, safeHref } from '../lib/links';
 import { userPath, userPinsPath } from '../lib/paths';
 import { NotFound } from './NotFound';
+import { QueryError } from './QueryError';
 import './UserPage.css';
 
 export function UserPage() {
@@ -24,10 +24,7 @@ export function UserPage() {
   if (bare) {
     return <Navigate to={userPinsPath(username) + location.search} replace />;
   }
-  if (error) {
-    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
-    throw error;
-  }
+  if (error) return <QueryError error={error} />;
   if (isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
   if (!user) return <NotFound />;
 

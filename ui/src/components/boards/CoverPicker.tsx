@@ -1,12 +1,13 @@
-// 'Change cover' (spec, section 4): the board's pins one at a time (20000 at most), from the
-// current cover; Previous and Next go round; 'Select' makes the shown pin the board's cover.
+// 'Change cover' (spec, section 4): the board's pins one at a time, from the current cover;
+// Previous and Next go round; 'Select' makes the shown pin the board's cover. The pins come 50
+// at a time as the person steps (going back from the first asks every page up to the last).
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useRevalidateAll } from '../../api/cache';
+import { GENERIC_ERROR } from '../../api/errors';
 import { useMutation } from '../../api/mutation';
 import { setBoardCover } from '../../api/pinEdits';
-import type { PinThumb } from '../../api/generated/graphql';
-import { useCoverChoices } from '../../api/pinLists';
+import { useCoverChoices, type CoverChoices } from '../../api/pinLists';
 import { useShowNsfw } from '../../lib/nsfw';
 import { EmptyState } from '../EmptyState';
 import { DialogForm, DialogLoading } from './DialogForm';
@@ -14,28 +15,47 @@ import { DialogForm, DialogLoading } from './DialogForm';
 const TITLE = 'Change cover';
 
 export function CoverPickerModal({ board, onClose }: { board: { id: string; cover1: { id: string } | null }; onClose: () => void }) {
-  const { pins, error, isLoading } = useCoverChoices(board.id);
-  if (!pins) return <DialogLoading title={TITLE} failed={Boolean(error) || !isLoading} onClose={onClose} />;
-  return <CoverPicker boardId={board.id} pins={pins} currentId={board.cover1?.id ?? null} onClose={onClose} />;
+  const choices = useCoverChoices(board.id);
+  const start = useStart(choices, board.cover1?.id ?? null);
+  if (start === null) return <DialogLoading title={TITLE} failed={Boolean(choices.error)} onClose={onClose} />;
+  return <CoverPicker boardId={board.id} choices={choices} start={start} onClose={onClose} />;
+}
+
+/** Where the picker starts: the current cover's place, found page after page; null until known. */
+function useStart(choices: CoverChoices, currentId: string | null): number | null {
+  const found = currentId === null ? -1 : choices.pins.findIndex((pin) => pin.id === currentId);
+  const known = !choices.isLoading && (found !== -1 || currentId === null || choices.complete);
+  const { loadMore } = choices;
+  useEffect(() => {
+    if (!known && !choices.isLoading && !choices.error) loadMore();
+  }, [known, choices.isLoading, choices.error, choices.pins.length, loadMore]);
+  return known ? Math.max(0, found) : null;
 }
 
 function CoverPicker({
   boardId,
-  pins,
-  currentId,
+  choices,
+  start,
   onClose,
 }: {
   boardId: string;
-  pins: readonly PinThumb[];
-  currentId: string | null;
+  choices: CoverChoices;
+  start: number;
   onClose: () => void;
 }) {
-  const [index, setIndex] = useState(() => Math.max(0, pins.findIndex((pin) => pin.id === currentId)));
+  const [index, setIndex] = useState(start);
   const [showNsfw] = useShowNsfw();
   const revalidateAll = useRevalidateAll();
   const save = useMutation(setBoardCover);
-  const pin = pins[index];
-  const step = (by: number) => setIndex((at) => (at + by + pins.length) % pins.length);
+  const count = choices.count ?? 0;
+  const pin = choices.pins[index];
+
+  const step = (by: number) => {
+    if (count === 0) return;
+    const next = (index + by + count) % count;
+    setIndex(next);
+    choices.reach(next);
+  };
 
   const submit = async () => {
     if (!pin || !(await save.run(boardId, pin.id))) return;
@@ -53,10 +73,14 @@ function CoverPicker({
       submitLabel="Select"
       disabled={!pin}
     >
-      {pin ? (
+      {count > 0 ? (
         <figure className="cover-picker">
-          <div className="cover-picker__picture" style={{ backgroundColor: pin.dominantColor }}>
-            {pin.unsafe && !showNsfw ? (
+          <div className="cover-picker__picture" style={{ backgroundColor: pin?.dominantColor }}>
+            {!pin ? (
+              <p className="cover-picker__loading" aria-busy={!choices.error}>
+                {choices.error ? GENERIC_ERROR : 'Loading...'}
+              </p>
+            ) : pin.unsafe && !showNsfw ? (
               <div className="pin-image__blank" role="img" aria-label="NSFW picture hidden" />
             ) : (
               <img className="cover-picker__img" src={pin.preview2x} alt={pin.title || pin.caption} />
@@ -66,7 +90,7 @@ function CoverPicker({
             <button type="button" className="button button--ghost button--small" onClick={() => step(-1)}>
               Previous
             </button>
-            <span>{`${index + 1} / ${pins.length}`}</span>
+            <span>{`${Math.min(index, count - 1) + 1} / ${count}`}</span>
             <button type="button" className="button button--ghost button--small" onClick={() => step(1)}>
               Next
             </button>

@@ -1,9 +1,11 @@
-// Board and folder tiles for the grids: a cover mosaic (pin previews at 236 px, or a neutral
-// tile with the initial while the board has no pins), the name, a count and a Private badge.
+// Board and folder tiles for the grids: a cover mosaic (pin previews at 236 px, an unsafe pin
+// blank as in the pin grid unless 'Show NSFW' is on, or a neutral tile with the initial while
+// the board has no pins), the name, a count and a Private badge.
 
 import { Link } from 'react-router';
 import { countLabel } from '../../api/boards';
 import type { BoardSummary, Cover, FolderSummary } from '../../api/generated/graphql';
+import { useShowNsfw } from '../../lib/nsfw';
 import './boards.css';
 
 /** A soft background for a placeholder tile, stable for a given name. */
@@ -18,11 +20,10 @@ function initial(name: string): string {
 }
 
 function CoverImage({ cover, className }: { cover: Cover | null; className: string }) {
-  return cover ? (
-    <img className={`${className} tile-cover__img`} src={cover.preview} alt="" loading="lazy" decoding="async" />
-  ) : (
-    <span className={`${className} tile-cover__blank`} aria-hidden="true" />
-  );
+  const [showNsfw] = useShowNsfw();
+  if (!cover) return <span className={`${className} tile-cover__blank`} aria-hidden="true" />;
+  if (cover.unsafe && !showNsfw) return <span className={`${className} pin-image__blank`} aria-hidden="true" />;
+  return <img className={`${className} tile-cover__img`} src={cover.preview} alt="" loading="lazy" decoding="async" />;
 }
 
 /** The mosaic: `main` large on the left and `side` stacked on the right, or the initial. */

@@ -1,7 +1,8 @@
 // 'Create a pin' (spec, sections 3, 4 and 5): the picture's preview, the boards (recent ones
 // first, the target board preselected), title, caption, tags, rating and NSFW, with the boards'
-// default caption and tags and 'Like previous'. Saving puts the pin on every chosen board,
-// remembers it for next time, goes to /pins/{id}/ and closes.
+// default caption and tags and 'Like previous'. A user without boards is told so and, like
+// everyone, can make one there ('Create a board'), which comes chosen. Saving puts the pin on
+// every chosen board, remembers it for next time, goes to /pins/{id}/ and closes.
 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,8 +16,7 @@ import { EMPTY_DRAFT, chooseBoard, likePrevious, matchesPrevious, type PinDraft 
 import { byRecentUse, readLastPin, rememberPin } from '../../lib/pinMemory';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
-import { FormActions } from '../Form';
-import { Modal } from '../Modal';
+import { useBoardChoices } from './NewBoard';
 import { PinDraftFields } from './PinFields';
 import './pins.css';
 
@@ -29,34 +29,22 @@ interface CreatePinProps {
   onClose: () => void;
 }
 
-export function CreatePinModal({ onCreateBoard, ...props }: CreatePinProps & { onCreateBoard: () => void }) {
+export function CreatePinModal(props: CreatePinProps) {
   const { boards, error, isLoading } = useMyBoards();
 
   if (isLoading || error || !boards) return <DialogLoading title={TITLE} failed={!isLoading} onClose={props.onClose} />;
-  if (boards.length === 0) {
-    return (
-      <Modal title={TITLE} onClose={props.onClose}>
-        <p className="modal__text">It seems you have no boards, you must create one before adding pins.</p>
-        <FormActions>
-          <button type="button" className="button button--ghost" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button--primary" onClick={onCreateBoard} autoFocus>
-            Create a board
-          </button>
-        </FormActions>
-      </Modal>
-    );
-  }
   return <CreatePinForm {...props} boards={byRecentUse(boards)} />;
 }
 
-function CreatePinForm({ temp, targetBoardID, onClose, boards }: CreatePinProps & { boards: readonly PinBoardChoice[] }) {
+function CreatePinForm({ temp, targetBoardID, onClose, boards: myBoards }: CreatePinProps & { boards: readonly PinBoardChoice[] }) {
   const [last] = useState(readLastPin);
   const [draft, setDraft] = useState<PinDraft>(() => {
-    const target = boards.find((board) => board.id === targetBoardID);
+    const target = myBoards.find((board) => board.id === targetBoardID);
     return target ? chooseBoard(EMPTY_DRAFT, target) : EMPTY_DRAFT;
   });
+  const { boards, create: createBoard, element: boardDialog } = useBoardChoices(myBoards, (board) =>
+    setDraft((d) => chooseBoard(d, board)),
+  );
   /** The form as it was before 'Like previous', for its undo. */
   const [beforeLike, setBeforeLike] = useState<PinDraft | null>(null);
   const navigate = useNavigate();
@@ -102,16 +90,19 @@ function CreatePinForm({ temp, targetBoardID, onClose, boards }: CreatePinProps 
   };
 
   return (
-    <DialogForm title={TITLE} onClose={onClose} onSubmit={submit} errors={create.errors} pending={create.pending} submitLabel="Create">
-      <div className="pin-form__top">
-        <img className="pin-form__preview" src={temp.tempFileUrl} alt="The new pin's picture" />
-        {last ? (
-          <button type="button" className="button button--ghost button--small" onClick={toggleLike}>
-            {liked ? 'Undo like previous' : 'Like previous'}
-          </button>
-        ) : null}
-      </div>
-      <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} />
-    </DialogForm>
+    <>
+      <DialogForm title={TITLE} onClose={onClose} onSubmit={submit} errors={create.errors} pending={create.pending} submitLabel="Create">
+        <div className="pin-form__top">
+          <img className="pin-form__preview" src={temp.tempFileUrl} alt="The new pin's picture" />
+          {last ? (
+            <button type="button" className="button button--ghost button--small" onClick={toggleLike}>
+              {liked ? 'Undo like previous' : 'Like previous'}
+            </button>
+          ) : null}
+        </div>
+        <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} onCreateBoard={createBoard} />
+      </DialogForm>
+      {boardDialog}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { countLabel } from '../../api/boards';
 import type { PinDetail } from '../../api/generated/graphql';
+import { usePinBoards } from '../../api/pinDetail';
 import { displayName } from '../../api/users';
 import { formatBytes, formatDateTime, timeAgo } from '../../lib/format';
 import { boardPath, pinPath, userPath } from '../../lib/paths';
@@ -38,13 +39,18 @@ export function UsersCard({ pin }: { pin: PinDetail }) {
   );
 }
 
-/** `onManage`, for the owner: 'Pin on boards...', the choice of the pin's boards. */
+/**
+ * The pin's boards: the first 50 come with the pin, the others are asked when there are more.
+ * `onManage`, for the owner: 'Pin on boards...', the choice of the pin's boards.
+ */
 export function BoardsCard({ pin, onManage }: { pin: PinDetail; onManage?: () => void }) {
+  const { boards: every } = usePinBoards(pin.boards.pageInfo.hasNextPage ? pin.id : null);
+  const boards = every ?? pin.boards.edges.map((edge) => edge.node);
   return (
     <Card title={`Pinned on ${countLabel(pin.boards.totalCount, 'board')}`}>
-      {pin.boards.edges.length > 0 ? (
+      {boards.length > 0 ? (
         <ul className="pin-card__list">
-          {pin.boards.edges.map(({ node: board }) => (
+          {boards.map((board) => (
             <li key={board.id}>
               <Link to={boardPath(board.user.username, board.slug)}>{board.title}</Link>
             </li>

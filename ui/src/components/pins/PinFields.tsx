@@ -1,5 +1,5 @@
 // The pin forms' fields (create, edit, 'Pin it'): the board choice (one checkbox per board, at
-// least one needed), and title, caption, tags (with suggestions), rating and NSFW with the
+// least one needed, and 'Create a board'), and title, caption, tags (with suggestions), rating and NSFW with the
 // draft's rules.
 
 import type { ReactNode } from 'react';
@@ -20,17 +20,25 @@ export function CheckField({ label, checked, onChecked }: { label: ReactNode; ch
   );
 }
 
-/** 'Boards', required: the viewer's boards in the order given (recent ones first). */
+/** What the board choice says to a user without boards (spec, section 5). */
+export const NO_BOARDS = 'It seems you have no boards, you must create one before adding pins.';
+
+/**
+ * 'Boards', required: the viewer's boards in the order given (recent ones first), or the
+ * no-boards sentence, and 'Create a board' (see useBoardChoices).
+ */
 export function BoardChoice({
   boards,
   chosen,
   onChoose,
   onDrop,
+  onCreate,
 }: {
   boards: readonly PinBoardChoice[];
   chosen: readonly string[];
   onChoose: (board: PinBoardChoice) => void;
   onDrop: (boardId: string) => void;
+  onCreate: () => void;
 }) {
   return (
     <fieldset className="field board-choice">
@@ -40,18 +48,29 @@ export function BoardChoice({
           *
         </span>
       </legend>
-      <ul className="board-choice__list">
-        {boards.map((board) => (
-          <li key={board.id} className="board-choice__item">
-            <CheckField
-              label={board.title}
-              checked={chosen.includes(board.id)}
-              onChecked={(checked) => (checked ? onChoose(board) : onDrop(board.id))}
-            />
-            {board.secret ? <PrivateBadge /> : null}
-          </li>
-        ))}
-      </ul>
+      {boards.length > 0 ? (
+        <ul className="board-choice__list">
+          {boards.map((board) => (
+            <li key={board.id} className="board-choice__item">
+              <CheckField
+                label={board.title}
+                checked={chosen.includes(board.id)}
+                onChecked={(checked) => (checked ? onChoose(board) : onDrop(board.id))}
+              />
+              {board.secret ? <PrivateBadge /> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="board-choice__empty">{NO_BOARDS}</p>
+      )}
+      <button
+        type="button"
+        className={`button button--small board-choice__create ${boards.length > 0 ? 'button--ghost' : 'button--primary'}`}
+        onClick={onCreate}
+      >
+        Create a board
+      </button>
     </fieldset>
   );
 }
@@ -81,10 +100,12 @@ export function PinDraftFields({
   boards,
   draft,
   onDraft,
+  onCreateBoard,
 }: {
   boards: readonly PinBoardChoice[];
   draft: PinDraft;
   onDraft: (update: (draft: PinDraft) => PinDraft) => void;
+  onCreateBoard: () => void;
 }) {
   return (
     <>
@@ -93,6 +114,7 @@ export function PinDraftFields({
         chosen={draft.boards}
         onChoose={(board) => onDraft((d) => chooseBoard(d, board))}
         onDrop={(id) => onDraft((d) => dropBoard(d, id))}
+        onCreate={onCreateBoard}
       />
       <PinTextFields draft={draft} onDraft={onDraft} />
     </>

@@ -7,7 +7,6 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { TempPin } from '../../api/generated/graphql';
 import { scanPath } from '../../lib/paths';
-import { CreateBoardModal } from '../boards/BoardModals';
 import { ClonesModal } from './ClonesModal';
 import { CreatePinModal } from './CreatePinModal';
 import { OriginModal, UploadPinModal, WebPinModal } from './OriginModals';
@@ -17,8 +16,7 @@ type Step =
   | { kind: 'web' }
   | { kind: 'upload' }
   | { kind: 'clones'; temp: TempPin }
-  | { kind: 'create'; temp: TempPin }
-  | { kind: 'newBoard'; temp: TempPin };
+  | { kind: 'create'; temp: TempPin };
 
 interface Flow {
   step: Step;
@@ -62,24 +60,7 @@ export function usePinFlow(): PinFlow {
       case 'clones':
         return <ClonesModal clones={step.temp.clones} onClose={close} onContinue={() => go({ kind: 'create', temp: step.temp })} />;
       case 'create':
-        return (
-          <CreatePinModal
-            // A board created meanwhile becomes the target: the form starts afresh with it.
-            key={targetBoardID}
-            temp={step.temp}
-            targetBoardID={targetBoardID}
-            onClose={close}
-            onCreateBoard={() => go({ kind: 'newBoard', temp: step.temp })}
-          />
-        );
-      case 'newBoard':
-        return (
-          <CreateBoardModal
-            secret={false}
-            onClose={() => go({ kind: 'create', temp: step.temp })}
-            onCreated={(board) => setFlow({ step: { kind: 'create', temp: step.temp }, targetBoardID: board.id })}
-          />
-        );
+        return <CreatePinModal temp={step.temp} targetBoardID={targetBoardID} onClose={close} />;
     }
   };
 

@@ -1,7 +1,9 @@
 // The detail picture: a box with the pin's aspect ratio and dominant colour that holds its place
 // while the preview (WebP when stored, else JPEG) loads, with the Private and NSFW badges.
-// Unsafe pins stay a blank box unless 'Show NSFW' is on (spec, section 4).
+// Unsafe pins stay a blank box unless 'Show NSFW' is on (spec, section 4). It is at most 738 px
+// wide, or the picture's own width; PinPage.css also keeps it within the screen's height.
 
+import type { CSSProperties } from 'react';
 import type { PinDetail } from '../../api/generated/graphql';
 import { DETAIL_PREVIEW_WIDTH } from '../../api/pinDetail';
 import { hasWebp } from '../../api/pins';
@@ -16,11 +18,15 @@ export function PinImage({ pin }: { pin: PinDetail }) {
   return (
     <div
       className="pin-image"
-      style={{
-        aspectRatio: `${pin.width} / ${pin.height}`,
-        maxWidth: Math.min(pin.width, DETAIL_PREVIEW_WIDTH),
-        backgroundColor: hidden ? undefined : pin.dominantColor,
-      }}
+      style={
+        {
+          aspectRatio: `${pin.width} / ${pin.height}`,
+          // Custom properties, set through the CSSOM as any style: no inline style for CSP.
+          '--pin-max-width': `${Math.min(pin.width, DETAIL_PREVIEW_WIDTH)}px`,
+          '--pin-ratio': pin.width / Math.max(1, pin.height),
+          backgroundColor: hidden ? undefined : pin.dominantColor,
+        } as CSSProperties
+      }
     >
       {hidden ? (
         <div className="pin-image__blank" role="img" aria-label="NSFW picture hidden" />

@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 import { GENERIC_ERROR } from '../../api/errors';
 import type { PinListState } from '../../api/pinLists';
 import { pinPathUnder } from '../../lib/paths';
+import { QueryError } from '../../pages/QueryError';
 import { EmptyState } from '../EmptyState';
 import { PinGrid, PinTile } from './PinGrid';
 import './PinGrid.css';
@@ -17,7 +18,7 @@ const LOAD_AHEAD = '800px';
 export function PinList({ list, base }: { list: PinListState; base: string }) {
   const { search } = useLocation();
 
-  if (list.error && list.pins.length === 0) throw list.error;
+  if (list.error && list.pins.length === 0) return <QueryError error={list.error} />;
   if (list.isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
   if (list.pins.length === 0) return <EmptyState>No pins...</EmptyState>;
 

@@ -1,19 +1,21 @@
 // The dialogs on an existing pin (spec, sections 2 and 4): 'Edit a pin' (the create form's
 // fields and boards), 'Pin it' as a copy on the viewer's boards, 'Pin it' as the choice of the
 // pin's boards, and the deletion. Each shows the pin's preview (650 px; 648 to delete) and,
-// on success, closes and refreshes what is on screen.
+// on success, closes and refreshes what is on screen. The board choices offer 'Create a board'.
 
 import { useState, type ReactNode } from 'react';
 import { parseTags, useMyBoards } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import type { PinBoardChoice, PinForm } from '../../api/generated/graphql';
+import { usePinBoards } from '../../api/pinDetail';
 import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinText } from '../../api/pinEdits';
 import { useMutation } from '../../api/mutation';
-import { EMPTY_DRAFT, type PinDraft } from '../../lib/pinDraft';
+import { EMPTY_DRAFT, chooseBoard, type PinDraft } from '../../lib/pinDraft';
 import { byRecentUse } from '../../lib/pinMemory';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DeleteDialog } from '../boards/DeleteDialog';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
+import { useBoardChoices } from './NewBoard';
 import { BoardChoice, PinDraftFields } from './PinFields';
 import './pins.css';
 
@@ -24,27 +26,35 @@ interface PinDialogProps {
   onSaved?: (boards: readonly string[]) => Promise<void> | void;
 }
 
-type FormProps = Omit<PinDialogProps, 'pinId'> & { pin: PinForm; boards: readonly PinBoardChoice[] };
+type FormProps = Omit<PinDialogProps, 'pinId'> & {
+  pin: PinForm;
+  boards: readonly PinBoardChoice[];
+  /** The viewer's boards the pin is on (edit and manage only; empty to duplicate). */
+  linked: readonly string[];
+};
 
-/** Loads the pin and the viewer's boards, then shows `Form`. */
-function withPinAndBoards(title: string, Form: (props: FormProps) => ReactNode) {
+/**
+ * Loads the pin, the viewer's boards and, unless `copy`, every board the pin is on, then
+ * shows `Form`.
+ */
+function withPinAndBoards(title: string, Form: (props: FormProps) => ReactNode, { copy = false } = {}) {
   return function PinDialog({ pinId, ...props }: PinDialogProps) {
     const { pin, error, isLoading } = usePinForm(pinId);
     const { boards, error: boardsError, isLoading: boardsLoading } = useMyBoards();
-    if (!pin || !boards) {
-      return <DialogLoading title={title} failed={Boolean(error || boardsError) || (!isLoading && !boardsLoading)} onClose={props.onClose} />;
+    const links = usePinBoards(copy ? null : pinId, { revalidateOnMount: true });
+    const pinBoards = copy ? [] : links.boards;
+    if (!pin || !boards || !pinBoards) {
+      const failed = Boolean(error || boardsError || (!copy && links.error)) || (!isLoading && !boardsLoading && (copy || !links.isLoading));
+      return <DialogLoading title={title} failed={failed} onClose={props.onClose} />;
     }
-    return <Form {...props} pin={pin} boards={byRecentUse(boards)} />;
+    const linked = pinBoards.map((board) => board.id).filter((id) => boards.some((board) => board.id === id));
+    return <Form {...props} pin={pin} boards={byRecentUse(boards)} linked={linked} />;
   };
 }
 
 function Preview({ src }: { src: string }) {
   return <img className="pin-form__preview pin-form__preview--existing" src={src} alt="The pin's picture" />;
 }
-
-/** The pin's boards among the viewer's. */
-const linkedBoards = (pin: PinForm, boards: readonly PinBoardChoice[]) =>
-  pin.boards.edges.map((edge) => edge.node.id).filter((id) => boards.some((board) => board.id === id));
 
 const textOf = (draft: PinDraft): PinText => ({
   title: draft.title.trim(),
@@ -54,8 +64,8 @@ const textOf = (draft: PinDraft): PinText => ({
   tags: parseTags(draft.tags),
 });
 
-function EditPinForm({ pin, boards, onClose, onSaved }: FormProps) {
-  const [current] = useState(() => linkedBoards(pin, boards));
+function EditPinForm({ pin, boards, linked, onClose, onSaved }: FormProps) {
+  const [current] = useState(() => [...linked]);
   const [draft, setDraft] = useState<PinDraft>({
     ...EMPTY_DRAFT,
     title: pin.title ?? '',
@@ -83,11 +93,16 @@ function EditPinForm({ pin, boards, onClose, onSaved }: FormProps) {
     await revalidateAll();
   };
 
+  const choices = useBoardChoices(boards, (board) => setDraft((d) => chooseBoard(d, board)));
+
   return (
-    <DialogForm title="Edit a pin" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
-      <Preview src={pin.preview} />
-      <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} />
-    </DialogForm>
+    <>
+      <DialogForm title="Edit a pin" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
+        <Preview src={pin.preview} />
+        <PinDraftFields boards={choices.boards} draft={draft} onDraft={setDraft} onCreateBoard={choices.create} />
+      </DialogForm>
+      {choices.element}
+    </>
   );
 }
 
@@ -112,17 +127,24 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
     await revalidateAll();
   };
 
+  const choices = useBoardChoices(boards, (board) => setDraft((d) => chooseBoard(d, board)));
+
   return (
-    <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={duplicate.errors} pending={duplicate.pending} submitLabel="Pin it">
-      <Preview src={pin.preview} />
-      <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} />
-    </DialogForm>
+    <>
+      <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={duplicate.errors} pending={duplicate.pending} submitLabel="Pin it">
+        <Preview src={pin.preview} />
+        <PinDraftFields boards={choices.boards} draft={draft} onDraft={setDraft} onCreateBoard={choices.create} />
+      </DialogForm>
+      {choices.element}
+    </>
   );
 }
 
-function ManageBoardsForm({ pin, boards, onClose, onSaved }: FormProps) {
-  const [current] = useState(() => linkedBoards(pin, boards));
+function ManageBoardsForm({ pin, boards, linked, onClose, onSaved }: FormProps) {
+  const [current] = useState(() => [...linked]);
   const [chosen, setChosen] = useState(current);
+  const choose = (id: string) => setChosen((ids) => (ids.includes(id) ? ids : [...ids, id]));
+  const choices = useBoardChoices(boards, (board) => choose(board.id));
   const revalidateAll = useRevalidateAll();
   const save = useMutation(async (boardIds: string[]) => {
     await relinkBoards(pin.id, current, boardIds);
@@ -141,20 +163,24 @@ function ManageBoardsForm({ pin, boards, onClose, onSaved }: FormProps) {
   };
 
   return (
-    <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
-      <Preview src={pin.preview} />
-      <BoardChoice
-        boards={boards}
-        chosen={chosen}
-        onChoose={(board) => setChosen((ids) => [...ids, board.id])}
-        onDrop={(id) => setChosen((ids) => ids.filter((other) => other !== id))}
-      />
-    </DialogForm>
+    <>
+      <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
+        <Preview src={pin.preview} />
+        <BoardChoice
+          boards={choices.boards}
+          chosen={chosen}
+          onChoose={(board) => choose(board.id)}
+          onDrop={(id) => setChosen((ids) => ids.filter((other) => other !== id))}
+          onCreate={choices.create}
+        />
+      </DialogForm>
+      {choices.element}
+    </>
   );
 }
 
 export const EditPinModal = withPinAndBoards('Edit a pin', EditPinForm);
-export const DuplicatePinModal = withPinAndBoards('Pin it', DuplicatePinForm);
+export const DuplicatePinModal = withPinAndBoards('Pin it', DuplicatePinForm, { copy: true });
 export const ManageBoardsModal = withPinAndBoards('Pin it', ManageBoardsForm);
 
 export function DeletePinModal({ pinId, onClose, onDeleted }: Omit<PinDialogProps, 'onSaved'> & { onDeleted: () => Promise<void> | void }) {

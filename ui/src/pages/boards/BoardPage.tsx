@@ -5,7 +5,6 @@
 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isGraphQLError } from '../../api/client';
 import { countLabel, useBoardDetail } from '../../api/boards';
 import { useMe } from '../../api/me';
 import { useBoardPins } from '../../api/pinLists';
@@ -18,7 +17,7 @@ import { OrderPins } from '../../components/pins/OrderPins';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { PinList } from '../../components/pins/PinList';
 import { boardPath, boardsPath, folderPath, userPath } from '../../lib/paths';
-import { NotFound } from '../NotFound';
+import { QueryError } from '../QueryError';
 import { BackLink } from './BackLink';
 
 type Dialog = 'edit' | 'delete' | 'cover' | null;
@@ -33,10 +32,7 @@ export function BoardPage() {
   const pinFlow = usePinFlow();
   const list = useBoardPins(username, boardSlug);
 
-  if (error) {
-    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
-    throw error;
-  }
+  if (error) return <QueryError error={error} />;
   if (isLoading || !board) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
 
   const owner = board.user;

@@ -3,8 +3,8 @@
 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isGraphQLError } from '../../api/client';
-import { countLabel, useFolderDetail } from '../../api/boards';
+import { GENERIC_ERROR } from '../../api/errors';
+import { countLabel, useFolderBoards, useFolderDetail } from '../../api/boards';
 import { useMe } from '../../api/me';
 import { displayName } from '../../api/users';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
@@ -12,8 +12,9 @@ import { DeleteFolderModal, EditFolderModal } from '../../components/boards/Fold
 import { OwnerMenu } from '../../components/boards/OwnerMenu';
 import { BoardTile, PrivateBadge, TileGrid } from '../../components/boards/Tiles';
 import { EmptyState } from '../../components/EmptyState';
+import { ErrorList } from '../../components/Form';
 import { boardPath, folderPath, foldersPath, userPath } from '../../lib/paths';
-import { NotFound } from '../NotFound';
+import { QueryError } from '../QueryError';
 import { BackLink } from './BackLink';
 
 type Dialog = 'edit' | 'delete' | null;
@@ -21,20 +22,17 @@ type Dialog = 'edit' | 'delete' | null;
 export function FolderPage() {
   const { username = '', folderSlug = '' } = useParams();
   const { folder, error, isLoading } = useFolderDetail(username, folderSlug);
+  const { boards, error: boardsError } = useFolderBoards(username, folderSlug);
   const { me } = useMe();
   const navigate = useNavigate();
   const create = useCreateDialogs();
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  if (error) {
-    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
-    throw error;
-  }
+  if (error) return <QueryError error={error} />;
   if (isLoading || !folder) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
 
   const owner = folder.user;
   const isOwner = me?.id === owner.id;
-  const boards = folder.boards.edges.map((edge) => edge.node);
   const close = () => setDialog(null);
 
   return (
@@ -68,7 +66,13 @@ export function FolderPage() {
         ) : null}
       </header>
 
-      {boards.length > 0 ? (
+      {boardsError ? (
+        <ErrorList errors={[GENERIC_ERROR]} />
+      ) : !boards ? (
+        <p className="user-page__loading" aria-busy="true">
+          Loading...
+        </p>
+      ) : boards.length > 0 ? (
         <TileGrid label="Boards">
           {boards.map((board) => (
             <BoardTile key={board.id} board={board} href={boardPath(owner.username, board.slug, folder.slug)} />

@@ -1,14 +1,13 @@
 // '/{username}/boards/': the public boards, plus a 'Private boards' section for the owner (and
 // for a viewer some private boards are shared with).
 
-import { isGraphQLError } from '../../api/client';
 import { useUserBoards } from '../../api/boards';
 import type { BoardSummary } from '../../api/generated/graphql';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
 import { BoardTile, TileGrid } from '../../components/boards/Tiles';
 import { EmptyState } from '../../components/EmptyState';
 import { boardPath } from '../../lib/paths';
-import { NotFound } from '../NotFound';
+import { QueryError } from '../QueryError';
 import { ListSection, UserSection } from './UserSection';
 
 export function UserBoards() {
@@ -19,10 +18,7 @@ function BoardsList({ username, isOwner }: { username: string; isOwner: boolean 
   const { boards, error, isLoading } = useUserBoards(username);
   const create = useCreateDialogs();
 
-  if (error) {
-    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
-    throw error;
-  }
+  if (error) return <QueryError error={error} />;
   if (isLoading || !boards) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
 
   const publicBoards = boards.filter((board) => !board.secret);

@@ -1,14 +1,13 @@
 // '/{username}/folders/': the public folders, plus a 'Private folders' section shown to the
 // owner, or when private folders are visible.
 
-import { isGraphQLError } from '../../api/client';
 import { useUserFolders } from '../../api/boards';
 import type { FolderSummary } from '../../api/generated/graphql';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
 import { FolderTile, TileGrid } from '../../components/boards/Tiles';
 import { EmptyState } from '../../components/EmptyState';
 import { folderPath } from '../../lib/paths';
-import { NotFound } from '../NotFound';
+import { QueryError } from '../QueryError';
 import { ListSection, UserSection } from './UserSection';
 
 export function UserFolders() {
@@ -19,10 +18,7 @@ function FoldersList({ username, isOwner }: { username: string; isOwner: boolean
   const { folders, error, isLoading } = useUserFolders(username);
   const create = useCreateDialogs();
 
-  if (error) {
-    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
-    throw error;
-  }
+  if (error) return <QueryError error={error} />;
   if (isLoading || !folders) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
 
   const publicFolders = folders.filter((folder) => !folder.secret);

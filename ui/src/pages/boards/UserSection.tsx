@@ -3,12 +3,12 @@
 
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { isGraphQLError } from '../../api/client';
 import { useMe } from '../../api/me';
 import type { PublicUser } from '../../api/generated/graphql';
 import { useUser } from '../../api/users';
 import { UserTabs } from '../../components/boards/UserTabs';
 import { NotFound } from '../NotFound';
+import { QueryError } from '../QueryError';
 import { UserHeader } from '../UserPage';
 
 export function UserSection({ children }: { children: (user: PublicUser, isOwner: boolean) => ReactNode }) {
@@ -16,10 +16,7 @@ export function UserSection({ children }: { children: (user: PublicUser, isOwner
   const { user, error, isLoading } = useUser(username);
   const { me, isLoading: meLoading } = useMe();
 
-  if (error) {
-    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
-    throw error;
-  }
+  if (error) return <QueryError error={error} />;
   if (isLoading || meLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
   if (!user) return <NotFound />;
 

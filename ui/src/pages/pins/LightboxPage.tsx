@@ -4,9 +4,8 @@
 // to the pin's detail). Keys and swipes as on the detail screen; a swipe down closes.
 
 import { useEffect, useState, type MouseEvent } from 'react';
-import { isGraphQLError } from '../../api/client';
 import { useShowNsfw } from '../../lib/nsfw';
-import { NotFound } from '../NotFound';
+import { QueryError } from '../QueryError';
 import { usePinViewer } from './usePinViewer';
 import './LightboxPage.css';
 
@@ -37,10 +36,7 @@ export function LightboxPage() {
   const [fullScreen, toggleFullScreen] = useFullScreen();
   const [showNsfw] = useShowNsfw();
 
-  if (error) {
-    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
-    throw error;
-  }
+  if (error) return <QueryError error={error} />;
 
   const hidden = pin ? pin.unsafe && !showNsfw : false;
   const ratio = pin ? pin.width / Math.max(1, pin.height) : 1;

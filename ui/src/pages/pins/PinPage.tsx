@@ -6,7 +6,6 @@
 
 import { Link } from 'react-router';
 import { useRevalidateAll } from '../../api/cache';
-import { isGraphQLError } from '../../api/client';
 import { useMe } from '../../api/me';
 import { useMutation } from '../../api/mutation';
 import { ratePin } from '../../api/pinEdits';
@@ -19,6 +18,7 @@ import { Rating } from '../../components/pins/Rating';
 import { displayUrl, safeHref } from '../../lib/links';
 import { tagPath } from '../../lib/paths';
 import { NotFound } from '../NotFound';
+import { QueryError } from '../QueryError';
 import { usePinViewer } from './usePinViewer';
 import './PinPage.css';
 
@@ -32,10 +32,7 @@ export function PinPage() {
   const revalidateAll = useRevalidateAll();
   const rating = useMutation(ratePin);
 
-  if (error) {
-    if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
-    throw error;
-  }
+  if (error) return <QueryError error={error} />;
   if (isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
   if (!pin) return <NotFound />;
 

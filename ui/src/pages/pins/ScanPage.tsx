@@ -14,6 +14,7 @@ import { usePinFlow } from '../../components/pins/PinFlow';
 import { decodeBase64 } from '../../lib/base64';
 import { safeHref } from '../../lib/links';
 import { NotFound } from '../NotFound';
+import { PermissionDenied } from '../QueryError';
 import './ScanPage.css';
 
 export function ScanPage() {
@@ -28,7 +29,7 @@ function Scan({ url, targetBoardID }: { url: string; targetBoardID: string | nul
   const flow = usePinFlow();
   const download = useMutation(downloadPinFile);
 
-  if (error && isGraphQLError(error) && error.code === 'PERMISSION_DENIED_ERROR') throw error;
+  if (error && isGraphQLError(error) && error.code === 'PERMISSION_DENIED_ERROR') return <PermissionDenied />;
   if (isLoading) {
     return (
       <p className="scan__status" aria-busy="true">

@@ -1,0 +1,141 @@
+// Lists longer than one page: the server answers at most 50 items a page, so whatever the UI
+// shows whole (a folder's boards, a pin's boards, the pin forms' board choices) is read page
+// after page, and the cover picker steps through a board's pins 50 at a time.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  addBoardByApi,
+  addPinByApi,
+  browserSkip,
+  gqlOk,
+  headerMenu,
+  inBatches,
+  makePng,
+  ownerMenu,
+  serverAndBrowser,
+  signUpByApi,
+} from './harness.mjs';
+
+describe('lists longer than a page', { skip: browserSkip }, () => {
+  const app = serverAndBrowser();
+  const open = app.open;
+  const signUp = (prefix) => signUpByApi(app.server.baseUrl, prefix);
+
+  /** The board's first cover, as the server has it. */
+  async function coverOf(boardId) {
+    const { data } = await gqlOk(app.server.baseUrl, `query Cover($id: ID!) { board(id: $id) { cover1 { id } } }`, { id: boardId });
+    return data.board.cover1?.id ?? null;
+  }
+
+  it('steps the cover picker through a board of 56 pins, past the 50th and round', async () => {
+    const alice = await signUp('many-pins');
+    const board = await addBoardByApi(app.server.baseUrl, alice.cookie, 'Crowded');
+    // The original at the bottom of the board, 55 copies above it (the newest on top).
+    const original = await addPinByApi(app.server.baseUrl, alice.cookie, { boards: [board.id], title: 'Original', seed: 7 });
+    await inBatches(55, (index) =>
+      gqlOk(
+        app.server.baseUrl,
+        `mutation Copy($pin: ID!, $title: String, $boards: [ID!]) {
+          duplicatePin(pin: $pin, title: $title, caption: "A copy", boards: $boards) { id }
+        }`,
+        { pin: original, title: `Copy ${index + 1}`, boards: [board.id] },
+        alice.cookie,
+      ),
+    );
+    const { context, page, errors } = await open({ cookie: alice.cookie });
+    try {
+      await page.goto(`/${alice.username}/boards/${board.slug}/`);
+      await page.getByText('56 pins', { exact: true }).waitFor();
+      await ownerMenu(page, 'Board menu', 'Change cover');
+      const picker = page.getByRole('dialog', { name: 'Change cover' });
+      const next = picker.getByRole('button', { name: 'Next' });
+      const previous = picker.getByRole('button', { name: 'Previous' });
+      // The cover is the newest pin, first of 56.
+      await picker.getByText('1 / 56', { exact: true }).waitFor();
+
+      // Forward past the first page of 50, then back.
+      for (let step = 0; step < 50; step += 1) await next.click();
+      await picker.getByText('51 / 56', { exact: true }).waitFor();
+      await picker.getByRole('img', { name: /^Copy \d+$/ }).waitFor();
+      for (let step = 0; step < 50; step += 1) await previous.click();
+      await picker.getByText('1 / 56', { exact: true }).waitFor();
+
+      // Round to the last pin, the 56th, and choose it.
+      await previous.click();
+      await picker.getByText('56 / 56', { exact: true }).waitFor();
+      await picker.getByRole('img', { name: 'Original' }).waitFor();
+      await picker.getByRole('button', { name: 'Select' }).click();
+      await picker.waitFor({ state: 'detached' });
+      assert.equal(await coverOf(board.id), original);
+
+      // Opened again, in a fresh page, it starts at the cover, and Next goes round to the first.
+      await page.reload();
+      await ownerMenu(page, 'Board menu', 'Change cover');
+      await picker.getByText('56 / 56', { exact: true }).waitFor();
+      await picker.getByRole('img', { name: 'Original' }).waitFor();
+      await next.click();
+      await picker.getByText('1 / 56', { exact: true }).waitFor();
+      await picker.getByRole('img', { name: /^Copy \d+$/ }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows all of 55 boards: in their folder, on a pin, and in the pin forms', async () => {
+    const alice = await signUp('many-boards');
+    const { data } = await gqlOk(
+      app.server.baseUrl,
+      `mutation AddFolder($name: String!) { addFolder(name: $name, secret: false) { id slug } }`,
+      { name: 'Everything' },
+      alice.cookie,
+    );
+    const folder = data.addFolder;
+    const titles = Array.from({ length: 55 }, (_, index) => `Board ${String(index + 1).padStart(2, '0')}`);
+    const boards = [];
+    // One after the other, so that 'Board 55' is the newest.
+    for (const title of titles) boards.push(await addBoardByApi(app.server.baseUrl, alice.cookie, title, { folder: folder.id }));
+    const pin = await addPinByApi(app.server.baseUrl, alice.cookie, { boards: boards.map((board) => board.id), title: 'Everywhere' });
+
+    const { context, page, errors } = await open({ cookie: alice.cookie });
+    try {
+      // The folder page lists every board.
+      await page.goto(`/${alice.username}/folders/${folder.slug}/`);
+      await page.getByText('55 boards', { exact: true }).waitFor();
+      const folderBoards = page.getByRole('list', { name: 'Boards' });
+      await folderBoards.getByRole('link', { name: 'Board 55', exact: true }).waitFor();
+      assert.equal(await folderBoards.getByRole('listitem').count(), 55);
+
+      // The pin's boards card lists every board.
+      await page.goto(`/pins/${pin}/`);
+      const card = page.getByRole('region', { name: 'Pinned on 55 boards' });
+      await card.getByRole('link', { name: 'Board 01', exact: true }).waitFor();
+      await card.getByRole('link', { name: 'Board 55', exact: true }).waitFor();
+      assert.equal(await card.getByRole('link', { name: /^Board \d+$/ }).count(), 55);
+
+      // 'Pin it' on her own pin: every board is there, and ticked.
+      await page.getByRole('button', { name: 'Pin it' }).click();
+      const manage = page.getByRole('dialog', { name: 'Pin it' });
+      await manage.getByRole('checkbox', { name: 'Board 55', exact: true }).waitFor();
+      assert.equal(await manage.getByRole('checkbox', { checked: true }).count(), 55);
+      await manage.getByRole('button', { name: 'Cancel' }).click();
+      await manage.waitFor({ state: 'detached' });
+
+      // 'Create a pin' offers every board, the last one too.
+      await headerMenu(page, 'New pin');
+      await page.getByRole('dialog', { name: 'Choose pin origin' }).getByRole('button', { name: 'Your computer' }).click();
+      const upload = page.getByRole('dialog', { name: 'Upload pin from your computer' });
+      await upload.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: makePng(80, 60, 99) });
+      await upload.getByRole('button', { name: 'Upload' }).click();
+      const create = page.getByRole('dialog', { name: 'Create a pin' });
+      const choices = create.getByRole('group', { name: 'Boards' });
+      await choices.getByRole('checkbox', { name: 'Board 55', exact: true }).waitFor();
+      assert.equal(await choices.getByRole('checkbox').count(), 55);
+      for (const title of titles) await choices.getByRole('checkbox', { name: title, exact: true }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

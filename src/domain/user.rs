@@ -52,6 +52,13 @@ pub struct UserRecord {
     /// Content hash naming the avatar files, when the user uploaded one.
     #[serde(default)]
     pub avatar: Option<String>,
+    /// Admins manage accounts and invites; the first account is one.
+    #[serde(default)]
+    pub admin: bool,
+    /// A disabled account cannot sign in, its sessions and API keys are refused, and its
+    /// content is shown to nobody.
+    #[serde(default)]
+    pub disabled: bool,
 }
 
 /// The public profile fields a user edits on `/profile/`.

@@ -139,6 +139,8 @@ fn user(rng: &mut StdRng, n: usize, password_hash: &str) -> UserRecord {
             ..Profile::default()
         },
         avatar: None,
+        admin: false,
+        disabled: false,
     }
 }
 

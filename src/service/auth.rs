@@ -66,6 +66,8 @@ pub async fn sign_up(
                 last_login_at: Some(now),
                 profile: Default::default(),
                 avatar: None,
+                admin: false,
+                disabled: false,
             };
             let user = users::insert(write, user)?;
             let session_token = start_session(write, user.id)?;

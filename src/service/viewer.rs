@@ -7,6 +7,7 @@ use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
 use crate::service::secrets::secret_hash;
 use crate::service::{api_keys, auth};
+use crate::store::users;
 
 /// The person behind a request; `user` is `None` for a visitor.
 #[derive(Debug, Clone, Default)]
@@ -15,6 +16,8 @@ pub struct Viewer {
     /// Hash of the session token when signed in by cookie (not by API key).
     pub session_hash: Option<String>,
     pub client_ip: Option<IpAddr>,
+    /// Whether the user is an admin of the instance.
+    pub admin: bool,
     /// False when a browser says the request comes from another site's page.
     pub foreign_origin: bool,
 }
@@ -35,10 +38,21 @@ impl Viewer {
     pub fn require_user(&self) -> AppResult<UserId> {
         self.user.ok_or_else(AppError::sign_in_required)
     }
+
+    /// The signed-in admin, or PERMISSION_DENIED_ERROR.
+    pub fn require_admin(&self) -> AppResult<UserId> {
+        let user = self.require_user()?;
+        if !self.admin {
+            return Err(AppError::denied(
+                "Only an admin of this instance may do this.",
+            ));
+        }
+        Ok(user)
+    }
 }
 
 /// The viewer holding `bearer` (an API key) or else the session `cookie`; a visitor when
-/// neither is valid.
+/// neither is valid, or when the account is disabled.
 pub async fn resolve(
     services: &Services,
     bearer: Option<String>,
@@ -56,19 +70,29 @@ pub async fn resolve(
     }
     let found = services
         .blocking(move |services| {
-            if let Some(key) = bearer {
-                return Ok(api_keys::user_of_key(services, &key)?.map(|user| (user, None)));
-            }
-            let Some(token) = cookie else { return Ok(None) };
-            let user = auth::user_of_session(services, &token)?;
-            Ok(user.map(|user| (user, Some(secret_hash(&token)))))
+            let found = if let Some(key) = bearer {
+                api_keys::user_of_key(services, &key)?.map(|user| (user, None))
+            } else if let Some(token) = cookie {
+                auth::user_of_session(services, &token)?
+                    .map(|user| (user, Some(secret_hash(&token))))
+            } else {
+                None
+            };
+            let Some((user, session_hash)) = found else {
+                return Ok(None);
+            };
+            let user = services.store.read(|read| users::get(read, user))?;
+            Ok(user
+                .filter(|user| !user.disabled)
+                .map(|user| (user, session_hash)))
         })
         .await;
     match found {
         Ok(Some((user, session_hash))) => Viewer {
-            user: Some(user),
+            user: Some(user.id),
             session_hash,
             client_ip,
+            admin: user.admin,
             foreign_origin,
         },
         Ok(None) => anonymous,

@@ -388,6 +388,8 @@ mod tests {
                         last_login_at: None,
                         profile: Default::default(),
                         avatar: None,
+                        admin: false,
+                        disabled: false,
                     },
                 )?;
                 let board = boards::insert(

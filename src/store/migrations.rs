@@ -23,6 +23,7 @@ const MIGRATIONS: &[Migration] = &[
     create_search_pending,
     index_pins_by_picture,
     number_search_marks,
+    admin_and_invites,
 ];
 
 /// The schema version this binary writes.
@@ -169,6 +170,24 @@ fn number_search_marks(write: &WriteTransaction) -> anyhow::Result<()> {
         pending.insert(id, 0)?;
     }
     write.delete_table(tables::SEARCH_PENDING_1)?;
+    Ok(())
+}
+
+/// 10: the first account becomes the admin of an instance that has none; invite links.
+fn admin_and_invites(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::INVITES)?;
+    let mut users = write.open_table(tables::USERS)?;
+    let first = match users.first()? {
+        Some((id, bytes)) => Some((id.value(), bytes.value().to_vec())),
+        None => None,
+    };
+    if let Some((id, bytes)) = first {
+        let mut user: crate::domain::user::UserRecord =
+            super::codec::decode(&bytes).map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        user.admin = true;
+        let bytes = super::codec::encode(&user).map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        users.insert(id, bytes.as_slice())?;
+    }
     Ok(())
 }
 

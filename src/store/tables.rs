@@ -23,6 +23,9 @@ pub const SESSIONS_BY_USER: TableDefinition<(u64, &str), ()> =
 /// SHA-256 (hex) of a mailed token -> `TokenRecord` (password reset, email verification).
 pub const MAIL_TOKENS: TableDefinition<&str, &[u8]> = TableDefinition::new("mail-tokens-1");
 
+/// Invite secret hash -> `InviteRecord`.
+pub const INVITES: TableDefinition<&str, &[u8]> = TableDefinition::new("invites-1");
+
 /// API key id -> `ApiKeyRecord`.
 pub const API_KEYS: TableDefinition<u64, &[u8]> = TableDefinition::new("api-keys-1");
 /// SHA-256 (hex) of an API key secret -> API key id.

@@ -58,6 +58,8 @@ pub fn insert(write: &WriteTransaction, mut user: UserRecord) -> AppResult<UserR
         ));
     }
     user.id = UserId(next_id(write)?);
+    // The first account runs the instance.
+    user.admin |= count(write)? == 0;
     write
         .open_table(USERS_BY_USERNAME)?
         .insert(username_key(&user.username).as_str(), user.id.0)?;

@@ -14,8 +14,8 @@ use crate::graphql;
 use crate::http::listener::NoDelayAcceptor;
 use crate::http::{assets::UiAssets, headers, health, limits, logging, media, session, upload};
 use crate::media::urls::MEDIA;
-use crate::service::cleanup;
 use crate::service::context::Services;
+use crate::service::{cleanup, registration};
 
 /// All routes of the server.
 pub fn routes(services: Services) -> impl poem::Endpoint {
@@ -76,6 +76,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     // With port 0 the system picks one: links in mails must name the real one.
     config.listen = addr;
     let services = tokio::task::spawn_blocking(move || Services::open(config)).await??;
+    registration::announce(&services)?;
     let (shutdown, stopped) = oneshot::channel::<()>();
     let cleaner = tokio::spawn(cleanup::every_hour(services.clone()));
     let app = routes(services.clone());

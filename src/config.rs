@@ -28,6 +28,26 @@ pub struct Config {
     pub uploads: UploadConfig,
     pub limits: LimitsConfig,
     pub api: ApiConfig,
+    pub accounts: AccountsConfig,
+}
+
+/// Who may create an account.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AccountsConfig {
+    /// `open`, `invite` or `closed`; unset: open when listening on a loopback address, else
+    /// invite.
+    pub registration: Option<Registration>,
+}
+
+/// Who may sign up: anyone, the holders of an admin's invite link, or nobody (admins add
+/// accounts with `corkboard admin create-user`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Registration {
+    Open,
+    Invite,
+    Closed,
 }
 
 /// The GraphQL API's developer tools.
@@ -125,6 +145,7 @@ impl Default for Config {
             uploads: UploadConfig::default(),
             limits: LimitsConfig::default(),
             api: ApiConfig::default(),
+            accounts: AccountsConfig::default(),
         }
     }
 }
@@ -266,6 +287,17 @@ impl Config {
         self.api
             .graphiql
             .unwrap_or_else(|| self.listen.ip().is_loopback())
+    }
+
+    /// Who may sign up (see `AccountsConfig::registration`).
+    pub fn registration(&self) -> Registration {
+        self.accounts
+            .registration
+            .unwrap_or(if self.listen.ip().is_loopback() {
+                Registration::Open
+            } else {
+                Registration::Invite
+            })
     }
 
     /// The public address without a trailing slash, or the listening address.

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::UserId;
+use crate::domain::user::UserRecord;
 
 /// The message for PERMISSION_DENIED_ERROR.
 pub const NO_ACCESS: &str = "Sorry, it seems you don't have access to this.";
@@ -14,6 +15,14 @@ pub const NO_ACCESS: &str = "Sorry, it seems you don't have access to this.";
 pub trait Visible {
     const NOT_FOUND: &'static str;
     fn visible_to(&self, viewer: Option<UserId>) -> bool;
+    /// Whose it is: nothing of a disabled account is shown (see `shows_content`).
+    fn owner(&self) -> UserId;
+}
+
+/// A disabled account's folders, boards and pins are shown to nobody, and found by nobody,
+/// until an admin enables it again.
+pub fn shows_content(owner: &UserRecord) -> bool {
+    !owner.disabled
 }
 
 impl Visible for BoardRecord {
@@ -22,6 +31,10 @@ impl Visible for BoardRecord {
     /// A board is visible to its owner, to everyone when public, and to the users it is shared with.
     fn visible_to(&self, viewer: Option<UserId>) -> bool {
         !self.secret || viewer.is_some_and(|viewer| self.readers().any(|user| user == viewer))
+    }
+
+    fn owner(&self) -> UserId {
+        self.user
     }
 }
 
@@ -38,6 +51,10 @@ impl Visible for FolderRecord {
     /// A folder is visible to its owner, and to everyone when public.
     fn visible_to(&self, viewer: Option<UserId>) -> bool {
         !self.secret || viewer == Some(self.user)
+    }
+
+    fn owner(&self) -> UserId {
+        self.user
     }
 }
 
@@ -74,12 +91,20 @@ pub struct Audience {
 }
 
 impl Audience {
-    /// The audience of a pin of `owner` on `boards`.
-    pub fn of_pin<'a>(owner: UserId, boards: impl IntoIterator<Item = &'a BoardRecord>) -> Self {
+    /// The audience of a pin of `owner` on `boards`: nobody at all when the owner's account
+    /// is disabled.
+    pub fn of_pin<'a>(
+        owner: &UserRecord,
+        boards: impl IntoIterator<Item = &'a BoardRecord>,
+    ) -> Self {
         let mut audience = Audience {
             public: false,
-            readers: BTreeSet::from([owner]),
+            readers: BTreeSet::new(),
         };
+        if !shows_content(owner) {
+            return audience;
+        }
+        audience.readers.insert(owner.id);
         for board in boards {
             audience.public |= board.visible_to(None);
             audience.readers.extend(board.readers());
@@ -118,9 +143,13 @@ pub fn keys_held_by(viewer: Option<UserId>) -> Vec<AudienceKey> {
     keys
 }
 
-/// A pin is private (`secret`) unless it is on at least one public board.
-pub fn pin_is_public<'a>(boards: impl IntoIterator<Item = &'a BoardRecord>) -> bool {
-    boards.into_iter().any(|board| board.visible_to(None))
+/// A pin is private (`secret`) unless it is on at least one public board (and its owner's
+/// account is not disabled).
+pub fn pin_is_public<'a>(
+    owner: &UserRecord,
+    boards: impl IntoIterator<Item = &'a BoardRecord>,
+) -> bool {
+    shows_content(owner) && boards.into_iter().any(|board| board.visible_to(None))
 }
 
 #[cfg(test)]
@@ -147,17 +176,46 @@ mod tests {
         }
     }
 
+    fn user(id: u64, disabled: bool) -> UserRecord {
+        UserRecord {
+            id: UserId(id),
+            username: format!("user{id}"),
+            email: format!("user{id}@example.org"),
+            email_verified: true,
+            password_hash: String::new(),
+            created_at: Utc::now(),
+            last_login_at: None,
+            last_seen_at: None,
+            profile: Default::default(),
+            avatar: None,
+            admin: false,
+            disabled,
+        }
+    }
+
     #[test]
     fn a_pin_is_seen_by_its_owner_the_public_or_its_boards_readers() {
         let (owner, friend, stranger) = (Some(UserId(1)), Some(UserId(2)), Some(UserId(3)));
-        let on_nothing = Audience::of_pin(UserId(1), []);
+        let ada = user(1, false);
+        let on_nothing = Audience::of_pin(&ada, []);
         assert!(on_nothing.admits(owner) && !on_nothing.admits(friend) && !on_nothing.admits(None));
         let private = board(1, true, &[2]);
-        let shared = Audience::of_pin(UserId(1), [&private]);
+        let shared = Audience::of_pin(&ada, [&private]);
         assert!(shared.admits(friend) && !shared.admits(stranger) && !shared.public);
         let public = board(1, false, &[]);
-        let everyone = Audience::of_pin(UserId(1), [&private, &public]);
+        let everyone = Audience::of_pin(&ada, [&private, &public]);
         assert!(everyone.admits(None) && everyone.admits(stranger));
-        assert!(pin_is_public([&private, &public]) && !pin_is_public([&private]));
+        assert!(pin_is_public(&ada, [&private, &public]) && !pin_is_public(&ada, [&private]));
+    }
+
+    #[test]
+    fn a_disabled_account_s_pins_are_seen_by_nobody() {
+        let disabled = user(1, true);
+        let (private, public) = (board(1, true, &[2]), board(1, false, &[]));
+        let audience = Audience::of_pin(&disabled, [&private, &public]);
+        for viewer in [None, Some(UserId(1)), Some(UserId(2))] {
+            assert!(!audience.admits(viewer));
+        }
+        assert!(!pin_is_public(&disabled, [&public]));
     }
 }

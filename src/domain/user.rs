@@ -47,6 +47,9 @@ pub struct UserRecord {
     pub password_hash: String,
     pub created_at: DateTime<Utc>,
     pub last_login_at: Option<DateTime<Utc>>,
+    /// When the account last made a request (noted at most every few minutes).
+    #[serde(default)]
+    pub last_seen_at: Option<DateTime<Utc>>,
     #[serde(default)]
     pub profile: Profile,
     /// Content hash naming the avatar files, when the user uploaded one.

@@ -55,8 +55,13 @@ impl AccountMutation {
         email: String,
         password: String,
         username: String,
+        #[graphql(
+            desc = "The secret of an invite link, on an instance where sign-up is by invitation."
+        )]
+        invite: Option<String>,
     ) -> Result<User> {
-        let done = auth::sign_up(ctx.services(), ctx.viewer(), email, password, username).await?;
+        let viewer = ctx.viewer();
+        let done = auth::sign_up(ctx.services(), viewer, email, password, username, invite).await?;
         Ok(signed_in(ctx, done))
     }
 

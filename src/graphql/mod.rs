@@ -1,6 +1,7 @@
 //! The GraphQL API at `/api/graphql`: schema, request handler and GraphiQL.
 
 pub mod accounts;
+pub mod admin;
 pub mod boards;
 pub mod context;
 pub mod errors;

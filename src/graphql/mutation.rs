@@ -3,10 +3,17 @@
 use async_graphql::MergedObject;
 
 use super::accounts::AccountMutation;
+use super::admin::AdminMutation;
 use super::boards::BoardMutation;
 use super::pin_edits::PinEditMutation;
 use super::pins::PinMutation;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Mutation")]
-pub struct MutationRoot(AccountMutation, BoardMutation, PinMutation, PinEditMutation);
+pub struct MutationRoot(
+    AccountMutation,
+    AdminMutation,
+    BoardMutation,
+    PinMutation,
+    PinEditMutation,
+);

@@ -3,9 +3,10 @@
 use async_graphql::MergedObject;
 
 use super::accounts::AccountQuery;
+use super::admin::AdminQuery;
 use super::boards::BoardQuery;
 use super::pins::PinQuery;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Query")]
-pub struct QueryRoot(AccountQuery, BoardQuery, PinQuery);
+pub struct QueryRoot(AccountQuery, AdminQuery, BoardQuery, PinQuery);

@@ -25,7 +25,8 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
     for board in board_pins::boards_of(tx, pin)? {
         on_boards.extend(boards::get(tx, board)?);
     }
-    for key in Audience::of_pin(record.user, &on_boards).keys() {
+    let owner = users::load(tx, record.user)?;
+    for key in Audience::of_pin(&owner, &on_boards).keys() {
         document.add_u64(fields.audience, audience_term(key));
     }
     for board in &on_boards {
@@ -44,14 +45,12 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
         document.add_text(fields.tag, tag);
         document.add_text(fields.tag_name, tag);
     }
-    if let Some(owner) = users::get(tx, record.user)? {
-        document.add_text(fields.all, &owner.username);
-        for name in [&owner.profile.first_name, &owner.profile.last_name]
-            .into_iter()
-            .flatten()
-        {
-            document.add_text(fields.all, name);
-        }
+    document.add_text(fields.all, &owner.username);
+    for name in [&owner.profile.first_name, &owner.profile.last_name]
+        .into_iter()
+        .flatten()
+    {
+        document.add_text(fields.all, name);
     }
     if let Some(domain) = record.source_domain() {
         document.add_text(fields.all, &domain);

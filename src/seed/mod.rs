@@ -133,6 +133,7 @@ fn user(rng: &mut StdRng, n: usize, password_hash: &str) -> UserRecord {
         password_hash: password_hash.to_owned(),
         created_at: Utc::now() - Duration::days(800),
         last_login_at: None,
+        last_seen_at: None,
         profile: Profile {
             first_name: Some(first),
             last_name: Some(last),

@@ -1,21 +1,34 @@
 //! The visibility policy (`domain::policy`) applied to stored records: what a viewer may open,
 //! what they own, and which pins of the indexes they may see.
 
-use std::collections::BTreeSet;
+use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
-use crate::domain::policy::{Audience, NO_ACCESS, Visible, may_change};
+use crate::domain::policy::{Audience, NO_ACCESS, Visible, may_change, shows_content};
 use crate::error::{AppError, AppResult};
-use crate::store::{Source, board_pins, boards, folders, pins};
+use crate::store::{Source, board_pins, boards, folders, pins, users};
 
 /// The message for a pin that does not exist.
 pub const PIN_NOT_FOUND: &str = "This pin does not exist.";
 
+/// Whether the account shows its content (it is not disabled; see `policy::shows_content`).
+pub fn shows_content_of(tx: &impl Source, owner: UserId) -> AppResult<bool> {
+    Ok(users::get(tx, owner)?.is_some_and(|owner| shows_content(&owner)))
+}
+
 /// The record when it exists and the viewer may see it, else the error to answer.
-pub fn shown<T: Visible>(record: Option<T>, viewer: Option<UserId>) -> AppResult<T> {
+pub fn shown<T: Visible>(
+    tx: &impl Source,
+    record: Option<T>,
+    viewer: Option<UserId>,
+) -> AppResult<T> {
     let record = record.ok_or_else(|| AppError::not_found(T::NOT_FOUND))?;
+    if !shows_content_of(tx, record.owner())? {
+        return Err(AppError::not_found(T::NOT_FOUND));
+    }
     if record.visible_to(viewer) {
         Ok(record)
     } else {
@@ -24,10 +37,21 @@ pub fn shown<T: Visible>(record: Option<T>, viewer: Option<UserId>) -> AppResult
 }
 
 /// The records the viewer may see, newest first (`records` being oldest first).
-pub fn visible_newest_first<T: Visible>(mut records: Vec<T>, viewer: Option<UserId>) -> Vec<T> {
+pub fn visible_newest_first<T: Visible>(
+    tx: &impl Source,
+    mut records: Vec<T>,
+    viewer: Option<UserId>,
+) -> AppResult<Vec<T>> {
+    let mut shows = BTreeMap::new();
     records.retain(|record| record.visible_to(viewer));
+    for record in &records {
+        if let Entry::Vacant(entry) = shows.entry(record.owner()) {
+            entry.insert(shows_content_of(tx, record.owner())?);
+        }
+    }
+    records.retain(|record| shows[&record.owner()]);
     records.reverse();
-    records
+    Ok(records)
 }
 
 /// A board the viewer may see, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
@@ -36,7 +60,7 @@ pub fn visible_board(
     viewer: Option<UserId>,
     id: BoardId,
 ) -> AppResult<BoardRecord> {
-    shown(boards::get(tx, id)?, viewer)
+    shown(tx, boards::get(tx, id)?, viewer)
 }
 
 /// A board the viewer owns, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
@@ -55,7 +79,7 @@ pub fn visible_folder(
     viewer: Option<UserId>,
     id: FolderId,
 ) -> AppResult<FolderRecord> {
-    shown(folders::get(tx, id)?, viewer)
+    shown(tx, folders::get(tx, id)?, viewer)
 }
 
 /// A folder the viewer owns, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
@@ -74,7 +98,7 @@ pub fn audience(tx: &impl Source, pin: &PinRecord) -> AppResult<Audience> {
     for board in board_pins::boards_of(tx, pin.id)? {
         on_boards.extend(boards::get(tx, board)?);
     }
-    Ok(Audience::of_pin(pin.user, &on_boards))
+    Ok(Audience::of_pin(&users::load(tx, pin.user)?, &on_boards))
 }
 
 /// A pin the viewer opens directly, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
@@ -113,6 +137,9 @@ impl Reach {
         let mut shared = BTreeSet::new();
         if let Some(viewer) = viewer.filter(|_| with_shared) {
             for board in boards::shared_with(tx, viewer)? {
+                if !shows_content_of(tx, board.user)? {
+                    continue;
+                }
                 let placed = board_pins::on_board(tx, board.id)?;
                 shared.extend(placed.into_iter().map(|(_, pin)| pin.0));
             }

@@ -11,11 +11,13 @@ use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
 use crate::service::rate_limit::{sign_in_keys, sign_up_keys};
 use crate::service::recovery::{issue_token, send_verification_mail};
+use crate::service::registration::admit;
 use crate::service::secrets::{
     hash_password, new_secret, password_matches, secret_hash, waste_a_password_check,
 };
 use crate::service::viewer::Viewer;
 use crate::store::accounts::{self, SessionRecord, TokenPurpose};
+use crate::store::invites::{self, InviteRecord};
 use crate::store::users;
 
 const SESSION_DAYS: i64 = 30;
@@ -24,6 +26,8 @@ pub const SESSION_COOKIE: &str = "corkboard_session";
 const WRONG_CREDENTIALS: &str = "Wrong email or password.";
 const TOO_MANY_SIGN_INS: &str =
     "Too many failed sign-in attempts. Please wait a few minutes and try again.";
+/// What a disabled account's owner is told once their password is right.
+pub const DISABLED: &str = "This account is disabled: ask the admin of this Corkboard.";
 const TOO_MANY_SIGN_UPS: &str =
     "Too many accounts were created from your address. Please try again in an hour.";
 
@@ -41,6 +45,7 @@ pub async fn sign_up(
     email: String,
     password: String,
     username: String,
+    invite: Option<String>,
 ) -> AppResult<SignedIn> {
     viewer.require_own_origin()?;
     let email = email.trim().to_owned();
@@ -50,12 +55,18 @@ pub async fn sign_up(
     validate_new_password("password", &password)?;
     let keys = sign_up_keys(&services.config.limits, viewer.client_ip);
     services.limiter.take(&keys, TOO_MANY_SIGN_UPS)?;
+    let mode = services.config.registration();
+    let held = invite.clone();
+    services
+        .read(move |read| admit(read, mode, held.as_deref(), Utc::now()))
+        .await?;
     let password_hash = services
         .password_work(move |_| hash_password(&password))
         .await?;
     let (signed_in, verification) = services
         .write(move |write| {
             let now = Utc::now();
+            let invite = admit(write, mode, invite.as_deref(), now)?;
             let user = UserRecord {
                 id: UserId(0),
                 username,
@@ -64,12 +75,23 @@ pub async fn sign_up(
                 password_hash,
                 created_at: now,
                 last_login_at: Some(now),
+                last_seen_at: Some(now),
                 profile: Default::default(),
                 avatar: None,
                 admin: false,
                 disabled: false,
             };
             let user = users::insert(write, user)?;
+            if let Some(invite) = invite {
+                invites::save(
+                    write,
+                    &InviteRecord {
+                        used_by: Some(user.id),
+                        ..invite
+                    },
+                )?;
+                tracing::info!(user = %user.id, made_by = %invite.made_by, "an invite was used");
+            }
             let session_token = start_session(write, user.id)?;
             let verification = issue_token(write, &user, TokenPurpose::EmailVerification)?;
             let signed_in = SignedIn {
@@ -113,8 +135,8 @@ pub async fn log_in(
         keys.iter()
             .for_each(|(key, _)| services.limiter.give_back(key))
     };
-    let mut user = match found {
-        Ok(Some(user)) => user,
+    let user = match found {
+        Ok(Some(user)) => user.id,
         Ok(None) => {
             return Err(AppError::Validation {
                 field: None,
@@ -129,6 +151,10 @@ pub async fn log_in(
     give_back();
     services
         .write(move |write| {
+            let mut user = users::load(write, user)?;
+            if user.disabled {
+                return Err(AppError::denied(DISABLED));
+            }
             user.last_login_at = Some(Utc::now());
             users::update(write, &user)?;
             let session_token = start_session(write, user.id)?;

@@ -182,7 +182,7 @@ pub async fn by_slug(
     slug: String,
 ) -> AppResult<BoardRecord> {
     services
-        .read(move |read| shown(boards::by_slug(read, owner, &slug)?, viewer))
+        .read(move |read| shown(read, boards::by_slug(read, owner, &slug)?, viewer))
         .await
 }
 
@@ -193,7 +193,7 @@ pub async fn of_user(
     owner: UserId,
 ) -> AppResult<Vec<BoardRecord>> {
     services
-        .read(move |read| Ok(visible_newest_first(boards::of_user(read, owner)?, viewer)))
+        .read(move |read| visible_newest_first(read, boards::of_user(read, owner)?, viewer))
         .await
 }
 
@@ -207,7 +207,7 @@ pub async fn in_folders(
         .read(move |read| {
             let mut found = HashMap::with_capacity(ids.len());
             for id in ids {
-                let boards = visible_newest_first(boards::in_folder(read, id)?, viewer);
+                let boards = visible_newest_first(read, boards::in_folder(read, id)?, viewer)?;
                 found.insert(id, boards);
             }
             Ok(found)

@@ -86,7 +86,7 @@ pub async fn by_slug(
     slug: String,
 ) -> AppResult<FolderRecord> {
     services
-        .read(move |read| shown(folders::by_slug(read, owner, &slug)?, viewer))
+        .read(move |read| shown(read, folders::by_slug(read, owner, &slug)?, viewer))
         .await
 }
 
@@ -99,7 +99,7 @@ pub async fn of_user(
     services
         .read(move |read| {
             let mut listed = Vec::new();
-            for folder in visible_newest_first(folders::of_user(read, owner)?, viewer) {
+            for folder in visible_newest_first(read, folders::of_user(read, owner)?, viewer)? {
                 if folder_listed(viewer, &folder, &boards::in_folder(read, folder.id)?) {
                     listed.push(folder);
                 }

@@ -2,6 +2,7 @@
 
 pub mod access;
 pub mod add_pin;
+pub mod admin;
 pub mod api_keys;
 pub mod auth;
 pub mod avatars;
@@ -17,6 +18,7 @@ pub mod pin_lists;
 pub mod pins;
 pub mod rate_limit;
 pub mod recovery;
+pub mod registration;
 pub mod scanner;
 pub mod search;
 pub mod secrets;

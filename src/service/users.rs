@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 
 use crate::domain::ids::UserId;
-use crate::domain::policy::sees_private_fields;
+use crate::domain::policy::{sees_private_fields, shows_content};
 use crate::domain::user::{Profile, UserRecord};
 use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
@@ -16,6 +16,7 @@ pub struct PrivateFields<'a> {
     pub email: &'a str,
     pub email_verified: bool,
     pub last_login_at: Option<DateTime<Utc>>,
+    pub admin: bool,
 }
 
 /// The user's private fields when the viewer may see them.
@@ -24,6 +25,7 @@ pub fn private_fields(viewer: Option<UserId>, user: &UserRecord) -> Option<Priva
         email: &user.email,
         email_verified: user.email_verified,
         last_login_at: user.last_login_at,
+        admin: user.admin,
     })
 }
 
@@ -47,11 +49,12 @@ pub async fn by_ids(
         .await
 }
 
-/// A user by username; NOT_FOUND_ERROR when there is none.
+/// A user by username; NOT_FOUND_ERROR when there is none, or when the account is disabled.
 pub async fn by_username(services: &Services, username: String) -> AppResult<UserRecord> {
     services
         .read(move |read| users::by_username(read, &username))
         .await?
+        .filter(shows_content)
         .ok_or_else(|| AppError::not_found("This user does not exist."))
 }
 

@@ -2,12 +2,18 @@
 
 use std::net::IpAddr;
 
+use chrono::{Duration, Utc};
+
 use crate::domain::ids::UserId;
+use crate::domain::user::UserRecord;
 use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
 use crate::service::secrets::secret_hash;
 use crate::service::{api_keys, auth};
 use crate::store::users;
+
+/// How often an account's last sighting is written down.
+const SEEN_EVERY_MINUTES: i64 = 5;
 
 /// The person behind a request; `user` is `None` for a visitor.
 #[derive(Debug, Clone, Default)]
@@ -82,9 +88,11 @@ pub async fn resolve(
                 return Ok(None);
             };
             let user = services.store.read(|read| users::get(read, user))?;
-            Ok(user
-                .filter(|user| !user.disabled)
-                .map(|user| (user, session_hash)))
+            let Some(user) = user.filter(|user| !user.disabled) else {
+                return Ok(None);
+            };
+            note_seen(services, &user)?;
+            Ok(Some((user, session_hash)))
         })
         .await;
     match found {
@@ -101,4 +109,22 @@ pub async fn resolve(
             anonymous
         }
     }
+}
+
+/// Notes when an account was last seen, at most every few minutes (admins see it).
+fn note_seen(services: &Services, user: &UserRecord) -> AppResult<()> {
+    let now = Utc::now();
+    if user
+        .last_seen_at
+        .is_some_and(|seen| now - seen < Duration::minutes(SEEN_EVERY_MINUTES))
+    {
+        return Ok(());
+    }
+    services.store.write(|write| {
+        if let Some(mut record) = users::get(write, user.id)? {
+            record.last_seen_at = Some(now);
+            users::update(write, &record)?;
+        }
+        Ok(())
+    })
 }

@@ -5,7 +5,7 @@ use redb::{ReadableTable, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
-use super::{Source, board_pins, free_slug, ids_under, next_id, search_pending};
+use super::{Source, board_pins, free_slug, ids_under, next_id, search_pending, users};
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::policy::pin_is_public;
@@ -149,7 +149,8 @@ pub fn take_pin(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResu
     Ok(true)
 }
 
-/// Recomputes from its boards whether a pin is public; its search document follows.
+/// Recomputes from its boards (and its owner's account) whether a pin is public; its search
+/// document follows.
 pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
     search_pending::mark(write, [pin])?;
     let boards = load_all(
@@ -159,5 +160,10 @@ pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
             .map(|b| b.0)
             .collect(),
     )?;
-    board_pins::set_public(write, pin, pin_is_public(&boards))
+    // A pin is only ever on its owner's boards.
+    let public = match boards.first() {
+        Some(board) => pin_is_public(&users::load(write, board.user)?, &boards),
+        None => false,
+    };
+    board_pins::set_public(write, pin, public)
 }

@@ -269,12 +269,16 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         }
     }
 
-    // Public pins: exactly those on at least one public board.
+    // Public pins: exactly those on at least one public board, of an account not disabled.
     report.compare(
         PUBLIC_PINS.name(),
-        pins.keys()
-            .filter(|pin| pin_is_public(boards_of_pin.get(pin).into_iter().flatten().copied()))
-            .map(|pin| (*pin, ()))
+        pins.iter()
+            .filter(|(id, pin)| {
+                users.get(&pin.user.0).is_some_and(|owner| {
+                    pin_is_public(owner, boards_of_pin.get(id).into_iter().flatten().copied())
+                })
+            })
+            .map(|(id, _)| (*id, ()))
             .collect(),
         entries(tx, PUBLIC_PINS)?,
     );
@@ -386,6 +390,7 @@ mod tests {
                         password_hash: String::new(),
                         created_at: Utc::now(),
                         last_login_at: None,
+                        last_seen_at: None,
                         profile: Default::default(),
                         avatar: None,
                         admin: false,

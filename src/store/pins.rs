@@ -52,6 +52,11 @@ pub fn of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinRecord>> {
     Ok(found)
 }
 
+/// How many pins a user has.
+pub fn count_of_user(tx: &impl Source, user: UserId) -> AppResult<usize> {
+    Ok(ids_under(tx, PINS_BY_USER, user.0)?.len())
+}
+
 /// Saves a changed pin.
 pub fn update(write: &WriteTransaction, pin: &PinRecord) -> AppResult<()> {
     search_pending::mark(write, [pin.id])?;

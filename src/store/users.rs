@@ -103,6 +103,26 @@ pub fn update(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
     Ok(())
 }
 
+/// Removes a user's record and its indexes (the caller removes what the user owned first).
+pub fn remove(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
+    write
+        .open_table(USERS_BY_USERNAME)?
+        .remove(username_key(&user.username).as_str())?;
+    write
+        .open_table(USERS_BY_EMAIL)?
+        .remove(email_key(&user.email).as_str())?;
+    write.open_table(USERS)?.remove(user.id.0)?;
+    Ok(())
+}
+
+/// Every user, oldest first.
+pub fn all(tx: &impl Source) -> AppResult<Vec<UserRecord>> {
+    tx.table(USERS)?
+        .iter()?
+        .map(|entry| decode(entry?.1.value()))
+        .collect()
+}
+
 /// How many users there are.
 pub fn count(tx: &impl Source) -> AppResult<u64> {
     Ok(tx.table(USERS)?.len()?)

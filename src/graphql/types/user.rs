@@ -41,6 +41,11 @@ impl User {
         self.private(ctx).map(|private| private.email_verified)
     }
 
+    /// Only for the user themself: whether they are an admin of this instance.
+    async fn is_admin(&self, ctx: &Context<'_>) -> Option<bool> {
+        self.private(ctx).map(|private| private.admin)
+    }
+
     /// Only for the user themself.
     async fn last_login_at(&self, ctx: &Context<'_>) -> Option<DateTime<Utc>> {
         self.private(ctx).and_then(|private| private.last_login_at)

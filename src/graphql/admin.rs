@@ -1,0 +1,233 @@
+//! Admin queries and mutations (accounts, invites) and the sign-up state every visitor may ask;
+//! thin resolvers over `service::admin` and `service::registration`, which check the rights.
+
+use async_graphql::connection::Connection;
+use async_graphql::{Context, Enum, ID, Object, Result, SimpleObject};
+use chrono::{DateTime, Utc};
+
+use super::context::ContextExt;
+use super::pagination::{Total, page, page_cost};
+use super::types::user::{Message, User};
+use crate::config::Registration;
+use crate::domain::ids::UserId;
+use crate::domain::user::UserRecord;
+use crate::error::AppError;
+use crate::service::{admin, registration, users};
+use crate::store::invites::InviteRecord;
+
+#[derive(Enum, Clone, Copy, PartialEq, Eq)]
+#[graphql(remote = "Registration")]
+pub enum RegistrationMode {
+    Open,
+    Invite,
+    Closed,
+}
+
+/// Whether the sign-up form is offered, and why not when it is not.
+#[derive(SimpleObject)]
+pub struct SignUpState {
+    pub mode: RegistrationMode,
+    /// Why the viewer cannot sign up; null when they can.
+    pub refusal: Option<String>,
+}
+
+/// An account as admins see it.
+pub struct Account(UserRecord);
+
+#[Object]
+impl Account {
+    async fn id(&self) -> ID {
+        self.0.id.into()
+    }
+
+    async fn username(&self) -> &str {
+        &self.0.username
+    }
+
+    async fn email(&self) -> &str {
+        &self.0.email
+    }
+
+    async fn email_verified(&self) -> bool {
+        self.0.email_verified
+    }
+
+    async fn is_admin(&self) -> bool {
+        self.0.admin
+    }
+
+    async fn disabled(&self) -> bool {
+        self.0.disabled
+    }
+
+    async fn created_at(&self) -> DateTime<Utc> {
+        self.0.created_at
+    }
+
+    async fn last_seen_at(&self) -> Option<DateTime<Utc>> {
+        self.0.last_seen_at.or(self.0.last_login_at)
+    }
+
+    /// Pins, boards and the bytes of the pins' originals.
+    async fn holdings(&self, ctx: &Context<'_>) -> Result<Holdings> {
+        let found = admin::holdings(ctx.services(), ctx.viewer(), self.0.id).await?;
+        Ok(Holdings {
+            pins: found.pins,
+            boards: found.boards,
+            storage_bytes: found.storage_bytes as f64,
+        })
+    }
+}
+
+#[derive(SimpleObject)]
+pub struct Holdings {
+    pub pins: usize,
+    pub boards: usize,
+    /// Bytes (a Float: GraphQL's Int stops at 2 GiB).
+    pub storage_bytes: f64,
+}
+
+/// An invite link, without its secret.
+pub struct Invite(InviteRecord);
+
+#[Object]
+impl Invite {
+    async fn id(&self) -> ID {
+        ID(self.0.hash.clone())
+    }
+
+    async fn created_at(&self) -> DateTime<Utc> {
+        self.0.created_at
+    }
+
+    async fn expires_at(&self) -> DateTime<Utc> {
+        self.0.expires_at
+    }
+
+    /// The account made with it, when it was used.
+    async fn used_by(&self, ctx: &Context<'_>) -> Result<Option<User>> {
+        let Some(user) = self.0.used_by else {
+            return Ok(None);
+        };
+        let found = users::by_ids(ctx.services(), vec![user]).await?;
+        Ok(found.into_values().next().map(User))
+    }
+}
+
+/// A new invite link: its address is shown once.
+#[derive(SimpleObject)]
+pub struct NewInvite {
+    pub url: String,
+    pub invite: Invite,
+}
+
+#[derive(Default)]
+pub struct AdminQuery;
+
+#[Object]
+impl AdminQuery {
+    /// Whether the viewer may sign up (with the invite link's secret `invite`, if any).
+    async fn sign_up_state(
+        &self,
+        ctx: &Context<'_>,
+        invite: Option<String>,
+    ) -> Result<SignUpState> {
+        let state = registration::sign_up_state(ctx.services(), invite).await?;
+        Ok(SignUpState {
+            mode: state.mode.into(),
+            refusal: state.refusal,
+        })
+    }
+
+    /// For admins: the accounts whose username or email holds `query`, newest first.
+    #[graphql(complexity = "page_cost(first, child_complexity)")]
+    async fn accounts(
+        &self,
+        ctx: &Context<'_>,
+        query: Option<String>,
+        first: Option<i32>,
+        after: Option<String>,
+    ) -> Result<Connection<String, Account, Total>> {
+        let found = admin::accounts(ctx.services(), ctx.viewer(), query).await?;
+        Ok(page(
+            found,
+            first,
+            after,
+            |user| user.id.to_string(),
+            Account,
+        )?)
+    }
+
+    /// For admins: every invite link, newest first.
+    async fn invites(&self, ctx: &Context<'_>) -> Result<Vec<Invite>> {
+        let found = registration::invites(ctx.services(), ctx.viewer()).await?;
+        Ok(found.into_iter().map(Invite).collect())
+    }
+}
+
+#[derive(Default)]
+pub struct AdminMutation;
+
+#[Object]
+impl AdminMutation {
+    /// For admins: makes an account an admin, or not.
+    async fn set_account_admin(
+        &self,
+        ctx: &Context<'_>,
+        user_id: ID,
+        admin: bool,
+    ) -> Result<Account> {
+        let user = user_id_of(&user_id)?;
+        let changed = admin::set_admin(ctx.services(), ctx.viewer(), user, admin).await?;
+        Ok(Account(changed))
+    }
+
+    /// For admins: disables an account (signed out, hidden) or enables it again.
+    async fn set_account_disabled(
+        &self,
+        ctx: &Context<'_>,
+        user_id: ID,
+        disabled: bool,
+    ) -> Result<Account> {
+        let user = user_id_of(&user_id)?;
+        let changed = admin::set_disabled(ctx.services(), ctx.viewer(), user, disabled).await?;
+        Ok(Account(changed))
+    }
+
+    /// For admins: deletes an account and all it owns; `confirmation` is its username, typed.
+    async fn delete_account(
+        &self,
+        ctx: &Context<'_>,
+        user_id: ID,
+        confirmation: String,
+    ) -> Result<Message> {
+        let user = user_id_of(&user_id)?;
+        admin::delete_account(ctx.services(), ctx.viewer(), user, confirmation).await?;
+        Ok(Message::new("The account was deleted."))
+    }
+
+    /// For admins: a single-use sign-up link, good for `days` days (7 unless given).
+    async fn create_invite(&self, ctx: &Context<'_>, days: Option<i32>) -> Result<NewInvite> {
+        let services = ctx.services();
+        let (secret, invite) = registration::create_invite(services, ctx.viewer(), days).await?;
+        Ok(NewInvite {
+            url: format!(
+                "{}/signup/?invite={secret}",
+                services.config.public_base_url()
+            ),
+            invite: Invite(invite),
+        })
+    }
+
+    /// For admins: withdraws an unused invite link.
+    async fn revoke_invite(&self, ctx: &Context<'_>, id: ID) -> Result<Message> {
+        registration::revoke_invite(ctx.services(), ctx.viewer(), id.0).await?;
+        Ok(Message::new("The invite link was withdrawn."))
+    }
+}
+
+fn user_id_of(id: &ID) -> Result<UserId, AppError> {
+    id.parse()
+        .map(UserId)
+        .map_err(|_| AppError::not_found("This user does not exist."))
+}

@@ -179,17 +179,12 @@ mod tests {
     fn user(id: u64, disabled: bool) -> UserRecord {
         UserRecord {
             id: UserId(id),
-            username: format!("user{id}"),
-            email: format!("user{id}@example.org"),
-            email_verified: true,
-            password_hash: String::new(),
-            created_at: Utc::now(),
-            last_login_at: None,
-            last_seen_at: None,
-            profile: Default::default(),
-            avatar: None,
-            admin: false,
             disabled,
+            ..UserRecord::new(
+                format!("user{id}"),
+                format!("user{id}@example.org"),
+                String::new(),
+            )
         }
     }
 

@@ -64,6 +64,26 @@ pub struct UserRecord {
     pub disabled: bool,
 }
 
+impl UserRecord {
+    /// A new account, not yet stored (the store gives it its id), with an unverified email.
+    pub fn new(username: String, email: String, password_hash: String) -> UserRecord {
+        UserRecord {
+            id: UserId(0),
+            username,
+            email,
+            email_verified: false,
+            password_hash,
+            created_at: Utc::now(),
+            last_login_at: None,
+            last_seen_at: None,
+            profile: Profile::default(),
+            avatar: None,
+            admin: false,
+            disabled: false,
+        }
+    }
+}
+
 /// The public profile fields a user edits on `/profile/`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Profile {

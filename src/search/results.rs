@@ -133,7 +133,8 @@ mod tests {
     use crate::domain::board::BoardRecord;
     use crate::domain::ids::{BoardId, PinId};
     use crate::domain::pin::PinRecord;
-    use crate::store::{Store, boards, pins};
+    use crate::domain::user::UserRecord;
+    use crate::store::{Store, boards, pins, users};
 
     /// An index over `count` public pins owned by user 1, all tagged "sea" with the caption
     /// "blue sea"; their ids, oldest first.
@@ -141,6 +142,10 @@ mod tests {
         let store = Store::open(&dir.join("db.redb")).unwrap();
         let ids = store
             .write(|write| {
+                users::insert(
+                    write,
+                    UserRecord::new("ann".into(), "ann@example.org".into(), String::new()),
+                )?;
                 let board = boards::insert(
                     write,
                     BoardRecord {

@@ -125,23 +125,16 @@ pub fn seed(config: &Config, plan: SeedPlan) -> anyhow::Result<()> {
 fn user(rng: &mut StdRng, n: usize, password_hash: &str) -> UserRecord {
     let (first, last) = text::person(rng);
     let username = format!("user{n}");
+    let email = format!("{username}@example.com");
     UserRecord {
-        id: UserId(0),
-        email: format!("{username}@example.com"),
-        username,
         email_verified: true,
-        password_hash: password_hash.to_owned(),
         created_at: Utc::now() - Duration::days(800),
-        last_login_at: None,
-        last_seen_at: None,
         profile: Profile {
             first_name: Some(first),
             last_name: Some(last),
             ..Profile::default()
         },
-        avatar: None,
-        admin: false,
-        disabled: false,
+        ..UserRecord::new(username, email, password_hash.to_owned())
     }
 }
 

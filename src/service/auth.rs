@@ -68,18 +68,9 @@ pub async fn sign_up(
             let now = Utc::now();
             let invite = admit(write, mode, invite.as_deref(), now)?;
             let user = UserRecord {
-                id: UserId(0),
-                username,
-                email,
-                email_verified: false,
-                password_hash,
-                created_at: now,
                 last_login_at: Some(now),
                 last_seen_at: Some(now),
-                profile: Default::default(),
-                avatar: None,
-                admin: false,
-                disabled: false,
+                ..UserRecord::new(username, email, password_hash)
             };
             let user = users::insert(write, user)?;
             if let Some(invite) = invite {

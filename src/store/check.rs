@@ -371,7 +371,7 @@ mod tests {
     use chrono::Utc;
 
     use super::*;
-    use crate::domain::ids::{BoardId, PinId, UserId};
+    use crate::domain::ids::{BoardId, PinId};
     use crate::domain::pin::Picture;
     use crate::store::{Store, boards, pins, users};
 
@@ -382,20 +382,7 @@ mod tests {
             .write(|write| {
                 let user = users::insert(
                     write,
-                    UserRecord {
-                        id: UserId(0),
-                        username: "ann".into(),
-                        email: "ann@example.org".into(),
-                        email_verified: false,
-                        password_hash: String::new(),
-                        created_at: Utc::now(),
-                        last_login_at: None,
-                        last_seen_at: None,
-                        profile: Default::default(),
-                        avatar: None,
-                        admin: false,
-                        disabled: false,
-                    },
+                    UserRecord::new("ann".into(), "ann@example.org".into(), String::new()),
                 )?;
                 let board = boards::insert(
                     write,

@@ -370,15 +370,7 @@ async fn a_disabled_account_is_signed_out_refused_and_hidden_until_enabled() {
     assert_eq!(visible_of_bob(&app, &pin).await, [true; 4]);
     assert_eq!(me_by_key().await, "bob");
     app.client_signed_in("bob@example.org", "password-1").await;
-    let report = app
-        .server
-        .as_ref()
-        .unwrap()
-        .services
-        .store
-        .read(|read| check::database(read))
-        .unwrap();
-    assert!(report.is_consistent(), "{report:?}");
+    assert_consistent(&app);
     app.stop().await;
 }
 
@@ -450,19 +442,18 @@ async fn deleting_an_account_takes_everything_it_owned_and_only_its_own_files() 
     )
     .await;
     assert_eq!(board["data"]["board"]["sharedWith"], json!([]), "{board}");
-    let report = app
-        .server
-        .as_ref()
-        .unwrap()
-        .services
-        .store
-        .read(|read| check::database(read))
-        .unwrap();
-    assert!(report.is_consistent(), "{report:?}");
+    assert_consistent(&app);
     // The name is free again.
     let (_, again) = sign_up(&app, "bob", None).await;
     assert!(again["errors"].is_null(), "{again}");
     app.stop().await;
+}
+
+/// Every index of the database agrees with its records.
+fn assert_consistent(app: &TestApp) {
+    let services = &app.server.as_ref().unwrap().services;
+    let report = services.store.read(check::database).unwrap();
+    assert!(report.is_consistent(), "{report:?}");
 }
 
 /// How many files a folder holds, at any depth.

@@ -131,7 +131,7 @@ pub async fn create_invite(
 /// Every invite link, newest first; for admins.
 pub async fn invites(services: &Services, viewer: &Viewer) -> AppResult<Vec<InviteRecord>> {
     viewer.require_admin()?;
-    services.read(|read| invites::all(read)).await
+    services.read(invites::all).await
 }
 
 /// Withdraws an invite link (named by its hash); for admins.

@@ -46,6 +46,6 @@ pub fn all(tx: &impl Source) -> AppResult<Vec<InviteRecord>> {
         .iter()?
         .map(|entry| decode(entry?.1.value()))
         .collect::<AppResult<Vec<InviteRecord>>>()?;
-    invites.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+    invites.sort_by_key(|invite| std::cmp::Reverse(invite.created_at));
     Ok(invites)
 }

@@ -3,6 +3,7 @@
 
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
+import { AdminPage } from './pages/admin/AdminPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { Home } from './pages/Home';
 import { Login } from './pages/Login';
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: 'password_reset', element: <PasswordReset /> },
           { path: 'verifie_email', element: <VerifyEmail /> },
           { path: 'profile', element: <Profile /> },
+          { path: 'admin', element: <AdminPage /> },
           { path: 'scan', element: <ScanPage /> },
           { path: 'pins/:pinID', element: <PinPage /> },
           { path: 'pins/:pinID/lightbox', element: <LightboxPage /> },

@@ -57,8 +57,13 @@ export async function login(email: string, password: string): Promise<SignedInUs
   return (await gql(LoginDocument, { email, password })).login;
 }
 
-export async function addUser(email: string, username: string, password: string): Promise<SignedInUser> {
-  return (await gql(AddUserDocument, { email, password, username })).addUser;
+export async function addUser(
+  email: string,
+  username: string,
+  password: string,
+  invite: string | null,
+): Promise<SignedInUser> {
+  return (await gql(AddUserDocument, { email, password, username, invite })).addUser;
 }
 
 export async function logout(): Promise<string> {

@@ -1,12 +1,13 @@
 // The signed-in user's header menu (spec, section 2): a 'Menu' button showing the avatar, and a
-// menu with the user's lists, the 'New ...' actions, the NSFW switch, Profile and Sign out.
+// menu with the user's lists, the 'New ...' actions, the NSFW switch, Profile, Admin (for
+// admins) and Sign out.
 // Keyboard handling comes from useMenu.
 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../api/generated/graphql';
 import { useShowNsfw } from '../lib/nsfw';
-import { PROFILE_PATH, boardsPath, foldersPath, userPinsPath } from '../lib/paths';
+import { ADMIN_PATH, PROFILE_PATH, boardsPath, foldersPath, userPinsPath } from '../lib/paths';
 import { useMenu } from '../lib/useMenu';
 import { Avatar } from './Avatar';
 import { useCreateDialogs } from './boards/CreateDialogs';
@@ -76,6 +77,11 @@ export function UserMenu({ me }: { me: Me }) {
           <MenuLink to={PROFILE_PATH} onSelect={() => close(false)}>
             Profile
           </MenuLink>
+          {me.isAdmin ? (
+            <MenuLink to={ADMIN_PATH} onSelect={() => close(false)}>
+              Admin
+            </MenuLink>
+          ) : null}
           <MenuButton
             onSelect={() => {
               close(true);

@@ -12,6 +12,7 @@ export const START_PASSWORD_RESET_PATH = '/start_password_reset';
 export const PASSWORD_RESET_PATH = '/password_reset';
 export const VERIFY_EMAIL_PATH = '/verifie_email';
 export const PROFILE_PATH = '/profile/';
+export const ADMIN_PATH = '/admin/';
 export const SEARCH_PATH = '/search/';
 
 /** The login page that brings the user back to `next` afterwards. */

@@ -1,8 +1,11 @@
 // '/signup/': create an account, which signs in, then go to the new user's page. A username
-// past 30 characters is kept as typed and said to be too long, at once.
+// past 30 characters is kept as typed and said to be too long, at once. On an instance where
+// sign-up is closed or by invitation, the server's reason replaces the form; `?invite=` carries
+// an invite link's secret.
 
 import { useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useSignUpState } from '../api/admin';
 import { useResetCache } from '../api/cache';
 import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
@@ -22,6 +25,9 @@ export function Signup() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const mutation = useMutation(addUser);
+  const [params] = useSearchParams();
+  const invite = params.get('invite');
+  const { signUp } = useSignUpState(invite);
 
   if (!isLoading && me && !signingUp.current) return <Navigate to={userPath(me.username)} replace />;
 
@@ -36,7 +42,7 @@ export function Signup() {
       mutation.setErrors(local);
       return;
     }
-    const user = await mutation.run(email.trim(), name, password);
+    const user = await mutation.run(email.trim(), name, password, invite);
     if (!user) return;
     signingUp.current = true;
     await resetCache();
@@ -48,48 +54,52 @@ export function Signup() {
       <h1 id="signup-title" className="auth-page__title">
         Sign up
       </h1>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Field label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
-        <Field
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          aria-invalid={tooLong}
-          value={username}
-          onValue={setUsername}
-          hint="Letters, digits and hyphens, 30 at most."
-        />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={SECRET_MAX_LENGTH}
-          value={password}
-          onValue={setPassword}
-        />
-        <Field
-          label="Password confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={SECRET_MAX_LENGTH}
-          value={confirmation}
-          onValue={setConfirmation}
-        />
-        <ErrorList errors={errors} />
-        <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
-          Sign up
-        </button>
-      </form>
+      {signUp?.refusal ? (
+        <p role="status">{signUp.refusal}</p>
+      ) : (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Field label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+          <Field
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            aria-invalid={tooLong}
+            value={username}
+            onValue={setUsername}
+            hint="Letters, digits and hyphens, 30 at most."
+          />
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={SECRET_MAX_LENGTH}
+            value={password}
+            onValue={setPassword}
+          />
+          <Field
+            label="Password confirmation"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={SECRET_MAX_LENGTH}
+            value={confirmation}
+            onValue={setConfirmation}
+          />
+          <ErrorList errors={errors} />
+          <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
+            Sign up
+          </button>
+        </form>
+      )}
       <p className="auth-page__links">
         <span>
           Already have an account? <Link to={LOGIN_PATH}>Login</Link>
@@ -98,3 +108,4 @@ export function Signup() {
     </section>
   );
 }
+

@@ -1,0 +1,146 @@
+// The admin page's accounts: a search box, a table of one page of 20 at a time, and each
+// account's actions. Every change goes to the server, which checks it, then the page reloads.
+
+import { useState } from 'react';
+import { setAccountAdmin, setAccountDisabled, useAccounts } from '../../api/admin';
+import type { AdminAccount } from '../../api/generated/graphql';
+import { useMutation } from '../../api/mutation';
+import { ErrorList, Field } from '../../components/Form';
+import { formatBytes, formatDateTime, timeAgo } from '../../lib/format';
+import { useDebounced } from '../../lib/useDebounced';
+import { DeleteAccountModal } from './DeleteAccountModal';
+
+export function AccountList({ myId }: { myId: string }) {
+  const [typed, setTyped] = useState('');
+  const query = useDebounced(typed.trim(), 250);
+  // The cursors of the pages before this one, to go back.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const after = cursors[cursors.length - 1] ?? null;
+  const { accounts, mutate } = useAccounts(query, after);
+  const [deleting, setDeleting] = useState<AdminAccount | null>(null);
+  const change = useMutation(async (action: () => Promise<unknown>) => {
+    await action();
+    await mutate();
+  });
+
+  const pageNumber = cursors.length;
+  return (
+    <section className="admin__section" aria-labelledby="accounts-title">
+      <h2 id="accounts-title">Accounts</h2>
+      <Field
+        label="Search accounts"
+        type="search"
+        value={typed}
+        onValue={(value) => {
+          setTyped(value);
+          setCursors([null]);
+        }}
+        hint="By username or email."
+      />
+      <ErrorList errors={change.errors} />
+      {accounts === null ? (
+        <p aria-busy="true">Loading...</p>
+      ) : (
+        <>
+          <p className="admin__count">{accounts.totalCount === 1 ? '1 account' : `${accounts.totalCount} accounts`}</p>
+          <div className="admin__table-wrap">
+            <table className="admin__table">
+              <thead>
+                <tr>
+                  <th scope="col">Username</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Verified</th>
+                  <th scope="col">Pins</th>
+                  <th scope="col">Boards</th>
+                  <th scope="col">Storage</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last seen</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {accounts.edges.map(({ node }) => (
+                  <tr key={node.id} aria-label={node.username}>
+                    <th scope="row">
+                      {node.username}
+                      {node.isAdmin ? <span className="admin__badge">admin</span> : null}
+                      {node.disabled ? <span className="admin__badge admin__badge--off">disabled</span> : null}
+                    </th>
+                    <td>{node.email}</td>
+                    <td>{node.emailVerified ? 'Yes' : 'No'}</td>
+                    <td>{node.holdings.pins}</td>
+                    <td>{node.holdings.boards}</td>
+                    <td>{formatBytes(node.holdings.storageBytes)}</td>
+                    <td>{formatDateTime(node.createdAt)}</td>
+                    <td>{node.lastSeenAt ? timeAgo(node.lastSeenAt) : 'Never'}</td>
+                    <td className="admin__actions">
+                      {node.id === myId ? null : (
+                        <>
+                          <button
+                            type="button"
+                            className="button"
+                            disabled={change.pending}
+                            aria-label={`${node.disabled ? 'Enable' : 'Disable'} ${node.username}`}
+                            onClick={() => void change.run(() => setAccountDisabled(node.id, !node.disabled))}
+                          >
+                            {node.disabled ? 'Enable' : 'Disable'}
+                          </button>
+                          <button
+                            type="button"
+                            className="button"
+                            disabled={change.pending}
+                            aria-label={`${node.isAdmin ? 'Remove admin rights of' : 'Make admin'} ${node.username}`}
+                            onClick={() => void change.run(() => setAccountAdmin(node.id, !node.isAdmin))}
+                          >
+                            {node.isAdmin ? 'Remove admin' : 'Make admin'}
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--danger"
+                            aria-label={`Delete ${node.username}`}
+                            onClick={() => setDeleting(node)}
+                          >
+                            Delete
+                          </button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="admin__paging" aria-label="Account pages">
+            <button
+              type="button"
+              className="button"
+              disabled={pageNumber === 1}
+              onClick={() => setCursors(cursors.slice(0, -1))}
+            >
+              Previous page
+            </button>
+            <span>Page {pageNumber}</span>
+            <button
+              type="button"
+              className="button"
+              disabled={!accounts.pageInfo.hasNextPage}
+              onClick={() => setCursors([...cursors, accounts.pageInfo.endCursor])}
+            >
+              Next page
+            </button>
+          </nav>
+        </>
+      )}
+      {deleting ? (
+        <DeleteAccountModal
+          account={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            void mutate();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -10,6 +10,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
+use crate::control;
 use crate::graphql;
 use crate::http::listener::NoDelayAcceptor;
 use crate::http::{assets::UiAssets, headers, health, limits, logging, media, session, upload};
@@ -79,6 +80,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     registration::announce(&services)?;
     let (shutdown, stopped) = oneshot::channel::<()>();
     let cleaner = tokio::spawn(cleanup::every_hour(services.clone()));
+    let control = tokio::spawn(serve_control(services.clone()));
     let app = routes(services.clone());
     let task = tokio::spawn(async move {
         let served = Server::new_with_acceptor(acceptor)
@@ -91,6 +93,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
             )
             .await;
         cleaner.abort();
+        control.abort();
         served
     });
     Ok(RunningServer {
@@ -99,6 +102,16 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
         shutdown,
         task,
     })
+}
+
+/// Serves the control socket for `corkboard admin`; without it the server still serves.
+async fn serve_control(services: Services) {
+    if let Err(error) = control::serve(services).await {
+        tracing::warn!(
+            error = format!("{error:#}"),
+            "no control socket: `corkboard admin` works only while the server is stopped"
+        );
+    }
 }
 
 /// Serves until SIGINT or SIGTERM, then finishes in-flight requests and returns.

@@ -1,4 +1,4 @@
-//! The command line: `serve` (the default), `reindex`, `check`, `seed`, `bench-ingest`,
+//! The command line: `serve` (the default), `reindex`, `check`, `seed`, `bench-ingest`, `admin`,
 //! `print-default-config`, `export-schema`.
 
 use std::net::SocketAddr;
@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use crate::admin_cli::AdminAction;
 use crate::config::{Config, DEFAULT_CONFIG_TOML, FlagOverrides};
 
 #[derive(Debug, Parser)]
@@ -39,6 +40,9 @@ enum Command {
     /// Turn one picture file into its previews and original under a folder, as adding a pin
     /// does, and print how long each step took (for benchmarks).
     BenchIngest(BenchIngestArgs),
+    /// Manage accounts from the machine (server running or stopped): create-user,
+    /// reset-password, promote, disable, enable.
+    Admin(AdminArgs),
     /// Print every configuration key with its default, commented.
     PrintDefaultConfig,
     /// Print the GraphQL schema (the content of schema.graphql).
@@ -48,11 +52,19 @@ enum Command {
 #[derive(Debug, Default, clap::Args)]
 struct ServeArgs {
     /// Address and port to listen on, e.g. 127.0.0.1:8080.
-    #[arg(long, value_name = "ADDR:PORT")]
+    #[arg(long, global = true, value_name = "ADDR:PORT")]
     listen: Option<SocketAddr>,
     /// Folder for the database, the index and the pictures.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR")]
     data_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct AdminArgs {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(subcommand)]
+    action: AdminAction,
 }
 
 #[derive(Debug, clap::Args)]
@@ -100,6 +112,9 @@ impl Cli {
                 crate::seed::seed(&load_config(self.config, args.serve)?, plan)
             }
             Some(Command::BenchIngest(args)) => bench_ingest(&args),
+            Some(Command::Admin(args)) => {
+                crate::admin_cli::run(load_config(self.config, args.serve)?, args.action)
+            }
             Some(Command::PrintDefaultConfig) => {
                 print!("{DEFAULT_CONFIG_TOML}");
                 Ok(())

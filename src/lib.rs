@@ -1,8 +1,10 @@
 //! Corkboard: a self-hosted picture-pinning web application, as a library the binary and tests share.
 
+pub mod admin_cli;
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod control;
 pub mod domain;
 pub mod error;
 pub mod graphql;

@@ -12,6 +12,7 @@ pub mod cleanup;
 pub mod context;
 pub mod folders;
 pub mod mail;
+pub mod operator;
 pub mod pictures;
 pub mod pin_edits;
 pub mod pin_lists;

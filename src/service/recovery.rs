@@ -188,7 +188,7 @@ pub async fn change_email(
 
 /// After a new password: the other sessions end, API keys and pending reset links stop working.
 /// Returns how many API keys were revoked.
-fn revoke_credentials(
+pub fn revoke_credentials(
     write: &redb::WriteTransaction,
     user: UserId,
     keep_session: Option<&str>,

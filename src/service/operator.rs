@@ -1,0 +1,128 @@
+//! What the operator of the machine does from the command line (`corkboard admin ...`), for a
+//! locked-out instance: make an account, set a password, make an admin, disable or enable. It
+//! acts with the rights of whoever may read the data folder; every action is logged.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::user::{UserRecord, validate_email, validate_new_password, validate_username};
+use crate::error::{AppError, AppResult};
+use crate::service::admin::set_disabled_in;
+use crate::service::context::Services;
+use crate::service::recovery::revoke_credentials;
+use crate::service::secrets::hash_password;
+use crate::store::users;
+
+/// One command, as the command line sends it (to the running server, or carried out itself).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "kebab-case")]
+pub enum OperatorCommand {
+    CreateUser {
+        username: String,
+        email: String,
+        password: String,
+        admin: bool,
+    },
+    ResetPassword {
+        username: String,
+        password: String,
+    },
+    Promote {
+        username: String,
+    },
+    Disable {
+        username: String,
+    },
+    Enable {
+        username: String,
+    },
+}
+
+/// Carries out `command`; what was done, in a sentence.
+pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResult<String> {
+    match command {
+        OperatorCommand::CreateUser {
+            username,
+            email,
+            password,
+            admin,
+        } => {
+            let (username, email) = (username.trim().to_owned(), email.trim().to_owned());
+            validate_username(&username)?;
+            validate_email("email", &email)?;
+            validate_new_password("password", &password)?;
+            let password_hash = services
+                .password_work(move |_| hash_password(&password))
+                .await?;
+            let user = services
+                .write(move |write| {
+                    let user = UserRecord {
+                        email_verified: true,
+                        admin,
+                        ..UserRecord::new(username, email, password_hash)
+                    };
+                    users::insert(write, user)
+                })
+                .await?;
+            tracing::info!(user = %user.id, admin = user.admin, "the operator created an account");
+            let role = if user.admin { "an admin" } else { "a member" };
+            Ok(format!("Created {} ({role}).", user.username))
+        }
+        OperatorCommand::ResetPassword { username, password } => {
+            validate_new_password("password", &password)?;
+            let password_hash = services
+                .password_work(move |_| hash_password(&password))
+                .await?;
+            let user = change(services, username, move |write, user| {
+                user.password_hash = password_hash;
+                users::update(write, user)?;
+                revoke_credentials(write, user.id, None)?;
+                Ok(())
+            })
+            .await?;
+            tracing::info!(user = %user.id, "the operator set an account's password");
+            Ok(format!(
+                "Set the password of {}; their sessions and API keys were revoked.",
+                user.username
+            ))
+        }
+        OperatorCommand::Promote { username } => {
+            let user = change(services, username, |write, user| {
+                user.admin = true;
+                users::update(write, user)
+            })
+            .await?;
+            tracing::info!(user = %user.id, "the operator made an account admin");
+            Ok(format!("{} is an admin.", user.username))
+        }
+        OperatorCommand::Disable { username } => set_disabled(services, username, true).await,
+        OperatorCommand::Enable { username } => set_disabled(services, username, false).await,
+    }
+}
+
+async fn set_disabled(services: &Services, username: String, disabled: bool) -> AppResult<String> {
+    let user = change(services, username, move |write, user| {
+        *user = set_disabled_in(write, user.id, disabled)?;
+        Ok(())
+    })
+    .await?;
+    tracing::info!(user = %user.id, disabled, "the operator disabled or enabled an account");
+    let done = if disabled { "disabled" } else { "enabled" };
+    Ok(format!("{} is {done}.", user.username))
+}
+
+/// Loads the account named `username` and changes it with `change`, in one transaction.
+async fn change(
+    services: &Services,
+    username: String,
+    change: impl FnOnce(&redb::WriteTransaction, &mut UserRecord) -> AppResult<()> + Send + 'static,
+) -> AppResult<UserRecord> {
+    services
+        .write(move |write| {
+            let mut user = users::by_username(write, username.trim())?.ok_or_else(|| {
+                AppError::not_found(format!("There is no account named {username}."))
+            })?;
+            change(write, &mut user)?;
+            Ok(user)
+        })
+        .await
+}

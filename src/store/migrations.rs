@@ -177,10 +177,9 @@ fn number_search_marks(write: &WriteTransaction) -> anyhow::Result<()> {
 fn admin_and_invites(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(tables::INVITES)?;
     let mut users = write.open_table(tables::USERS)?;
-    let first = match users.first()? {
-        Some((id, bytes)) => Some((id.value(), bytes.value().to_vec())),
-        None => None,
-    };
+    let first = users
+        .first()?
+        .map(|(id, bytes)| (id.value(), bytes.value().to_vec()));
     if let Some((id, bytes)) = first {
         let mut user: crate::domain::user::UserRecord =
             super::codec::decode(&bytes).map_err(|error| anyhow::anyhow!("{error:?}"))?;

@@ -9,5 +9,6 @@ pub mod limits;
 pub mod listener;
 pub mod logging;
 pub mod media;
+pub mod proxies;
 pub mod session;
 pub mod upload;

@@ -11,6 +11,8 @@ pub mod cleanup;
 pub mod context;
 pub mod folders;
 pub mod mail;
+pub mod media_usage;
+pub mod metrics;
 pub mod pictures;
 pub mod pin_edits;
 pub mod pin_lists;

@@ -133,6 +133,49 @@ async fn requests_pins_and_picture_work_show_in_the_metrics() {
 }
 
 #[tokio::test]
+async fn pictures_waiting_for_the_memory_budget_are_counted_as_queued() {
+    // About 25 MiB a picture of 1500 x 1500 pixels: one at a time in 32 MiB.
+    let app = TestApp::start_with(|config| config.uploads.picture_memory_bytes = 32 << 20).await;
+    app.sign_up("ada").await;
+    let key = api_key(&app, &app.client).await;
+    let picture = png(1500, 1500, 7);
+    let mut uploads = tokio::task::JoinSet::new();
+    for _ in 0..3 {
+        let (url, client, bytes) = (
+            app.url("/api/upload/pin"),
+            app.client.clone(),
+            picture.clone(),
+        );
+        let origin = app.base_url.clone();
+        uploads.spawn(async move {
+            let part = reqwest::multipart::Part::bytes(bytes).file_name("big.png");
+            let form = reqwest::multipart::Form::new().part("pin", part);
+            let sent = client.post(url).header("Origin", origin).multipart(form);
+            sent.send().await.unwrap().status().as_u16()
+        });
+    }
+    let (mut most_queued, mut most_running) = (0.0_f64, 0.0_f64);
+    let visitor = new_client();
+    for _ in 0..10_000 {
+        let (_, _, text) = scrape(&app.base_url, &visitor, Some(&key)).await;
+        most_queued = most_queued.max(value_of(&text, "corkboard_picture_jobs_queued"));
+        most_running = most_running.max(value_of(&text, "corkboard_picture_jobs_running"));
+        while let Some(done) = uploads.try_join_next() {
+            assert_eq!(done.unwrap(), 200);
+        }
+        if uploads.is_empty() {
+            break;
+        }
+    }
+    assert!(most_queued >= 1.0, "no picture was seen waiting");
+    assert_eq!(most_running, 1.0, "the budget holds one picture at a time");
+    let (_, _, text) = scrape(&app.base_url, &visitor, Some(&key)).await;
+    assert_eq!(value_of(&text, "corkboard_picture_jobs_queued"), 0.0);
+    assert_eq!(value_of(&text, "corkboard_picture_jobs_running"), 0.0);
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn a_metrics_address_of_its_own_serves_anyone_and_the_main_one_nothing() {
     let app = TestApp::start_with(|config| {
         config.metrics.listen = Some("127.0.0.1:0".parse().unwrap());

@@ -100,7 +100,7 @@ impl Metrics {
         );
         registry.register(
             "picture_jobs_running",
-            "Picture jobs decoding, resizing or encoding",
+            "Picture jobs holding their share of the memory budget (decoding, resizing, encoding)",
             self.pictures_running.clone(),
         );
         registry.register("pins", "Pins in the database", self.pins.clone());

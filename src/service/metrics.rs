@@ -117,7 +117,7 @@ impl Metrics {
         );
         registry.register_with_unit(
             "media",
-            "Size of the picture files on disk, by folder (measured at most once a minute)",
+            "Size of the picture files on disk, by folder (measured again each minute)",
             Unit::Bytes,
             self.media_bytes.clone(),
         );

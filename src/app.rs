@@ -13,7 +13,9 @@ use crate::config::Config;
 use crate::control;
 use crate::graphql;
 use crate::http::listener::NoDelayAcceptor;
-use crate::http::{assets::UiAssets, headers, health, limits, logging, media, session, upload};
+use crate::http::{
+    assets::UiAssets, headers, health, limits, logging, media, metrics, session, upload,
+};
 use crate::media::urls::MEDIA;
 use crate::service::context::Services;
 use crate::service::{cleanup, registration};
@@ -36,17 +38,30 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
         .nest("/api", uploads)
         .at("/api/openapi.json", upload::api_service().spec_endpoint())
         .at("/healthz", get(health::healthz))
+        .at("/metrics", get(metrics::metrics_for_admins))
         .nest(MEDIA, media::media_files(&services.config))
         .at("/*path", UiAssets)
+        .around(metrics::count_requests)
         .data(schema)
         .data(services)
         .around(headers::security_headers)
         .around(logging::log_request)
 }
 
+/// The routes of the metrics' own address (`metrics.listen`).
+pub fn metrics_routes(services: Services) -> impl poem::Endpoint {
+    Route::new()
+        .at("/metrics", get(metrics::metrics_for_all))
+        .around(metrics::count_requests)
+        .data(services)
+        .around(logging::log_request)
+}
+
 /// A server running in the background, as tests and `serve` use it.
 pub struct RunningServer {
     pub addr: SocketAddr,
+    /// Where `/metrics` is served to all, when `metrics.listen` is set.
+    pub metrics_addr: Option<SocketAddr>,
     /// The server's services, for maintenance work such as the clean-up.
     pub services: Services,
     shutdown: oneshot::Sender<()>,
@@ -61,19 +76,13 @@ impl RunningServer {
     }
 }
 
-/// Opens the data, binds the configured address and starts serving in the background.
+/// Opens the data, binds the configured addresses and starts serving in the background.
 pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
-    let listen = config.listen;
-    let acceptor = TcpListener::bind(listen)
-        .into_acceptor()
-        .await
-        .map(NoDelayAcceptor)
-        .with_context(|| format!("cannot listen on {listen}"))?;
-    let addr = acceptor
-        .local_addr()
-        .first()
-        .and_then(|addr| addr.as_socket_addr().copied())
-        .context("the listener has no address")?;
+    let (acceptor, addr) = bind(config.listen).await?;
+    let metrics_listener = match config.metrics.listen {
+        Some(listen) => Some(bind(listen).await?),
+        None => None,
+    };
     // With port 0 the system picks one: links in mails must name the real one.
     config.listen = addr;
     let services = tokio::task::spawn_blocking(move || Services::open(config)).await??;
@@ -81,6 +90,11 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     let (shutdown, stopped) = oneshot::channel::<()>();
     let cleaner = tokio::spawn(cleanup::every_hour(services.clone()));
     let control = tokio::spawn(serve_control(services.clone()));
+    let metrics_addr = metrics_listener.as_ref().map(|(_, addr)| *addr);
+    let exporter = metrics_listener.map(|(acceptor, _)| {
+        let endpoint = metrics_routes(services.clone());
+        tokio::spawn(Server::new_with_acceptor(acceptor).run(endpoint))
+    });
     let app = routes(services.clone());
     let task = tokio::spawn(async move {
         let served = Server::new_with_acceptor(acceptor)
@@ -94,10 +108,14 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
             .await;
         cleaner.abort();
         control.abort();
+        if let Some(exporter) = exporter {
+            exporter.abort();
+        }
         served
     });
     Ok(RunningServer {
         addr,
+        metrics_addr,
         services,
         shutdown,
         task,
@@ -114,11 +132,29 @@ async fn serve_control(services: Services) {
     }
 }
 
+/// Binds `listen`; the address bound (the port the system picked for port 0).
+async fn bind(listen: SocketAddr) -> anyhow::Result<(NoDelayAcceptor, SocketAddr)> {
+    let acceptor = TcpListener::bind(listen)
+        .into_acceptor()
+        .await
+        .map(NoDelayAcceptor)
+        .with_context(|| format!("cannot listen on {listen}"))?;
+    let addr = acceptor
+        .local_addr()
+        .first()
+        .and_then(|addr| addr.as_socket_addr().copied())
+        .context("the listener has no address")?;
+    Ok((acceptor, addr))
+}
+
 /// Serves until SIGINT or SIGTERM, then finishes in-flight requests and returns.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let server = start(config).await?;
     println!("corkboard listening on http://{}", server.addr);
     tracing::info!(addr = %server.addr, "listening");
+    if let Some(addr) = server.metrics_addr {
+        tracing::info!(%addr, "serving /metrics");
+    }
     shutdown_signal().await;
     tracing::info!("shutting down");
     server.stop().await

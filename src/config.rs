@@ -23,12 +23,15 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// The address people use to reach the server, used in mailed links and for CSRF checks.
     pub public_url: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     pub fetch: FetchConfig,
     pub mail: MailConfig,
     pub uploads: UploadConfig,
     pub limits: LimitsConfig,
     pub api: ApiConfig,
     pub accounts: AccountsConfig,
+    pub metrics: MetricsConfig,
 }
 
 /// Who may create an account.
@@ -48,6 +51,15 @@ pub enum Registration {
     Open,
     Invite,
     Closed,
+}
+
+/// The Prometheus metrics at `/metrics`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MetricsConfig {
+    /// A separate address serving `/metrics` to anyone who reaches it (then the main one does
+    /// not serve it); unset: the main address serves it to an admin's API key.
+    pub listen: Option<SocketAddr>,
 }
 
 /// The GraphQL API's developer tools.
@@ -140,12 +152,14 @@ impl Default for Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from("./data"),
             public_url: None,
+            trusted_proxies: Vec::new(),
             fetch: FetchConfig::default(),
             mail: MailConfig::default(),
             uploads: UploadConfig::default(),
             limits: LimitsConfig::default(),
             api: ApiConfig::default(),
             accounts: AccountsConfig::default(),
+            metrics: MetricsConfig::default(),
         }
     }
 }

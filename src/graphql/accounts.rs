@@ -35,7 +35,11 @@ pub struct AccountMutation;
 fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
     ctx.append_http_header(
         "Set-Cookie",
-        session_cookie(&signed_in.session_token, &ctx.services().config),
+        session_cookie(
+            &signed_in.session_token,
+            &ctx.services().config,
+            ctx.viewer(),
+        ),
     );
     User(signed_in.user)
 }
@@ -69,7 +73,8 @@ impl AccountMutation {
         if let Some(session) = ctx.viewer().session_hash.clone() {
             auth::log_out(ctx.services(), session).await?;
         }
-        ctx.append_http_header("Set-Cookie", clear_session_cookie(&ctx.services().config));
+        let cookie = clear_session_cookie(&ctx.services().config, ctx.viewer());
+        ctx.append_http_header("Set-Cookie", cookie);
         Ok(Message::new("You are signed out."))
     }
 

@@ -1,5 +1,5 @@
-//! Plain HTTP endpoints: the embedded UI, media files, uploads, health, the viewer of a request,
-//! request logging, and `AppError` as an HTTP answer.
+//! Plain HTTP endpoints: the embedded UI, media files, uploads, health, metrics, the viewer of a
+//! request, request logging, and `AppError` as an HTTP answer.
 
 pub mod assets;
 pub mod errors;
@@ -9,5 +9,7 @@ pub mod limits;
 pub mod listener;
 pub mod logging;
 pub mod media;
+pub mod metrics;
+pub mod proxies;
 pub mod session;
 pub mod upload;

@@ -1,9 +1,11 @@
-//! Who sent a request: the session cookie (from the app's own origin only) or an API key.
+//! Who sent a request, and from where: the session cookie (from the app's own origin only) or an
+//! API key; the client address (see `proxies`).
 
 use poem::http::header;
 use poem::{Endpoint, IntoResponse, Request, Response};
 
 use crate::config::Config;
+use crate::http::proxies::client_of;
 use crate::service::auth::SESSION_COOKIE;
 use crate::service::context::Services;
 use crate::service::viewer::{self, Viewer};
@@ -20,7 +22,7 @@ pub async fn with_viewer<E: Endpoint>(next: E, mut req: Request) -> poem::Result
 
 /// Resolves the viewer; a cookie sent from another origin is ignored, so it can change nothing.
 pub async fn viewer_of(req: &Request, services: &Services) -> Viewer {
-    let client_ip = req.remote_addr().as_socket_addr().map(|addr| addr.ip());
+    let client = client_of(req, &services.config.trusted_proxies);
     let bearer = header_str(req, header::AUTHORIZATION.as_str())
         .and_then(|value| value.strip_prefix("Bearer "))
         .map(|key| key.trim().to_owned());
@@ -31,7 +33,13 @@ pub async fn viewer_of(req: &Request, services: &Services) -> Viewer {
         }
         own_origin
     });
-    viewer::resolve(services, bearer, cookie, client_ip, !own_origin).await
+    let anonymous = Viewer {
+        client_ip: client.ip,
+        over_https: client.https,
+        foreign_origin: !own_origin,
+        ..Viewer::default()
+    };
+    viewer::resolve(services, bearer, cookie, anonymous).await
 }
 
 fn header_str<'a>(req: &'a Request, name: &str) -> Option<&'a str> {

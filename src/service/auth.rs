@@ -186,29 +186,30 @@ pub fn start_session(write: &redb::WriteTransaction, user: UserId) -> AppResult<
     Ok(token)
 }
 
-/// The `Set-Cookie` value that signs a browser in.
-pub fn session_cookie(token: &str, config: &Config) -> String {
+/// The `Set-Cookie` value that signs `viewer`'s browser in.
+pub fn session_cookie(token: &str, config: &Config, viewer: &Viewer) -> String {
     let max_age = Duration::days(SESSION_DAYS).num_seconds();
     format!(
         "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{}",
-        secure(config)
+        secure(config, viewer)
     )
 }
 
-/// The `Set-Cookie` value that signs a browser out.
-pub fn clear_session_cookie(config: &Config) -> String {
+/// The `Set-Cookie` value that signs `viewer`'s browser out.
+pub fn clear_session_cookie(config: &Config, viewer: &Viewer) -> String {
     format!(
         "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{}",
-        secure(config)
+        secure(config, viewer)
     )
 }
 
-fn secure(config: &Config) -> &'static str {
-    if config
+/// `; Secure` when the public address is HTTPS, or a trusted proxy says the request came so.
+fn secure(config: &Config, viewer: &Viewer) -> &'static str {
+    let public_https = config
         .public_url
         .as_deref()
-        .is_some_and(|url| url.starts_with("https://"))
-    {
+        .is_some_and(|url| url.starts_with("https://"));
+    if public_https || viewer.over_https {
         "; Secure"
     } else {
         ""

@@ -1,6 +1,6 @@
 //! The handle every service takes: the database, the search index, settings, mail, the sign-in
-//! limiter, the fetcher and the picture workers with their memory budget; with helpers that run
-//! work off the async runtime.
+//! limiter, the fetcher, the metrics and the picture workers with their memory budget; with
+//! helpers that run work off the async runtime.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -17,6 +17,7 @@ use crate::media::budget::Plan;
 use crate::media::workers;
 use crate::search::SearchIndex;
 use crate::service::mail::Mailer;
+use crate::service::metrics::Metrics;
 use crate::service::rate_limit::Limiter;
 use crate::service::secrets::new_secret;
 use crate::store::{Store, pins, search_pending};
@@ -34,6 +35,7 @@ pub struct Services {
     pub mail: Mailer,
     pub limiter: Arc<Limiter>,
     pub web: Fetcher,
+    pub metrics: Arc<Metrics>,
     /// The memory budget of picture work, a permit a KiB: each picture holds its estimated peak.
     picture_memory: Arc<Semaphore>,
     /// Bounds how many passwords are hashed or checked at once.
@@ -63,6 +65,7 @@ impl Services {
             search,
             mail,
             limiter: Arc::default(),
+            metrics: Arc::default(),
             picture_memory: Arc::new(picture_memory),
             picture_files: Arc::default(),
             started_at: Utc::now(),
@@ -178,11 +181,14 @@ impl Services {
         work: impl FnOnce(&Services) -> AppResult<T> + Send + 'static,
     ) -> AppResult<T> {
         self.within_budget(field, memory)?;
+        let queued = self.metrics.picture_queued();
         let _permit = self
             .picture_memory
             .acquire_many(kib(memory))
             .await
             .map_err(anyhow::Error::from)?;
+        drop(queued);
+        let _running = self.metrics.picture_running();
         let services = self.clone();
         workers::run(move || work(&services)).await?
     }

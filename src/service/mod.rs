@@ -12,6 +12,8 @@ pub mod cleanup;
 pub mod context;
 pub mod folders;
 pub mod mail;
+pub mod media_usage;
+pub mod metrics;
 pub mod operator;
 pub mod pictures;
 pub mod pin_edits;

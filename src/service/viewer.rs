@@ -26,6 +26,8 @@ pub struct Viewer {
     pub admin: bool,
     /// False when a browser says the request comes from another site's page.
     pub foreign_origin: bool,
+    /// A trusted proxy says the request reached it over HTTPS.
+    pub over_https: bool,
 }
 
 impl Viewer {
@@ -57,20 +59,15 @@ impl Viewer {
     }
 }
 
-/// The viewer holding `bearer` (an API key) or else the session `cookie`; a visitor when
-/// neither is valid, or when the account is disabled.
+/// The viewer holding `bearer` (an API key) or else the session `cookie`; `anonymous` (a
+/// visitor, with what is known of the request) when neither is valid, or when the account is
+/// disabled.
 pub async fn resolve(
     services: &Services,
     bearer: Option<String>,
     cookie: Option<String>,
-    client_ip: Option<IpAddr>,
-    foreign_origin: bool,
+    anonymous: Viewer,
 ) -> Viewer {
-    let anonymous = Viewer {
-        client_ip,
-        foreign_origin,
-        ..Viewer::default()
-    };
     if bearer.is_none() && cookie.is_none() {
         return anonymous;
     }
@@ -99,9 +96,8 @@ pub async fn resolve(
         Ok(Some((user, session_hash))) => Viewer {
             user: Some(user.id),
             session_hash,
-            client_ip,
             admin: user.admin,
-            foreign_origin,
+            ..anonymous
         },
         Ok(None) => anonymous,
         Err(error) => {

@@ -6,7 +6,7 @@
 //! indexed, so that a pin marked again meanwhile (by a write whose own index update has not run
 //! yet, and may never run if the server dies) stays marked.
 
-use redb::{Durability, ReadableTable, WriteTransaction};
+use redb::{Durability, ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::tables::{META, SEARCH_PENDING};
 use super::{Source, Store, pin_ids_in};
@@ -35,6 +35,11 @@ pub fn mark(write: &WriteTransaction, pins: impl IntoIterator<Item = PinId>) -> 
 /// Every marked pin.
 pub fn all(tx: &impl Source) -> AppResult<Vec<PinId>> {
     pin_ids_in(tx, SEARCH_PENDING)
+}
+
+/// How many pins are marked.
+pub fn count(tx: &impl Source) -> AppResult<u64> {
+    Ok(tx.table(SEARCH_PENDING)?.len()?)
 }
 
 /// The marks of those of `pins` that are marked.

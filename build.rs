@@ -7,6 +7,7 @@ fn main() {
     for path in [
         "ui/src",
         "ui/build.mjs",
+        "ui/compress.mjs",
         "ui/package.json",
         "ui/package-lock.json",
     ] {

@@ -14,7 +14,8 @@ use crate::control;
 use crate::graphql;
 use crate::http::listener::NoDelayAcceptor;
 use crate::http::{
-    assets::UiAssets, headers, health, limits, logging, media, metrics, session, upload,
+    assets::UiAssets, compression, headers, health, limits, logging, media, metrics, session,
+    upload,
 };
 use crate::media::urls::MEDIA;
 use crate::service::context::Services;
@@ -28,7 +29,8 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
         .around(upload::guard_uploads);
     let answer = graphql::graphql
         .around(session::with_viewer)
-        .around(limits::graphql_body);
+        .around(limits::graphql_body)
+        .around(compression::gzip_answers);
     let api = match services.config.graphiql() {
         true => get(graphql::graphiql).post(answer),
         false => poem::post(answer),

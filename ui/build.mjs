@@ -1,5 +1,6 @@
-// Bundles the web client into ui/dist/ (index.html, assets/*, favicon.svg), which the server
-// embeds at compile time, after generating the GraphQL operations' module (codegen.mjs).
+// Bundles the web client into ui/dist/ (index.html, assets/*, favicon.svg, and their brotli and
+// gzip copies, see compress.mjs), which the server embeds at compile time, after generating the
+// GraphQL operations' module (codegen.mjs).
 // Runs from any working directory: paths are relative to this file.
 //
 //   node ui/build.mjs          production build (minified, no source maps)
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { generate } from './codegen.mjs';
+import { precompress } from './compress.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
@@ -69,7 +71,10 @@ ${cssOutput ? `    <link rel="stylesheet" href="${urlOf(cssOutput)}" />\n` : ''}
 `;
 await writeFile(path.join(dist, 'index.html'), html);
 
+if (!dev) await precompress(dist);
+
 for (const file of [jsOutput, cssOutput].filter(Boolean)) {
   const { size } = await stat(path.join(root, file));
-  console.log(`ui: ${path.relative('dist', file)}  ${(size / 1024).toFixed(1)} KiB`);
+  const { size: brotli } = dev ? { size: 0 } : await stat(path.join(root, `${file}.br`));
+  console.log(`ui: ${path.relative('dist', file)}  ${(size / 1024).toFixed(1)} KiB (brotli ${(brotli / 1024).toFixed(1)} KiB)`);
 }

@@ -1,8 +1,11 @@
-//! The web UI embedded in the binary: hashed assets cached forever, `index.html` for app routes.
+//! The web UI embedded in the binary: hashed assets cached forever, `index.html` for app routes,
+//! each sent as its brotli or gzip copy (made at build time) to browsers that accept it.
 
 use poem::http::{StatusCode, header};
 use poem::{Endpoint, Request, Response, Result};
 use rust_embed::RustEmbed;
+
+use crate::http::compression::accepts_encoding;
 
 #[derive(RustEmbed)]
 #[folder = "ui/dist"]
@@ -16,7 +19,7 @@ impl Endpoint for UiAssets {
 
     async fn call(&self, req: Request) -> Result<Response> {
         let path = req.uri().path().trim_start_matches('/');
-        if let Some(file) = UiBundle::get(path).filter(|_| !path.is_empty()) {
+        if let Some(file) = UiBundle::get(path).filter(|_| !path.is_empty() && !is_copy(path)) {
             let cache = if path.starts_with("assets/") {
                 "public, max-age=31536000, immutable"
             } else {
@@ -42,10 +45,22 @@ fn file_response(
     cache: &str,
     req: &Request,
 ) -> Response {
-    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..16]));
-    let builder = Response::builder()
+    let (encoding, file) = match compressed_copy(path, req) {
+        Some((encoding, copy)) => (Some(encoding), copy),
+        None => (None, file),
+    };
+    let etag = format!(
+        "\"{}{}\"",
+        hex(&file.metadata.sha256_hash()[..16]),
+        encoding.map(|e| format!("-{e}")).unwrap_or_default()
+    );
+    let mut builder = Response::builder()
         .header(header::CACHE_CONTROL, cache)
-        .header(header::ETAG, &etag);
+        .header(header::ETAG, &etag)
+        .header(header::VARY, "Accept-Encoding");
+    if let Some(encoding) = encoding {
+        builder = builder.header(header::CONTENT_ENCODING, encoding);
+    }
     if req
         .headers()
         .get(header::IF_NONE_MATCH)
@@ -57,6 +72,21 @@ fn file_response(
     builder
         .content_type(mime.as_ref())
         .body(file.data.into_owned())
+}
+
+/// The brotli, else gzip, copy of `path` when the browser accepts it and the build made one.
+fn compressed_copy(path: &str, req: &Request) -> Option<(&'static str, rust_embed::EmbeddedFile)> {
+    [("br", "br"), ("gzip", "gz")]
+        .into_iter()
+        .filter(|(coding, _)| accepts_encoding(req, coding))
+        .find_map(|(coding, extension)| {
+            UiBundle::get(&format!("{path}.{extension}")).map(|copy| (coding, copy))
+        })
+}
+
+/// The build's compressed copies are sent in place of their file, never by their own name.
+fn is_copy(path: &str) -> bool {
+    path.ends_with(".br") || path.ends_with(".gz")
 }
 
 fn hex(bytes: &[u8]) -> String {

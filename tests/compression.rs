@@ -1,0 +1,98 @@
+//! What goes out compressed: the UI's files as their build-time brotli or gzip copies, and the
+//! larger API answers gzipped on the fly, each only to a browser that accepts it.
+
+mod common;
+
+use std::io::Read;
+
+use common::TestApp;
+use flate2::read::GzDecoder;
+use serde_json::{Value, json};
+
+async fn get(app: &TestApp, path: &str, accept: Option<&str>) -> reqwest::Response {
+    let mut request = app.client.get(app.url(path));
+    if let Some(accept) = accept {
+        request = request.header("Accept-Encoding", accept);
+    }
+    request.send().await.unwrap()
+}
+
+fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
+    response
+        .headers()
+        .get(name)
+        .map_or("", |value| value.to_str().unwrap())
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    let mut plain = Vec::new();
+    GzDecoder::new(bytes).read_to_end(&mut plain).unwrap();
+    plain
+}
+
+#[tokio::test]
+async fn the_ui_goes_out_as_its_brotli_or_gzip_copy_to_whoever_accepts_it() {
+    let app = TestApp::start().await;
+    let index = get(&app, "/", None).await.text().await.unwrap();
+    let script = index
+        .split("src=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the page names its script")
+        .to_owned();
+
+    let plain = get(&app, &script, None).await;
+    assert_eq!(header(&plain, "content-encoding"), "");
+    assert_eq!(header(&plain, "vary"), "Accept-Encoding");
+    let plain = plain.bytes().await.unwrap();
+
+    let brotli = get(&app, &script, Some("gzip, deflate, br, zstd")).await;
+    assert_eq!(header(&brotli, "content-encoding"), "br");
+    assert_eq!(header(&brotli, "content-type"), "text/javascript");
+    let brotli = brotli.bytes().await.unwrap();
+    assert!(
+        brotli.len() * 3 < plain.len(),
+        "{} of {}",
+        brotli.len(),
+        plain.len()
+    );
+
+    let gzip = get(&app, &script, Some("gzip;q=1.0, br;q=0")).await;
+    assert_eq!(header(&gzip, "content-encoding"), "gzip");
+    assert_eq!(gunzip(&gzip.bytes().await.unwrap()), plain);
+
+    let copy = get(&app, &format!("{script}.br"), None).await;
+    assert_eq!(copy.status(), 404, "a copy is never served by its own name");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn larger_api_answers_are_gzipped_for_whoever_accepts_it() {
+    let app = TestApp::start().await;
+    let ask = |query: &'static str, accept: Option<&'static str>| {
+        let mut request = app
+            .client
+            .post(app.url("/api/graphql"))
+            .json(&json!({ "query": query }));
+        if let Some(accept) = accept {
+            request = request.header("Accept-Encoding", accept);
+        }
+        request.send()
+    };
+    let large = "{ __schema { types { name description } } }";
+    let plain = ask(large, None).await.unwrap();
+    assert_eq!(header(&plain, "content-encoding"), "");
+    let plain: Value = plain.json().await.unwrap();
+
+    let gzipped = ask(large, Some("gzip, br")).await.unwrap();
+    assert_eq!(header(&gzipped, "content-encoding"), "gzip");
+    assert!(header(&gzipped, "vary").contains("Accept-Encoding"));
+    let bytes = gzipped.bytes().await.unwrap();
+    let answer: Value = serde_json::from_slice(&gunzip(&bytes)).unwrap();
+    assert_eq!(answer, plain);
+    assert!(bytes.len() * 2 < serde_json::to_vec(&plain).unwrap().len());
+
+    let small = ask("{ me { id } }", Some("gzip")).await.unwrap();
+    assert_eq!(header(&small, "content-encoding"), "", "too small to gain");
+    app.stop().await;
+}

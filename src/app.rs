@@ -16,6 +16,7 @@ use crate::http::{assets::UiAssets, headers, health, limits, logging, media, ses
 use crate::media::urls::MEDIA;
 use crate::service::cleanup;
 use crate::service::context::Services;
+use crate::systemd;
 
 /// All routes of the server.
 pub fn routes(services: Services) -> impl poem::Endpoint {
@@ -105,8 +106,10 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let server = start(config).await?;
     println!("corkboard listening on http://{}", server.addr);
     tracing::info!(addr = %server.addr, "listening");
+    systemd::ready(server.addr);
     shutdown_signal().await;
     tracing::info!("shutting down");
+    systemd::stopping();
     server.stop().await
 }
 

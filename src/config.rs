@@ -28,6 +28,7 @@ pub struct Config {
     pub uploads: UploadConfig,
     pub limits: LimitsConfig,
     pub api: ApiConfig,
+    pub log: LogConfig,
 }
 
 /// The GraphQL API's developer tools.
@@ -37,6 +38,22 @@ pub struct ApiConfig {
     /// GraphiQL at `GET /api/graphql` and schema introspection; unset: on only when listening
     /// on a loopback address.
     pub graphiql: Option<bool>,
+}
+
+/// How log lines are written to standard error.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogConfig {
+    pub format: LogFormat,
+}
+
+/// `text`: readable lines; `json`: one JSON object per line, for log shippers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
 }
 
 /// Rules for fetching pictures and pages from the web.
@@ -125,6 +142,7 @@ impl Default for Config {
             uploads: UploadConfig::default(),
             limits: LimitsConfig::default(),
             api: ApiConfig::default(),
+            log: LogConfig::default(),
         }
     }
 }

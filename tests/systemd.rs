@@ -102,3 +102,13 @@ fn the_watchdog_of_another_process_is_not_pinged() {
     assert_eq!(notify.next(Duration::from_millis(500)), None);
     assert!(server.terminate().success(), "{}", server.log());
 }
+
+#[test]
+fn a_sigterm_as_soon_as_it_listens_stops_it_cleanly() {
+    // Before the signals were caught ahead of the start, about half of these runs died of it.
+    for _ in 0..5 {
+        let mut server = ServerProcess::start(env!("CARGO_BIN_EXE_corkboard").as_ref());
+        let status = server.terminate();
+        assert!(status.success(), "{status}; log:\n{}", server.log());
+    }
+}

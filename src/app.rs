@@ -20,6 +20,7 @@ use crate::http::{
 use crate::media::urls::MEDIA;
 use crate::service::context::Services;
 use crate::service::{cleanup, registration};
+use crate::systemd;
 
 /// All routes of the server.
 pub fn routes(services: Services) -> impl poem::Endpoint {
@@ -149,31 +150,39 @@ async fn bind(listen: SocketAddr) -> anyhow::Result<(NoDelayAcceptor, SocketAddr
     Ok((acceptor, addr))
 }
 
-/// Serves until SIGINT or SIGTERM, then finishes in-flight requests and returns.
+/// Serves until SIGINT or SIGTERM, then finishes in-flight requests and returns. The signals are
+/// caught from before the start: one that comes while the server starts stops it once started.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
+    let stop = shutdown_signal().context("cannot listen for SIGINT and SIGTERM")?;
     let server = start(config).await?;
     println!("corkboard listening on http://{}", server.addr);
     tracing::info!(addr = %server.addr, "listening");
     if let Some(addr) = server.metrics_addr {
         tracing::info!(%addr, "serving /metrics");
     }
-    shutdown_signal().await;
+    systemd::ready(server.addr);
+    stop.await;
     tracing::info!("shutting down");
+    systemd::stopping();
     server.stop().await
 }
 
-async fn shutdown_signal() {
-    let interrupt = tokio::signal::ctrl_c();
+/// Catches SIGINT and SIGTERM from now on; the future ends when one comes.
+fn shutdown_signal() -> std::io::Result<impl Future<Output = ()>> {
     #[cfg(unix)]
     {
-        let mut terminate =
-            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-                .expect("cannot listen for SIGTERM");
-        tokio::select! {
-            _ = interrupt => {}
-            _ = terminate.recv() => {}
-        }
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
+            }
+        })
     }
     #[cfg(not(unix))]
-    let _ = interrupt.await;
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }

@@ -133,7 +133,7 @@ fn load_config(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<
         data_dir: args.data_dir,
     };
     let config = Config::load(config_file.as_deref(), std::env::vars(), flags)?;
-    crate::telemetry::init();
+    crate::telemetry::init(config.log.format);
     for name in Config::unknown_variables(std::env::vars()) {
         tracing::warn!(
             variable = name,

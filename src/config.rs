@@ -32,6 +32,7 @@ pub struct Config {
     pub api: ApiConfig,
     pub accounts: AccountsConfig,
     pub metrics: MetricsConfig,
+    pub log: LogConfig,
 }
 
 /// Who may create an account.
@@ -69,6 +70,22 @@ pub struct ApiConfig {
     /// GraphiQL at `GET /api/graphql` and schema introspection; unset: on only when listening
     /// on a loopback address.
     pub graphiql: Option<bool>,
+}
+
+/// How log lines are written to standard error.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogConfig {
+    pub format: LogFormat,
+}
+
+/// `text`: readable lines; `json`: one JSON object per line, for log shippers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
 }
 
 /// Rules for fetching pictures and pages from the web.
@@ -160,6 +177,7 @@ impl Default for Config {
             api: ApiConfig::default(),
             accounts: AccountsConfig::default(),
             metrics: MetricsConfig::default(),
+            log: LogConfig::default(),
         }
     }
 }

@@ -14,5 +14,6 @@ pub mod search;
 pub mod seed;
 pub mod service;
 pub mod store;
+pub mod systemd;
 pub mod telemetry;
 pub mod web;

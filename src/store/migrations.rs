@@ -45,6 +45,12 @@ pub fn schema_version(db: &Database) -> anyhow::Result<u64> {
 
 /// Runs every migration the database has not had yet, each in its own transaction.
 pub fn run(db: &Database) -> anyhow::Result<()> {
+    migrate_to(db, CURRENT_VERSION)
+}
+
+/// Runs the migrations the database has not had yet up to schema version `target` (tests use
+/// it to make a database as an older Corkboard left it).
+pub fn migrate_to(db: &Database, target: u64) -> anyhow::Result<()> {
     let found = schema_version(db)?;
     if found > CURRENT_VERSION {
         bail!(
@@ -52,7 +58,8 @@ pub fn run(db: &Database) -> anyhow::Result<()> {
              ({CURRENT_VERSION}); run a newer Corkboard or restore a backup"
         );
     }
-    for (index, migration) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+    let wanted = MIGRATIONS.iter().take(target as usize).enumerate();
+    for (index, migration) in wanted.skip(found as usize) {
         let version = index as u64 + 1;
         let write = db.begin_write()?;
         migration(&write)

@@ -13,6 +13,7 @@ pub mod pins;
 pub mod search_pending;
 pub mod tables;
 pub mod temp_pins;
+pub mod upgrade;
 pub mod users;
 
 use std::path::{Path, PathBuf};
@@ -206,10 +207,20 @@ impl Store {
     }
 }
 
-/// Opens (or creates) a database file, repairing it after a crash, and migrates it.
+/// Opens (or creates) a database file, repairing it after a crash, and migrates it. An older
+/// database is closed and copied first (see `upgrade`), so that nothing writes it meanwhile.
 fn open_database(path: &Path) -> anyhow::Result<Database> {
-    let db = Database::create(path)
-        .with_context(|| format!("cannot open the database {}", path.display()))?;
+    let create = || {
+        Database::create(path)
+            .with_context(|| format!("cannot open the database {}", path.display()))
+    };
+    let mut db = create()?;
+    let version = migrations::schema_version(&db)?;
+    if upgrade::needs_backup(version) {
+        drop(db);
+        upgrade::keep_copy(path, version)?;
+        db = create()?;
+    }
     migrations::run(&db)?;
     Ok(db)
 }

@@ -1,8 +1,12 @@
-//! The real server binary in a process of its own, for what only a process shows: its memory.
+//! The real server binary in a process of its own, for what only a process shows: its memory,
+//! its signals, its logs.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
 
 use super::{TestApp, new_client};
 
@@ -15,16 +19,31 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// Starts `binary` and waits for its "listening on" line.
     pub fn start(binary: &Path) -> ServerProcess {
+        ServerProcess::start_with(binary, |_| {})
+    }
+
+    /// Starts `binary` after `adjust` has added to its command (environment variables, say), and
+    /// waits for its "listening on" line. Its standard error goes to `log()`.
+    pub fn start_with(binary: &Path, adjust: impl FnOnce(&mut Command)) -> ServerProcess {
         let data_dir = tempfile::tempdir().expect("temp dir");
-        let log = std::fs::File::create(data_dir.path().join("server.log")).unwrap();
-        let mut child = Command::new(binary)
+        let mut command = Command::new(binary);
+        command
             .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
             .arg(data_dir.path().join("data"))
-            .env("RUST_LOG", "info")
+            .env("RUST_LOG", "info");
+        adjust(&mut command);
+        ServerProcess::spawn(command, data_dir)
+    }
+
+    /// Runs `command`, a server that prints where it listens, and waits for that line; its
+    /// standard error goes to `server.log` in `data_dir`, which lives as long as the process.
+    pub fn spawn(mut command: Command, data_dir: TempDir) -> ServerProcess {
+        let log = std::fs::File::create(data_dir.path().join("server.log")).unwrap();
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(log)
             .spawn()
-            .unwrap_or_else(|error| panic!("cannot start {}: {error}", binary.display()));
+            .unwrap_or_else(|error| panic!("cannot start {command:?}: {error}"));
         let stdout = BufReader::new(child.stdout.take().unwrap());
         let base_url = stdout
             .lines()
@@ -64,6 +83,32 @@ impl ServerProcess {
     /// Starts measuring the peak again from the memory in use now.
     pub fn reset_peak(&self) {
         std::fs::write(format!("/proc/{}/clear_refs", self.child.id()), "5").unwrap();
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends SIGTERM, as systemd does to stop a service, and waits (at most 20 s) for the exit.
+    pub fn terminate(&mut self) -> ExitStatus {
+        let pid = libc::pid_t::try_from(self.child.id()).unwrap();
+        // SAFETY: kill(2) with a valid signal number has no memory effects on this process.
+        assert_eq!(
+            unsafe { libc::kill(pid, libc::SIGTERM) },
+            0,
+            "cannot send SIGTERM"
+        );
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the server did not stop after SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// What the server has logged so far.

@@ -204,3 +204,73 @@ async fn a_running_server_keeps_its_database_to_itself() {
     assert!(printed.contains("stop the server first"), "{printed}");
     app.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_user_downloads_their_own_archive() {
+    use common::pins::{add_board, create_pin};
+    let app = common::TestApp::start().await;
+    let ada = app.client_signed_in_new("ada").await;
+    let board = add_board(&app, &ada, "Birds", false).await;
+    let pin = create_pin(
+        &app,
+        &ada,
+        common::pictures::png(40, 30, 1),
+        &[&board],
+        "A heron",
+    )
+    .await;
+    let bob = app.client_signed_in_new("bob").await;
+    let bobs = add_board(&app, &bob, "Cats", false).await;
+    create_pin(
+        &app,
+        &bob,
+        common::pictures::png(40, 30, 2),
+        &[&bobs],
+        "A cat",
+    )
+    .await;
+
+    let anonymous = common::new_client()
+        .get(app.url("/api/export"))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        anonymous.status().is_client_error(),
+        "{}",
+        anonymous.status()
+    );
+
+    let response = ada.get(app.url("/api/export")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "application/zip");
+    assert!(
+        response.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("corkboard-ada-")
+    );
+    let bytes = response.bytes().await.unwrap();
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let mut text = String::new();
+    archive
+        .by_name("manifest.json")
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    let manifest: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(manifest["user"], "ada");
+    let pins = manifest["pins"].as_array().unwrap();
+    assert_eq!(pins.len(), 1, "{manifest}");
+    assert_eq!(pins[0]["id"].to_string(), pin);
+    assert_eq!(pins[0]["caption"], "A heron");
+    assert_eq!(manifest["boards"][0]["pins"][0]["pin"].to_string(), pin);
+    let original = pins[0]["picture"]["original"].as_str().unwrap();
+    assert!(archive.by_name(original).is_ok());
+    assert_eq!(archive.len(), 2, "the manifest and ada's one original");
+    let leftovers = std::fs::read_dir(app.data_dir.path().join("exports"))
+        .unwrap()
+        .count();
+    assert_eq!(leftovers, 0, "the temporary file is unlinked");
+    app.stop().await;
+}

@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod errors;
+pub mod export;
 pub mod headers;
 pub mod health;
 pub mod limits;

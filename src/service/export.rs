@@ -316,3 +316,39 @@ fn exported_pin(pin: &PinRecord, owner: &str) -> ExportedPin {
         },
     }
 }
+
+/// The signed-in viewer's own archive, written to an unnamed temporary file in the data folder
+/// (created, then unlinked at once) and handed back rewound: the caller streams it out, and the
+/// disk space goes back when the file is closed. Returns the file and the archive's file name.
+pub async fn export_own(
+    services: &crate::service::context::Services,
+    viewer: &crate::service::viewer::Viewer,
+) -> AppResult<(std::fs::File, String)> {
+    let user = viewer.require_user()?;
+    services
+        .blocking(move |services| {
+            let manifest = services.store.read(|tx| read_manifest(tx, Some(user)))?;
+            let name = format!(
+                "corkboard-{}-{}.zip",
+                manifest.user.as_deref().unwrap_or("export"),
+                manifest.exported_at.format("%Y%m%d-%H%M%S")
+            );
+            let dir = services.config.data_dir.join("exports");
+            std::fs::create_dir_all(&dir)?;
+            let path = dir.join(format!("{}-{}.zip.partial", user, rand::random::<u64>()));
+            let mut file = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path)?;
+            let _ = std::fs::remove_file(&path);
+            write_archive(
+                manifest,
+                &services.config.originals_dir(),
+                std::io::BufWriter::new(&mut file),
+            )?;
+            file.seek(std::io::SeekFrom::Start(0))?;
+            Ok((file, name))
+        })
+        .await
+}

@@ -1,5 +1,5 @@
 //! The command line: `serve` (the default), `reindex`, `check`, `seed`, `bench-ingest`, `admin`,
-//! `print-default-config`, `export-schema`.
+//! `export`, `print-default-config`, `export-schema`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -43,6 +43,9 @@ enum Command {
     /// Manage accounts from the machine (server running or stopped): create-user,
     /// reset-password, promote, disable, enable.
     Admin(AdminArgs),
+    /// Write a zip archive of everyone's (or one user's) pins, boards and original pictures
+    /// (the server must not be running; see docs/export-format.md).
+    Export(ExportCommand),
     /// Print every configuration key with its default, commented.
     PrintDefaultConfig,
     /// Print the GraphQL schema (the content of schema.graphql).
@@ -65,6 +68,14 @@ struct AdminArgs {
     serve: ServeArgs,
     #[command(subcommand)]
     action: AdminAction,
+}
+
+#[derive(Debug, clap::Args)]
+struct ExportCommand {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(flatten)]
+    export: crate::export_cli::ExportArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -114,6 +125,9 @@ impl Cli {
             Some(Command::BenchIngest(args)) => bench_ingest(&args),
             Some(Command::Admin(args)) => {
                 crate::admin_cli::run(load_config(self.config, args.serve)?, args.action)
+            }
+            Some(Command::Export(args)) => {
+                crate::export_cli::run(load_config(self.config, args.serve)?, args.export)
             }
             Some(Command::PrintDefaultConfig) => {
                 print!("{DEFAULT_CONFIG_TOML}");

@@ -7,6 +7,7 @@ pub mod config;
 pub mod control;
 pub mod domain;
 pub mod error;
+pub mod export_cli;
 pub mod graphql;
 pub mod http;
 pub mod media;

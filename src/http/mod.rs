@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod compression;
 pub mod errors;
+pub mod export;
 pub mod headers;
 pub mod health;
 pub mod limits;

@@ -10,6 +10,7 @@ pub mod boards;
 pub mod check;
 pub mod cleanup;
 pub mod context;
+pub mod export;
 pub mod folders;
 pub mod mail;
 pub mod media_usage;

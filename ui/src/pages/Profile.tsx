@@ -90,6 +90,10 @@ export function Profile() {
             <button type="button" className="button button--ghost" onClick={() => open('password')}>
               Change password
             </button>
+            {/* A plain link: the browser streams the archive to disk as it comes. */}
+            <a className="button button--ghost" href="/api/export" download>
+              Export my pins
+            </a>
           </div>
           {notice ? <StatusMessage>{notice}</StatusMessage> : null}
         </div>

@@ -4,7 +4,7 @@
 // again ('clone found'); a file the server refuses is listed with the server's reason. The batch
 // ends on the board, with the summary left open over it.
 
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { parseTags, useMyBoards } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
@@ -69,6 +69,7 @@ function BatchForm({
   const [errors, setErrors] = useState<string[]>([]);
   const navigate = useNavigate();
   const revalidateAll = useRevalidateAll();
+  const boardField = useId();
   const itemsRef = useRef(items);
   itemsRef.current = items;
 
@@ -172,9 +173,12 @@ function BatchForm({
 
   return (
     <DialogForm title={TITLE} onClose={onClose} onSubmit={submit} errors={errors} pending={phase === 'sending'} submitLabel="Upload all">
-      <label className="field">
-        <span className="field__label">Board</span>
+      <div className="field">
+        <label className="field__label" htmlFor={boardField}>
+          Board
+        </label>
         <select
+          id={boardField}
           className="field__input"
           value={boardID}
           disabled={phase !== 'form'}
@@ -191,7 +195,7 @@ function BatchForm({
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <Field label="Caption" value={caption} onValue={setCaption} hint="Shared by every file; a file's title or name when empty." />
       <Field label="Tags" value={tags} onValue={setTags} />
       {list}

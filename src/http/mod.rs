@@ -12,4 +12,5 @@ pub mod media;
 pub mod metrics;
 pub mod proxies;
 pub mod session;
+pub mod share;
 pub mod upload;

@@ -15,7 +15,7 @@ use crate::graphql;
 use crate::http::listener::NoDelayAcceptor;
 use crate::http::{
     assets::UiAssets, compression, headers, health, limits, logging, media, metrics, session,
-    upload,
+    share, upload,
 };
 use crate::media::urls::MEDIA;
 use crate::service::context::Services;
@@ -44,6 +44,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
         .at("/healthz", get(health::healthz))
         .at("/metrics", get(metrics::metrics_for_admins))
         .nest(MEDIA, media::media_files(&services.config))
+        .at("/share/", poem::post(share::share))
         .at("/*path", UiAssets)
         .around(metrics::count_requests)
         .data(schema)

@@ -35,6 +35,7 @@ const RESERVED_USERNAMES: &[&str] = &[
     "lightbox",
     "static",
     "favicon",
+    "share",
 ];
 
 /// A user as stored.

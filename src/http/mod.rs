@@ -14,4 +14,5 @@ pub mod media;
 pub mod metrics;
 pub mod proxies;
 pub mod session;
+pub mod share;
 pub mod upload;

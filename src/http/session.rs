@@ -22,11 +22,28 @@ pub async fn with_viewer<E: Endpoint>(next: E, mut req: Request) -> poem::Result
 
 /// Resolves the viewer; a cookie sent from another origin is ignored, so it can change nothing.
 pub async fn viewer_of(req: &Request, services: &Services) -> Viewer {
+    let own_origin = from_own_origin(req, &services.config);
+    viewer_trusting(req, services, own_origin).await
+}
+
+/// The viewer of a share from the phone (the manifest's `share_target`): the OS opens the
+/// installed app with a top-level POST that the browser itself starts, so it may carry
+/// `Origin: null` (or none) with `Sec-Fetch-Site: none`. A web page cannot send that: a form on
+/// another site is `Sec-Fetch-Site: cross-site` with that site's `Origin`, and its cookie is
+/// ignored as everywhere else.
+pub async fn viewer_of_share(req: &Request, services: &Services) -> Viewer {
+    let origin = header_str(req, header::ORIGIN.as_str());
+    let user_started = header_str(req, "sec-fetch-site") == Some("none")
+        && origin.is_none_or(|origin| origin == "null");
+    let own_origin = user_started || from_own_origin(req, &services.config);
+    viewer_trusting(req, services, own_origin).await
+}
+
+async fn viewer_trusting(req: &Request, services: &Services, own_origin: bool) -> Viewer {
     let client = client_of(req, &services.config.trusted_proxies);
     let bearer = header_str(req, header::AUTHORIZATION.as_str())
         .and_then(|value| value.strip_prefix("Bearer "))
         .map(|key| key.trim().to_owned());
-    let own_origin = from_own_origin(req, &services.config);
     let cookie = session_token(req).filter(|_| {
         if !own_origin {
             tracing::warn!("a session cookie came from another origin; it was ignored");

@@ -162,10 +162,16 @@ export function checkPagesRanCleanly() {
  * console errors matching a pattern given to `allowConsoleErrors` (a refused upload's 413...).
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
- * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean }} [options]
+ * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean, serviceWorkers?: 'allow' | 'block' }} [options]
  */
-export async function openPage(browser, baseUrl, { cookie, viewport = { width: 1280, height: 800 }, hasTouch = false } = {}) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, hasTouch });
+export async function openPage(
+  browser,
+  baseUrl,
+  { cookie, viewport = { width: 1280, height: 800 }, hasTouch = false, serviceWorkers = 'block' } = {},
+) {
+  // The UI registers a service worker; tests that route requests want them seen by the page, so
+  // it is blocked unless a test asks for it (serviceWorkers: 'allow').
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, hasTouch, serviceWorkers });
   if (cookie) {
     await context.addCookies(
       cookie.split(/;\s*/).filter(Boolean).map((pair) => {
@@ -503,7 +509,7 @@ export function serverAndBrowser(options = {}) {
     browser: /** @type {any} */ (undefined),
     /**
      * A fresh context and page (see openPage): its errors fail the test that opened it.
-     * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean }} options
+     * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean, serviceWorkers?: 'allow' | 'block' }} options
      */
     async open(options = {}) {
       const opened = await openPage(app.browser, app.server.baseUrl, options);

@@ -90,6 +90,62 @@ describe('pins', { skip: browserSkip }, () => {
     return match[1];
   }
 
+  it('uploads five files at once, three at a time, with a progress bar each and a summary on the board', async () => {
+    const alice = await signUp('batcher');
+    const board = await addBoard(alice.cookie, 'Batch');
+    await addBoard(alice.cookie, 'Elsewhere');
+    const { context, page, allowConsoleErrors } = await open({ cookie: alice.cookie });
+    allowConsoleErrors(/^Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/);
+    try {
+      // Each upload waits a little, so that the progress shows; count the uploads in flight.
+      let inFlight = 0;
+      let most = 0;
+      await page.route('**/api/upload/pin', async (route) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+        inFlight -= 1;
+      });
+      await page.goto(`/${alice.username}/boards/`);
+      const dialog = await openUpload(page);
+      const files = [1, 2, 3, 4, 5].map((n) => png(`batch-${n}.png`, 100 + n * 7, 60 + n * 3));
+      files.push({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+      await dialog.getByLabel('Picture', { exact: true }).setInputFiles(files);
+      await dialog.getByText('6 files chosen', { exact: true }).waitFor();
+      await dialog.getByRole('button', { name: 'Upload' }).click();
+
+      const batch = page.getByRole('dialog', { name: 'Upload several pins' });
+      await batch.getByLabel('Board', { exact: true }).selectOption({ label: 'Batch' });
+      await batch.getByLabel('Title for batch-1.png', { exact: true }).fill('The first one');
+      await batch.getByLabel('Tags', { exact: true }).fill('#batch');
+      await batch.getByRole('button', { name: 'Upload all' }).click();
+      await batch.getByRole('progressbar', { name: 'Upload of batch-5.png' }).waitFor();
+
+      const summary = page.getByRole('dialog', { name: 'Pins added' });
+      await summary.getByText('5 created, 0 already pinned, 1 refused.', { exact: true }).waitFor({ timeout: 30_000 });
+      const refused = await summary.getByRole('listitem').filter({ hasText: 'broken.png' }).textContent();
+      assert.match(refused ?? '', /Refused: \S/, 'the refused file shows the server\'s reason');
+      assert.ok(most <= 3 && most >= 2, `uploads run a few at a time (at most ${most} at once)`);
+      await waitForPath(page, `/${alice.username}/boards/${board.slug}/`);
+      await summary.getByRole('button', { name: 'Done' }).click();
+      await summary.waitFor({ state: 'detached' });
+
+      const { data } = await gqlOk(
+        app.server.baseUrl,
+        `query($id: ID!) { board(id: $id) { pins(first: 50) { totalCount edges { node { title tags } } } } }`,
+        { id: board.id },
+        alice.cookie,
+      );
+      assert.equal(data.board.pins.totalCount, 5);
+      const titles = data.board.pins.edges.map((edge) => edge.node.title);
+      assert.ok(titles.includes('The first one'), 'the per-file title is kept');
+      assert.ok(data.board.pins.edges.every((edge) => edge.node.tags.includes('batch')), 'the shared tags are on every pin');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('uploads a picture from the computer onto two boards and shows its detail', async () => {
     const alice = await signUp('uploader');
     await addBoard(alice.cookie, 'Gradients');

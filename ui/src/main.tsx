@@ -29,3 +29,10 @@ createRoot(container).render(
     </SWRConfig>
   </StrictMode>,
 );
+
+// The installable app's service worker (built by build.mjs): the shell offline, never the API.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.warn('service worker not registered', error));
+  });
+}

@@ -21,6 +21,7 @@ import { LightboxPage } from './pages/pins/LightboxPage';
 import { PinPage } from './pages/pins/PinPage';
 import { ScanPage } from './pages/pins/ScanPage';
 import { SearchPage } from './pages/pins/SearchPage';
+import { SharedPinPage } from './pages/pins/SharedPinPage';
 import { VerifyEmail } from './pages/VerifyEmail';
 
 export const routes: RouteObject[] = [
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <Profile /> },
           { path: 'admin', element: <AdminPage /> },
           { path: 'scan', element: <ScanPage /> },
+          { path: 'share/pin', element: <SharedPinPage /> },
           { path: 'pins/:pinID', element: <PinPage /> },
           { path: 'pins/:pinID/lightbox', element: <LightboxPage /> },
           { path: 'search', element: <SearchPage /> },

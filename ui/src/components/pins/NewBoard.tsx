@@ -17,7 +17,9 @@ export interface BoardChoices {
 
 const asChoice = (board: BoardLink): PinBoardChoice => ({
   id: board.id,
+  slug: board.slug,
   title: board.title,
+  folder: board.folder ? { id: board.folder.id, slug: board.folder.slug } : null,
   secret: board.secret,
   pinDefaultDescription: null,
   pinDefaultTags: [],

@@ -74,13 +74,32 @@ export function WebPinModal({
   );
 }
 
-export function UploadPinModal({ onClose, onUploaded }: { onClose: () => void; onUploaded: (temp: TempPin) => void }) {
-  const [file, setFile] = useState<File | null>(null);
+/** Several files (picked, dropped or pasted) go to `onMany`: the batch upload. */
+export function UploadPinModal({
+  onClose,
+  onUploaded,
+  onMany,
+}: {
+  onClose: () => void;
+  onUploaded: (temp: TempPin) => void;
+  onMany: (files: File[]) => void;
+}) {
+  const [files, setFiles] = useState<File[]>([]);
   /** The share sent so far (0 to 1) while uploading. */
   const [sent, setSent] = useState<number | null>(null);
   const upload = useMutation(uploadPin);
+  const file = files[0] ?? null;
+
+  const add = (more: File[], replace: boolean) => {
+    setFiles((current) => (replace ? more : [...current, ...more]));
+    upload.setErrors([]);
+  };
 
   const submit = async () => {
+    if (files.length > 1) {
+      onMany(files);
+      return;
+    }
     if (!file) return;
     if (!isImageFile(file)) {
       upload.setErrors([NOT_AN_IMAGE]);
@@ -101,17 +120,32 @@ export function UploadPinModal({ onClose, onUploaded }: { onClose: () => void; o
       pending={upload.pending}
       submitLabel="Upload"
     >
-      <Field
-        label="Picture"
-        type="file"
-        accept="image/*"
-        required
-        onFiles={(files) => {
-          setFile(files?.[0] ?? null);
-          upload.setErrors([]);
+      <div
+        className="upload-drop"
+        onDragOver={(event) => event.preventDefault()}
+        onDrop={(event) => {
+          event.preventDefault();
+          add(Array.from(event.dataTransfer.files), false);
         }}
-        hint="One image file: JPEG, PNG, WebP or GIF."
-      />
+        onPaste={(event) => {
+          const pasted = Array.from(event.clipboardData.files).filter(isImageFile);
+          if (pasted.length > 0) {
+            event.preventDefault();
+            add(pasted, false);
+          }
+        }}
+      >
+        <Field
+          label="Picture"
+          type="file"
+          accept="image/*"
+          multiple
+          required={files.length === 0}
+          onFiles={(chosen) => add(Array.from(chosen ?? []), true)}
+          hint="Image files: JPEG, PNG, WebP or GIF. Pick, drop or paste several to upload them together."
+        />
+        {files.length > 1 ? <p role="status">{files.length} files chosen</p> : null}
+      </div>
       {sent !== null ? (
         <div className="upload-progress">
           <progress className="upload-progress__bar" aria-label="Upload progress" max={100} value={Math.round(sent * 100)} />

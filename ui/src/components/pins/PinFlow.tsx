@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { TempPin } from '../../api/generated/graphql';
 import { scanPath } from '../../lib/paths';
+import { BatchUploadModal } from './BatchUpload';
 import { ClonesModal } from './ClonesModal';
 import { CreatePinModal } from './CreatePinModal';
 import { OriginModal, UploadPinModal, WebPinModal } from './OriginModals';
@@ -15,6 +16,7 @@ type Step =
   | { kind: 'origin' }
   | { kind: 'web' }
   | { kind: 'upload' }
+  | { kind: 'batch'; files: File[] }
   | { kind: 'clones'; temp: TempPin }
   | { kind: 'create'; temp: TempPin };
 
@@ -56,7 +58,11 @@ export function usePinFlow(): PinFlow {
           />
         );
       case 'upload':
-        return <UploadPinModal onClose={close} onUploaded={(temp) => go(afterFile(temp))} />;
+        return (
+          <UploadPinModal onClose={close} onUploaded={(temp) => go(afterFile(temp))} onMany={(files) => go({ kind: 'batch', files })} />
+        );
+      case 'batch':
+        return <BatchUploadModal files={step.files} targetBoardID={targetBoardID} onClose={close} />;
       case 'clones':
         return <ClonesModal clones={step.temp.clones} onClose={close} onContinue={() => go({ kind: 'create', temp: step.temp })} />;
       case 'create':

@@ -1,0 +1,150 @@
+//! The phone share target (`share_target` in the UI's web app manifest): the OS posts what was
+//! shared to `POST /share/` as `multipart/form-data` with the fields `title`, `text`, `url` and
+//! the picture files as `pin`.
+//!
+//! - A picture, from a signed-in user: staged as a temporary pin (as `/api/upload/pin` does) and
+//!   answered with a 303 to the UI's 'Pin it' screen for it (`/share/pin/?temp=...`).
+//! - A link (in `url`, or the first `http(s)://` address inside `text`): a 303 to the scan screen
+//!   for that page; nothing is created.
+//! - Signed out (or a cookie sent by another site's form, see `session::viewer_of_share`): a 303
+//!   to the login page, which comes back to the scan screen for a link; a picture cannot be kept
+//!   without an account, so nothing is created and the user comes back to the home page.
+
+use base64::Engine;
+use poem::http::{StatusCode, header};
+use poem::web::{Data, Multipart};
+use poem::{Request, Response, handler};
+
+use crate::error::AppError;
+use crate::service::context::Services;
+use crate::service::temp_pins;
+
+use super::session;
+
+#[derive(Default)]
+struct Shared {
+    title: Option<String>,
+    text: Option<String>,
+    url: Option<String>,
+    file: Option<(Vec<u8>, Option<String>)>,
+}
+
+#[handler]
+pub async fn share(
+    req: &Request,
+    services: Data<&Services>,
+    mut form: Multipart,
+) -> poem::Result<Response> {
+    let max_bytes = services.config.uploads.max_file_bytes;
+    let mut shared = Shared::default();
+    while let Some(field) = form.next_field().await? {
+        let name = field.name().unwrap_or_default().to_owned();
+        match name.as_str() {
+            "title" | "text" | "url" => {
+                let value = field.text().await?;
+                let value = Some(value.trim().to_owned()).filter(|v| !v.is_empty());
+                match name.as_str() {
+                    "title" => shared.title = value,
+                    "text" => shared.text = value,
+                    _ => shared.url = value,
+                }
+            }
+            "pin" if shared.file.is_none() => {
+                let file_name = field.file_name().map(str::to_owned);
+                let bytes = field.bytes().await?;
+                if bytes.len() as u64 > max_bytes {
+                    return Err(AppError::TooLarge("This file is too large.".into()).into());
+                }
+                if !bytes.is_empty() {
+                    shared.file = Some((bytes, file_name));
+                }
+            }
+            _ => {}
+        }
+    }
+    let viewer = session::viewer_of_share(req, &services).await;
+    let link = shared
+        .url
+        .as_deref()
+        .and_then(first_link)
+        .or_else(|| shared.text.as_deref().and_then(first_link));
+
+    let Some(user) = viewer.user else {
+        let next = link.as_deref().map_or_else(|| "/".to_owned(), scan_path);
+        return Ok(see_other(&format!("/login/?next={}", encode(&next))));
+    };
+    if let Some((bytes, original_name)) = shared.file {
+        let staged = temp_pins::stage_upload(&services, user, bytes, original_name).await?;
+        let mut query = url::form_urlencoded::Serializer::new(String::new());
+        query.append_pair("temp", &staged.temp.file_name);
+        if let Some(name) = &staged.temp.original_name {
+            query.append_pair("name", name);
+        }
+        if let Some(title) = &shared.title {
+            query.append_pair("title", title);
+        }
+        // The text that came with a picture is its caption, unless it is only the link.
+        if let Some(text) = shared
+            .text
+            .as_deref()
+            .filter(|t| Some(*t) != link.as_deref())
+        {
+            query.append_pair("caption", text);
+        }
+        if let Some(link) = &link {
+            query.append_pair("source", link);
+        }
+        for clone in &staged.clones {
+            query.append_pair("clone", &clone.id.to_string());
+        }
+        return Ok(see_other(&format!("/share/pin/?{}", query.finish())));
+    }
+    match link {
+        Some(link) => Ok(see_other(&scan_path(&link))),
+        None => Err(
+            AppError::invalid("url", "Nothing to pin was shared: no picture and no link.").into(),
+        ),
+    }
+}
+
+/// `value` when it is an http(s) address, else the first such address among its words.
+fn first_link(value: &str) -> Option<String> {
+    value
+        .split_whitespace()
+        .map(|word| word.trim_matches(|c: char| matches!(c, '<' | '>' | '"' | '\'' | '(' | ')')))
+        .filter(|word| word.starts_with("https://") || word.starts_with("http://"))
+        .find_map(|word| url::Url::parse(word).ok())
+        .map(String::from)
+}
+
+/// The UI's scan screen for `url` (ui/src/lib/paths.ts `scanPath`).
+fn scan_path(url: &str) -> String {
+    let encoded = base64::engine::general_purpose::STANDARD.encode(url);
+    format!("/scan/?url={}&targetBoardID=", encode(&encoded))
+}
+
+fn encode(value: &str) -> String {
+    url::form_urlencoded::byte_serialize(value.as_bytes()).collect()
+}
+
+fn see_other(location: &str) -> Response {
+    Response::builder()
+        .status(StatusCode::SEE_OTHER)
+        .header(header::LOCATION, location)
+        .finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_link;
+
+    #[test]
+    fn finds_the_link_inside_shared_text() {
+        assert_eq!(
+            first_link("Look at this https://example.com/a?b=c nice").as_deref(),
+            Some("https://example.com/a?b=c")
+        );
+        assert_eq!(first_link("no link here"), None);
+        assert_eq!(first_link("ftp://example.com/x"), None);
+    }
+}

@@ -1,0 +1,116 @@
+// The installable app (issue 17): the web app manifest with its share target, the service
+// worker (registers, keeps the shell, never keeps API answers, serves the shell offline), and a
+// share posted to /share/ landing on 'Create a pin'.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { addBoardByApi, browserSkip, makePng, pathOf, serverAndBrowser, signUpByApi, waitFor } from './harness.mjs';
+
+describe('installable app', { skip: browserSkip }, () => {
+  const app = serverAndBrowser();
+
+  it('links a valid manifest with icons and a share target', async () => {
+    const { context, page } = await app.open();
+    try {
+      await page.goto('/');
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+      assert.equal(href, '/manifest.webmanifest');
+      const answer = await page.request.get(href);
+      assert.equal(answer.status(), 200);
+      const manifest = JSON.parse(await answer.text());
+      assert.equal(manifest.name, 'Corkboard');
+      assert.equal(manifest.start_url, '/');
+      assert.equal(manifest.display, 'standalone');
+      assert.deepEqual(manifest.share_target, {
+        action: '/share/',
+        method: 'POST',
+        enctype: 'multipart/form-data',
+        params: { title: 'title', text: 'text', url: 'url', files: [{ name: 'pin', accept: ['image/*'] }] },
+      });
+      for (const icon of manifest.icons.filter((i) => i.type === 'image/png')) {
+        const png = await page.request.get(icon.src);
+        assert.equal(png.status(), 200, icon.src);
+        const body = await png.body();
+        assert.equal(body.subarray(1, 4).toString('latin1'), 'PNG');
+        const [width] = icon.sizes.split('x').map(Number);
+        assert.equal(body.readUInt32BE(16), width, `${icon.src} is ${icon.sizes}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('registers the service worker, which keeps the shell and never an API answer', async () => {
+    const alice = await signUpByApi(app.server.baseUrl, 'offline');
+    const { context, page, allowConsoleErrors } = await app.open({ cookie: alice.cookie, serviceWorkers: 'allow' });
+    try {
+      await page.goto('/');
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      assert.equal(scope, `${app.server.baseUrl}/`);
+      // Controlled after a reload; the page then asks the API as usual.
+      await page.reload();
+      await waitFor(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { message: 'a controlled page' });
+      await page.getByRole('button', { name: 'Menu' }).waitFor();
+      const cached = await page.evaluate(async () => {
+        const urls = [];
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
+        }
+        return urls;
+      });
+      assert.ok(cached.includes('/'), `the shell is kept: ${cached}`);
+      assert.ok(cached.some((path) => path.startsWith('/assets/')), `the scripts are kept: ${cached}`);
+      assert.ok(!cached.some((path) => path.startsWith('/api/') || path.startsWith('/media/')), `no API answer kept: ${cached}`);
+
+      // Offline, the shell still opens.
+      // The API is unreachable then: the page says so (and logs it), but it opens.
+      allowConsoleErrors(/net::ERR_INTERNET_DISCONNECTED|Failed to load resource|A network error occured/);
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('banner').getByRole('link', { name: 'Corkboard', exact: true }).waitFor();
+      await context.setOffline(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('turns a shared picture posted to /share/ into a pin through Create a pin', async () => {
+    const alice = await signUpByApi(app.server.baseUrl, 'sharer');
+    await addBoardByApi(app.server.baseUrl, alice.cookie, 'From my phone');
+    const { context, page } = await app.open({ cookie: alice.cookie });
+    try {
+      await page.goto('/');
+      // A multipart POST navigation to /share/, as the installed app gets it from the OS.
+      const bytes = [...makePng(140, 90)];
+      await page.evaluate((data) => {
+        const form = document.createElement('form');
+        form.method = 'POST';
+        form.action = '/share/';
+        form.enctype = 'multipart/form-data';
+        const input = document.createElement('input');
+        input.type = 'file';
+        input.name = 'pin';
+        const files = new DataTransfer();
+        files.items.add(new File([new Uint8Array(data)], 'phone.png', { type: 'image/png' }));
+        input.files = files.files;
+        const title = document.createElement('input');
+        title.name = 'title';
+        title.value = 'From the gallery';
+        form.append(input, title);
+        document.body.append(form);
+        form.submit();
+      }, bytes);
+      const create = page.getByRole('dialog', { name: 'Create a pin' });
+      await create.getByRole('img', { name: "The new pin's picture" }).waitFor();
+      assert.equal(pathOf(page), '/share/pin/');
+      await create.getByRole('checkbox', { name: 'From my phone', exact: true }).check();
+      await create.getByLabel('Caption', { exact: true }).fill('Shared from the phone');
+      await create.getByRole('button', { name: 'Create', exact: true }).click();
+      await waitFor(() => /^\/pins\/[^/]+\/$/.test(pathOf(page)), { message: 'the new pin' });
+      await page.getByText('Shared from the phone', { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

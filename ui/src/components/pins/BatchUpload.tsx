@@ -1,0 +1,204 @@
+// Many files at once (issue 17, item 3): the files picked, dropped or pasted on the upload dialog
+// share a board, a caption and tags, each may get its own title, and each has its own progress
+// bar. Uploads run three at a time. A file whose picture the viewer already pinned is not pinned
+// again ('clone found'); a file the server refuses is listed with the server's reason. The batch
+// ends on the board, with the summary left open over it.
+
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { parseTags, useMyBoards } from '../../api/boards';
+import { useRevalidateAll } from '../../api/cache';
+import { errorMessages } from '../../api/errors';
+import type { PinBoardChoice } from '../../api/generated/graphql';
+import { useMe } from '../../api/me';
+import { addPin, uploadPin } from '../../api/pins';
+import { boardPath, userPinPath } from '../../lib/paths';
+import { NOT_AN_IMAGE, isImageFile } from '../../lib/validation';
+import { DialogForm, DialogLoading } from '../boards/DialogForm';
+import { Field, FormActions } from '../Form';
+import { Modal } from '../Modal';
+import './pins.css';
+
+/** How many files upload at the same time. */
+export const BATCH_CONCURRENCY = 3;
+
+type Outcome =
+  | { kind: 'waiting' }
+  | { kind: 'sending'; sent: number }
+  | { kind: 'created'; id: string }
+  | { kind: 'clone'; id: string }
+  | { kind: 'refused'; reason: string };
+
+interface Item {
+  file: File;
+  title: string;
+  outcome: Outcome;
+}
+
+const TITLE = 'Upload several pins';
+
+/** A file's name without its extension: the caption when nothing else is given. */
+const stem = (name: string) => name.replace(/\.[^.]+$/, '') || name;
+
+export function BatchUploadModal(props: { files: readonly File[]; targetBoardID: string | null; onClose: () => void }) {
+  const { boards, error, isLoading } = useMyBoards();
+  const { me } = useMe();
+  if (isLoading || error || !boards || !me) return <DialogLoading title={TITLE} failed={!isLoading && !!error} onClose={props.onClose} />;
+  return <BatchForm {...props} boards={boards} username={me.username} />;
+}
+
+function BatchForm({
+  files,
+  targetBoardID,
+  onClose,
+  boards,
+  username,
+}: {
+  files: readonly File[];
+  targetBoardID: string | null;
+  onClose: () => void;
+  boards: readonly PinBoardChoice[];
+  username: string;
+}) {
+  const [items, setItems] = useState<Item[]>(() => files.map((file) => ({ file, title: '', outcome: { kind: 'waiting' } })));
+  const [boardID, setBoardID] = useState(() => boards.find((b) => b.id === targetBoardID)?.id ?? boards[0]?.id ?? '');
+  const board = boards.find((b) => b.id === boardID);
+  const [caption, setCaption] = useState(() => board?.pinDefaultDescription ?? '');
+  const [tags, setTags] = useState(() => (board?.pinDefaultTags ?? []).join(' '));
+  const [phase, setPhase] = useState<'form' | 'sending' | 'done'>('form');
+  const [errors, setErrors] = useState<string[]>([]);
+  const navigate = useNavigate();
+  const revalidateAll = useRevalidateAll();
+  const boardField = useId();
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+
+  const set = (index: number, change: Partial<Item>) =>
+    setItems((current) => current.map((item, i) => (i === index ? { ...item, ...change } : item)));
+
+  const one = async (index: number) => {
+    const item = itemsRef.current[index];
+    if (!item) return;
+    const { file, title } = item;
+    if (!isImageFile(file)) {
+      set(index, { outcome: { kind: 'refused', reason: NOT_AN_IMAGE } });
+      return;
+    }
+    try {
+      set(index, { outcome: { kind: 'sending', sent: 0 } });
+      const temp = await uploadPin(file, (sent) => set(index, { outcome: { kind: 'sending', sent } }));
+      if (temp.clones.length > 0) {
+        set(index, { outcome: { kind: 'clone', id: temp.clones[0]?.id ?? '' } });
+        return;
+      }
+      const id = await addPin({
+        tempFileName: temp.tempFileName,
+        originalName: temp.originalName,
+        url: null,
+        title: title.trim() || null,
+        caption: caption.trim() || title.trim() || stem(file.name),
+        rating: 0,
+        unsafe: false,
+        tags: parseTags(tags),
+        boards: [boardID],
+      });
+      set(index, { outcome: { kind: 'created', id } });
+    } catch (failure) {
+      set(index, { outcome: { kind: 'refused', reason: errorMessages(failure).join(' ') } });
+    }
+  };
+
+  const submit = async () => {
+    if (!board) {
+      setErrors(['Please choose a board.']);
+      return;
+    }
+    setPhase('sending');
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const index = next++;
+        await one(index);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, files.length) }, worker));
+    setPhase('done');
+    await navigate(boardPath(username, board.slug, board.folder?.slug ?? null));
+    await revalidateAll();
+  };
+
+  const list = (
+    <ul className="batch-upload__files" aria-label="Files">
+      {items.map((item, index) => (
+        <li key={index} className="batch-upload__file">
+          <span className="batch-upload__name">{item.file.name}</span>
+          {phase === 'form' ? (
+            <Field label={`Title for ${item.file.name}`} value={item.title} onValue={(title) => set(index, { title })} />
+          ) : null}
+          {item.outcome.kind === 'waiting' || item.outcome.kind === 'sending' ? (
+            <progress
+              aria-label={`Upload of ${item.file.name}`}
+              max={100}
+              value={item.outcome.kind === 'sending' ? Math.round(item.outcome.sent * 100) : 0}
+            />
+          ) : null}
+          {item.outcome.kind === 'created' ? <span>Created</span> : null}
+          {item.outcome.kind === 'clone' ? (
+            <span>
+              Already pinned: <a href={userPinPath(username, item.outcome.id)}>see the existing pin</a>
+            </span>
+          ) : null}
+          {item.outcome.kind === 'refused' ? <span>Refused: {item.outcome.reason}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+
+  if (phase === 'done') {
+    const count = (kind: Outcome['kind']) => items.filter((item) => item.outcome.kind === kind).length;
+    return (
+      <Modal title="Pins added" onClose={onClose}>
+        <p role="status">
+          {count('created')} created, {count('clone')} already pinned, {count('refused')} refused.
+        </p>
+        {list}
+        <FormActions>
+          <button type="button" className="button" onClick={onClose} autoFocus>
+            Done
+          </button>
+        </FormActions>
+      </Modal>
+    );
+  }
+
+  return (
+    <DialogForm title={TITLE} onClose={onClose} onSubmit={submit} errors={errors} pending={phase === 'sending'} submitLabel="Upload all">
+      <div className="field">
+        <label className="field__label" htmlFor={boardField}>
+          Board
+        </label>
+        <select
+          id={boardField}
+          className="field__input"
+          value={boardID}
+          disabled={phase !== 'form'}
+          onChange={(event) => {
+            const chosen = boards.find((b) => b.id === event.currentTarget.value);
+            setBoardID(event.currentTarget.value);
+            if (chosen && !caption.trim()) setCaption(chosen.pinDefaultDescription ?? '');
+            if (chosen && !tags.trim()) setTags(chosen.pinDefaultTags.join(' '));
+          }}
+        >
+          {boards.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field label="Caption" value={caption} onValue={setCaption} hint="Shared by every file; a file's title or name when empty." />
+      <Field label="Tags" value={tags} onValue={setTags} />
+      {list}
+    </DialogForm>
+  );
+}

@@ -12,7 +12,7 @@ use crate::config::Registration;
 use crate::domain::ids::UserId;
 use crate::domain::user::UserRecord;
 use crate::error::AppError;
-use crate::service::{admin, registration, users};
+use crate::service::{admin, registration};
 use crate::store::invites::InviteRecord;
 
 #[derive(Enum, Clone, Copy, PartialEq, Eq)]
@@ -109,8 +109,7 @@ impl Invite {
         let Some(user) = self.0.used_by else {
             return Ok(None);
         };
-        let found = users::by_ids(ctx.services(), vec![user]).await?;
-        Ok(found.into_values().next().map(User))
+        Ok(ctx.loaders().load_one(user).await?.map(User))
     }
 }
 

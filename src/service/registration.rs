@@ -88,8 +88,9 @@ pub async fn sign_up_state(services: &Services, invite: Option<String>) -> AppRe
         .read(move |read| {
             let refusal = match admit(read, mode, invite.as_deref(), Utc::now()) {
                 Ok(_) => None,
-                Err(AppError::PermissionDenied(message))
-                | Err(AppError::Validation { message, .. }) => Some(message),
+                Err(error @ (AppError::PermissionDenied(_) | AppError::Validation { .. })) => {
+                    Some(error.message().to_owned())
+                }
                 Err(error) => return Err(error),
             };
             Ok(SignUpState { mode, refusal })

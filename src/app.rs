@@ -39,6 +39,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
     Route::new()
         .at("/api/graphql", api)
         .at("/api/export", get(crate::http::export::export_mine))
+        .at("/api/import", poem::post(crate::http::import::import_mine))
         .nest("/api", uploads)
         .at("/api/openapi.json", upload::api_service().spec_endpoint())
         .at("/healthz", get(health::healthz))

@@ -1,5 +1,5 @@
 //! The command line: `serve` (the default), `reindex`, `check`, `seed`, `bench-ingest`, `admin`,
-//! `export`, `print-default-config`, `export-schema`.
+//! `export`, `import`, `print-default-config`, `export-schema`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -46,6 +46,9 @@ enum Command {
     /// Write a zip archive of everyone's (or one user's) pins, boards and original pictures
     /// (the server must not be running; see docs/export-format.md).
     Export(ExportCommand),
+    /// Import an export archive: every account of it, or, with --user, its one account into
+    /// an existing account (the server must not be running; see docs/export-format.md).
+    Import(ImportCommand),
     /// Print every configuration key with its default, commented.
     PrintDefaultConfig,
     /// Print the GraphQL schema (the content of schema.graphql).
@@ -76,6 +79,14 @@ struct ExportCommand {
     serve: ServeArgs,
     #[command(flatten)]
     export: crate::export_cli::ExportArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct ImportCommand {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(flatten)]
+    import: crate::import_cli::ImportArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -128,6 +139,9 @@ impl Cli {
             }
             Some(Command::Export(args)) => {
                 crate::export_cli::run(load_config(self.config, args.serve)?, args.export)
+            }
+            Some(Command::Import(args)) => {
+                crate::import_cli::run(load_config(self.config, args.serve)?, args.import)
             }
             Some(Command::PrintDefaultConfig) => {
                 print!("{DEFAULT_CONFIG_TOML}");

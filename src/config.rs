@@ -132,6 +132,8 @@ pub struct UploadConfig {
     /// Memory the pictures being decoded, resized and encoded at once may use, in bytes: each
     /// waits for the share it will need, and one needing more than all of it is refused.
     pub picture_memory_bytes: u64,
+    /// Largest accepted export archive for 'Import pins' on the profile page, in bytes.
+    pub max_import_bytes: u64,
 }
 
 /// How often one address (or one email) may do what costs the server or others: signing up,
@@ -211,6 +213,7 @@ impl Default for UploadConfig {
             max_file_bytes: 50 * 1024 * 1024,
             max_pixels: 100_000_000,
             picture_memory_bytes: 480 * 1024 * 1024,
+            max_import_bytes: 10 * 1024 * 1024 * 1024,
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod control;
 pub mod domain;
 pub mod error;
 pub mod export_cli;
+pub mod import_cli;
 pub mod graphql;
 pub mod http;
 pub mod media;

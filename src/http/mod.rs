@@ -6,6 +6,7 @@ pub mod compression;
 pub mod errors;
 pub mod export;
 pub mod headers;
+pub mod import;
 pub mod health;
 pub mod limits;
 pub mod listener;

@@ -27,6 +27,10 @@ pub struct Manifest {
     pub format: String,
     pub version: u32,
     pub exported_at: DateTime<Utc>,
+    /// The random id of the exporting instance (absent from archives made before it existed):
+    /// with the records' ids, it tells an importer what it imported already.
+    #[serde(default)]
+    pub instance: Option<String>,
     /// The one user exported, or `None` for the whole instance.
     pub user: Option<String>,
     pub users: Vec<ExportedUser>,
@@ -149,6 +153,7 @@ pub fn read_manifest(tx: &impl Source, user: Option<UserId>) -> AppResult<Manife
         format: FORMAT.to_owned(),
         version: VERSION,
         exported_at: Utc::now(),
+        instance: Some(store::imported::instance_id(tx)?),
         user: user.map(name),
         users: owners.iter().map(|u| exported_user(u)).collect(),
         folders: Vec::new(),

@@ -24,6 +24,7 @@ const MIGRATIONS: &[Migration] = &[
     index_pins_by_picture,
     number_search_marks,
     admin_and_invites,
+    imports_and_instance_id,
 ];
 
 /// The schema version this binary writes.
@@ -197,6 +198,16 @@ fn admin_and_invites(write: &WriteTransaction) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// 11: where imported records came from; a random id naming this instance in its exports.
+fn imports_and_instance_id(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::IMPORTED)?;
+    let mut meta = write.open_table(META)?;
+    if meta.get(super::imported::INSTANCE_ID_KEY)?.is_none() {
+        meta.insert(super::imported::INSTANCE_ID_KEY, rand::random::<u64>())?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use redb::TableHandle;
@@ -232,5 +243,21 @@ mod tests {
             .map(|table| table.name().to_owned())
             .collect();
         assert!(!names.contains(&"search-pending-1".to_owned()), "{names:?}");
+    }
+
+    #[test]
+    fn version_10_gets_the_imports_table_and_an_instance_id_kept_across_openings() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
+        migrate_to(&db, 10).unwrap();
+        run(&db).unwrap();
+        let read = db.begin_read().unwrap();
+        read.open_table(tables::IMPORTED).unwrap();
+        let id = crate::store::imported::instance_id(&read).unwrap();
+        drop(read);
+        run(&db).unwrap();
+        let read = db.begin_read().unwrap();
+        assert_eq!(crate::store::imported::instance_id(&read).unwrap(), id);
+        assert_eq!(schema_version(&db).unwrap(), 11);
     }
 }

@@ -83,3 +83,10 @@ pub const SEARCH_PENDING_1: TableDefinition<u64, ()> = TableDefinition::new("sea
 
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
 pub const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");
+
+/// (archive origin, local owner id or 0 for a user, kind, id in the archive) -> local id: where
+/// each imported record came from, so that importing the same archive again creates nothing.
+/// Kinds: `user`, `folder`, `board`, `pin` (created), `pin-found` (a pin of the same picture the
+/// owner already had).
+pub const IMPORTED: TableDefinition<(&str, u64, &str, u64), u64> =
+    TableDefinition::new("imported-1");

@@ -1,0 +1,88 @@
+//! `POST /api/import`: an export archive (multipart field `archive`) into the signed-in user's
+//! own account, spooled to an unnamed file in the data folder, answered with the import report.
+//! A cookie sent by another site's page is not trusted (see `session::viewer_of`), so such a
+//! request is refused like a visitor's.
+
+use poem::web::{Data, Json, Multipart};
+use poem::{Request, handler};
+use tokio::io::AsyncReadExt;
+
+use crate::domain::sizes::size_in_words;
+use crate::error::{AppError, AppResult};
+use crate::http::session::viewer_of;
+use crate::service::context::Services;
+use crate::service::import::report::ImportReport;
+use crate::service::import::{FIELD, ImportInto, import_archive};
+
+#[handler]
+pub async fn import_mine(
+    req: &Request,
+    services: Data<&Services>,
+    mut form: Multipart,
+) -> poem::Result<Json<ImportReport>> {
+    let viewer = viewer_of(req, &services).await;
+    let user = viewer.require_user()?;
+    let max_bytes = services.config.uploads.max_import_bytes;
+    let too_large = || {
+        AppError::TooLarge(format!(
+            "This archive is too large: at most {}.",
+            size_in_words(max_bytes)
+        ))
+    };
+    if req
+        .header(poem::http::header::CONTENT_LENGTH)
+        .and_then(|length| length.parse::<u64>().ok())
+        .is_some_and(|length| length > max_bytes.saturating_add(64 * 1024))
+    {
+        return Err(too_large().into());
+    }
+    let mut spooled = None;
+    while let Some(field) = form.next_field().await? {
+        if field.name() != Some(FIELD) || spooled.is_some() {
+            continue;
+        }
+        let mut file = tokio::fs::File::from_std(spool_file(&services, user.0).await?);
+        let mut limited = field.into_async_read().take(max_bytes + 1);
+        let written = tokio::io::copy(&mut limited, &mut file)
+            .await
+            .map_err(|e| AppError::from(anyhow::Error::new(e).context("cannot spool an archive")))?;
+        if written > max_bytes {
+            return Err(too_large().into());
+        }
+        file.sync_all().await.ok();
+        let mut file = file.into_std().await;
+        std::io::Seek::rewind(&mut file).map_err(AppError::from)?;
+        spooled = Some(file);
+    }
+    let file = spooled.ok_or_else(|| {
+        AppError::invalid(FIELD, "Please choose the zip archive of an export to import.")
+    })?;
+    let report = import_archive(&services, file, ImportInto::Account(user)).await?;
+    tracing::info!(
+        user = user.0,
+        created = ?report.created,
+        skipped = ?report.skipped,
+        failed = report.failed.len(),
+        "an archive was imported"
+    );
+    Ok(Json(report))
+}
+
+/// A new file under `imports/` in the data folder, unlinked at once: the disk space goes back
+/// when it is closed, even after a crash.
+async fn spool_file(services: &Services, user: u64) -> AppResult<std::fs::File> {
+    services
+        .blocking(move |services| {
+            let dir = services.config.data_dir.join("imports");
+            std::fs::create_dir_all(&dir)?;
+            let path = dir.join(format!("{user}-{}.zip.partial", rand::random::<u64>()));
+            let file = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path)?;
+            let _ = std::fs::remove_file(&path);
+            Ok(file)
+        })
+        .await
+}

@@ -1,0 +1,92 @@
+//! What an import did, as the CLI prints it and `POST /api/import` answers it.
+
+use serde::Serialize;
+
+#[derive(Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportReport {
+    /// Records created.
+    pub created: Counts,
+    /// Records already there: imported before (from the same archive or another export of the
+    /// same instance), or pins whose picture their owner already had.
+    pub skipped: Counts,
+    /// Usernames and slugs that were taken, and the names used instead.
+    pub renamed: Vec<Renamed>,
+    /// Records not imported, with the reason.
+    pub failed: Vec<Failed>,
+    /// Everything else worth knowing (accounts matched by email, shares dropped...).
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Counts {
+    pub users: usize,
+    pub folders: usize,
+    pub boards: usize,
+    pub pins: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Renamed {
+    /// `user`, `folder` or `board`.
+    pub kind: &'static str,
+    /// The owner's username in the archive (the username itself for a user).
+    pub owner: String,
+    pub from: String,
+    pub to: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Failed {
+    /// `user`, `folder`, `board` or `pin`.
+    pub kind: &'static str,
+    /// Which one: a username, a slug, or a pin's id in the archive with its caption.
+    pub what: String,
+    pub reason: String,
+}
+
+impl ImportReport {
+    pub fn fail(&mut self, kind: &'static str, what: impl Into<String>, reason: impl Into<String>) {
+        self.failed.push(Failed {
+            kind,
+            what: what.into(),
+            reason: reason.into(),
+        });
+    }
+
+    pub fn rename(&mut self, kind: &'static str, owner: &str, from: &str, to: &str) {
+        if from != to {
+            self.renamed.push(Renamed {
+                kind,
+                owner: owner.to_owned(),
+                from: from.to_owned(),
+                to: to.to_owned(),
+            });
+        }
+    }
+
+    /// The report as lines of text (for the command line).
+    pub fn lines(&self) -> Vec<String> {
+        let counts = |c: &Counts| {
+            format!(
+                "{} users, {} folders, {} boards, {} pins",
+                c.users, c.folders, c.boards, c.pins
+            )
+        };
+        let mut lines = vec![
+            format!("created: {}", counts(&self.created)),
+            format!("skipped as already there: {}", counts(&self.skipped)),
+        ];
+        for r in &self.renamed {
+            lines.push(format!(
+                "renamed {} {} of {}: {} is now {}",
+                r.kind, r.from, r.owner, r.from, r.to
+            ));
+        }
+        for f in &self.failed {
+            lines.push(format!("failed {} {}: {}", f.kind, f.what, f.reason));
+        }
+        lines.extend(self.notes.iter().map(|note| format!("note: {note}")));
+        lines
+    }
+}

@@ -44,7 +44,10 @@ pub fn run(config: Config, args: ImportArgs) -> anyhow::Result<()> {
                         .read(move |read| crate::store::users::by_username(read, &name))
                         .await?
                         .ok_or_else(|| {
-                            crate::error::AppError::not_found(format!("There is no user {}.", args.user.as_deref().unwrap_or_default()))
+                            crate::error::AppError::not_found(format!(
+                                "There is no user {}.",
+                                args.user.as_deref().unwrap_or_default()
+                            ))
                         })?;
                     ImportInto::Account(user.id)
                 }

@@ -45,7 +45,9 @@ pub async fn import_mine(
         let mut limited = field.into_async_read().take(max_bytes + 1);
         let written = tokio::io::copy(&mut limited, &mut file)
             .await
-            .map_err(|e| AppError::from(anyhow::Error::new(e).context("cannot spool an archive")))?;
+            .map_err(|e| {
+                AppError::from(anyhow::Error::new(e).context("cannot spool an archive"))
+            })?;
         if written > max_bytes {
             return Err(too_large().into());
         }
@@ -55,7 +57,10 @@ pub async fn import_mine(
         spooled = Some(file);
     }
     let file = spooled.ok_or_else(|| {
-        AppError::invalid(FIELD, "Please choose the zip archive of an export to import.")
+        AppError::invalid(
+            FIELD,
+            "Please choose the zip archive of an export to import.",
+        )
     })?;
     let report = import_archive(&services, file, ImportInto::Account(user)).await?;
     tracing::info!(

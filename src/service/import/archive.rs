@@ -130,7 +130,10 @@ pub async fn ingest(
 pub fn files_exist(services: &Services, picture: &Picture) -> bool {
     let config = &services.config;
     let previews = config.previews_dir();
-    config.originals_dir().join(picture.original_path()).exists()
+    config
+        .originals_dir()
+        .join(picture.original_path())
+        .exists()
         && picture.preview_widths.iter().all(|width| {
             FORMATS
                 .iter()

@@ -198,7 +198,11 @@ fn write_batch(
                 }
             }
             Err(reason) => {
-                let what = format!("{} ({})", pin.id, pin.caption.chars().take(40).collect::<String>());
+                let what = format!(
+                    "{} ({})",
+                    pin.id,
+                    pin.caption.chars().take(40).collect::<String>()
+                );
                 importer.report.fail("pin", what, reason);
             }
         }

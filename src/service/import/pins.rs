@@ -63,7 +63,11 @@ impl Importer {
     }
 
     /// The pictures each owner had before this archive's imports began: sha1 -> one of its pins.
-    pub fn pictures_had(&self, tx: &impl Source, owner: UserId) -> AppResult<HashMap<String, PinId>> {
+    pub fn pictures_had(
+        &self,
+        tx: &impl Source,
+        owner: UserId,
+    ) -> AppResult<HashMap<String, PinId>> {
         let created: HashSet<u64> = imported::locals(tx, &self.origin, owner.0, "pin")?
             .into_iter()
             .collect();

@@ -217,7 +217,10 @@ impl Importer {
                 Ok((
                     title,
                     optional_text("caption", board.caption.clone())?,
-                    optional_text("pinDefaultDescription", board.pin_default_description.clone())?,
+                    optional_text(
+                        "pinDefaultDescription",
+                        board.pin_default_description.clone(),
+                    )?,
                 ))
             });
             let (title, caption, pin_default_description) = match checked {

@@ -1,5 +1,6 @@
-// '/profile/': the signed-in user edits their names and links, and opens the avatar, password
-// and email dialogs, then reads what changed. Visitors are sent to log in and come back here.
+// '/profile/': the signed-in user edits their names and links, opens the avatar, password
+// and email dialogs, then reads what changed, and exports or imports their pins. Visitors are
+// sent to log in and come back here.
 
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -16,6 +17,7 @@ import {
 import type { ChangedEmail, OwnProfile, ProfileFields } from '../api/generated/graphql';
 import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
 import { Avatar } from '../components/Avatar';
+import { ImportPins } from '../components/ImportPins';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
 import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
 import { QueryError } from './QueryError';
@@ -96,6 +98,7 @@ export function Profile() {
             </a>
           </div>
           {notice ? <StatusMessage>{notice}</StatusMessage> : null}
+          <ImportPins />
         </div>
 
         <ProfileForm key={profile.id} profile={profile} />

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use tokio::task::JoinSet;
 
 use self::archive::Archive;
-use self::pins::Places;
+use self::pins::{Places, Written};
 use self::records::Importer;
 use self::report::ImportReport;
 use crate::domain::ids::UserId;
@@ -47,7 +47,7 @@ pub async fn import_archive(
     let (mut importer, archive) = services
         .blocking(move |services| {
             let (archive, manifest) = Archive::open(file)?;
-            let here = services.store.read(|read| imported::instance_id(read))?;
+            let here = services.store.read(imported::instance_id)?;
             let mut importer = Importer::new(manifest, into, &here);
             services.store.write(|write| importer.accounts(write))?;
             services.store.write(|write| importer.structure(write))?;
@@ -170,14 +170,17 @@ fn write_batch(
         .picture_files
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    let gone: Vec<String> = importer
-        .pictures
-        .iter()
-        .filter_map(|(sha1, picture)| match picture {
-            Ok(picture) if !archive::files_exist(services, picture) => Some(sha1.clone()),
-            _ => None,
-        })
-        .collect();
+    let mut gone: Vec<String> = Vec::new();
+    for (&index, step) in batch.iter().zip(steps) {
+        let sha1 = &importer.manifest.pins[index].picture.sha1;
+        if matches!(step, pins::Step::Create)
+            && !gone.contains(sha1)
+            && let Some(Ok(picture)) = importer.pictures.get(sha1)
+            && !archive::files_exist(services, picture)
+        {
+            gone.push(sha1.clone());
+        }
+    }
     for sha1 in gone {
         importer.pictures.insert(
             sha1,
@@ -190,14 +193,15 @@ fn write_batch(
     for (index, outcome) in done {
         let pin = &importer.manifest.pins[index];
         match outcome {
-            Ok((local, created)) => {
+            Written::Created(local) => {
                 importer.pins.insert(pin.id, local);
-                match created {
-                    true => importer.report.created.pins += 1,
-                    false => importer.report.skipped.pins += 1,
-                }
+                importer.report.created.pins += 1;
             }
-            Err(reason) => {
+            Written::AlreadyThere(local) => {
+                importer.pins.insert(pin.id, local);
+                importer.report.skipped.pins += 1;
+            }
+            Written::Failed(reason) => {
                 let what = format!(
                     "{} ({})",
                     pin.id,

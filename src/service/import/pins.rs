@@ -23,6 +23,14 @@ pub enum Step {
     Create,
 }
 
+/// What became of one archive pin.
+pub enum Written {
+    Created(PinId),
+    /// Imported before, or a pin of the same picture its owner had.
+    AlreadyThere(PinId),
+    Failed(String),
+}
+
 /// Where each archive pin goes on the imported boards, and which boards it is the cover of.
 #[derive(Default)]
 pub struct Places {
@@ -116,38 +124,44 @@ impl Importer {
         Ok(Step::Create)
     }
 
-    /// Writes a planned batch in one transaction; returns the local pin of each archive pin
-    /// written, and the failures (archive pin index, reason).
+    /// Writes a planned batch in one transaction; returns what became of each archive pin (by
+    /// its index in the manifest).
     pub fn write_batch(
         &self,
         write: &WriteTransaction,
         batch: &[usize],
         steps: &[Step],
         places: &Places,
-    ) -> AppResult<Vec<(usize, Result<(PinId, bool), String>)>> {
+    ) -> AppResult<Vec<(usize, Written)>> {
         let mut done = Vec::new();
         let mut written: HashMap<u64, PinId> = HashMap::new();
         for (&index, step) in batch.iter().zip(steps) {
             let pin = &self.manifest.pins[index];
             let owner = self.owners[&pin.owner];
-            let outcome = match step {
-                Step::Done(local) => Ok((*local, false)),
-                Step::Found(local) => {
+            // Another import of the same archive may have written it meanwhile.
+            let meanwhile = match step {
+                Step::Create => imported::get(write, self.origin(owner, "pin", pin.id))?,
+                _ => None,
+            };
+            let outcome = match (step, meanwhile) {
+                (_, Some(local)) => Written::AlreadyThere(PinId(local)),
+                (Step::Done(local), None) => Written::AlreadyThere(*local),
+                (Step::Found(local), None) => {
                     imported::put(write, self.origin(owner, "pin-found", pin.id), local.0)?;
                     place(write, *local, pin.id, places)?;
-                    Ok((*local, false))
+                    Written::AlreadyThere(*local)
                 }
-                Step::Create => match self.new_pin(pin, owner, &written) {
+                (Step::Create, None) => match self.new_pin(pin, owner, &written) {
                     Ok(record) => {
                         let record = pins::insert(write, record, &[])?;
                         imported::put(write, self.origin(owner, "pin", pin.id), record.id.0)?;
                         place(write, record.id, pin.id, places)?;
-                        Ok((record.id, true))
+                        Written::Created(record.id)
                     }
-                    Err(reason) => Err(reason),
+                    Err(reason) => Written::Failed(reason),
                 },
             };
-            if let Ok((local, _)) = outcome {
+            if let Written::Created(local) | Written::AlreadyThere(local) = outcome {
                 written.insert(pin.id, local);
             }
             done.push((index, outcome));

@@ -508,3 +508,82 @@ async fn a_user_imports_an_archive_into_their_own_account_and_a_visitor_cannot()
     assert_eq!(adas["pins"]["user"]["pins"]["totalCount"], 6);
     app.stop().await;
 }
+
+#[test]
+fn an_import_killed_midway_finishes_when_run_again() {
+    let source = tempfile::tempdir().unwrap();
+    run_ok(
+        source.path(),
+        &[
+            "seed",
+            "--users",
+            "5",
+            "--boards",
+            "20",
+            "--pins",
+            "1500",
+            "--pictures",
+            "3",
+        ],
+    );
+    let archive = source.path().join("all.zip");
+    run_ok(
+        source.path(),
+        &["export", "--out", archive.to_str().unwrap()],
+    );
+
+    let target = tempfile::tempdir().unwrap();
+    let mut import = Command::new(env!("CARGO_BIN_EXE_corkboard"))
+        .args(["import", archive.to_str().unwrap(), "--data-dir"])
+        .arg(target.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed once its pictures are in, while it writes the pins batch after batch.
+    let originals = target.path().join("originals");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while originals_in(&originals) < 3 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    import.kill().unwrap();
+    import.wait().unwrap();
+
+    let rerun = run_ok(target.path(), &["import", archive.to_str().unwrap()]);
+    assert!(!rerun.contains("failed"), "{rerun}");
+    assert!(
+        rerun.contains("skipped as already there: 5 users, 2 folders, 20 boards"),
+        "the first run had written the accounts, folders and boards: {rerun}"
+    );
+    println!("the run after the kill: {rerun}");
+    let checked = run_ok(target.path(), &["check"]);
+    assert!(checked.contains("consistent"), "{checked}");
+    let last = run_ok(target.path(), &["import", archive.to_str().unwrap()]);
+    assert!(
+        last.contains("created: 0 users, 0 folders, 0 boards, 0 pins"),
+        "{last}"
+    );
+    assert!(
+        last.contains("skipped as already there: 5 users, 2 folders, 20 boards, 1500 pins"),
+        "{last}"
+    );
+}
+
+/// How many original pictures a data folder holds (files written under their final name).
+fn originals_in(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .map(|entry| {
+            let path = entry.path();
+            if path.is_dir() {
+                originals_in(&path)
+            } else {
+                usize::from(path.extension().is_some_and(|ext| ext == "jpg"))
+            }
+        })
+        .sum()
+}

@@ -506,6 +506,19 @@ async fn a_user_imports_an_archive_into_their_own_account_and_a_visitor_cannot()
     assert_eq!(evil["pins"]["user"]["pins"]["totalCount"], 6);
     // Ada's own pins are untouched; bob's copy of ada's crane is not eve's to import.
     assert_eq!(adas["pins"]["user"]["pins"]["totalCount"], 6);
+
+    // Ada's archive back into ada's account, on the instance it came from: all still there.
+    let (status, own) = post_import(&app, &ada, archive, None).await;
+    assert_eq!(status, 200, "{own}");
+    assert_eq!(
+        own["created"],
+        json!({ "users": 0, "folders": 0, "boards": 0, "pins": 0 })
+    );
+    assert_eq!(
+        own["skipped"],
+        json!({ "users": 0, "folders": 2, "boards": 3, "pins": 6 })
+    );
+    assert_eq!(account_view(&app, &ada, "ada").await, adas);
     app.stop().await;
 }
 

@@ -118,6 +118,13 @@ impl Importer {
                 return Ok(Step::Done(PinId(local)));
             }
         }
+        // An archive of this very instance: the pin is still here.
+        if self.from_here
+            && pins::get(tx, PinId(pin.id))?
+                .is_some_and(|p| p.user == owner && p.picture.sha1 == pin.picture.sha1)
+        {
+            return Ok(Step::Done(PinId(pin.id)));
+        }
         if let Some(existing) = had.get(&owner).and_then(|h| h.get(&pin.picture.sha1)) {
             return Ok(Step::Found(*existing));
         }

@@ -122,6 +122,14 @@ impl Importer {
             self.report.skipped.users += 1;
             return Ok(Some(UserId(local)));
         }
+        // An archive of this very instance: the account is still here.
+        if self.from_here
+            && let Some(same) = users::get(write, UserId(user.id))?
+            && username_key(&same.username) == username_key(&user.username)
+        {
+            self.report.skipped.users += 1;
+            return Ok(Some(same.id));
+        }
         if let Some(existing) = users::by_email(write, &user.email)? {
             self.report.notes.push(format!(
                 "The archive's account {} has the email of the account {} here: its content \
@@ -168,7 +176,8 @@ impl Importer {
                 continue;
             };
             let origin = origin_of(&archive, owner, "folder", folder.id);
-            if let Some(local) = imported::get(write, origin)?
+            let here = self.from_here.then_some(folder.id);
+            if let Some(local) = imported::get(write, origin)?.or(here)
                 && folders::get(write, FolderId(local))?.is_some_and(|f| f.user == owner)
             {
                 self.folders.insert(folder.id, FolderId(local));
@@ -206,7 +215,8 @@ impl Importer {
                 continue;
             };
             let origin = origin_of(&archive, owner, "board", board.id);
-            if let Some(local) = imported::get(write, origin)?
+            let here = self.from_here.then_some(board.id);
+            if let Some(local) = imported::get(write, origin)?.or(here)
                 && boards::get(write, BoardId(local))?.is_some_and(|b| b.user == owner)
             {
                 self.boards.insert(board.id, BoardId(local));

@@ -4,6 +4,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { AdminPage } from './pages/admin/AdminPage';
+import { BrowserButton } from './pages/BrowserButton';
 import { ErrorPage } from './pages/ErrorPage';
 import { Home } from './pages/Home';
 import { Login } from './pages/Login';
@@ -18,6 +19,7 @@ import { FolderPage } from './pages/boards/FolderPage';
 import { UserBoards } from './pages/boards/UserBoards';
 import { UserFolders } from './pages/boards/UserFolders';
 import { LightboxPage } from './pages/pins/LightboxPage';
+import { PinItPage } from './pages/pins/PinItPage';
 import { PinPage } from './pages/pins/PinPage';
 import { ScanPage } from './pages/pins/ScanPage';
 import { SearchPage } from './pages/pins/SearchPage';
@@ -44,6 +46,8 @@ export const routes: RouteObject[] = [
           { path: 'admin', element: <AdminPage /> },
           { path: 'scan', element: <ScanPage /> },
           { path: 'share/pin', element: <SharedPinPage /> },
+          { path: 'pin-it', element: <PinItPage /> },
+          { path: 'browser-button', element: <BrowserButton /> },
           { path: 'pins/:pinID', element: <PinPage /> },
           { path: 'pins/:pinID/lightbox', element: <LightboxPage /> },
           { path: 'search', element: <SearchPage /> },

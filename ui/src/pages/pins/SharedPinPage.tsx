@@ -1,6 +1,7 @@
 // '/share/pin/?temp=...': where a picture shared from the phone lands (POST /share/, see
 // src/http/share.rs, has already uploaded it as a temporary pin). It goes on with the pin adding
-// flow at once: the clones dialog when the picture is already pinned, else 'Create a pin'.
+// flow at once: the clones dialog when the picture is already pinned, else 'Create a pin', with
+// the shared title, text and link as the pin's title, caption and source.
 
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -24,7 +25,7 @@ export function SharedPinPage() {
       url: null,
       clones: params.getAll('clone').map((id) => ({ id, sha1: '', title: null, caption: 'An existing pin' })),
     };
-    flow.proceed(pin, null);
+    flow.proceed(pin, null, { title: params.get('title'), caption: params.get('caption'), source: params.get('source') });
   }, [temp, params, flow]);
 
   if (!temp) return <NotFound />;

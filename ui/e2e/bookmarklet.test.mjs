@@ -168,6 +168,45 @@ describe('browser button', { skip: browserSkip }, () => {
     }
   });
 
+  it('scans a page shared to /share/ by its address, on the same screen', async () => {
+    const carol = await signUpByApi(app.server.baseUrl, 'phone');
+    await addBoardByApi(app.server.baseUrl, carol.cookie, 'Shared pages');
+    const { context, page } = await app.open({ cookie: carol.cookie });
+    try {
+      await page.goto('/');
+      // A multipart POST navigation to /share/, as the installed app gets it from the OS.
+      await page.evaluate(
+        ({ url, text }) => {
+          const form = document.createElement('form');
+          form.method = 'POST';
+          form.action = '/share/';
+          form.enctype = 'multipart/form-data';
+          for (const [name, value] of [['url', url], ['text', text]]) {
+            const input = document.createElement('input');
+            input.name = name;
+            input.value = value;
+            form.append(input);
+          }
+          document.body.append(form);
+          form.submit();
+        },
+        { url: `${site.url}/article.html`, text: SELECTED },
+      );
+      await page.getByRole('heading', { name: 'Pin it from the web' }).waitFor();
+      assert.equal(pathOf(page), '/pin-it/');
+      await page.getByRole('button', { name: 'A lake' }).click();
+      const create = page.getByRole('dialog', { name: 'Create a pin' });
+      await create.getByRole('img', { name: "The new pin's picture" }).waitFor();
+      assert.equal(await create.getByLabel('Caption', { exact: true }).inputValue(), SELECTED);
+      await create.getByRole('checkbox', { name: 'Shared pages', exact: true }).check();
+      await create.getByRole('button', { name: 'Create', exact: true }).click();
+      await waitFor(() => /^\/pins\/[^/]+\/$/.test(pathOf(page)), { message: 'the new pin' });
+      assert.equal(await page.getByRole('link', { name: 'Visit site' }).getAttribute('href'), `${site.url}/article.html`);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('brings a visitor back to the same pictures after signing in', async () => {
     const bob = await signUpByApi(app.server.baseUrl, 'visitor');
     const signedIn = await app.open({ cookie: bob.cookie });

@@ -23,7 +23,6 @@ import { PinItPage } from './pages/pins/PinItPage';
 import { PinPage } from './pages/pins/PinPage';
 import { ScanPage } from './pages/pins/ScanPage';
 import { SearchPage } from './pages/pins/SearchPage';
-import { SharedPinPage } from './pages/pins/SharedPinPage';
 import { VerifyEmail } from './pages/VerifyEmail';
 
 export const routes: RouteObject[] = [
@@ -45,7 +44,6 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <Profile /> },
           { path: 'admin', element: <AdminPage /> },
           { path: 'scan', element: <ScanPage /> },
-          { path: 'share/pin', element: <SharedPinPage /> },
           { path: 'pin-it', element: <PinItPage /> },
           { path: 'browser-button', element: <BrowserButton /> },
           { path: 'pins/:pinID', element: <PinPage /> },

@@ -1,20 +1,23 @@
-// '/pin-it/#{page}': 'Pin it from the web', where the browser button lands with the pictures it
-// found on a page. Pictures whose size the page did not know are measured here, and those under
+// 'Pin it from the web': '/pin-it/#{page}', where the browser button lands with the pictures it
+// found on a page; '/pin-it/?url=&title=&text=', where a page shared from a phone lands and the
+// server scans it for pictures; '/pin-it/?temp=', where a shared picture lands, already uploaded. Pictures whose size the page did not know are measured here, and those under
 // 200 x 200 px left out. Picking one downloads it (with the page as Referer) and goes on with
 // 'Create a pin', the page's title as the title, the selected text as the caption and the page as
 // the source. A visitor signs in first and comes back here (the pictures are kept for the tab).
 
 import { useEffect, useId, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { errorMessages } from '../../api/errors';
 import { useMe } from '../../api/me';
 import { useMutation } from '../../api/mutation';
-import { downloadPinFile } from '../../api/pins';
+import { downloadPinFile, useScan } from '../../api/pins';
 import { ErrorList } from '../../components/Form';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { MIN_PICTURE_SIDE, type FoundPicture, type PagePictures } from '../../lib/bookmarklet';
 import { safeHref } from '../../lib/links';
 import { BROWSER_BUTTON_PATH, PIN_IT_PATH, loginPath } from '../../lib/paths';
 import { takePagePictures } from '../../lib/pinIt';
+import { SharedPicture } from './SharedPicture';
 import './ScanPage.css';
 
 const TITLE = 'Pin it from the web';
@@ -22,7 +25,9 @@ const TITLE = 'Pin it from the web';
 export function PinItPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [page] = useState(() => takePagePictures(location.hash));
+  const [params] = useSearchParams();
+  const shared = params.get('url');
+  const [page] = useState(() => (location.search ? null : takePagePictures(location.hash)));
   const { me, isLoading } = useMe();
 
   // The pictures are kept for the tab: the address loses its long fragment.
@@ -30,6 +35,11 @@ export function PinItPage() {
     if (location.hash) void navigate(PIN_IT_PATH, { replace: true });
   }, [location.hash, navigate]);
 
+  if (isLoading) return <p className="scan__status" aria-busy="true">Loading...</p>;
+  if (!me) return <Navigate to={loginPath(shared ? location.pathname + location.search : PIN_IT_PATH)} replace />;
+  const temp = params.get('temp');
+  if (temp) return <SharedPicture temp={temp} title={TITLE} />;
+  if (shared) return <ScannedPage key={shared} url={shared} title={params.get('title') ?? ''} text={params.get('text') ?? ''} />;
   if (!page) {
     return (
       <section className="page-heading scan__heading">
@@ -40,9 +50,29 @@ export function PinItPage() {
       </section>
     );
   }
-  if (isLoading) return <p className="scan__status" aria-busy="true">Loading...</p>;
-  if (!me) return <Navigate to={loginPath(PIN_IT_PATH)} replace />;
   return <PinIt page={page} />;
+}
+
+/** A page shared by its address: the server scans it, then the same screen shows its pictures. */
+function ScannedPage({ url, title, text }: { url: string; title: string; text: string }) {
+  const { results, error, isLoading } = useScan(url);
+  if (isLoading) {
+    return (
+      <p className="scan__status" aria-busy="true">
+        Scanning &quot;{url}&quot; for images...
+      </p>
+    );
+  }
+  if (!results) {
+    return (
+      <section className="page-heading scan__heading">
+        <h1>{TITLE}</h1>
+        <ErrorList errors={error ? errorMessages(error) : ['This page could not be scanned.']} />
+      </section>
+    );
+  }
+  const pictures = results.map((result) => ({ src: result.src, alt: result.alt || result.title || undefined }));
+  return <PinIt page={{ url, title, text, pictures }} />;
 }
 
 /** What is known of a picture's size: from the page, measured here, or not yet. */

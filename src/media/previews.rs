@@ -181,6 +181,9 @@ mod tests {
             .collect();
         made.sort();
         assert_eq!(made.len(), 10, "{made:?}");
-        assert!(!made.iter().any(|name| name.starts_with("2100")), "{made:?}");
+        assert!(
+            !made.iter().any(|name| name.starts_with("2100")),
+            "{made:?}"
+        );
     }
 }

@@ -162,7 +162,7 @@ def targets_section(results):
         row("JPEG ladder at least 5x faster than Pillow", f"{ratio:.2f}x faster", ratio >= 5)
     connections = results["plan"]["target_concurrency"]
     for (name, c), runs in results.get("load", {}).items():
-        if c != connections or not (name.startswith("Home") or "search" in name):
+        if c != connections or name.startswith("Preview file"):
             continue
         mid = lambda key: sorted(run[key] for run in runs)[len(runs) // 2]
         row(f"{name}: server p50 <= 2 ms, p99 <= 10 ms at >= 3000 requests/s ({c} connections)",

@@ -69,6 +69,9 @@ const [jsOutput, entry] =
   Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'src/main.tsx') ?? [];
 if (!jsOutput || !entry) throw new Error('build.mjs: esbuild produced no output for src/main.tsx');
 
+// The chunks the entry imports statically, fetched with it rather than after it.
+const preloads = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+
 /** The URL path the server serves an output at: dist/assets/x.js -> /assets/x.js */
 const urlOf = (output) => '/' + path.relative('dist', output).split(path.sep).join('/');
 
@@ -86,6 +89,7 @@ const html = `<!doctype html>
     <link rel="manifest" href="/manifest.webmanifest" />
     <link rel="apple-touch-icon" href="/icon-192.png" />
 ${cssOutput ? `    <link rel="stylesheet" href="${urlOf(cssOutput)}" />\n` : ''}    <script type="module" src="${urlOf(jsOutput)}"></script>
+${preloads.map((chunk) => `    <link rel="modulepreload" href="${urlOf(chunk)}" />\n`).join('')}
   </head>
   <body>
     <div id="root"></div>
@@ -142,7 +146,7 @@ async function sizes(files) {
   return `${(raw / 1024).toFixed(1)} KiB (brotli ${(brotli / 1024).toFixed(1)} KiB)`;
 }
 // What the home page loads first: the entry, the chunks it imports statically, the stylesheet.
-const firstLoad = [jsOutput, ...entry.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path), cssOutput];
+const firstLoad = [jsOutput, ...preloads, cssOutput];
 console.log(`ui: first load ${await sizes(firstLoad.filter(Boolean))}; whole build ${await sizes(built)}`);
 
 /** The service worker's source: `shell` is cached at install under a name tied to this build. */

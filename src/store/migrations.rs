@@ -24,6 +24,7 @@ const MIGRATIONS: &[Migration] = &[
     index_pins_by_picture,
     number_search_marks,
     admin_and_invites,
+    index_board_pins_by_date,
     imports_and_instance_id,
 ];
 
@@ -198,7 +199,28 @@ fn admin_and_invites(write: &WriteTransaction) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// 11: where imported records came from; a random id naming this instance in its exports.
+/// 11: each board's pins by date, filled from the board links, so that covers need not load a
+/// board's pins.
+fn index_board_pins_by_date(write: &WriteTransaction) -> anyhow::Result<()> {
+    let links: Vec<(u64, u64)> = {
+        let table = write.open_table(tables::BOARD_PINS)?;
+        table
+            .iter()?
+            .map(|entry| entry.map(|(key, _)| (key.value().0, key.value().2)))
+            .collect::<Result<_, _>>()?
+    };
+    let mut index = write.open_table(tables::BOARD_PINS_BY_DATE)?;
+    for (board, pin) in links {
+        let date = super::board_pins::date_of(write, PinId(pin))
+            .map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        if let Some(date) = date {
+            index.insert((board, date, pin), ())?;
+        }
+    }
+    Ok(())
+}
+
+/// 12: where imported records came from; a random id naming this instance in its exports.
 fn imports_and_instance_id(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(tables::IMPORTED)?;
     let mut meta = write.open_table(META)?;
@@ -246,10 +268,10 @@ mod tests {
     }
 
     #[test]
-    fn version_10_gets_the_imports_table_and_an_instance_id_kept_across_openings() {
+    fn version_11_gets_the_imports_table_and_an_instance_id_kept_across_openings() {
         let dir = tempfile::tempdir().unwrap();
         let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
-        migrate_to(&db, 10).unwrap();
+        migrate_to(&db, 11).unwrap();
         run(&db).unwrap();
         let read = db.begin_read().unwrap();
         read.open_table(tables::IMPORTED).unwrap();
@@ -258,6 +280,6 @@ mod tests {
         run(&db).unwrap();
         let read = db.begin_read().unwrap();
         assert_eq!(crate::store::imported::instance_id(&read).unwrap(), id);
-        assert_eq!(schema_version(&db).unwrap(), 11);
+        assert_eq!(schema_version(&db).unwrap(), 12);
     }
 }

@@ -62,6 +62,10 @@ pub const FOLDERS_BY_USER: TableDefinition<(u64, u64), ()> =
 pub const PINS: TableDefinition<u64, &[u8]> = TableDefinition::new("pins-1");
 /// (board id, order, pin id) -> (): a board's pins; the highest order shows first.
 pub const BOARD_PINS: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("board-pins-1");
+/// (board id, pin's `created_at` in microseconds, pin id) -> (): a board's pins by date, newest
+/// last, for its covers.
+pub const BOARD_PINS_BY_DATE: TableDefinition<(u64, i64, u64), ()> =
+    TableDefinition::new("board-pins-by-date-1");
 /// (pin id, board id) -> order: the boards a pin is on.
 pub const PIN_BOARDS: TableDefinition<(u64, u64), i64> = TableDefinition::new("pin-boards-1");
 /// pin id -> (): the pins on at least one public board.

@@ -310,7 +310,10 @@ async fn an_exported_instance_imported_into_an_empty_one_answers_the_same() {
     assert_eq!(boards["nodes"][1]["sharedWith"], json!(["bob"]));
     let bobs_pins = &after[2]["bob"]["pins"]["user"]["pins"];
     assert_eq!(bobs_pins["totalCount"], 2, "{bobs_pins}");
-    assert_eq!(bobs_pins["nodes"][1]["addedVia"]["caption"], "A crane");
+    assert_eq!(
+        bobs_pins["nodes"][1]["addedVia"]["caption"], "A crane",
+        "{bobs_pins}"
+    );
     assert_eq!(
         after[0]["search"]["pins"]["totalCount"], 2,
         "{}",

@@ -50,7 +50,9 @@ async fn load(
 ) -> Result<PinPage> {
     // Only the total asked for (`pins { totalCount }`, as on a boards page): no pin is read.
     let look = ctx.look_ahead();
-    let wants_pins = look.field("edges").exists() || look.field("pageInfo").exists();
+    let wants_pins = look.field("edges").exists()
+        || look.field("nodes").exists()
+        || look.field("pageInfo").exists();
     let request = PageRequest {
         list,
         first: if wants_pins { page_size(first)? } else { 0 },

@@ -494,6 +494,27 @@ async fn a_user_imports_an_archive_into_their_own_account_and_a_visitor_cannot()
         json!({ "users": 0, "folders": 2, "boards": 3, "pins": 6 })
     );
 
+    // A pin deleted since is made again by the next import, and only that one.
+    let eves = gql(
+        &app,
+        &eve,
+        "{ me { pins(first: 1) { nodes { id } } } }",
+        json!({}),
+    )
+    .await;
+    let deleted = eves["me"]["pins"]["nodes"][0]["id"].clone();
+    gql(
+        &app,
+        &eve,
+        "mutation($p: ID!) { deletePin(id: $p) { user { username } } }",
+        json!({ "p": deleted }),
+    )
+    .await;
+    let (status, redone) = post_import(&app, &eve, archive.clone(), None).await;
+    assert_eq!(status, 200, "{redone}");
+    assert_eq!(redone["created"]["pins"], 1, "{redone}");
+    assert_eq!(redone["skipped"]["pins"], 5, "{redone}");
+
     // Eve's copy answers like ada's own, but for the owner and the shares made here again.
     let evil = account_view(&app, &eve, "eve").await;
     let adas = account_view(&app, &ada, "ada").await;

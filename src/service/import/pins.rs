@@ -147,7 +147,8 @@ impl Importer {
             let owner = self.owners[&pin.owner];
             // Another import of the same archive may have written it meanwhile.
             let meanwhile = match step {
-                Step::Create => imported::get(write, self.origin(owner, "pin", pin.id))?,
+                Step::Create => imported::get(write, self.origin(owner, "pin", pin.id))?
+                    .filter(|local| pins::get(write, PinId(*local)).is_ok_and(|p| p.is_some())),
                 _ => None,
             };
             let outcome = match (step, meanwhile) {

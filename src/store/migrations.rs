@@ -25,6 +25,7 @@ const MIGRATIONS: &[Migration] = &[
     number_search_marks,
     admin_and_invites,
     index_board_pins_by_date,
+    create_import_jobs,
 ];
 
 /// The schema version this binary writes.
@@ -216,6 +217,16 @@ fn index_board_pins_by_date(write: &WriteTransaction) -> anyhow::Result<()> {
             index.insert((board, date, pin), ())?;
         }
     }
+    Ok(())
+}
+
+/// 12: imports from other tools, run in the background.
+fn create_import_jobs(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::IMPORT_JOBS)?;
+    write.open_table(tables::IMPORT_JOBS_BY_USER)?;
+    write.open_table(tables::IMPORT_PENDING)?;
+    write.open_table(tables::IMPORT_ITEMS)?;
+    write.open_table(tables::IMPORT_FAILURES)?;
     Ok(())
 }
 

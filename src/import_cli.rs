@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::config::Config;
+use crate::service::archive_import::{ImportInto, import_archive};
 use crate::service::context::Services;
-use crate::service::import::{ImportInto, import_archive};
 
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {

@@ -10,9 +10,9 @@ use tokio::io::AsyncReadExt;
 use crate::domain::sizes::size_in_words;
 use crate::error::{AppError, AppResult};
 use crate::http::session::viewer_of;
+use crate::service::archive_import::report::ImportReport;
+use crate::service::archive_import::{FIELD, ImportInto, import_archive};
 use crate::service::context::Services;
-use crate::service::import::report::ImportReport;
-use crate::service::import::{FIELD, ImportInto, import_archive};
 
 #[handler]
 pub async fn import_mine(

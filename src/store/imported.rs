@@ -6,7 +6,7 @@ use super::Source;
 use super::tables::{IMPORTED, META};
 use crate::error::AppResult;
 
-/// The `meta` key of this instance's random id (made by migration 12).
+/// The `meta` key of this instance's random id (made by migration 13).
 pub const INSTANCE_ID_KEY: &str = "instance_id";
 
 /// This instance's id, as exports name it (16 hex digits).

@@ -25,6 +25,7 @@ const MIGRATIONS: &[Migration] = &[
     number_search_marks,
     admin_and_invites,
     index_board_pins_by_date,
+    create_import_jobs,
     imports_and_instance_id,
 ];
 
@@ -220,7 +221,18 @@ fn index_board_pins_by_date(write: &WriteTransaction) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// 12: where imported records came from; a random id naming this instance in its exports.
+/// 12: imports from other tools, run in the background.
+fn create_import_jobs(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::IMPORT_JOBS)?;
+    write.open_table(tables::IMPORT_JOBS_BY_USER)?;
+    write.open_table(tables::IMPORT_PENDING)?;
+    write.open_table(tables::IMPORT_ITEMS)?;
+    write.open_table(tables::IMPORT_FAILURES)?;
+    Ok(())
+}
+
+/// 13: where records imported from export archives came from; a random id naming this
+/// instance in its exports.
 fn imports_and_instance_id(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(tables::IMPORTED)?;
     let mut meta = write.open_table(META)?;
@@ -268,10 +280,10 @@ mod tests {
     }
 
     #[test]
-    fn version_11_gets_the_imports_table_and_an_instance_id_kept_across_openings() {
+    fn version_12_gets_the_imports_table_and_an_instance_id_kept_across_openings() {
         let dir = tempfile::tempdir().unwrap();
         let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
-        migrate_to(&db, 11).unwrap();
+        migrate_to(&db, 12).unwrap();
         run(&db).unwrap();
         let read = db.begin_read().unwrap();
         read.open_table(tables::IMPORTED).unwrap();
@@ -280,6 +292,6 @@ mod tests {
         run(&db).unwrap();
         let read = db.begin_read().unwrap();
         assert_eq!(crate::store::imported::instance_id(&read).unwrap(), id);
-        assert_eq!(schema_version(&db).unwrap(), 12);
+        assert_eq!(schema_version(&db).unwrap(), 13);
     }
 }

@@ -6,6 +6,7 @@ pub mod boards;
 pub mod check;
 pub mod codec;
 pub mod folders;
+pub mod import_jobs;
 pub mod imported;
 pub mod invites;
 pub mod migrations;

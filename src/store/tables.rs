@@ -85,6 +85,19 @@ pub const SEARCH_PENDING: TableDefinition<u64, u64> = TableDefinition::new("sear
 /// pin id -> (): the marks before they had numbers (migration 7), moved by migration 8.
 pub const SEARCH_PENDING_1: TableDefinition<u64, ()> = TableDefinition::new("search-pending-1");
 
+/// job id -> `ImportJob`: imports from other tools, run in the background.
+pub const IMPORT_JOBS: TableDefinition<u64, &[u8]> = TableDefinition::new("import-jobs-1");
+/// job id -> (): the jobs not finished yet, resumed at start.
+pub const IMPORT_PENDING: TableDefinition<u64, ()> = TableDefinition::new("import-pending-1");
+/// (job id, item index) -> `ImportItem`: the pictures a job imports.
+pub const IMPORT_ITEMS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("import-items-1");
+/// (job id, item index) -> why that item could not be imported.
+pub const IMPORT_FAILURES: TableDefinition<(u64, u64), &str> =
+    TableDefinition::new("import-failures-1");
+/// (user id, job id) -> (): a user's imports.
+pub const IMPORT_JOBS_BY_USER: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("import-jobs-by-user-1");
+
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
 pub const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");
 

@@ -1,27 +1,23 @@
-// POST /api/import: an export archive into the signed-in user's own account, answered with the
-// import report (src/service/import/report.rs).
+// Imports from other tools: a bookmark file sent to POST /api/import/bookmarks becomes a job the
+// server runs in the background; its progress is asked again every second while one runs.
 
+import { ImportJobsQueryDocument } from './generated/graphql';
+import { useQuery } from './query';
 import { uploadFile } from './upload';
 
-export const IMPORT_ENDPOINT = '/api/import';
+const BOOKMARKS_ENDPOINT = '/api/import/bookmarks';
 
-export interface ImportCounts {
-  users: number;
-  folders: number;
-  boards: number;
-  pins: number;
+/** Starts importing a bookmark file; resolves once the server has read it. */
+export function importBookmarks(file: File): Promise<{ id: string; total: number }> {
+  return uploadFile(BOOKMARKS_ENDPOINT, 'bookmarks', file);
 }
 
-export interface ImportReport {
-  created: ImportCounts;
-  /** Already there: imported before, or pins whose picture the account already had. */
-  skipped: ImportCounts;
-  renamed: { kind: string; owner: string; from: string; to: string }[];
-  failed: { kind: string; what: string; reason: string }[];
-  notes: string[];
-}
-
-/** Uploads the archive `file` (multipart field `archive`); `onProgress` gets the share sent. */
-export function importArchive(file: File, onProgress?: (sent: number) => void): Promise<ImportReport> {
-  return uploadFile<ImportReport>(IMPORT_ENDPOINT, 'archive', file, onProgress);
+/** The viewer's imports, newest first, followed closely while one is running. */
+export function useImportJobs() {
+  const { data, ...state } = useQuery(
+    ImportJobsQueryDocument,
+    {},
+    { refreshInterval: (latest) => (latest?.importJobs.some((job) => !job.finishedAt) ? 1000 : 0) },
+  );
+  return { jobs: data?.importJobs ?? null, ...state };
 }

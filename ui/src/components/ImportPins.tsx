@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useRevalidateAll } from '../api/cache';
 import { errorMessages } from '../api/errors';
-import { importArchive, type ImportCounts, type ImportReport } from '../api/imports';
+import { importArchive, type ImportCounts, type ImportReport } from '../api/archiveImport';
 import { ErrorList, Field, FormActions, StatusMessage } from './Form';
 import './ImportPins.css';
 

@@ -20,8 +20,10 @@ use crate::service::context::Services;
 use crate::service::{scanner, temp_pins};
 use crate::store::{boards as stored_boards, import_jobs};
 use crate::web::bookmarks::read_bookmarks;
+use crate::web::fetch::web_address;
+use crate::web::pinry;
 
-/// The most pictures one file may hold.
+/// The most pictures one import may hold.
 const MAX_ITEMS: usize = 20_000;
 /// The longest title and caption a pin takes (src/domain/board.rs).
 const TITLE_MAX: usize = 200;
@@ -49,17 +51,98 @@ pub async fn start_bookmarks(
             "This file holds no bookmarks to import: export your bookmarks or pins as an HTML bookmark file.",
         ));
     }
+    start(services, user, file_name, items).await
+}
+
+/// The answer to one request to Pinry's API, at most.
+const PINRY_PAGE_MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads `username`'s boards and pins from the Pinry instance at `address` (with its API token,
+/// when given: private boards need it) and starts importing them for `user`.
+pub async fn start_pinry(
+    services: &Services,
+    user: UserId,
+    address: String,
+    username: String,
+    token: Option<String>,
+) -> AppResult<ImportJob> {
+    let base = web_address(&address)?;
+    let source = format!("Pinry at {}", base.origin().ascii_serialization());
+    let items = services
+        .blocking(move |services| {
+            let token = token.filter(|token| !token.trim().is_empty());
+            let token = token.as_deref();
+            let boards = read_pinry_list(services, &base, "boards", &username, token)?;
+            let pins = read_pinry_list(services, &base, "pins", &username, token)?;
+            Ok(pinry::items(boards, pins))
+        })
+        .await?;
+    if items.is_empty() {
+        return Err(AppError::invalid(
+            "username",
+            "This Pinry user has no pins to import (private ones need the API token).",
+        ));
+    }
+    start(services, user, source, items).await
+}
+
+/// Every page of one of Pinry's lists, following its `next` links on the same site.
+fn read_pinry_list<T: serde::de::DeserializeOwned>(
+    services: &Services,
+    base: &url::Url,
+    list: &str,
+    username: &str,
+    token: Option<&str>,
+) -> AppResult<Vec<T>> {
+    let mut found = Vec::new();
+    let mut next = Some(pinry::first_page(base, list, username));
+    while let Some(address) = next.take() {
+        let same_site = web_address(&address).is_ok_and(|url| url.origin() == base.origin());
+        if !same_site || found.len() > MAX_ITEMS {
+            break;
+        }
+        let accept = "application/json";
+        let fetched = match token {
+            Some(token) => services.web.get_authorized(
+                &address,
+                accept,
+                PINRY_PAGE_MAX_BYTES,
+                &format!("Token {}", token.trim()),
+            ),
+            None => services
+                .web
+                .get(&address, accept, PINRY_PAGE_MAX_BYTES, None),
+        }?;
+        let page: pinry::Page<T> = serde_json::from_slice(&fetched.bytes).map_err(|error| {
+            tracing::info!(%error, %address, "a Pinry answer could not be read");
+            AppError::invalid(
+                "url",
+                "This address does not answer as a Pinry instance does.",
+            )
+        })?;
+        found.extend(page.results);
+        next = page.next;
+    }
+    Ok(found)
+}
+
+async fn start(
+    services: &Services,
+    user: UserId,
+    source: String,
+    items: Vec<ImportItem>,
+) -> AppResult<ImportJob> {
     if items.len() > MAX_ITEMS {
         return Err(AppError::invalid(
             "file",
             format!(
-                "This file holds {} bookmarks: at most {MAX_ITEMS} are imported at once.",
+                "There are {} pictures to import: at most {MAX_ITEMS} at once.",
                 items.len()
             ),
         ));
     }
     services
-        .write(move |write| import_jobs::insert(write, ImportJob::new(user, file_name, 0), &items))
+        .write(move |write| import_jobs::insert(write, ImportJob::new(user, source, 0), &items))
         .await
 }
 

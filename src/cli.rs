@@ -46,6 +46,9 @@ enum Command {
     /// Write a zip archive of everyone's (or one user's) pins, boards and original pictures
     /// (the server must not be running; see docs/export-format.md).
     Export(ExportCommand),
+    /// Import a folder of pictures on this machine for an account, sub-folders as boards, with
+    /// a progress bar (server running or stopped).
+    ImportDir(ImportDirCommand),
     /// Print every configuration key with its default, commented.
     PrintDefaultConfig,
     /// Print the GraphQL schema (the content of schema.graphql).
@@ -76,6 +79,14 @@ struct ExportCommand {
     serve: ServeArgs,
     #[command(flatten)]
     export: crate::export_cli::ExportArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct ImportDirCommand {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(flatten)]
+    import: crate::import_cli::ImportDirArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -128,6 +139,9 @@ impl Cli {
             }
             Some(Command::Export(args)) => {
                 crate::export_cli::run(load_config(self.config, args.serve)?, args.export)
+            }
+            Some(Command::ImportDir(args)) => {
+                crate::import_cli::run(load_config(self.config, args.serve)?, args.import)
             }
             Some(Command::PrintDefaultConfig) => {
                 print!("{DEFAULT_CONFIG_TOML}");

@@ -10,6 +10,7 @@ pub mod error;
 pub mod export_cli;
 pub mod graphql;
 pub mod http;
+pub mod import_cli;
 pub mod media;
 pub mod search;
 pub mod seed;

@@ -86,6 +86,7 @@ fn item(pin: Pin, board: &str, private_board: bool) -> ImportItem {
         private_board,
         page: pin.referer.filter(|page| !page.is_empty()).or(pin.url),
         picture,
+        file: None,
         title: None,
         caption,
         tags: pin.tags,

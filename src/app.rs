@@ -19,7 +19,7 @@ use crate::http::{
 };
 use crate::media::urls::MEDIA;
 use crate::service::context::Services;
-use crate::service::{cleanup, registration};
+use crate::service::{backup_schedule, cleanup, registration};
 use crate::systemd;
 
 /// All routes of the server.
@@ -95,6 +95,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     let (shutdown, stopped) = oneshot::channel::<()>();
     let cleaner = tokio::spawn(cleanup::every_hour(services.clone()));
     let control = tokio::spawn(serve_control(services.clone()));
+    let backups = tokio::spawn(backup_schedule::every_period(services.clone()));
     let metrics_addr = metrics_listener.as_ref().map(|(_, addr)| *addr);
     let exporter = metrics_listener.map(|(acceptor, _)| {
         let endpoint = metrics_routes(services.clone());
@@ -113,6 +114,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
             .await;
         cleaner.abort();
         control.abort();
+        backups.abort();
         if let Some(exporter) = exporter {
             exporter.abort();
         }

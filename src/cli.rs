@@ -1,5 +1,5 @@
 //! The command line: `serve` (the default), `reindex`, `check`, `seed`, `bench-ingest`, `admin`,
-//! `export`, `print-default-config`, `export-schema`.
+//! `export`, `backup`, `restore`, `print-default-config`, `export-schema`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -46,6 +46,12 @@ enum Command {
     /// Write a zip archive of everyone's (or one user's) pins, boards and original pictures
     /// (the server must not be running; see docs/export-format.md).
     Export(ExportCommand),
+    /// Back up the database and the pictures into a new folder (server running or stopped):
+    /// unchanged files are hard-linked to the previous backup beside it.
+    Backup(BackupCommand),
+    /// Put a backup back into an empty data folder (the server stopped); the server rebuilds
+    /// the search index when it starts.
+    Restore(RestoreCommand),
     /// Print every configuration key with its default, commented.
     PrintDefaultConfig,
     /// Print the GraphQL schema (the content of schema.graphql).
@@ -76,6 +82,22 @@ struct ExportCommand {
     serve: ServeArgs,
     #[command(flatten)]
     export: crate::export_cli::ExportArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct BackupCommand {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(flatten)]
+    backup: crate::backup_cli::BackupArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct RestoreCommand {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(flatten)]
+    restore: crate::backup_cli::RestoreArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -128,6 +150,12 @@ impl Cli {
             }
             Some(Command::Export(args)) => {
                 crate::export_cli::run(load_config(self.config, args.serve)?, args.export)
+            }
+            Some(Command::Backup(args)) => {
+                crate::backup_cli::run_backup(load_config(self.config, args.serve)?, args.backup)
+            }
+            Some(Command::Restore(args)) => {
+                crate::backup_cli::run_restore(load_config(self.config, args.serve)?, args.restore)
             }
             Some(Command::PrintDefaultConfig) => {
                 print!("{DEFAULT_CONFIG_TOML}");

@@ -1,5 +1,5 @@
-//! What the operator of the machine does from the command line (`corkboard admin ...`), for a
-//! locked-out instance: make an account, set a password, make an admin, disable or enable. It
+//! What the operator of the machine does from the command line (`corkboard admin ...`, `corkboard
+//! backup`): make an account, set a password, make an admin, disable or enable, back up. It
 //! acts with the rights of whoever may read the data folder; every action is logged.
 
 use serde::{Deserialize, Serialize};
@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::user::{UserRecord, validate_email, validate_new_password, validate_username};
 use crate::error::{AppError, AppResult};
 use crate::service::admin::set_disabled_in;
+use crate::service::backup::back_up;
 use crate::service::context::Services;
 use crate::service::recovery::revoke_credentials;
 use crate::service::secrets::hash_password;
@@ -34,6 +35,10 @@ pub enum OperatorCommand {
     },
     Enable {
         username: String,
+    },
+    /// A backup of the data folder into the new folder `out` (an absolute path).
+    Backup {
+        out: std::path::PathBuf,
     },
 }
 
@@ -96,6 +101,21 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
         }
         OperatorCommand::Disable { username } => set_disabled(services, username, true).await,
         OperatorCommand::Enable { username } => set_disabled(services, username, false).await,
+        OperatorCommand::Backup { out } => {
+            let made = services
+                .blocking(move |services| {
+                    back_up(&services.store, &services.picture_files, &services.config, &out)
+                        .map(|manifest| manifest.summary(&out))
+                        // The operator is at the machine: the cause is theirs to read.
+                        .map_err(|error| AppError::Validation {
+                            field: None,
+                            message: format!("The backup failed: {error:#}"),
+                        })
+                })
+                .await?;
+            tracing::info!("the operator made a backup");
+            Ok(made)
+        }
     }
 }
 

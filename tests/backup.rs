@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::pictures::png;
+use common::pictures::{encoded, picture};
 use common::pins::{add_board, create_pin};
 use common::process::{ServerProcess, server_binary};
 use common::{TestApp, graphql_with};
@@ -69,7 +69,7 @@ async fn workload(
             answered.lock().unwrap().boards.push(board.clone());
         }
         let caption = format!("marker{i} under load");
-        let pin = create_pin(&app, &client, png(40, 30, 1000 + i), &[&board], &caption).await;
+        let pin = create_pin(&app, &client, own_picture(i), &[&board], &caption).await;
         answered
             .lock()
             .unwrap()
@@ -90,6 +90,13 @@ async fn workload(
         }
         i += 1;
     }
+}
+
+/// A PNG no other `i` gives (so that deleting its pin removes its files).
+fn own_picture(i: u32) -> Vec<u8> {
+    let mut own = picture(40, 30, i).into_rgb8();
+    own.put_pixel(0, 0, image::Rgb([i as u8, (i >> 8) as u8, 7]));
+    encoded(&own.into(), image::ImageFormat::Png)
 }
 
 fn pin_count(answered: &Mutex<Answered>) -> usize {
@@ -150,7 +157,8 @@ async fn a_backup_under_load_restores_every_answered_mutation() {
     wait_for_pins(&answered, 12).await;
 
     let before = answered.lock().unwrap().clone();
-    let (ok, printed) = corkboard_async(&data_dir, &["backup", "--out", first.to_str().unwrap()]).await;
+    let (ok, printed) =
+        corkboard_async(&data_dir, &["backup", "--out", first.to_str().unwrap()]).await;
     assert!(ok, "{printed}");
     assert!(printed.contains("Backed up 1 users"), "{printed}");
     let count = pin_count(&answered);
@@ -160,7 +168,10 @@ async fn a_backup_under_load_restores_every_answered_mutation() {
 
     let made = manifest(&first);
     assert_eq!(made["format"], "corkboard-backup");
-    assert!(made["pins"].as_u64().unwrap() >= before.pins.len() as u64, "{made}");
+    assert!(
+        made["pins"].as_u64().unwrap() >= before.pins.len() as u64,
+        "{made}"
+    );
     assert!(made["files"].as_u64().unwrap() > 0, "{made}");
     assert_eq!(made["files_missing"], 0, "{made}");
     let (ok, printed) = corkboard(&data_dir, &["backup", "--out", first.to_str().unwrap()]);
@@ -217,7 +228,11 @@ async fn a_backup_under_load_restores_every_answered_mutation() {
             json!({ "id": pin }),
         )
         .await;
-        assert_eq!(answer["data"]["pin"]["caption"], caption.as_str(), "{answer}");
+        assert_eq!(
+            answer["data"]["pin"]["caption"],
+            caption.as_str(),
+            "{answer}"
+        );
         let original = answer["data"]["pin"]["original"].as_str().unwrap();
         let url = if original.starts_with("http") {
             original.to_owned()
@@ -239,7 +254,10 @@ async fn a_backup_under_load_restores_every_answered_mutation() {
             .iter()
             .map(|edge| edge["node"]["id"].as_str().unwrap())
             .collect();
-        assert!(ids.contains(&pin.as_str()), "pin {pin} on board {board}: {on_board}");
+        assert!(
+            ids.contains(&pin.as_str()),
+            "pin {pin} on board {board}: {on_board}"
+        );
     }
     for board in &before.boards {
         let answer = graphql_with(
@@ -259,11 +277,21 @@ async fn a_backup_under_load_restores_every_answered_mutation() {
             json!({ "id": pin }),
         )
         .await;
-        assert!(answer["data"]["pin"].is_null(), "deleted pin {pin}: {answer}");
+        assert!(
+            answer["data"]["pin"].is_null(),
+            "deleted pin {pin}: {answer}"
+        );
     }
 
     // The server rebuilt the search index, which the backup does not hold.
-    let (word, _) = before.pins.values().next().unwrap().1.split_once(' ').unwrap();
+    let (word, _) = before
+        .pins
+        .values()
+        .next()
+        .unwrap()
+        .1
+        .split_once(' ')
+        .unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let found = graphql_with(

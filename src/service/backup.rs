@@ -113,7 +113,9 @@ pub fn back_up(
             out.display()
         );
     }
-    let parent = out.parent().context("a backup folder needs a parent folder")?;
+    let parent = out
+        .parent()
+        .context("a backup folder needs a parent folder")?;
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create {}", parent.display()))?;
     let previous = newest_backup(parent)?;
@@ -290,13 +292,8 @@ pub fn link_or_copy(source: &Path, target: &Path) -> anyhow::Result<Placed> {
     if std::fs::hard_link(source, target).is_ok() {
         return Ok(Placed::Linked);
     }
-    std::fs::copy(source, target).with_context(|| {
-        format!(
-            "cannot copy {} to {}",
-            source.display(),
-            target.display()
-        )
-    })?;
+    std::fs::copy(source, target)
+        .with_context(|| format!("cannot copy {} to {}", source.display(), target.display()))?;
     Ok(Placed::Copied)
 }
 

@@ -104,13 +104,18 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
         OperatorCommand::Backup { out } => {
             let made = services
                 .blocking(move |services| {
-                    back_up(&services.store, &services.picture_files, &services.config, &out)
-                        .map(|manifest| manifest.summary(&out))
-                        // The operator is at the machine: the cause is theirs to read.
-                        .map_err(|error| AppError::Validation {
-                            field: None,
-                            message: format!("The backup failed: {error:#}"),
-                        })
+                    back_up(
+                        &services.store,
+                        &services.picture_files,
+                        &services.config,
+                        &out,
+                    )
+                    .map(|manifest| manifest.summary(&out))
+                    // The operator is at the machine: the cause is theirs to read.
+                    .map_err(|error| AppError::Validation {
+                        field: None,
+                        message: format!("The backup failed: {error:#}"),
+                    })
                 })
                 .await?;
             tracing::info!("the operator made a backup");

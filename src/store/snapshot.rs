@@ -8,8 +8,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use redb::{
     Database, Key, MultimapTableHandle, ReadTransaction, ReadableTable, TableDefinition,
-    TableError, TableHandle,
-    Value, WriteTransaction,
+    TableError, TableHandle, Value, WriteTransaction,
 };
 
 use super::tables::*;
@@ -116,7 +115,11 @@ mod tests {
         let db = Database::create(dir.path().join("source.redb")).unwrap();
         migrations::run(&db).unwrap();
         let write = db.begin_write().unwrap();
-        write.open_table(USERS).unwrap().insert(7, &b"ada"[..]).unwrap();
+        write
+            .open_table(USERS)
+            .unwrap()
+            .insert(7, &b"ada"[..])
+            .unwrap();
         write.commit().unwrap();
         let copy = dir.path().join("copy.redb");
         copy_database(&db.begin_read().unwrap(), &copy).unwrap();
@@ -138,8 +141,8 @@ mod tests {
         let stray: TableDefinition<u64, u64> = TableDefinition::new("stray-1");
         write.open_table(stray).unwrap();
         write.commit().unwrap();
-        let error = copy_database(&db.begin_read().unwrap(), &dir.path().join("copy.redb"))
-            .unwrap_err();
+        let error =
+            copy_database(&db.begin_read().unwrap(), &dir.path().join("copy.redb")).unwrap_err();
         assert!(error.to_string().contains("stray-1"), "{error}");
     }
 }

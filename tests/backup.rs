@@ -341,3 +341,21 @@ fn scheduled_backups_are_made_and_the_oldest_removed() {
         assert_eq!(manifest(backup)["format"], "corkboard-backup");
     }
 }
+
+#[test]
+fn the_backup_period_is_read_as_people_write_it() {
+    use corkboard::config::{Config, FlagOverrides};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("config.toml");
+    std::fs::write(&file, "[backup]\nevery = \"1h 30m\"\nkeep = 3\n").unwrap();
+    let config = Config::load(Some(&file), [], FlagOverrides::default()).unwrap();
+    assert_eq!(config.backup.every, Some(Duration::from_secs(5400)));
+    assert_eq!(config.backup.keep, 3);
+    assert_eq!(config.backups_dir(), Path::new("./data-backups"));
+    std::fs::write(&file, "[backup]\nevery = \"soon\"\n").unwrap();
+    let error = Config::load(Some(&file), [], FlagOverrides::default()).unwrap_err();
+    assert!(
+        error.to_string().contains("\"soon\" is not a duration"),
+        "{error}"
+    );
+}

@@ -61,8 +61,8 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(SEARCH_PENDING)?;
     tables.copy(SEARCH_PENDING_1)?;
     tables.copy(TEMP_PINS)?;
-    let held = read.list_tables()?.map(|table| table.name().to_owned());
-    if let Some(missed) = held.filter(|name| !copied.contains(name)).next() {
+    let mut held = read.list_tables()?.map(|table| table.name().to_owned());
+    if let Some(missed) = held.find(|name| !copied.contains(name)) {
         bail!("the table {missed} is not copied by backups: add it to store::snapshot");
     }
     if let Some(table) = read.list_multimap_tables()?.next() {

@@ -36,7 +36,17 @@ pub fn run_backup(config: Config, args: BackupArgs) -> anyhow::Result<()> {
         Some(answer) if answer.ok => answer.message,
         Some(answer) => anyhow::bail!("{}", answer.message),
         None => {
-            let store = Store::open(&config.database_path())?;
+            let store = Store::open(&config.database_path()).map_err(|error| {
+                if format!("{error:?}").contains("already open") {
+                    anyhow::anyhow!(
+                        "the database is in use by a server that does not answer on {}: \
+                         restart it, or stop it and back up again",
+                        control::socket_path(&config).display()
+                    )
+                } else {
+                    error
+                }
+            })?;
             let no_one_else = Mutex::new(());
             back_up(&store, &no_one_else, &config, &out)?.summary(&out)
         }

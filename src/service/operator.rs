@@ -102,6 +102,7 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
         OperatorCommand::Disable { username } => set_disabled(services, username, true).await,
         OperatorCommand::Enable { username } => set_disabled(services, username, false).await,
         OperatorCommand::Backup { out } => {
+            let folder = out.clone();
             let made = services
                 .blocking(move |services| {
                     back_up(
@@ -118,7 +119,7 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
                     })
                 })
                 .await?;
-            tracing::info!("the operator made a backup");
+            tracing::info!(out = %folder.display(), "the operator made a backup");
             Ok(made)
         }
     }

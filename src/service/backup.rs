@@ -129,9 +129,10 @@ pub fn back_up(
         .with_context(|| format!("cannot create {}", partial.display()))?;
     let made = (|| {
         let db = store.db().map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        let schema_version = migrations::schema_version(&db)?;
         let guard = files.lock().unwrap_or_else(|e| e.into_inner());
         let read = db.begin_read()?;
-        let mut manifest = counts(&read)?;
+        let mut manifest = counts(&read, schema_version)?;
         let wanted = media_files(config, &read)?;
         let linked = link_files(
             &config.data_dir,
@@ -165,21 +166,13 @@ pub fn back_up(
 }
 
 /// The manifest without its files: the schema version and the counts.
-fn counts(read: &ReadTransaction) -> anyhow::Result<Manifest> {
+fn counts(read: &ReadTransaction, schema_version: u64) -> anyhow::Result<Manifest> {
     let internal = |error| anyhow::anyhow!("cannot read the database: {error:?}");
-    let version = match read.open_table(tables::META) {
-        Ok(meta) => meta.get("schema_version")?.map(|v| v.value()).unwrap_or(0),
-        Err(redb::TableError::TableDoesNotExist(_)) => 0,
-        Err(error) => return Err(error.into()),
-    };
-    if version != migrations::CURRENT_VERSION {
-        bail!("the database has schema version {version}, not this Corkboard's");
-    }
     Ok(Manifest {
         format: FORMAT.into(),
         version: FORMAT_VERSION,
         created_at: Utc::now(),
-        schema_version: version,
+        schema_version,
         users: users::count(read).map_err(internal)?,
         boards: read.open_table(tables::BOARDS)?.len()?,
         pins: pins::count(read).map_err(internal)?,

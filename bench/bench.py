@@ -9,6 +9,7 @@ import argparse
 import gzip
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +30,8 @@ SEED_PASSWORD = "corkboard-seed"
 FULL = dict(users=1000, boards=10_000, pins=100_000, pictures=48, ingest_runs=5,
             jpeg_size=(4000, 3000), png_size=(3000, 2000), load_seconds=5, load_repeats=3,
             concurrency=(1, 16, 64), target_concurrency=16, uploads=20, cold_starts=5)
+# --scale 1m: ten times as much; the seed's skewed choice gives some boards thousands of pins.
+MILLION = dict(FULL, users=10_000, boards=100_000, pins=1_000_000)
 SMOKE = dict(users=5, boards=20, pins=300, pictures=3, ingest_runs=1,
              jpeg_size=(1200, 900), png_size=(800, 600), load_seconds=1, load_repeats=1,
              concurrency=(4,), target_concurrency=4, uploads=2, cold_starts=1)
@@ -50,6 +53,12 @@ PIN_FIELDS = """id width height weight camera lens focalLength exposureTime aper
 VARIED_WORDS = """light morning old harbour blue quiet street window garden river stone wooden table market
   summer winter autumn spring city village coast forest tower bridge kitchen bread cheese creme cafe
   colour shadow pattern texture detail corner roof door stairs bench lamp poster""".split()
+COVER = '{ id preview(minWidth: 236) webp: preview(minWidth: 236, format: "webp") }'
+BOARD_TILE = f"""id slug title secret caption sharedWith folder {{ id name slug }} pins {{ totalCount }}
+  cover1 {COVER} cover2 {COVER} cover3 {COVER} user {{ id username }}"""
+USER_BOARDS = f"query UserBoards($username: String!) {{ user(username: $username) {{ id boards(first: 50) {{ totalCount edges {{ node {{ {BOARD_TILE} }} }} }} }} }}"
+FOLDER_PAGE = f"query FolderPage($username: String!, $slug: String!) {{ user(username: $username) {{ id folder(slug: $slug) {{ id slug name secret user {{ id username }} boards(first: 50) {{ totalCount edges {{ node {{ {BOARD_TILE} }} }} }} }} }} }}"
+TAG_SUGGESTIONS = "query TagSuggestions($token: String!) { tagSuggestions(token: $token, first: 5) { name count } }"
 SINGLE_PIN = f"query singlePin($id: ID!, $search: String, $tag: String) {{ pin(id: $id, search: $search, tag: $tag) {{ {PIN_FIELDS} }} }}"
 
 
@@ -59,8 +68,9 @@ def main():
     parser.add_argument("--report", required=True, help="where to write the Markdown report")
     parser.add_argument("--smoke", action="store_true", help="every part, briefly, on a tiny dataset")
     parser.add_argument("--allow-missing", action="store_true", help="skip peers that are not installed")
+    parser.add_argument("--scale", choices=["100k", "1m"], default="100k", help="pins in the seeded dataset")
     args = parser.parse_args()
-    plan = SMOKE if args.smoke else FULL
+    plan = SMOKE if args.smoke else MILLION if args.scale == "1m" else FULL
     binary = str(Path(args.bin).resolve())
 
     peers = {"vips": bool(shutil.which("vipsthumbnail")), "wrk": bool(shutil.which("wrk")),
@@ -123,7 +133,12 @@ def targets(server):
     board = pin["boards"]["edges"][0]["node"]
     def post(query, variables):
         return {"path": "/api/graphql", "body": {"query": query, "variables": variables}}
-    return {
+    boards = boards_of_newest_pins(server)
+    big = max(boards, key=lambda board: board["pins"]["totalCount"])
+    owner = big["user"]["username"]
+    in_folder = next((board for board in boards if board["folder"]), None)
+    deep_page, after = deep_cursor(server, owner, big["slug"], 100)
+    rows = {
         "Home list, pins(first: 50)": post(LAST_PINS, {"first": 50}),
         "Board page": post(BOARD_PINS, {"username": board["user"]["username"], "boardSlug": board["slug"], "first": 50}),
         "Pin detail": post(SINGLE_PIN, {"id": pin["id"]}),
@@ -131,7 +146,34 @@ def targets(server):
         "Text search, two random words": {**post(SEARCH_PINS, {"search": "__WORDS__"}), "vary": VARIED_WORDS},
         'Tag search "#travel"': post(SEARCH_PINS, {"tag": "travel"}),
         "Preview file (236 px JPEG)": {"path": pin["preview"]},
+        f"A user's boards page, covers ({big['pins']['totalCount']} pins on the largest)": post(USER_BOARDS, {"username": owner}),
+        f"Board page {deep_page} of a {big['pins']['totalCount']}-pin board": post(
+            BOARD_PINS, {"username": owner, "boardSlug": big["slug"], "first": 50, "after": after}),
+        'Tag suggestions "tr"': post(TAG_SUGGESTIONS, {"token": "tr"}),
     }
+    if in_folder:
+        rows["Folder page"] = post(FOLDER_PAGE, {"username": in_folder["user"]["username"], "slug": in_folder["folder"]["slug"]})
+    return rows
+
+
+def boards_of_newest_pins(server):
+    """The boards of the newest pins: the seed favours a few boards, which show up here."""
+    found, _ = server.graphql(
+        "{ pins(first: 200) { edges { node { boards(first: 3) { edges { node { slug user { username } "
+        "folder { slug } pins { totalCount } } } } } } } }")
+    return [edge["node"] for pin in found["pins"]["edges"] for edge in pin["node"]["boards"]["edges"]]
+
+
+def deep_cursor(server, username, slug, page):
+    """The cursor after page `page - 1` of 50 pins of a board (or its last page): walked once."""
+    after, reached = None, 1
+    while reached < page:
+        found, _ = server.graphql(BOARD_PINS, {"username": username, "boardSlug": slug, "first": 50, "after": after})
+        info = found["user"]["board"]["pins"]["pageInfo"]
+        if not info["hasNextPage"]:
+            break
+        after, reached = info["endCursor"], reached + 1
+    return reached, after
 
 
 def serve_under_load(binary, work, plan, results):
@@ -222,14 +264,31 @@ def footprint(binary, data):
         """Bytes allocated on disk (redb grows its file ahead, sparsely)."""
         files = [p for p in Path(path).rglob("*") if p.is_file()] if Path(path).is_dir() else [Path(path)]
         return sum(p.stat().st_blocks * 512 for p in files)
-    scripts = list((ROOT / "ui" / "dist").rglob("*.js"))
     return {
         "database_mb": size(data / "corkboard.redb") / 1e6,
         "index_mb": size(data / "index") / 1e6,
         "pictures_mb": (size(data / "previews") + size(data / "originals")) / 1e6,
         "binary_mb": size(binary) / 1e6,
-        "ui_js_gzip_kb": sum(len(gzip.compress(p.read_bytes(), 9)) for p in scripts) / 1e3,
+        "ui_js_gzip_kb": sum(len(gzip.compress(p.read_bytes(), 9)) for p in first_load_scripts()) / 1e3,
     }
+
+
+def first_load_scripts():
+    """The scripts the home page loads first: index.html's module and the chunks it imports
+    statically (the pages' chunks come later, when opened)."""
+    dist = ROOT / "ui" / "dist"
+    entry = re.search(r'<script type="module" src="/([^"]+)"', (dist / "index.html").read_text()).group(1)
+    scripts, pending = set(), [dist / entry]
+    while pending:
+        script = pending.pop()
+        if script in scripts:
+            continue
+        scripts.add(script)
+        text = script.read_text()
+        # Static imports only: `import{a}from"./chunk-X.js"` or `import"./chunk-X.js"`, not import().
+        for name in re.findall(r'(?:from|import)\s*"\./([^"]+\.js)"', text):
+            pending.append(script.parent / name)
+    return scripts
 
 
 if __name__ == "__main__":

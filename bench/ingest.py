@@ -19,7 +19,8 @@ WEBP_LARGE_PIXELS = 4_200_000
 
 
 def ladder(width):
-    return [w for w in WIDTHS if w < width] + [width]
+    """As src/media/previews.rs: the widths below the picture's, and its own up to the widest."""
+    return [w for w in WIDTHS if w < width] + ([width] if width <= WIDTHS[-1] else [])
 
 
 def make_inputs(folder, jpeg_size, png_size):

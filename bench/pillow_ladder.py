@@ -10,7 +10,8 @@ WIDTHS = (236, 474, 738, 1476, 2048)
 
 
 def ladder(width):
-    return [w for w in WIDTHS if w < width] + [width]
+    """As src/media/previews.rs: the widths below the picture's, and its own up to the widest."""
+    return [w for w in WIDTHS if w < width] + ([width] if width <= WIDTHS[-1] else [])
 
 
 def main(source, out):

@@ -6,7 +6,7 @@ use std::time::Duration;
 use anyhow::Context;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::{EndpointExt, Route, Server, get};
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
@@ -19,7 +19,7 @@ use crate::http::{
 };
 use crate::media::urls::MEDIA;
 use crate::service::context::Services;
-use crate::service::{backup_schedule, cleanup, registration};
+use crate::service::{backup_schedule, cleanup, imports, registration};
 use crate::systemd;
 
 /// All routes of the server.
@@ -94,6 +94,8 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     registration::announce(&services)?;
     let (shutdown, stopped) = oneshot::channel::<()>();
     let cleaner = tokio::spawn(cleanup::every_hour(services.clone()));
+    let (stop_imports, imports_stopped) = watch::channel(false);
+    let importer = tokio::spawn(imports::runner(services.clone(), imports_stopped));
     let control = tokio::spawn(serve_control(services.clone()));
     let backups = tokio::spawn(backup_schedule::every_period(services.clone()));
     let metrics_addr = metrics_listener.as_ref().map(|(_, addr)| *addr);
@@ -115,6 +117,9 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
         cleaner.abort();
         control.abort();
         backups.abort();
+        // The picture under way is finished and saved first.
+        let _ = stop_imports.send(true);
+        let _ = importer.await;
         if let Some(exporter) = exporter {
             exporter.abort();
         }

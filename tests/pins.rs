@@ -549,6 +549,34 @@ async fn downloads_from_private_addresses_need_the_setting() {
 }
 
 #[tokio::test]
+async fn a_download_names_the_page_it_was_found_on() {
+    let site = serve_site(
+        "127.0.0.1",
+        vec![("/shell.png", Page::new("image/png", png(300, 200, 0)))],
+    )
+    .await;
+    let app = TestApp::start_with(|config| config.fetch.allow_private_networks = true).await;
+    app.sign_up("ada").await;
+    let query = "mutation($u: String!, $r: String) { downloadPinFile(url: $u, referer: $r) { originalName } }";
+    let picture = format!("{site}/shell.png");
+    let refused = app
+        .graphql(query, json!({ "u": picture, "r": "javascript:alert(1)" }))
+        .await;
+    assert_eq!(error_code(&refused), Some("VALIDATION_ERROR"), "{refused}");
+    assert_eq!(
+        refused["errors"][0]["message"],
+        "The page the picture was found on has no valid web address."
+    );
+    let page = format!("{site}/beach/article.html");
+    let answer = app.graphql(query, json!({ "u": picture, "r": page })).await;
+    assert_eq!(
+        answer["data"]["downloadPinFile"]["originalName"], "shell.png",
+        "{answer}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn a_redirect_to_a_refused_address_is_refused() {
     let hidden = serve_site(
         "127.0.0.2",

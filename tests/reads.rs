@@ -1,11 +1,15 @@
 //! Pages cost a constant number of read transactions, however many pins and boards they show:
 //! owners, privacy, covers, folders and counts are read per request in batches, not per item.
+//! And a user's boards page reads as many records with 20 pins per board as with 3: covers come
+//! from each board's date index, never from loading its pins. (One test: the record count is
+//! process-wide.)
 
 mod common;
 
 use common::pictures::png;
 use common::pins::{add_board, create_pin};
 use common::{TestApp, graphql_with};
+use corkboard::store::codec::decoded_count;
 use serde_json::json;
 
 const THUMB: &str = "id title caption width height dominantColor unsafe previewsSizes
@@ -58,14 +62,14 @@ async fn reads_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -
 }
 
 /// Adds `boards` boards (every third private, every second in a folder) and `pins` pins
-/// spread over them, duplicated from one picture.
+/// spread over them, duplicated from one picture; returns the boards and that pin.
 async fn grow(
     app: &TestApp,
     client: &reqwest::Client,
     first_board: usize,
     boards: usize,
     pins: usize,
-) {
+) -> (Vec<String>, String) {
     let folder = graphql_with(
         client,
         &app.base_url,
@@ -90,16 +94,38 @@ async fn grow(
         ids.push(id);
     }
     let original = create_pin(app, client, png(40, 30, 7), &[&ids[0]], "original").await;
+    add_copies(app, client, &original, &ids, pins).await;
+    (ids, original)
+}
+
+/// Adds `pins` copies of `original`, spread over `boards`.
+async fn add_copies(
+    app: &TestApp,
+    client: &reqwest::Client,
+    original: &str,
+    boards: &[String],
+    pins: usize,
+) {
     for n in 0..pins {
         let copy = graphql_with(
             client,
             &app.base_url,
             "mutation($p: ID!, $c: String!, $b: [ID!]) { duplicatePin(pin: $p, caption: $c, boards: $b) { id } }",
-            json!({ "p": original, "c": format!("copy {n}"), "b": [ids[n % ids.len()]] }),
+            json!({ "p": original, "c": format!("copy {n}"), "b": [boards[n % boards.len()]] }),
         )
         .await;
         assert!(copy["errors"].is_null(), "{copy}");
     }
+}
+
+/// How many records the queries of one page decode.
+async fn records_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -> u64 {
+    let before = decoded_count();
+    for query in queries {
+        let answer = graphql_with(client, &app.base_url, query, json!({})).await;
+        assert!(answer["errors"].is_null(), "{query}\n{answer}");
+    }
+    decoded_count() - before
 }
 
 /// The reads of each page, for the owner and for a visitor.
@@ -133,7 +159,7 @@ async fn pages_open_a_constant_number_of_read_transactions() {
 
     grow(&app, &app.client, 0, 6, 60).await;
     let small = reads_of_pages(&app, &pages).await;
-    grow(&app, &app.client, 6, 12, 150).await;
+    let (boards, original) = grow(&app, &app.client, 6, 12, 150).await;
     let large = reads_of_pages(&app, &pages).await;
     println!(
         "read transactions (page, viewer, reads): with 61 pins {small:?}, with 212 pins {large:?}"
@@ -142,5 +168,20 @@ async fn pages_open_a_constant_number_of_read_transactions() {
         let most = MOST_READS.iter().find(|(name, _)| *name == page).unwrap().1;
         assert!(reads <= most, "{page} for the {viewer}: {reads} reads");
     }
+
+    // About 3 pins on each of the 12 new boards, then about 20: the boards page (with its
+    // covers and its folders' covers) reads the same records.
+    let visitor = common::new_client();
+    let few = (
+        records_of(&app, &app.client, &user_boards()).await,
+        records_of(&app, &visitor, &user_boards()).await,
+    );
+    add_copies(&app, &app.client, &original, &boards, 200).await;
+    let many = (
+        records_of(&app, &app.client, &user_boards()).await,
+        records_of(&app, &visitor, &user_boards()).await,
+    );
+    println!("records read by the boards page (owner, visitor): {few:?}, then {many:?}");
+    assert_eq!(few, many, "records read grow with the pins on the boards");
     app.stop().await;
 }

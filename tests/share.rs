@@ -1,10 +1,9 @@
 //! The phone share target (POST /share/, the web app manifest's `share_target`): a shared
 //! picture becomes a temporary pin and leads to the 'Pin it' screen, a shared link leads to the
-//! scan screen, and neither a signed-out user nor another site's form creates anything.
+//! 'Pin it' screen, and neither a signed-out user nor another site's form creates anything.
 
 mod common;
 
-use base64::Engine;
 use common::pictures::png;
 use common::{TestApp, graphql_with};
 use reqwest::multipart::{Form, Part};
@@ -82,7 +81,7 @@ async fn a_shared_picture_lands_on_the_pin_it_screen_and_becomes_a_pin() {
         );
     let to = location(&os_share(&app, &client, form).await);
     let url = url::Url::parse(&app.url(&to)).unwrap();
-    assert_eq!(url.path(), "/share/pin/");
+    assert_eq!(url.path(), "/pin-it/");
     let query: std::collections::HashMap<_, _> = url.query_pairs().into_owned().collect();
     assert_eq!(query["name"], "sunset.png");
     assert_eq!(query["title"], "Sunset");
@@ -112,27 +111,26 @@ async fn a_shared_picture_lands_on_the_pin_it_screen_and_becomes_a_pin() {
 }
 
 #[tokio::test]
-async fn a_shared_link_lands_on_the_scan_screen_for_that_page() {
+async fn a_shared_link_lands_on_the_pin_it_screen_for_that_page() {
     let app = TestApp::start().await;
     let client = browser();
     sign_up(&app, &client, "linker").await;
-    let encoded = |url: &str| {
-        let base = base64::engine::general_purpose::STANDARD.encode(url);
-        format!(
-            "/scan/?url={}&targetBoardID=",
-            url::form_urlencoded::byte_serialize(base.as_bytes()).collect::<String>()
-        )
-    };
 
     let form = Form::new()
         .text("title", "A page")
         .text("url", "https://example.com/gallery?p=2");
     let to = location(&os_share(&app, &client, form).await);
-    assert_eq!(to, encoded("https://example.com/gallery?p=2"));
-    // Phone browsers often put the link inside `text`.
+    assert_eq!(
+        to,
+        "/pin-it/?url=https%3A%2F%2Fexample.com%2Fgallery%3Fp%3D2&title=A+page"
+    );
+    // Phone browsers often put the link inside `text`, which is then the caption too.
     let form = Form::new().text("text", "Look at this: https://example.org/photos nice");
     let to = location(&os_share(&app, &client, form).await);
-    assert_eq!(to, encoded("https://example.org/photos"));
+    assert_eq!(
+        to,
+        "/pin-it/?url=https%3A%2F%2Fexample.org%2Fphotos&text=Look+at+this%3A+https%3A%2F%2Fexample.org%2Fphotos+nice"
+    );
     let page = client.get(app.url(&to)).send().await.unwrap();
     assert_eq!(page.status(), 200);
 
@@ -147,11 +145,11 @@ async fn signed_out_users_and_other_sites_create_nothing() {
     let app = TestApp::start().await;
     let tmp = app.data_dir.path().join("tmp");
 
-    // Signed out: to the login page, coming back to the scan screen for a link.
+    // Signed out: to the login page, coming back to the 'Pin it' screen for a link.
     let visitor = browser();
     let form = Form::new().text("url", "https://example.com/");
     let to = location(&os_share(&app, &visitor, form).await);
-    assert!(to.starts_with("/login/?next=%2Fscan%2F%3Furl%3D"), "{to}");
+    assert!(to.starts_with("/login/?next=%2Fpin-it%2F%3Furl%3D"), "{to}");
     let form = Form::new().part("pin", Part::bytes(png(50, 50, 1)).file_name("a.png"));
     assert_eq!(
         location(&os_share(&app, &visitor, form).await),

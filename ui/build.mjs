@@ -22,11 +22,12 @@ await generate();
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
 
-const result = await esbuild.build({
+const options = {
   absWorkingDir: root,
   entryPoints: ['src/main.tsx'],
   outdir: 'dist',
   entryNames: 'assets/[name]-[hash]',
+  chunkNames: 'assets/[name]-[hash]',
   assetNames: 'assets/[name]-[hash]',
   bundle: true,
   format: 'esm',
@@ -40,13 +41,36 @@ const result = await esbuild.build({
   loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file' },
   metafile: true,
   logLevel: 'warning',
-});
+};
 
-// The entry's outputs, as esbuild names them (relative to `root`), e.g. dist/assets/main-AB12CD34.js.
+// The stylesheet: every component's CSS in one file, in import order, as a build without
+// splitting makes it (esbuild would give each page's chunk a stylesheet nobody loads). Its
+// script is not kept.
+const whole = await esbuild.build({ ...options, write: false });
+const cssOutput = whole.outputFiles.map((file) => path.relative(root, file.path)).find((file) => file.endsWith('.css'));
+for (const file of whole.outputFiles.filter((file) => !file.path.endsWith('.js'))) {
+  await mkdir(path.dirname(file.path), { recursive: true });
+  await writeFile(file.path, file.contents);
+}
+
+// The scripts: pages are loaded when opened (routes.tsx), each a chunk, shared code in chunks of
+// its own; their CSS imports are left out (they are in the stylesheet above).
+const withoutCss = {
+  name: 'without-css',
+  setup(build) {
+    build.onResolve({ filter: /\.css$/ }, (args) => ({ path: args.path, namespace: 'without-css' }));
+    build.onLoad({ filter: /.*/, namespace: 'without-css' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+const result = await esbuild.build({ ...options, splitting: true, plugins: [withoutCss] });
+
+// The entry's script, as esbuild names it (relative to `root`), e.g. dist/assets/main-AB12CD34.js.
 const [jsOutput, entry] =
   Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'src/main.tsx') ?? [];
 if (!jsOutput || !entry) throw new Error('build.mjs: esbuild produced no output for src/main.tsx');
-const cssOutput = entry.cssBundle;
+
+// The chunks the entry imports statically, fetched with it rather than after it.
+const preloads = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
 
 /** The URL path the server serves an output at: dist/assets/x.js -> /assets/x.js */
 const urlOf = (output) => '/' + path.relative('dist', output).split(path.sep).join('/');
@@ -65,6 +89,7 @@ const html = `<!doctype html>
     <link rel="manifest" href="/manifest.webmanifest" />
     <link rel="apple-touch-icon" href="/icon-192.png" />
 ${cssOutput ? `    <link rel="stylesheet" href="${urlOf(cssOutput)}" />\n` : ''}    <script type="module" src="${urlOf(jsOutput)}"></script>
+${preloads.map((chunk) => `    <link rel="modulepreload" href="${urlOf(chunk)}" />\n`).join('')}
   </head>
   <body>
     <div id="root"></div>
@@ -102,16 +127,27 @@ const manifest = {
   },
 };
 await writeFile(path.join(dist, 'manifest.webmanifest'), JSON.stringify(manifest, null, 2));
-const shell = ['/', ...[jsOutput, cssOutput].filter(Boolean).map(urlOf), '/favicon.svg', '/icon-192.png'];
+// Every script and stylesheet of the build: the pages' chunks too, so that they open offline.
+const built = [...Object.keys(result.metafile.outputs).filter((output) => output.endsWith('.js')), cssOutput].filter(Boolean);
+const shell = ['/', ...built.map(urlOf), '/favicon.svg', '/icon-192.png'];
 await writeFile(path.join(dist, 'sw.js'), serviceWorker(shell, path.basename(jsOutput)));
 
 if (!dev) await precompress(dist);
 
-for (const file of [jsOutput, cssOutput].filter(Boolean)) {
-  const { size } = await stat(path.join(root, file));
-  const { size: brotli } = dev ? { size: 0 } : await stat(path.join(root, `${file}.br`));
-  console.log(`ui: ${path.relative('dist', file)}  ${(size / 1024).toFixed(1)} KiB (brotli ${(brotli / 1024).toFixed(1)} KiB)`);
+/** Size and brotli size of the outputs, in KiB. */
+async function sizes(files) {
+  let [raw, brotli] = [0, 0];
+  for (const file of files) {
+    const { size } = await stat(path.join(root, file));
+    raw += size;
+    // Files under 1 KiB have no compressed copy (compress.mjs).
+    brotli += dev ? 0 : await stat(path.join(root, `${file}.br`)).then((br) => br.size, () => size);
+  }
+  return `${(raw / 1024).toFixed(1)} KiB (brotli ${(brotli / 1024).toFixed(1)} KiB)`;
 }
+// What the home page loads first: the entry, the chunks it imports statically, the stylesheet.
+const firstLoad = [jsOutput, ...preloads, cssOutput];
+console.log(`ui: first load ${await sizes(firstLoad.filter(Boolean))}; whole build ${await sizes(built)}`);
 
 /** The service worker's source: `shell` is cached at install under a name tied to this build. */
 function serviceWorker(shell, version) {

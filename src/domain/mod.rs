@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod ids;
+pub mod import_job;
 pub mod pin;
 pub mod policy;
 pub mod sizes;

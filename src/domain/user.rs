@@ -36,6 +36,8 @@ const RESERVED_USERNAMES: &[&str] = &[
     "static",
     "favicon",
     "share",
+    "pin-it",
+    "browser-button",
 ];
 
 /// A user as stored.

@@ -26,6 +26,16 @@ impl AccountQuery {
     async fn user(&self, ctx: &Context<'_>, username: String) -> Result<User> {
         Ok(User(users::by_username(ctx.services(), username).await?))
     }
+
+    /// The instance's configured public address (`public_url`), or null when it is not set (the
+    /// address a browser reached it by is then the one to use).
+    async fn public_url(&self, ctx: &Context<'_>) -> Option<String> {
+        ctx.services()
+            .config
+            .public_url
+            .as_deref()
+            .map(|url| url.trim_end_matches('/').to_owned())
+    }
 }
 
 #[derive(Default)]

@@ -5,6 +5,7 @@ pub mod admin;
 pub mod boards;
 pub mod context;
 pub mod errors;
+pub mod imports;
 pub mod loaders;
 pub mod mutation;
 pub mod pagination;

@@ -48,9 +48,12 @@ async fn load(
     first: Option<i32>,
     after: Option<String>,
 ) -> Result<PinPage> {
+    // Only the total asked for (`pins { totalCount }`, as on a boards page): no pin is read.
+    let look = ctx.look_ahead();
+    let wants_pins = look.field("edges").exists() || look.field("pageInfo").exists();
     let request = PageRequest {
         list,
-        first: page_size(first)?,
+        first: if wants_pins { page_size(first)? } else { 0 },
         after: after.as_deref().map(parse_cursor).transpose()?,
     };
     let page = ctx.loaders().load_one(request).await?;

@@ -111,11 +111,17 @@ pub struct PinMutation;
 
 #[Object]
 impl PinMutation {
-    /// Downloads a picture from the web into a temporary pin.
-    async fn download_pin_file(&self, ctx: &Context<'_>, url: String) -> Result<TempPin> {
+    /// Downloads a picture from the web into a temporary pin; `referer` is the page it was
+    /// found on, sent as the download's `Referer`.
+    async fn download_pin_file(
+        &self,
+        ctx: &Context<'_>,
+        url: String,
+        referer: Option<String>,
+    ) -> Result<TempPin> {
         let viewer = ctx.viewer().require_user()?;
         Ok(TempPin(
-            temp_pins::stage_download(ctx.services(), viewer, url).await?,
+            temp_pins::stage_download(ctx.services(), viewer, url, referer).await?,
         ))
     }
 

@@ -5,8 +5,9 @@ use async_graphql::MergedObject;
 use super::accounts::AccountQuery;
 use super::admin::AdminQuery;
 use super::boards::BoardQuery;
+use super::imports::ImportQuery;
 use super::pins::PinQuery;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Query")]
-pub struct QueryRoot(AccountQuery, AdminQuery, BoardQuery, PinQuery);
+pub struct QueryRoot(AccountQuery, AdminQuery, BoardQuery, ImportQuery, PinQuery);

@@ -3,14 +3,14 @@
 //! the picture files as `pin`.
 //!
 //! - A picture, from a signed-in user: staged as a temporary pin (as `/api/upload/pin` does) and
-//!   answered with a 303 to the UI's 'Pin it' screen for it (`/share/pin/?temp=...`).
-//! - A link (in `url`, or the first `http(s)://` address inside `text`): a 303 to the scan screen
-//!   for that page; nothing is created.
+//!   answered with a 303 to the UI's 'Pin it from the web' screen for it (`/pin-it/?temp=...`).
+//! - A link (in `url`, or the first `http(s)://` address inside `text`): a 303 to the UI's 'Pin it
+//!   from the web' screen for that page (`/pin-it/?url=&title=&text=`), which scans it for
+//!   pictures; nothing is created.
 //! - Signed out (or a cookie sent by another site's form, see `session::viewer_of_share`): a 303
-//!   to the login page, which comes back to the scan screen for a link; a picture cannot be kept
+//!   to the login page, which comes back to that screen for a link; a picture cannot be kept
 //!   without an account, so nothing is created and the user comes back to the home page.
 
-use base64::Engine;
 use poem::http::{StatusCode, header};
 use poem::web::{Data, Multipart};
 use poem::{Request, Response, handler};
@@ -69,8 +69,16 @@ pub async fn share(
         .and_then(first_link)
         .or_else(|| shared.text.as_deref().and_then(first_link));
 
+    // The text that came with the share is the caption, unless it is only the link.
+    let caption = shared
+        .text
+        .as_deref()
+        .filter(|text| Some(*text) != link.as_deref());
     let Some(user) = viewer.user else {
-        let next = link.as_deref().map_or_else(|| "/".to_owned(), scan_path);
+        let next = link.as_deref().map_or_else(
+            || "/".to_owned(),
+            |link| pin_it_path(link, shared.title.as_deref(), caption),
+        );
         return Ok(see_other(&format!("/login/?next={}", encode(&next))));
     };
     if let Some((bytes, original_name)) = shared.file {
@@ -83,12 +91,7 @@ pub async fn share(
         if let Some(title) = &shared.title {
             query.append_pair("title", title);
         }
-        // The text that came with a picture is its caption, unless it is only the link.
-        if let Some(text) = shared
-            .text
-            .as_deref()
-            .filter(|t| Some(*t) != link.as_deref())
-        {
+        if let Some(text) = caption {
             query.append_pair("caption", text);
         }
         if let Some(link) = &link {
@@ -97,10 +100,14 @@ pub async fn share(
         for clone in &staged.clones {
             query.append_pair("clone", &clone.id.to_string());
         }
-        return Ok(see_other(&format!("/share/pin/?{}", query.finish())));
+        return Ok(see_other(&format!("/pin-it/?{}", query.finish())));
     }
     match link {
-        Some(link) => Ok(see_other(&scan_path(&link))),
+        Some(link) => Ok(see_other(&pin_it_path(
+            &link,
+            shared.title.as_deref(),
+            caption,
+        ))),
         None => Err(
             AppError::invalid("url", "Nothing to pin was shared: no picture and no link.").into(),
         ),
@@ -117,10 +124,17 @@ fn first_link(value: &str) -> Option<String> {
         .map(String::from)
 }
 
-/// The UI's scan screen for `url` (ui/src/lib/paths.ts `scanPath`).
-fn scan_path(url: &str) -> String {
-    let encoded = base64::engine::general_purpose::STANDARD.encode(url);
-    format!("/scan/?url={}&targetBoardID=", encode(&encoded))
+/// The UI's 'Pin it from the web' screen for the page at `url` (ui/src/pages/pins/PinItPage.tsx).
+fn pin_it_path(url: &str, title: Option<&str>, text: Option<&str>) -> String {
+    let mut query = url::form_urlencoded::Serializer::new(String::new());
+    query.append_pair("url", url);
+    if let Some(title) = title {
+        query.append_pair("title", title);
+    }
+    if let Some(text) = text {
+        query.append_pair("text", text);
+    }
+    format!("/pin-it/?{}", query.finish())
 }
 
 fn encode(value: &str) -> String {

@@ -1,4 +1,4 @@
-//! REST upload endpoints under `/api/upload/`, described by an OpenAPI document.
+//! REST upload endpoints under `/api/upload/` and `/api/import/`, described by an OpenAPI document.
 
 use poem::http::{Method, header};
 use poem::web::Data;
@@ -12,8 +12,8 @@ use crate::domain::sizes::size_in_words;
 use crate::error::AppError;
 use crate::media::urls;
 use crate::service::context::Services;
-use crate::service::temp_pins;
 use crate::service::viewer::Viewer;
+use crate::service::{imports, temp_pins};
 
 pub struct UploadApi;
 
@@ -27,6 +27,20 @@ struct AvatarForm {
 struct PinForm {
     /// One picture file (JPEG, PNG, GIF or WebP).
     pin: Upload,
+}
+
+#[derive(Multipart)]
+struct BookmarksForm {
+    /// A bookmark file: HTML, as browsers export bookmarks and Pinterest exporters write pins.
+    bookmarks: Upload,
+}
+
+/// An import started in the background: follow it with the `importJobs` query.
+#[derive(Object)]
+struct ImportStarted {
+    id: String,
+    /// How many pictures the file holds.
+    total: u64,
 }
 
 /// A picture uploaded but not yet pinned: give `tempFileName` to the `addPin` mutation.
@@ -73,6 +87,29 @@ impl UploadApi {
         let hash = record.avatar.as_deref().unwrap_or_default();
         Ok(Json(AvatarUploaded {
             avatar: urls::avatar(hash, 80, "jpeg"),
+        }))
+    }
+
+    /// Imports a bookmark file into the signed-in user's boards, in the background: each link's
+    /// picture (`IMAGE=`, else the page's main picture) is pinned on the board of its folder.
+    #[oai(path = "/import/bookmarks", method = "post")]
+    async fn import_bookmarks(
+        &self,
+        services: Data<&Services>,
+        viewer: Data<&Viewer>,
+        form: BookmarksForm,
+    ) -> poem::Result<Json<ImportStarted>> {
+        let user = viewer.require_user()?;
+        let name = form
+            .bookmarks
+            .file_name()
+            .map_or_else(|| "bookmarks.html".to_owned(), str::to_owned);
+        let bytes = read_upload(form.bookmarks, &services).await?;
+        let html = String::from_utf8_lossy(&bytes).into_owned();
+        let job = imports::start_bookmarks(&services, user, name, html).await?;
+        Ok(Json(ImportStarted {
+            id: job.id.to_string(),
+            total: job.total as u64,
         }))
     }
 

@@ -1,6 +1,7 @@
 //! The preview ladder: widths 236, 474, 738, 1476 and 2048 narrower than the picture, plus its own
-//! width, each as JPEG and WebP; resized with fast_image_resize (Lanczos3), each file written as
-//! soon as it is encoded.
+//! width when it is not wider than 2048 (a wider picture's full size is its kept original), each
+//! as JPEG and WebP; resized with fast_image_resize (Lanczos3), each file written as soon as it
+//! is encoded.
 
 use std::path::PathBuf;
 
@@ -16,24 +17,38 @@ use crate::media::workers;
 
 pub const PREVIEW_WIDTHS: [u32; 5] = [236, 474, 738, 1476, 2048];
 
+/// The widest preview; a wider picture gets no preview of its own size.
+const WIDEST: u32 = PREVIEW_WIDTHS[PREVIEW_WIDTHS.len() - 1];
+
 /// The widths stored for a picture `width` pixels wide, smallest first.
 pub fn ladder(width: u32) -> Vec<u32> {
     let mut widths: Vec<u32> = PREVIEW_WIDTHS.into_iter().filter(|w| *w < width).collect();
-    widths.push(width);
+    if width <= WIDEST {
+        widths.push(width);
+    }
     widths
 }
 
-/// Writes every preview of `picture` to the file `path(width, format)` names. The smaller sizes
-/// are resized each from the next larger one, then they and the picture's own size as JPEG are
-/// encoded side by side on the picture threads; last, the WebP of its own size, from YUV planes
-/// made in the picture's own buffer (which spends it).
+/// The ladder's widths narrower than a picture `width` pixels wide, largest first.
+fn narrower(width: u32) -> impl Iterator<Item = u32> {
+    ladder(width).into_iter().rev().filter(move |w| *w < width)
+}
+
+/// Writes every preview of `picture` to the file `path(width, format)` names. The narrower sizes
+/// are resized each from the next larger one, then encoded side by side on the picture threads,
+/// with the picture's own size as JPEG when the ladder has it; last, the WebP of its own size,
+/// from YUV planes made in the picture's own buffer (which spends it).
 pub fn make_previews(
     picture: RgbImage,
     path: impl Fn(u32, &str) -> PathBuf + Sync,
 ) -> AppResult<()> {
     let sizes = smaller_sizes(&picture)?;
+    let own_size = picture.width() <= WIDEST;
+    let picture = own_size.then_some(picture);
     // The picture's own JPEG first, the longest to encode; then the others, largest first.
-    let jobs: Vec<(&RgbImage, &'static str)> = std::iter::once((&picture, FORMATS[0]))
+    let jobs: Vec<(&RgbImage, &'static str)> = picture
+        .iter()
+        .map(|picture| (picture, FORMATS[0]))
         .chain(
             sizes
                 .iter()
@@ -49,8 +64,13 @@ pub fn make_previews(
         })
     })?;
     drop(sizes);
-    let own = path(picture.width(), FORMATS[1]);
-    write_atomically_with(&own, |file| write_webp_spending(picture, file))
+    match picture {
+        Some(picture) => {
+            let own = path(picture.width(), FORMATS[1]);
+            write_atomically_with(&own, |file| write_webp_spending(picture, file))
+        }
+        None => Ok(()),
+    }
 }
 
 /// The ladder's sizes narrower than the picture, smallest first.
@@ -58,7 +78,7 @@ fn smaller_sizes(picture: &RgbImage) -> AppResult<Vec<RgbImage>> {
     let mut resizer = Resizer::new();
     let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
     let mut sizes: Vec<RgbImage> = Vec::new();
-    for width in ladder(picture.width()).into_iter().rev().skip(1) {
+    for width in narrower(picture.width()) {
         let source = sizes.last().unwrap_or(picture);
         let height = scaled_height(picture.width(), picture.height(), width);
         let mut resized = RgbImage::new(width, height);
@@ -73,15 +93,16 @@ fn smaller_sizes(picture: &RgbImage) -> AppResult<Vec<RgbImage>> {
 
 /// Memory of making the previews of a `width` x `height` picture, besides the picture itself:
 /// the smaller sizes; while resizing, fast_image_resize's buffer (the source's width by the
-/// new height: it resizes down first); while encoding, the two threads' encoders, then the U
-/// and V planes, libwebp's own memory and its output for the picture's own size.
+/// new height: it resizes down first); while encoding, the two threads' encoders, then (when
+/// the ladder has the picture's own size) the U and V planes, libwebp's own memory and its
+/// output for it.
 pub fn work_bytes(width: u32, height: u32) -> u64 {
     let pixels = u64::from(width) * u64::from(height);
     let mut sizes = 0;
     let mut resizing: u64 = 0;
     let mut source_width = u64::from(width);
     let mut largest = 0;
-    for new_width in ladder(width).into_iter().rev().skip(1) {
+    for new_width in narrower(width) {
         let new_height = u64::from(scaled_height(width, height, new_width));
         let size = 3 * u64::from(new_width) * new_height;
         resizing = resizing.max(3 * source_width * new_height);
@@ -91,7 +112,11 @@ pub fn work_bytes(width: u32, height: u32) -> u64 {
     }
     // libwebp's YUV (half the RGB) and its output for a size, JPEG's few rows.
     let encoding = 2 * largest;
-    let own_webp = pixels / 2 + pixels / 4 + pixels / 8;
+    let own_webp = if width <= WIDEST {
+        pixels / 2 + pixels / 4 + pixels / 8
+    } else {
+        0
+    };
     sizes + resizing.max(encoding).max(own_webp)
 }
 
@@ -106,7 +131,10 @@ mod tests {
 
     #[test]
     fn the_ladder_keeps_narrower_widths_and_the_original() {
-        assert_eq!(ladder(4000), [236, 474, 738, 1476, 2048, 4000]);
+        assert_eq!(ladder(4000), [236, 474, 738, 1476, 2048]);
+        assert_eq!(ladder(2049), [236, 474, 738, 1476, 2048]);
+        assert_eq!(ladder(2048), [236, 474, 738, 1476, 2048]);
+        assert_eq!(ladder(2000), [236, 474, 738, 1476, 2000]);
         assert_eq!(ladder(800), [236, 474, 738, 800]);
         assert_eq!(ladder(236), [236]);
         assert_eq!(ladder(100), [100]);
@@ -137,5 +165,25 @@ mod tests {
             assert_eq!(decoded.width(), width);
             assert_eq!(decoded.height(), scaled_height(500, 250, width));
         }
+    }
+
+    #[test]
+    fn a_picture_wider_than_the_ladder_gets_no_preview_of_its_own_size() {
+        let picture = RgbImage::from_fn(2100, 8, |x, _| image::Rgb([(x % 256) as u8, 60, 90]));
+        let folder = tempfile::tempdir().unwrap();
+        make_previews(picture, |width, format| {
+            folder.path().join(format!("{width}.{format}"))
+        })
+        .unwrap();
+        let mut made: Vec<String> = std::fs::read_dir(folder.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect();
+        made.sort();
+        assert_eq!(made.len(), 10, "{made:?}");
+        assert!(
+            !made.iter().any(|name| name.starts_with("2100")),
+            "{made:?}"
+        );
     }
 }

@@ -14,6 +14,7 @@ pub mod cleanup;
 pub mod context;
 pub mod export;
 pub mod folders;
+pub mod imports;
 pub mod mail;
 pub mod media_usage;
 pub mod metrics;

@@ -79,22 +79,24 @@ fn folder_covers(
     Ok(covers)
 }
 
-/// A board is visible, so are all its pins: covers need no further check.
+/// The chosen cover (when still on the board), then the newest pins, from the board's date
+/// index: at most `count + 1` pins read, whatever the size of the board. A board is visible, so
+/// are all its pins: covers need no further check.
 fn covers_of(tx: &impl Source, board: &BoardRecord, count: usize) -> AppResult<Vec<PinRecord>> {
-    let mut on_board: Vec<PinRecord> = Vec::new();
-    for (_, id) in board_pins::on_board(tx, board.id)? {
-        on_board.extend(pins::get(tx, id)?);
+    let mut covers = Vec::with_capacity(count);
+    let chosen = match board.cover {
+        Some(cover) if board_pins::order_of(tx, cover, board.id)?.is_some() => Some(cover),
+        _ => None,
+    };
+    if let Some(cover) = chosen {
+        covers.extend(pins::get(tx, cover)?);
     }
-    on_board.sort_by_key(|pin| std::cmp::Reverse(pin.created_at));
-    if let Some(chosen) = board
-        .cover
-        .and_then(|cover| on_board.iter().position(|pin| pin.id == cover))
-    {
-        let pin = on_board.remove(chosen);
-        on_board.insert(0, pin);
+    for id in board_pins::newest_on_board(tx, board.id, count + 1)? {
+        if covers.len() < count && Some(id) != chosen {
+            covers.extend(pins::get(tx, id)?);
+        }
     }
-    on_board.truncate(count);
-    Ok(on_board)
+    Ok(covers)
 }
 
 /// Whether each pin is private (on no public board, by the public-pins index); a pin gone

@@ -12,7 +12,7 @@ const PAGE_MAX_BYTES: u64 = 5_000_000;
 pub async fn scan(services: &Services, url: String) -> AppResult<Vec<Found>> {
     services
         .blocking(move |services| {
-            let fetched = services.web.get(&url, ACCEPT_PAGE, PAGE_MAX_BYTES)?;
+            let fetched = services.web.get(&url, ACCEPT_PAGE, PAGE_MAX_BYTES, None)?;
             if fetched.content_type.starts_with("image/") {
                 return Ok(vec![Found {
                     src: fetched.url.to_string(),

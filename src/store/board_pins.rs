@@ -1,10 +1,11 @@
-//! The links between pins and boards, in both directions, and the public-pins index: a pin is
-//! public when it is on at least one public board (kept by `boards::refresh_public`).
+//! The links between pins and boards, in both directions and by the pins' dates (for covers), and
+//! the public-pins index: a pin is public when it is on at least one public board (kept by
+//! `boards::refresh_public`).
 
 use redb::{ReadableTable, WriteTransaction};
 
-use super::Source;
-use super::tables::{BOARD_PINS, PIN_BOARDS, PUBLIC_PINS};
+use super::tables::{BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS, PUBLIC_PINS};
+use super::{Source, pins};
 use crate::domain::ids::{BoardId, PinId};
 use crate::error::AppResult;
 
@@ -17,6 +18,18 @@ pub fn on_board(tx: &impl Source, board: BoardId) -> AppResult<Vec<(i64, PinId)>
         .collect::<Result<Vec<_>, _>>()?;
     entries.reverse();
     Ok(entries)
+}
+
+/// The board's newest pins by date, newest first, at most `count`: read from the date index,
+/// whatever the size of the board.
+pub fn newest_on_board(tx: &impl Source, board: BoardId, count: usize) -> AppResult<Vec<PinId>> {
+    let table = tx.table(BOARD_PINS_BY_DATE)?;
+    let range = table.range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?;
+    Ok(range
+        .rev()
+        .take(count)
+        .map(|entry| entry.map(|(key, _)| PinId(key.value().2)))
+        .collect::<Result<_, _>>()?)
 }
 
 /// The boards a pin is on.
@@ -54,7 +67,20 @@ pub fn set_order(
     board: BoardId,
     order: i64,
 ) -> AppResult<()> {
-    unlink(write, pin, board)?;
+    match order_of(write, pin, board)? {
+        Some(before) => {
+            write
+                .open_table(BOARD_PINS)?
+                .remove((board.0, before, pin.0))?;
+        }
+        None => {
+            if let Some(date) = date_of(write, pin)? {
+                write
+                    .open_table(BOARD_PINS_BY_DATE)?
+                    .insert((board.0, date, pin.0), ())?;
+            }
+        }
+    }
     write
         .open_table(BOARD_PINS)?
         .insert((board.0, order, pin.0), ())?;
@@ -73,7 +99,17 @@ pub fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult
         .open_table(BOARD_PINS)?
         .remove((board.0, order, pin.0))?;
     write.open_table(PIN_BOARDS)?.remove((pin.0, board.0))?;
+    if let Some(date) = date_of(write, pin)? {
+        write
+            .open_table(BOARD_PINS_BY_DATE)?
+            .remove((board.0, date, pin.0))?;
+    }
     Ok(true)
+}
+
+/// The key of a pin in the date index: its `created_at` in microseconds (`None` for a pin gone).
+pub fn date_of(tx: &impl Source, pin: PinId) -> AppResult<Option<i64>> {
+    Ok(pins::get(tx, pin)?.map(|pin| pin.created_at.timestamp_micros()))
 }
 
 /// Whether the pin is on at least one public board.

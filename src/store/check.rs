@@ -239,6 +239,17 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
             .collect(),
         board_pins.clone(),
     );
+    report.compare(
+        BOARD_PINS_BY_DATE.name(),
+        pin_boards
+            .iter()
+            .filter_map(|((pin, board), _)| {
+                let date = pins.get(pin)?.created_at.timestamp_micros();
+                Some(((*board, date, *pin), ()))
+            })
+            .collect(),
+        entries(tx, BOARD_PINS_BY_DATE)?,
+    );
     let mut boards_of_pin: BTreeMap<u64, Vec<&BoardRecord>> = BTreeMap::new();
     let mut pins_of_board: BTreeMap<u64, BTreeSet<u64>> = BTreeMap::new();
     for ((pin, board), _) in &pin_boards {
@@ -429,6 +440,25 @@ mod tests {
         let report = store.read(database).unwrap();
         assert!(report.is_consistent(), "{:?}", report.problems);
         assert_eq!(report.counts["pins"], 1);
+    }
+
+    #[test]
+    fn migration_11_fills_the_date_index_of_board_pins() {
+        let (dir, store, _) = store_with_a_pin();
+        store
+            .write(|write| {
+                write.delete_table(BOARD_PINS_BY_DATE)?;
+                write.open_table(BOARD_PINS_BY_DATE)?;
+                write.open_table(META)?.insert("schema_version", 10)?;
+                Ok(())
+            })
+            .unwrap();
+        let broken = store.read(database).unwrap();
+        assert!(!broken.is_consistent());
+        drop(store);
+        let store = Store::open(&dir.path().join("corkboard.redb")).unwrap();
+        let report = store.read(database).unwrap();
+        assert!(report.is_consistent(), "{:?}", report.problems);
     }
 
     #[test]

@@ -24,6 +24,8 @@ const MIGRATIONS: &[Migration] = &[
     index_pins_by_picture,
     number_search_marks,
     admin_and_invites,
+    index_board_pins_by_date,
+    create_import_jobs,
 ];
 
 /// The schema version this binary writes.
@@ -194,6 +196,37 @@ fn admin_and_invites(write: &WriteTransaction) -> anyhow::Result<()> {
         let bytes = super::codec::encode(&user).map_err(|error| anyhow::anyhow!("{error:?}"))?;
         users.insert(id, bytes.as_slice())?;
     }
+    Ok(())
+}
+
+/// 11: each board's pins by date, filled from the board links, so that covers need not load a
+/// board's pins.
+fn index_board_pins_by_date(write: &WriteTransaction) -> anyhow::Result<()> {
+    let links: Vec<(u64, u64)> = {
+        let table = write.open_table(tables::BOARD_PINS)?;
+        table
+            .iter()?
+            .map(|entry| entry.map(|(key, _)| (key.value().0, key.value().2)))
+            .collect::<Result<_, _>>()?
+    };
+    let mut index = write.open_table(tables::BOARD_PINS_BY_DATE)?;
+    for (board, pin) in links {
+        let date = super::board_pins::date_of(write, PinId(pin))
+            .map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        if let Some(date) = date {
+            index.insert((board, date, pin), ())?;
+        }
+    }
+    Ok(())
+}
+
+/// 12: imports from other tools, run in the background.
+fn create_import_jobs(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::IMPORT_JOBS)?;
+    write.open_table(tables::IMPORT_JOBS_BY_USER)?;
+    write.open_table(tables::IMPORT_PENDING)?;
+    write.open_table(tables::IMPORT_ITEMS)?;
+    write.open_table(tables::IMPORT_FAILURES)?;
     Ok(())
 }
 

@@ -6,6 +6,7 @@ pub mod boards;
 pub mod check;
 pub mod codec;
 pub mod folders;
+pub mod import_jobs;
 pub mod invites;
 pub mod migrations;
 pub mod pin_order;

@@ -53,6 +53,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(FOLDERS_BY_USER)?;
     tables.copy(PINS)?;
     tables.copy(BOARD_PINS)?;
+    tables.copy(BOARD_PINS_BY_DATE)?;
     tables.copy(PIN_BOARDS)?;
     tables.copy(PUBLIC_PINS)?;
     tables.copy(PINS_BY_USER)?;
@@ -61,6 +62,11 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(SEARCH_PENDING)?;
     tables.copy(SEARCH_PENDING_1)?;
     tables.copy(TEMP_PINS)?;
+    tables.copy(IMPORT_JOBS)?;
+    tables.copy(IMPORT_JOBS_BY_USER)?;
+    tables.copy(IMPORT_PENDING)?;
+    tables.copy(IMPORT_ITEMS)?;
+    tables.copy(IMPORT_FAILURES)?;
     let mut held = read.list_tables()?.map(|table| table.name().to_owned());
     if let Some(missed) = held.find(|name| !copied.contains(name)) {
         bail!("the table {missed} is not copied by backups: add it to store::snapshot");

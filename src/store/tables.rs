@@ -62,6 +62,10 @@ pub const FOLDERS_BY_USER: TableDefinition<(u64, u64), ()> =
 pub const PINS: TableDefinition<u64, &[u8]> = TableDefinition::new("pins-1");
 /// (board id, order, pin id) -> (): a board's pins; the highest order shows first.
 pub const BOARD_PINS: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("board-pins-1");
+/// (board id, pin's `created_at` in microseconds, pin id) -> (): a board's pins by date, newest
+/// last, for its covers.
+pub const BOARD_PINS_BY_DATE: TableDefinition<(u64, i64, u64), ()> =
+    TableDefinition::new("board-pins-by-date-1");
 /// (pin id, board id) -> order: the boards a pin is on.
 pub const PIN_BOARDS: TableDefinition<(u64, u64), i64> = TableDefinition::new("pin-boards-1");
 /// pin id -> (): the pins on at least one public board.
@@ -80,6 +84,19 @@ pub const PICTURES: TableDefinition<&str, u64> = TableDefinition::new("pictures-
 pub const SEARCH_PENDING: TableDefinition<u64, u64> = TableDefinition::new("search-pending-2");
 /// pin id -> (): the marks before they had numbers (migration 7), moved by migration 8.
 pub const SEARCH_PENDING_1: TableDefinition<u64, ()> = TableDefinition::new("search-pending-1");
+
+/// job id -> `ImportJob`: imports from other tools, run in the background.
+pub const IMPORT_JOBS: TableDefinition<u64, &[u8]> = TableDefinition::new("import-jobs-1");
+/// job id -> (): the jobs not finished yet, resumed at start.
+pub const IMPORT_PENDING: TableDefinition<u64, ()> = TableDefinition::new("import-pending-1");
+/// (job id, item index) -> `ImportItem`: the pictures a job imports.
+pub const IMPORT_ITEMS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("import-items-1");
+/// (job id, item index) -> why that item could not be imported.
+pub const IMPORT_FAILURES: TableDefinition<(u64, u64), &str> =
+    TableDefinition::new("import-failures-1");
+/// (user id, job id) -> (): a user's imports.
+pub const IMPORT_JOBS_BY_USER: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("import-jobs-by-user-1");
 
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
 pub const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");

@@ -55,10 +55,20 @@ impl Fetcher {
         }
     }
 
-    /// GETs `address`, accepting `accept`, reading at most `max_bytes` of the answer.
-    pub fn get(&self, address: &str, accept: &str, max_bytes: u64) -> AppResult<Fetched> {
+    /// GETs `address`, accepting `accept`, reading at most `max_bytes` of the answer. The
+    /// `Referer` is `referer` (the page a picture was found on) or else the address's own site.
+    pub fn get(
+        &self,
+        address: &str,
+        accept: &str,
+        max_bytes: u64,
+        referer: Option<&Url>,
+    ) -> AppResult<Fetched> {
         let url = web_address(address)?;
-        let referer = url.origin().ascii_serialization() + "/";
+        let referer = referer.map_or_else(
+            || url.origin().ascii_serialization() + "/",
+            |page| page.to_string(),
+        );
         let response = self
             .agent
             .get(url.as_str())

@@ -138,6 +138,7 @@ describe('accounts', { skip: browserSkip }, () => {
         'New private folder',
         'Show NSFW',
         'Profile',
+        'Browser button',
         'Sign out',
       ]);
       assert.equal(await menu.getByRole('menuitem', { name: 'My pins' }).getAttribute('href'), `/${account.username}/pins/`);

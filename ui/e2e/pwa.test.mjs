@@ -103,7 +103,8 @@ describe('installable app', { skip: browserSkip }, () => {
       }, bytes);
       const create = page.getByRole('dialog', { name: 'Create a pin' });
       await create.getByRole('img', { name: "The new pin's picture" }).waitFor();
-      assert.equal(pathOf(page), '/share/pin/');
+      assert.equal(pathOf(page), '/pin-it/');
+      assert.equal(await create.getByLabel('Title', { exact: true }).inputValue(), 'From the gallery');
       await create.getByRole('checkbox', { name: 'From my phone', exact: true }).check();
       await create.getByLabel('Caption', { exact: true }).fill('Shared from the phone');
       await create.getByRole('button', { name: 'Create', exact: true }).click();

@@ -1,28 +1,35 @@
 // The route table (spec, section 2). A data router, so that errorElement catches what pages throw.
-// Static segments ('login', 'profile') rank above ':username', whatever the order here.
+// Static segments ('login', 'profile') rank above ':username', whatever the order here. Only the
+// home page comes with the first script; every other page is its own chunk, loaded when opened.
 
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
-import { AdminPage } from './pages/admin/AdminPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { Home } from './pages/Home';
-import { Login } from './pages/Login';
 import { NotFound } from './pages/NotFound';
-import { PasswordReset } from './pages/PasswordReset';
-import { Profile } from './pages/Profile';
-import { Signup } from './pages/Signup';
-import { StartPasswordReset } from './pages/StartPasswordReset';
-import { UserPage } from './pages/UserPage';
-import { BoardPage } from './pages/boards/BoardPage';
-import { FolderPage } from './pages/boards/FolderPage';
-import { UserBoards } from './pages/boards/UserBoards';
-import { UserFolders } from './pages/boards/UserFolders';
-import { LightboxPage } from './pages/pins/LightboxPage';
-import { PinPage } from './pages/pins/PinPage';
-import { ScanPage } from './pages/pins/ScanPage';
-import { SearchPage } from './pages/pins/SearchPage';
-import { SharedPinPage } from './pages/pins/SharedPinPage';
-import { VerifyEmail } from './pages/VerifyEmail';
+
+/**
+ * Each page's chunk, loaded when a route shows it. A new object for each route: react-router
+ * clears a lazy object's fields once it has loaded them.
+ */
+const login = () => ({ Component: async () => (await import('./pages/Login')).Login });
+const signup = () => ({ Component: async () => (await import('./pages/Signup')).Signup });
+const startPasswordReset = () => ({ Component: async () => (await import('./pages/StartPasswordReset')).StartPasswordReset });
+const passwordReset = () => ({ Component: async () => (await import('./pages/PasswordReset')).PasswordReset });
+const verifyEmail = () => ({ Component: async () => (await import('./pages/VerifyEmail')).VerifyEmail });
+const profile = () => ({ Component: async () => (await import('./pages/Profile')).Profile });
+const adminPage = () => ({ Component: async () => (await import('./pages/admin/AdminPage')).AdminPage });
+const scanPage = () => ({ Component: async () => (await import('./pages/pins/ScanPage')).ScanPage });
+const pinItPage = () => ({ Component: async () => (await import('./pages/pins/PinItPage')).PinItPage });
+const browserButton = () => ({ Component: async () => (await import('./pages/BrowserButton')).BrowserButton });
+const pinPage = () => ({ Component: async () => (await import('./pages/pins/PinPage')).PinPage });
+const lightboxPage = () => ({ Component: async () => (await import('./pages/pins/LightboxPage')).LightboxPage });
+const searchPage = () => ({ Component: async () => (await import('./pages/pins/SearchPage')).SearchPage });
+const userPage = () => ({ Component: async () => (await import('./pages/UserPage')).UserPage });
+const userBoards = () => ({ Component: async () => (await import('./pages/boards/UserBoards')).UserBoards });
+const boardPage = () => ({ Component: async () => (await import('./pages/boards/BoardPage')).BoardPage });
+const userFolders = () => ({ Component: async () => (await import('./pages/boards/UserFolders')).UserFolders });
+const folderPage = () => ({ Component: async () => (await import('./pages/boards/FolderPage')).FolderPage });
 
 export const routes: RouteObject[] = [
   {
@@ -30,38 +37,41 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     // Only when the layout itself fails; page errors are caught below, under the header.
     errorElement: <ErrorPage />,
+    // While the first page's chunk loads (a few milliseconds): nothing yet.
+    hydrateFallbackElement: null,
     children: [
       {
         errorElement: <ErrorPage />,
         children: [
           { index: true, element: <Home /> },
-          { path: 'login', element: <Login /> },
-          { path: 'signup', element: <Signup /> },
-          { path: 'start_password_reset', element: <StartPasswordReset /> },
-          { path: 'password_reset', element: <PasswordReset /> },
-          { path: 'verifie_email', element: <VerifyEmail /> },
-          { path: 'profile', element: <Profile /> },
-          { path: 'admin', element: <AdminPage /> },
-          { path: 'scan', element: <ScanPage /> },
-          { path: 'share/pin', element: <SharedPinPage /> },
-          { path: 'pins/:pinID', element: <PinPage /> },
-          { path: 'pins/:pinID/lightbox', element: <LightboxPage /> },
-          { path: 'search', element: <SearchPage /> },
-          { path: 'search/pins/:pinID', element: <PinPage /> },
-          { path: 'search/pins/:pinID/lightbox', element: <LightboxPage /> },
-          { path: ':username', element: <UserPage /> },
-          { path: ':username/pins', element: <UserPage /> },
-          { path: ':username/pins/:pinID', element: <PinPage /> },
-          { path: ':username/pins/:pinID/lightbox', element: <LightboxPage /> },
-          { path: ':username/boards', element: <UserBoards /> },
-          { path: ':username/boards/:boardSlug', element: <BoardPage /> },
-          { path: ':username/boards/:boardSlug/pins/:pinID', element: <PinPage /> },
-          { path: ':username/boards/:boardSlug/pins/:pinID/lightbox', element: <LightboxPage /> },
-          { path: ':username/folders', element: <UserFolders /> },
-          { path: ':username/folders/:folderSlug', element: <FolderPage /> },
-          { path: ':username/folders/:folderSlug/boards/:boardSlug', element: <BoardPage /> },
-          { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID', element: <PinPage /> },
-          { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID/lightbox', element: <LightboxPage /> },
+          { path: 'login', lazy: login() },
+          { path: 'signup', lazy: signup() },
+          { path: 'start_password_reset', lazy: startPasswordReset() },
+          { path: 'password_reset', lazy: passwordReset() },
+          { path: 'verifie_email', lazy: verifyEmail() },
+          { path: 'profile', lazy: profile() },
+          { path: 'admin', lazy: adminPage() },
+          { path: 'scan', lazy: scanPage() },
+          { path: 'pin-it', lazy: pinItPage() },
+          { path: 'browser-button', lazy: browserButton() },
+          { path: 'pins/:pinID', lazy: pinPage() },
+          { path: 'pins/:pinID/lightbox', lazy: lightboxPage() },
+          { path: 'search', lazy: searchPage() },
+          { path: 'search/pins/:pinID', lazy: pinPage() },
+          { path: 'search/pins/:pinID/lightbox', lazy: lightboxPage() },
+          { path: ':username', lazy: userPage() },
+          { path: ':username/pins', lazy: userPage() },
+          { path: ':username/pins/:pinID', lazy: pinPage() },
+          { path: ':username/pins/:pinID/lightbox', lazy: lightboxPage() },
+          { path: ':username/boards', lazy: userBoards() },
+          { path: ':username/boards/:boardSlug', lazy: boardPage() },
+          { path: ':username/boards/:boardSlug/pins/:pinID', lazy: pinPage() },
+          { path: ':username/boards/:boardSlug/pins/:pinID/lightbox', lazy: lightboxPage() },
+          { path: ':username/folders', lazy: userFolders() },
+          { path: ':username/folders/:folderSlug', lazy: folderPage() },
+          { path: ':username/folders/:folderSlug/boards/:boardSlug', lazy: boardPage() },
+          { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID', lazy: pinPage() },
+          { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID/lightbox', lazy: lightboxPage() },
           { path: '*', element: <NotFound /> },
         ],
       },

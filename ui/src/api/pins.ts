@@ -12,8 +12,8 @@ export function useScan(url: string) {
   return { results: data?.scrapper ?? null, ...state };
 }
 
-export async function downloadPinFile(url: string): Promise<TempPin> {
-  return (await gql(DownloadPinFileDocument, { url })).downloadPinFile;
+export async function downloadPinFile(url: string, referer: string | null = null): Promise<TempPin> {
+  return (await gql(DownloadPinFileDocument, { url, referer })).downloadPinFile;
 }
 
 const PIN_UPLOAD_ENDPOINT = '/api/upload/pin';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../api/generated/graphql';
 import { useShowNsfw } from '../lib/nsfw';
-import { ADMIN_PATH, PROFILE_PATH, boardsPath, foldersPath, userPinsPath } from '../lib/paths';
+import { ADMIN_PATH, BROWSER_BUTTON_PATH, PROFILE_PATH, boardsPath, foldersPath, userPinsPath } from '../lib/paths';
 import { useMenu } from '../lib/useMenu';
 import { Avatar } from './Avatar';
 import { useCreateDialogs } from './boards/CreateDialogs';
@@ -76,6 +76,9 @@ export function UserMenu({ me }: { me: Me }) {
           </MenuButton>
           <MenuLink to={PROFILE_PATH} onSelect={() => close(false)}>
             Profile
+          </MenuLink>
+          <MenuLink to={BROWSER_BUTTON_PATH} onSelect={() => close(false)}>
+            Browser button
           </MenuLink>
           {me.isAdmin ? (
             <MenuLink to={ADMIN_PATH} onSelect={() => close(false)}>

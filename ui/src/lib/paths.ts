@@ -14,6 +14,8 @@ export const VERIFY_EMAIL_PATH = '/verifie_email';
 export const PROFILE_PATH = '/profile/';
 export const ADMIN_PATH = '/admin/';
 export const SEARCH_PATH = '/search/';
+export const PIN_IT_PATH = '/pin-it/';
+export const BROWSER_BUTTON_PATH = '/browser-button/';
 
 /** The login page that brings the user back to `next` afterwards. */
 export function loginPath(next: string): string {

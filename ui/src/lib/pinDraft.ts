@@ -32,6 +32,23 @@ export const EMPTY_DRAFT: PinDraft = {
   handEdited: false,
 };
 
+/** What the page a picture came from suggests: its title, the text selected on it, and itself as the source. */
+export interface PinSuggestion {
+  title?: string | null;
+  caption?: string | null;
+  source?: string | null;
+}
+
+/** The longest title and caption the server takes (src/domain/board.rs). */
+const TITLE_MAX = 200;
+const CAPTION_MAX = 5000;
+
+/** An empty draft with the suggested title and caption, cut to what the server accepts. */
+export function suggestedDraft(suggestion: PinSuggestion | null): PinDraft {
+  const cut = (value: string | null | undefined, max: number) => [...(value ?? '').trim()].slice(0, max).join('');
+  return { ...EMPTY_DRAFT, title: cut(suggestion?.title, TITLE_MAX), caption: cut(suggestion?.caption, CAPTION_MAX) };
+}
+
 export function chooseBoard(draft: PinDraft, board: PinBoardChoice): PinDraft {
   if (draft.boards.includes(board.id)) return draft;
   const next = { ...draft, boards: [...draft.boards, board.id] };

@@ -12,7 +12,7 @@ import { useMutation } from '../../api/mutation';
 import type { PinBoardChoice, TempPin } from '../../api/generated/graphql';
 import { addPin } from '../../api/pins';
 import { pinPath } from '../../lib/paths';
-import { EMPTY_DRAFT, chooseBoard, likePrevious, matchesPrevious, type PinDraft } from '../../lib/pinDraft';
+import { chooseBoard, likePrevious, matchesPrevious, suggestedDraft, type PinDraft, type PinSuggestion } from '../../lib/pinDraft';
 import { byRecentUse, readLastPin, rememberPin } from '../../lib/pinMemory';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
@@ -26,6 +26,8 @@ interface CreatePinProps {
   temp: TempPin;
   /** The board to preselect, e.g. the board page the flow started from. */
   targetBoardID: string | null;
+  /** The title, caption and source the page the picture came from suggests. */
+  suggestion: PinSuggestion | null;
   onClose: () => void;
 }
 
@@ -36,11 +38,12 @@ export function CreatePinModal(props: CreatePinProps) {
   return <CreatePinForm {...props} boards={byRecentUse(boards)} />;
 }
 
-function CreatePinForm({ temp, targetBoardID, onClose, boards: myBoards }: CreatePinProps & { boards: readonly PinBoardChoice[] }) {
+function CreatePinForm({ temp, targetBoardID, suggestion, onClose, boards: myBoards }: CreatePinProps & { boards: readonly PinBoardChoice[] }) {
   const [last] = useState(readLastPin);
   const [draft, setDraft] = useState<PinDraft>(() => {
     const target = myBoards.find((board) => board.id === targetBoardID);
-    return target ? chooseBoard(EMPTY_DRAFT, target) : EMPTY_DRAFT;
+    const suggested = suggestedDraft(suggestion);
+    return target ? chooseBoard(suggested, target) : suggested;
   });
   const { boards, create: createBoard, element: boardDialog } = useBoardChoices(myBoards, (board) =>
     setDraft((d) => chooseBoard(d, board)),
@@ -74,7 +77,7 @@ function CreatePinForm({ temp, targetBoardID, onClose, boards: myBoards }: Creat
     const id = await create.run({
       tempFileName: temp.tempFileName,
       originalName: temp.originalName,
-      url: temp.url,
+      url: suggestion?.source || temp.url,
       title: title || null,
       caption,
       rating: draft.rating,

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { TempPin } from '../../api/generated/graphql';
 import { scanPath } from '../../lib/paths';
+import type { PinSuggestion } from '../../lib/pinDraft';
 import { BatchUploadModal } from './BatchUpload';
 import { ClonesModal } from './ClonesModal';
 import { CreatePinModal } from './CreatePinModal';
@@ -23,13 +24,15 @@ type Step =
 interface Flow {
   step: Step;
   targetBoardID: string | null;
+  /** What the page the picture came from suggests for the new pin. */
+  suggestion: PinSuggestion | null;
 }
 
 export interface PinFlow {
   /** Opens the origin choice. */
   start: (targetBoardID: string | null) => void;
   /** Goes on with a downloaded or uploaded file: the clones dialog, or the create-pin form. */
-  proceed: (temp: TempPin, targetBoardID: string | null) => void;
+  proceed: (temp: TempPin, targetBoardID: string | null, suggestion?: PinSuggestion | null) => void;
   /** The open dialog, if any: render it once, anywhere. */
   element: ReactNode;
 }
@@ -42,7 +45,7 @@ export function usePinFlow(): PinFlow {
   const close = () => setFlow(null);
   const go = (step: Step) => setFlow((current) => current && { ...current, step });
 
-  const render = ({ step, targetBoardID }: Flow): ReactNode => {
+  const render = ({ step, targetBoardID, suggestion }: Flow): ReactNode => {
     switch (step.kind) {
       case 'origin':
         return <OriginModal onClose={close} onWeb={() => go({ kind: 'web' })} onComputer={() => go({ kind: 'upload' })} />;
@@ -66,13 +69,13 @@ export function usePinFlow(): PinFlow {
       case 'clones':
         return <ClonesModal clones={step.temp.clones} onClose={close} onContinue={() => go({ kind: 'create', temp: step.temp })} />;
       case 'create':
-        return <CreatePinModal temp={step.temp} targetBoardID={targetBoardID} onClose={close} />;
+        return <CreatePinModal temp={step.temp} targetBoardID={targetBoardID} suggestion={suggestion} onClose={close} />;
     }
   };
 
   return {
-    start: (targetBoardID) => setFlow({ step: { kind: 'origin' }, targetBoardID }),
-    proceed: (temp, targetBoardID) => setFlow({ step: afterFile(temp), targetBoardID }),
+    start: (targetBoardID) => setFlow({ step: { kind: 'origin' }, targetBoardID, suggestion: null }),
+    proceed: (temp, targetBoardID, suggestion = null) => setFlow({ step: afterFile(temp), targetBoardID, suggestion }),
     element: flow ? render(flow) : null,
   };
 }

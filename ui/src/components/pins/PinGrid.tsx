@@ -1,7 +1,8 @@
 // The masonry grid of pins (spec, sections 2 and 9): boxes sized from the pins' own proportions
 // and coloured with their dominant colour before the pictures load, 236 px previews (472 px on
 // dense screens, as srcset widths taken from previewsSizes), an unsafe pin blank unless
-// 'Show NSFW' is on, and the title, if any, on one line below.
+// 'Show NSFW' is on, and the title, if any, on one line below. The first row's pictures (the
+// largest paint of a page) load at once with a high priority; the others when scrolled near.
 
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -26,8 +27,8 @@ function srcSet(pin: PinThumb, oneX: string, twoX: string): string {
   return w1 === w2 ? `${oneX} ${w1}w` : `${oneX} ${w1}w, ${twoX} ${w2}w`;
 }
 
-/** The picture box and the title line of a pin's tile. */
-export function PinFace({ pin, columnWidth }: { pin: PinThumb; columnWidth: number }) {
+/** The picture box and the title line of a pin's tile; `firstRow` loads its picture first. */
+export function PinFace({ pin, columnWidth, firstRow = false }: { pin: PinThumb; columnWidth: number; firstRow?: boolean }) {
   const [showNsfw] = useShowNsfw();
   const hidden = pin.unsafe && !showNsfw;
   const sizes = `${Math.round(columnWidth)}px`;
@@ -48,7 +49,8 @@ export function PinFace({ pin, columnWidth }: { pin: PinThumb; columnWidth: numb
               srcSet={srcSet(pin, pin.preview, pin.preview2x)}
               sizes={sizes}
               alt={pin.title ? '' : pin.caption}
-              loading="lazy"
+              loading={firstRow ? 'eager' : 'lazy'}
+              fetchPriority={firstRow ? 'high' : 'auto'}
               decoding="async"
             />
           </picture>
@@ -66,8 +68,8 @@ export function PinGrid<P extends PinThumb>({
 }: {
   pins: readonly P[];
   label: string;
-  /** A tile's content, given the column width; it should hold a PinFace. */
-  renderTile: (pin: P, index: number, columnWidth: number) => ReactNode;
+  /** A tile's content, given the column width and whether it is in the first row; it should hold a PinFace. */
+  renderTile: (pin: P, index: number, columnWidth: number, firstRow: boolean) => ReactNode;
 }) {
   const ref = useRef<HTMLUListElement>(null);
   const width = useGridWidth(ref);
@@ -87,7 +89,7 @@ export function PinGrid<P extends PinThumb>({
             className="pin-grid__item"
             style={box ? { width: box.width, transform: `translate(${box.x}px, ${box.y}px)` } : undefined}
           >
-            {renderTile(pin, index, layout.columnWidth)}
+            {renderTile(pin, index, layout.columnWidth, box?.y === 0)}
           </li>
         );
       })}
@@ -96,10 +98,10 @@ export function PinGrid<P extends PinThumb>({
 }
 
 /** A pin's tile linking to its detail. */
-export function PinTile({ pin, href, columnWidth }: { pin: PinThumb; href: string; columnWidth: number }) {
+export function PinTile({ pin, href, columnWidth, firstRow }: { pin: PinThumb; href: string; columnWidth: number; firstRow: boolean }) {
   return (
     <Link to={href} className="pin-tile">
-      <PinFace pin={pin} columnWidth={columnWidth} />
+      <PinFace pin={pin} columnWidth={columnWidth} firstRow={firstRow} />
     </Link>
   );
 }

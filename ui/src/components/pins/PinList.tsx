@@ -27,7 +27,9 @@ export function PinList({ list, base }: { list: PinListState; base: string }) {
       <PinGrid
         pins={list.pins}
         label="Pins"
-        renderTile={(pin, _index, columnWidth) => <PinTile pin={pin} href={pinPathUnder(base, pin.id, search)} columnWidth={columnWidth} />}
+        renderTile={(pin, _index, columnWidth, firstRow) => (
+          <PinTile pin={pin} href={pinPathUnder(base, pin.id, search)} columnWidth={columnWidth} firstRow={firstRow} />
+        )}
       />
       {list.hasMore ? <MoreSentinel key={list.pins.length} onVisible={list.loadMore} /> : null}
       {list.loadingMore ? (

@@ -40,7 +40,7 @@ function Scan({ url, targetBoardID }: { url: string; targetBoardID: string | nul
 
   const href = safeHref(url);
   const pick = async (src: string) => {
-    const temp = await download.run(src);
+    const temp = await download.run(src, url);
     if (temp) flow.proceed(temp, targetBoardID);
   };
 

@@ -1,0 +1,70 @@
+//! The viewer's imports from other tools and how far each got (started by
+//! `POST /api/import/bookmarks`).
+
+use async_graphql::{Context, ID, Object, Result, SimpleObject};
+use chrono::{DateTime, Utc};
+
+use super::context::ContextExt;
+use crate::service::imports::{self, JobReport};
+
+#[derive(Default)]
+pub struct ImportQuery;
+
+#[Object]
+impl ImportQuery {
+    /// The signed-in user's imports, newest first.
+    async fn import_jobs(&self, ctx: &Context<'_>) -> Result<Vec<ImportJob>> {
+        let user = ctx.viewer().require_user()?;
+        let reports = imports::of_user(ctx.services(), user).await?;
+        Ok(reports.into_iter().map(ImportJob::from).collect())
+    }
+}
+
+/// An import: its file, how many pictures it holds, and what became of those done so far.
+#[derive(SimpleObject)]
+pub struct ImportJob {
+    id: ID,
+    source: String,
+    created_at: DateTime<Utc>,
+    finished_at: Option<DateTime<Utc>>,
+    total: i32,
+    done: i32,
+    created: i32,
+    /// Pictures already pinned by the user, skipped.
+    duplicates: i32,
+    failed: i32,
+    failures: Vec<ImportFailure>,
+}
+
+/// A picture that could not be imported, and why.
+#[derive(SimpleObject)]
+pub struct ImportFailure {
+    item: String,
+    reason: String,
+}
+
+impl From<JobReport> for ImportJob {
+    fn from(report: JobReport) -> Self {
+        let job = report.job;
+        let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+        ImportJob {
+            id: job.id.to_string().into(),
+            source: job.source,
+            created_at: job.created_at,
+            finished_at: job.finished_at,
+            total: count(job.total),
+            done: count(job.next),
+            created: count(job.created),
+            duplicates: count(job.duplicates),
+            failed: count(job.failed),
+            failures: report
+                .failures
+                .into_iter()
+                .map(|failure| ImportFailure {
+                    item: failure.item,
+                    reason: failure.reason,
+                })
+                .collect(),
+        }
+    }
+}

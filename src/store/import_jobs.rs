@@ -1,0 +1,109 @@
+//! Import jobs: a small progress record each, saved after every picture so that a job resumes
+//! where it stopped, with its items and its failures stored beside it, one record each.
+
+use redb::{ReadableTable, WriteTransaction};
+
+use super::codec::{decode, encode};
+use super::tables::{
+    IMPORT_FAILURES, IMPORT_ITEMS, IMPORT_JOBS, IMPORT_JOBS_BY_USER, IMPORT_PENDING,
+};
+use super::{Source, ids_under, next_id};
+use crate::domain::ids::UserId;
+use crate::domain::import_job::{ImportFailure, ImportItem, ImportJob};
+use crate::error::AppResult;
+
+/// Stores a new job with a fresh id, and its items.
+pub fn insert(
+    write: &WriteTransaction,
+    mut job: ImportJob,
+    items: &[ImportItem],
+) -> AppResult<ImportJob> {
+    job.id = next_id(write)?;
+    job.total = items.len();
+    save(write, &job)?;
+    write
+        .open_table(IMPORT_JOBS_BY_USER)?
+        .insert((job.user.0, job.id), ())?;
+    let mut table = write.open_table(IMPORT_ITEMS)?;
+    for (index, item) in items.iter().enumerate() {
+        table.insert((job.id, index as u64), encode(item)?.as_slice())?;
+    }
+    Ok(job)
+}
+
+/// Saves a job's progress; a finished job leaves the pending list.
+pub fn save(write: &WriteTransaction, job: &ImportJob) -> AppResult<()> {
+    write
+        .open_table(IMPORT_JOBS)?
+        .insert(job.id, encode(job)?.as_slice())?;
+    let mut pending = write.open_table(IMPORT_PENDING)?;
+    if job.finished() {
+        pending.remove(job.id)?;
+    } else {
+        pending.insert(job.id, ())?;
+    }
+    Ok(())
+}
+
+/// Notes why item `index` of a job could not be imported.
+pub fn add_failure(
+    write: &WriteTransaction,
+    job: u64,
+    index: usize,
+    reason: &str,
+) -> AppResult<()> {
+    write
+        .open_table(IMPORT_FAILURES)?
+        .insert((job, index as u64), reason)?;
+    Ok(())
+}
+
+pub fn get(tx: &impl Source, id: u64) -> AppResult<Option<ImportJob>> {
+    let table = tx.table(IMPORT_JOBS)?;
+    let found = table.get(id)?;
+    found.map(|bytes| decode(bytes.value())).transpose()
+}
+
+pub fn item(tx: &impl Source, job: u64, index: usize) -> AppResult<Option<ImportItem>> {
+    let table = tx.table(IMPORT_ITEMS)?;
+    let found = table.get((job, index as u64))?;
+    found.map(|bytes| decode(bytes.value())).transpose()
+}
+
+/// A job's failures, in item order.
+pub fn failures(tx: &impl Source, job: u64) -> AppResult<Vec<ImportFailure>> {
+    let table = tx.table(IMPORT_FAILURES)?;
+    let mut found = Vec::new();
+    for entry in table.range((job, 0)..=(job, u64::MAX))? {
+        let (key, reason) = entry?;
+        let index = key.value().1 as usize;
+        found.push(ImportFailure {
+            item: item(tx, job, index)?
+                .map(|item| item.describe())
+                .unwrap_or_default(),
+            reason: reason.value().to_owned(),
+        });
+    }
+    Ok(found)
+}
+
+/// A user's jobs, newest first.
+pub fn of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<ImportJob>> {
+    let mut jobs = Vec::new();
+    for id in ids_under(tx, IMPORT_JOBS_BY_USER, user.0)?
+        .into_iter()
+        .rev()
+    {
+        jobs.extend(get(tx, id)?);
+    }
+    Ok(jobs)
+}
+
+/// The ids of the jobs not finished yet, oldest first.
+pub fn unfinished(tx: &impl Source) -> AppResult<Vec<u64>> {
+    let table = tx.table(IMPORT_PENDING)?;
+    Ok(table
+        .iter()?
+        .map(|entry| entry.map(|(id, _)| id.value()))
+        .collect::<Result<_, _>>()?)
+}

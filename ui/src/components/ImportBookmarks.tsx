@@ -1,0 +1,88 @@
+// 'Import bookmarks' on the profile page: a bookmark file (from a browser, or a Pinterest
+// exporter) is sent to the server, which pins its pictures in the background; each import shows
+// its progress, then what it made and the pictures it could not pin, with the reason.
+
+import { useEffect, useRef, useState } from 'react';
+import { useRevalidateAll } from '../api/cache';
+import type { ImportJobsQuery } from '../api/generated/graphql';
+import { importBookmarks, useImportJobs } from '../api/imports';
+import { useMutation } from '../api/mutation';
+import { ErrorList, Field } from './Form';
+
+type Job = ImportJobsQuery['importJobs'][number];
+
+export function ImportBookmarks() {
+  const [file, setFile] = useState<File | null>(null);
+  const { jobs, mutate } = useImportJobs();
+  const start = useMutation(importBookmarks);
+
+  const submit = async () => {
+    if (!file) {
+      start.setErrors(['Please choose a bookmark file.']);
+      return;
+    }
+    if (await start.run(file)) await mutate();
+  };
+
+  return (
+    <section className="profile__section" aria-labelledby="import-title">
+      <h2 id="import-title">Import bookmarks</h2>
+      <p>
+        A bookmark file (HTML, as browsers export bookmarks and Pinterest exporters write pins): each folder becomes a
+        board, each bookmark&apos;s picture a pin, with its page as the source.
+      </p>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Field label="Bookmark file" type="file" accept=".html,.htm,text/html" onFiles={(files) => setFile(files?.[0] ?? null)} />
+        <ErrorList errors={start.errors} />
+        <button type="submit" className="button button--primary" disabled={start.pending}>
+          Import bookmarks
+        </button>
+      </form>
+      {jobs && jobs.length > 0 ? (
+        <ul className="profile__imports" aria-label="Imports">
+          {jobs.map((job) => (
+            <ImportProgress key={job.id} job={job} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function ImportProgress({ job }: { job: Job }) {
+  const revalidateAll = useRevalidateAll();
+  const finished = job.finishedAt !== null;
+  const wasFinished = useRef(finished);
+  // The new pins and boards show everywhere once the import is done.
+  useEffect(() => {
+    if (finished && !wasFinished.current) {
+      wasFinished.current = true;
+      void revalidateAll();
+    }
+  }, [finished, revalidateAll]);
+  const summary = `${job.created} created, ${job.duplicates} already pinned, ${job.failed} failed.`;
+  return (
+    <li className="profile__import">
+      <label>
+        {job.source}: {finished ? 'done' : `${job.done} of ${job.total}`}
+        <progress max={job.total} value={job.done} />
+      </label>
+      <p role="status">{finished ? summary : `Importing... ${summary}`}</p>
+      {job.failures.length > 0 ? (
+        <ul aria-label={`Not imported from ${job.source}`}>
+          {job.failures.map((failure, index) => (
+            <li key={index}>
+              {failure.item}: {failure.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

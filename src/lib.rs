@@ -2,6 +2,7 @@
 
 pub mod admin_cli;
 pub mod app;
+pub mod backup_cli;
 pub mod cli;
 pub mod config;
 pub mod control;

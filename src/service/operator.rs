@@ -1,13 +1,14 @@
-//! What the operator of the machine does from the command line (`corkboard admin ...`), for a
-//! locked-out instance: make an account, set a password, make an admin, disable or enable; and
-//! (`corkboard import-dir`) import a folder of the server's pictures for an account. It acts with
-//! the rights of whoever may read the data folder; every action is logged.
+//! What the operator of the machine does from the command line (`corkboard admin ...`, `corkboard
+//! backup`, `corkboard import-dir`): make an account, set a password, make an admin, disable or
+//! enable, back up, import a folder of the server's pictures for an account. It acts with the
+//! rights of whoever may read the data folder; every action is logged.
 
 use serde::{Deserialize, Serialize};
 
 use crate::domain::user::{UserRecord, validate_email, validate_new_password, validate_username};
 use crate::error::{AppError, AppResult};
 use crate::service::admin::set_disabled_in;
+use crate::service::backup::back_up;
 use crate::service::context::Services;
 use crate::service::imports;
 use crate::service::recovery::revoke_credentials;
@@ -36,6 +37,10 @@ pub enum OperatorCommand {
     },
     Enable {
         username: String,
+    },
+    /// A backup of the data folder into the new folder `out` (an absolute path).
+    Backup {
+        out: std::path::PathBuf,
     },
     /// Starts importing a folder of pictures for an account; the answer is the job's id.
     ImportDir {
@@ -146,6 +151,27 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
                 finished: job.finished(),
             };
             Ok(serde_json::to_string(&status).map_err(anyhow::Error::from)?)
+        }
+        OperatorCommand::Backup { out } => {
+            let folder = out.clone();
+            let made = services
+                .blocking(move |services| {
+                    back_up(
+                        &services.store,
+                        &services.picture_files,
+                        &services.config,
+                        &out,
+                    )
+                    .map(|manifest| manifest.summary(&out))
+                    // The operator is at the machine: the cause is theirs to read.
+                    .map_err(|error| AppError::Validation {
+                        field: None,
+                        message: format!("The backup failed: {error:#}"),
+                    })
+                })
+                .await?;
+            tracing::info!(out = %folder.display(), "the operator made a backup");
+            Ok(made)
         }
     }
 }

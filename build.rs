@@ -6,6 +6,9 @@ use std::process::Command;
 fn main() {
     for path in [
         "ui/src",
+        "extension/src",
+        "extension/manifest.json",
+        "extension/options.html",
         "ui/build.mjs",
         "ui/compress.mjs",
         "ui/package.json",

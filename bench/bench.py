@@ -8,6 +8,7 @@ under load, the home list while uploads are processed, and the footprint. Writes
 import argparse
 import gzip
 import importlib.util
+import json
 import re
 import shutil
 import subprocess
@@ -92,6 +93,7 @@ def main():
         if peers["wrk"]:
             serve_under_load(binary, work, plan, results)
         results["footprint"] = footprint(binary, work / "data")
+        results["backup"] = backups(binary, work)
         write_report(Path(args.report), results)
         print(f"report written to {args.report}")
     finally:
@@ -230,6 +232,31 @@ def home_list_while_uploading(server, home, plan, picture):
         raise RuntimeError(f"{len(failures)} uploads failed: {failures[0]}")
     result.update(uploads=plan["uploads"], upload_seconds=upload_seconds, connections=plan["target_concurrency"])
     return result
+
+
+def backups(binary, work):
+    """`corkboard backup` through the running server's control socket, twice (the second one is
+    incremental: its files are linked to the first's), then `corkboard restore` of the second."""
+    print("backup", flush=True)
+    server = Server(binary, work / "data", work / "backup.log")
+    timed = {}
+    try:
+        server.wait_until_answering("{ pins(first: 1) { totalCount } }")
+        for name in ("first", "second"):
+            started = time.perf_counter()
+            subprocess.run([binary, "backup", "--data-dir", work / "data", "--out", work / "backups" / name],
+                           check=True, capture_output=True)
+            timed[name] = time.perf_counter() - started
+    finally:
+        server.stop()
+    started = time.perf_counter()
+    subprocess.run([binary, "restore", work / "backups" / "second", "--data-dir", work / "restored"],
+                   check=True, capture_output=True)
+    timed["restore"] = time.perf_counter() - started
+    manifest = json.loads((work / "backups" / "second" / "manifest.json").read_text())
+    shutil.rmtree(work / "restored", ignore_errors=True)
+    shutil.rmtree(work / "backups", ignore_errors=True)
+    return {**timed, "files": manifest["files"], "from_previous": manifest["files_from_previous"]}
 
 
 def footprint(binary, data):

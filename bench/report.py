@@ -144,7 +144,13 @@ def footprint_section(results):
               f"| search index on disk | {f['index_mb']:.1f} MB |",
               f"| previews and originals of the seeded pictures | {f['pictures_mb']:.1f} MB |",
               f"| binary | {f['binary_mb']:.1f} MB |",
-              f"| UI JavaScript of the first load, gzipped (-9) | {f['ui_js_gzip_kb']:.1f} KB |", ""]
+              f"| UI JavaScript of the first load, gzipped (-9) | {f['ui_js_gzip_kb']:.1f} KB |"]
+    b = results.get("backup")
+    if b:
+        lines += [f"| backup while serving, first (`corkboard backup`; {b['files']} files) | {b['first']:.2f} s |",
+                  f"| backup while serving, second, incremental ({b['from_previous']} files linked to the first) | {b['second']:.2f} s |",
+                  f"| restore of that backup into an empty folder | {b['restore']:.2f} s |"]
+    lines.append("")
     return lines
 
 

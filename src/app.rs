@@ -19,7 +19,7 @@ use crate::http::{
 };
 use crate::media::urls::MEDIA;
 use crate::service::context::Services;
-use crate::service::{cleanup, imports, registration};
+use crate::service::{backup_schedule, cleanup, imports, registration};
 use crate::systemd;
 
 /// All routes of the server.
@@ -98,6 +98,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     let (stop_imports, imports_stopped) = watch::channel(false);
     let importer = tokio::spawn(imports::runner(services.clone(), imports_stopped));
     let control = tokio::spawn(serve_control(services.clone()));
+    let backups = tokio::spawn(backup_schedule::every_period(services.clone()));
     let metrics_addr = metrics_listener.as_ref().map(|(_, addr)| *addr);
     let exporter = metrics_listener.map(|(acceptor, _)| {
         let endpoint = metrics_routes(services.clone());
@@ -116,6 +117,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
             .await;
         cleaner.abort();
         control.abort();
+        backups.abort();
         // The picture under way is finished and saved first.
         let _ = stop_imports.send(true);
         let _ = importer.await;

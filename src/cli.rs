@@ -1,5 +1,5 @@
 //! The command line: `serve` (the default), `reindex`, `check`, `seed`, `bench-ingest`, `admin`,
-//! `export`, `import`, `print-default-config`, `export-schema`.
+//! `export`, `import`, `import-dir`, `backup`, `restore`, `print-default-config`, `export-schema`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -49,6 +49,15 @@ enum Command {
     /// Import an export archive: every account of it, or, with --user, its one account into
     /// an existing account (the server must not be running; see docs/export-format.md).
     Import(ImportCommand),
+    /// Import a folder of pictures on this machine for an account, sub-folders as boards, with
+    /// a progress bar (server running or stopped).
+    ImportDir(ImportDirCommand),
+    /// Back up the database and the pictures into a new folder (server running or stopped):
+    /// unchanged files are hard-linked to the previous backup beside it.
+    Backup(BackupCommand),
+    /// Put a backup back into an empty data folder (the server stopped); the server rebuilds
+    /// the search index when it starts.
+    Restore(RestoreCommand),
     /// Print every configuration key with its default, commented.
     PrintDefaultConfig,
     /// Print the GraphQL schema (the content of schema.graphql).
@@ -86,7 +95,31 @@ struct ImportCommand {
     #[command(flatten)]
     serve: ServeArgs,
     #[command(flatten)]
-    import: crate::import_cli::ImportArgs,
+    import: crate::archive_import_cli::ImportArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct ImportDirCommand {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(flatten)]
+    import: crate::import_cli::ImportDirArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct BackupCommand {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(flatten)]
+    backup: crate::backup_cli::BackupArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct RestoreCommand {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(flatten)]
+    restore: crate::backup_cli::RestoreArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -141,7 +174,16 @@ impl Cli {
                 crate::export_cli::run(load_config(self.config, args.serve)?, args.export)
             }
             Some(Command::Import(args)) => {
+                crate::archive_import_cli::run(load_config(self.config, args.serve)?, args.import)
+            }
+            Some(Command::ImportDir(args)) => {
                 crate::import_cli::run(load_config(self.config, args.serve)?, args.import)
+            }
+            Some(Command::Backup(args)) => {
+                crate::backup_cli::run_backup(load_config(self.config, args.serve)?, args.backup)
+            }
+            Some(Command::Restore(args)) => {
+                crate::backup_cli::run_restore(load_config(self.config, args.serve)?, args.restore)
             }
             Some(Command::PrintDefaultConfig) => {
                 print!("{DEFAULT_CONFIG_TOML}");

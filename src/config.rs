@@ -2,6 +2,7 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::Context;
 use figment::providers::{Format, Serialized, Toml};
@@ -33,6 +34,57 @@ pub struct Config {
     pub accounts: AccountsConfig,
     pub metrics: MetricsConfig,
     pub log: LogConfig,
+    pub backup: BackupConfig,
+}
+
+/// Backups the server makes by itself (`corkboard backup` makes one at any time).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BackupConfig {
+    /// How often, e.g. "24h" or "30m"; unset: no scheduled backups.
+    #[serde(with = "duration_text")]
+    pub every: Option<Duration>,
+    /// How many scheduled backups are kept; older ones are removed. 0 keeps them all.
+    pub keep: usize,
+    /// The folder of the scheduled backups; unset: `DATA_DIR-backups` beside the data folder.
+    pub dir: Option<PathBuf>,
+}
+
+impl Default for BackupConfig {
+    fn default() -> Self {
+        BackupConfig {
+            every: None,
+            keep: 7,
+            dir: None,
+        }
+    }
+}
+
+/// A duration written as people do ("24h", "90s", "1h 30m"), read and written with humantime.
+mod duration_text {
+    use std::time::Duration;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &Option<Duration>, to: S) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(duration) => to.serialize_str(&humantime::format_duration(*duration).to_string()),
+            None => to.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<Option<Duration>, D::Error> {
+        let Some(text) = Option::<String>::deserialize(from)? else {
+            return Ok(None);
+        };
+        let duration = humantime::parse_duration(&text).map_err(|error| {
+            serde::de::Error::custom(format!("{text:?} is not a duration like \"24h\": {error}"))
+        })?;
+        if duration.is_zero() {
+            return Err(serde::de::Error::custom("a duration of zero"));
+        }
+        Ok(Some(duration))
+    }
 }
 
 /// Who may create an account.
@@ -180,6 +232,7 @@ impl Default for Config {
             accounts: AccountsConfig::default(),
             metrics: MetricsConfig::default(),
             log: LogConfig::default(),
+            backup: BackupConfig::default(),
         }
     }
 }
@@ -310,6 +363,19 @@ impl Config {
     /// The search index, derived from the database.
     pub fn index_dir(&self) -> PathBuf {
         self.data_dir.join("index")
+    }
+
+    /// Where scheduled backups go (see `BackupConfig::dir`).
+    pub fn backups_dir(&self) -> PathBuf {
+        if let Some(dir) = &self.backup.dir {
+            return dir.clone();
+        }
+        let name = self
+            .data_dir
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "data".into());
+        self.data_dir.with_file_name(format!("{name}-backups"))
     }
 
     /// Temporary pins waiting for `addPin`, served under `/media/tmp/`.

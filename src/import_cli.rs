@@ -1,77 +1,155 @@
-//! `corkboard import FILE.zip [--user NAME]`: an export archive into a stopped server's data
-//! folder (redb locks its file, so a running server imports from the profile page instead).
+//! `corkboard import-dir DIR --user NAME --board TITLE`: imports a folder of the server's
+//! pictures for an account, with a progress bar. A running server does the work (through its
+//! control socket) and this command follows it; with the server stopped, this command opens the
+//! data folder and does it itself. Interrupted, the import goes on at the server's next start.
 
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::Duration;
+
+use anyhow::Context;
 
 use crate::config::Config;
-use crate::service::archive_import::{ImportInto, import_archive};
+use crate::control;
 use crate::service::context::Services;
+use crate::service::imports;
+use crate::service::operator::{ImportStatus, OperatorCommand, carry_out};
 
 #[derive(Debug, clap::Args)]
-pub struct ImportArgs {
-    /// The archive written by `corkboard export` or 'Export my pins'.
-    #[arg(value_name = "FILE.zip")]
-    pub file: PathBuf,
-    /// Put the archive's one account (or its account of this username) into this existing
-    /// account; without it, every account of the archive is imported.
+pub struct ImportDirArgs {
+    /// The folder of pictures (JPEG, PNG, GIF, WebP); each sub-folder becomes a board.
+    dir: PathBuf,
+    /// The account the pins are for.
     #[arg(long, value_name = "NAME")]
-    pub user: Option<String>,
+    user: String,
+    /// The board for the pictures directly inside the folder (made when missing).
+    #[arg(long, value_name = "TITLE")]
+    board: String,
 }
 
-pub fn run(config: Config, args: ImportArgs) -> anyhow::Result<()> {
-    let started = Instant::now();
-    let file = std::fs::File::open(&args.file)
-        .map_err(|error| anyhow::anyhow!("cannot open {}: {error}", args.file.display()))?;
-    let services = Services::open(config).map_err(|error| {
-        if format!("{error:?}").contains("already open") {
-            anyhow::anyhow!(
-                "the database is in use: stop the server first, or import from the profile page"
-            )
-        } else {
-            error
+const POLL: Duration = Duration::from_millis(250);
+
+pub fn run(config: Config, args: ImportDirArgs) -> anyhow::Result<()> {
+    let dir = std::fs::canonicalize(&args.dir)
+        .with_context(|| format!("cannot find the folder {}", args.dir.display()))?;
+    let start = OperatorCommand::ImportDir {
+        dir,
+        username: args.user,
+        board: args.board,
+    };
+    let socket = control::socket_path(&config);
+    let status = match control::send(&socket, &start)? {
+        Some(answer) => {
+            let job = job_id(answer)?;
+            follow(|| {
+                let answer = control::send(&socket, &OperatorCommand::ImportStatus { job })?
+                    .context("the server stopped; the import goes on at its next start")?;
+                status_of(answer)
+            })?
         }
-    })?;
+        None => import_here(config, start)?,
+    };
+    println!(
+        "{} pictures: {} pinned, {} already pinned, {} failed (the failures, with their reasons, are on the account's profile page).",
+        status.total, status.created, status.duplicates, status.failed
+    );
+    Ok(())
+}
+
+/// With the server stopped: opens the data folder and runs the import itself.
+fn import_here(config: Config, start: OperatorCommand) -> anyhow::Result<ImportStatus> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    let report = runtime
-        .block_on(async {
-            let into = match &args.user {
-                Some(name) => {
-                    let name = name.clone();
-                    let user = services
-                        .read(move |read| crate::store::users::by_username(read, &name))
-                        .await?
-                        .ok_or_else(|| {
-                            crate::error::AppError::not_found(format!(
-                                "There is no user {}.",
-                                args.user.as_deref().unwrap_or_default()
-                            ))
-                        })?;
-                    ImportInto::Account(user.id)
-                }
-                None => ImportInto::Instance,
-            };
-            import_archive(&services, file, into).await
-        })
-        .map_err(|error| {
-            error.log_if_internal();
-            anyhow::anyhow!("{}", error.message())
-        })?;
-    for line in report.lines() {
-        println!("{line}");
+    let status = runtime.block_on(async move {
+        let services = tokio::task::spawn_blocking(move || Services::open(config)).await??;
+        let job = job_id(answer_of(carry_out(&services, start).await))?;
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let runner = tokio::spawn(imports::runner(services.clone(), stopped));
+        let status = loop {
+            let answer =
+                answer_of(carry_out(&services, OperatorCommand::ImportStatus { job }).await);
+            let status = status_of(answer)?;
+            draw(&status);
+            if status.finished {
+                break status;
+            }
+            tokio::time::sleep(POLL).await;
+        };
+        let _ = stop.send(true);
+        let _ = runner.await;
+        anyhow::Ok(status)
+    })?;
+    eprintln!();
+    runtime.shutdown_background();
+    Ok(status)
+}
+
+/// Asks for the status until the import is finished, drawing the progress bar.
+fn follow(mut ask: impl FnMut() -> anyhow::Result<ImportStatus>) -> anyhow::Result<ImportStatus> {
+    loop {
+        let status = ask()?;
+        draw(&status);
+        if status.finished {
+            eprintln!();
+            return Ok(status);
+        }
+        std::thread::sleep(POLL);
     }
-    if report.created.users > 0 {
-        println!(
-            "note: the new accounts have no password: their owners sign in after a password \
-             reset (or `corkboard admin reset-password`)"
-        );
-    }
-    println!(
-        "imported {} in {:.1} s",
-        args.file.display(),
-        started.elapsed().as_secs_f64()
+}
+
+/// `[#########...........]  45/100  pinned 40, already 3, failed 2`, redrawn in place on a
+/// terminal, a line each time otherwise.
+fn draw(status: &ImportStatus) {
+    const WIDTH: usize = 30;
+    let filled = (status.done * WIDTH)
+        .checked_div(status.total)
+        .unwrap_or(WIDTH);
+    let line = format!(
+        "[{}{}] {:>5}/{}  pinned {}, already {}, failed {}",
+        "#".repeat(filled),
+        ".".repeat(WIDTH - filled),
+        status.done,
+        status.total,
+        status.created,
+        status.duplicates,
+        status.failed
     );
-    Ok(())
+    let mut err = std::io::stderr();
+    if err.is_terminal() {
+        let _ = write!(err, "\r{line}");
+    } else {
+        let _ = writeln!(err, "{line}");
+    }
+    let _ = err.flush();
+}
+
+fn answer_of(result: crate::error::AppResult<String>) -> control::Answer {
+    match result {
+        Ok(message) => control::Answer { ok: true, message },
+        Err(error) => {
+            error.log_if_internal();
+            control::Answer {
+                ok: false,
+                message: error.message().to_owned(),
+            }
+        }
+    }
+}
+
+fn job_id(answer: control::Answer) -> anyhow::Result<u64> {
+    if !answer.ok {
+        anyhow::bail!("{}", answer.message);
+    }
+    answer
+        .message
+        .parse()
+        .context("the server's answer is unreadable")
+}
+
+fn status_of(answer: control::Answer) -> anyhow::Result<ImportStatus> {
+    if !answer.ok {
+        anyhow::bail!("{}", answer.message);
+    }
+    serde_json::from_str(&answer.message).context("the server's answer is unreadable")
 }

@@ -2,6 +2,8 @@
 
 pub mod admin_cli;
 pub mod app;
+pub mod archive_import_cli;
+pub mod backup_cli;
 pub mod cli;
 pub mod config;
 pub mod control;

@@ -33,6 +33,7 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
         "## Ingest",
         "## Serving under load",
         "## Footprint",
+        "| backup while serving, second, incremental",
         "## Targets",
     ] {
         assert!(

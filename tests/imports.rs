@@ -8,7 +8,7 @@ mod common;
 use std::time::Duration;
 
 use common::pictures::png;
-use common::web::{Page, serve_site};
+use common::web::{Page, serve_site, serve_site_naming_itself};
 use common::{TestApp, error_code};
 use serde_json::{Value, json};
 
@@ -211,5 +211,85 @@ async fn a_file_without_bookmarks_and_a_visitor_are_refused() {
     let visitor = common::new_client();
     let jobs = common::graphql_with(&visitor, &app.base_url, JOBS, json!({})).await;
     assert_eq!(error_code(&jobs), Some("PERMISSION_DENIED_ERROR"));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_pinry_user_s_boards_and_pins_come_over_with_the_api_token() {
+    let pinry_pin = |id: u64, site: &str, description: &str, tags: &[&str]| -> Value {
+        json!({
+            "id": id,
+            "url": format!("{site}/original-{id}.png"),
+            "referer": format!("{site}/page-{id}"),
+            "description": description,
+            "image": { "image": format!("{site}/media/{id}.png"), "width": 250, "height": 250 },
+            "tags": tags,
+        })
+    };
+    let query = "?format=json&limit=50&submitter__username=ann";
+    let token = "authorization: token s3cret";
+    let site = serve_site_naming_itself("127.0.0.1", |site| {
+        let pin = |id: u64, description: &str, tags: &[&str]| pinry_pin(id, site, description, tags);
+        let list = |next: Option<String>, results: Vec<Value>| {
+            let body = json!({ "count": results.len(), "next": next, "results": results });
+            Page::new("application/json", body.to_string()).requiring(token)
+        };
+        let boards = vec![
+            json!({ "id": 1, "name": "Cats", "private": false, "pins_detail": [pin(1, "A cat", &["cat"])] }),
+            json!({ "id": 2, "name": "Plans", "private": true, "pins_detail": [pin(2, "A plan", &[])] }),
+        ];
+        vec![
+            (format!("/api/v2/boards/{query}"), list(None, boards)),
+            (
+                format!("/api/v2/pins/{query}"),
+                list(Some(format!("{site}/api/v2/pins/?page=2")), vec![pin(1, "A cat", &["cat"])]),
+            ),
+            ("/api/v2/pins/?page=2".to_owned(), list(None, vec![pin(3, "Loose", &["misc"])])),
+            ("/media/1.png".to_owned(), Page::new("image/png", png(250, 250, 21))),
+            ("/media/2.png".to_owned(), Page::new("image/png", png(250, 250, 22))),
+            ("/media/3.png".to_owned(), Page::new("image/png", png(250, 250, 23))),
+        ]
+    })
+    .await;
+
+    let app = TestApp::start_with(|config| config.fetch.allow_private_networks = true).await;
+    app.sign_up("ada").await;
+    let mutation = "mutation($u: String!, $n: String!, $t: String) { importFromPinry(url: $u, username: $n, token: $t) { id total source } }";
+    let refused = app
+        .graphql(mutation, json!({ "u": site, "n": "ann", "t": "wrong" }))
+        .await;
+    assert_eq!(error_code(&refused), Some("VALIDATION_ERROR"), "{refused}");
+    let started = app
+        .graphql(mutation, json!({ "u": site, "n": "ann", "t": "s3cret" }))
+        .await;
+    assert_eq!(started["data"]["importFromPinry"]["total"], 3, "{started}");
+    let job = finished_job(&app).await;
+    assert_eq!(
+        (&job["created"], &job["failed"]),
+        (&json!(3), &json!(0)),
+        "{job}"
+    );
+    let boards = app
+        .graphql(
+            "{ me { boards(first: 10) { edges { node { title secret pins(first: 10) { edges { node { caption tags sourceFileUrl } } } } } } } }",
+            json!({}),
+        )
+        .await;
+    let boards: Vec<Value> = boards["data"]["me"]["boards"]["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|edge| edge["node"].clone())
+        .collect();
+    let cats = boards.iter().find(|b| b["title"] == "Cats").unwrap();
+    let cat = &cats["pins"]["edges"][0]["node"];
+    assert_eq!(cat["caption"], "A cat");
+    assert_eq!(cat["tags"], json!(["cat"]));
+    assert_eq!(cat["sourceFileUrl"], format!("{site}/page-1"));
+    assert_eq!(
+        boards.iter().find(|b| b["title"] == "Plans").unwrap()["secret"],
+        true
+    );
+    assert!(boards.iter().any(|b| b["title"] == "Pinry"), "{boards:?}");
     app.stop().await;
 }

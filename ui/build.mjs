@@ -134,6 +134,25 @@ await writeFile(path.join(dist, 'sw.js'), serviceWorker(shell, path.basename(jsO
 
 if (!dev) await precompress(dist);
 
+// The browser extension (extension/, Manifest V3): its scripts bundled, its manifest, options
+// page and icon copied into extension/dist/, the folder to load unpacked or to zip for a store.
+const extension = path.join(root, '..', 'extension');
+const extensionDist = path.join(extension, 'dist');
+await rm(extensionDist, { recursive: true, force: true });
+await esbuild.build({
+  absWorkingDir: extension,
+  entryPoints: ['src/background.ts', 'src/options.ts'],
+  outdir: 'dist',
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  minify: !dev,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+for (const file of ['manifest.json', 'options.html']) await copyFile(path.join(extension, file), path.join(extensionDist, file));
+await writeFile(path.join(extensionDist, 'icon-192.png'), iconPng(192));
+
 /** Size and brotli size of the outputs, in KiB. */
 async function sizes(files) {
   let [raw, brotli] = [0, 0];

@@ -16,6 +16,9 @@ pub struct ImportItem {
     pub page: Option<String>,
     /// The picture's address; without it, the page is scanned for its main picture.
     pub picture: Option<String>,
+    /// A picture file on the server (`corkboard import-dir`), read instead of a download.
+    #[serde(default)]
+    pub file: Option<String>,
     pub title: Option<String>,
     pub caption: Option<String>,
     pub tags: Vec<String>,
@@ -26,6 +29,7 @@ impl ImportItem {
     pub fn describe(&self) -> String {
         self.title
             .clone()
+            .or_else(|| self.file.clone())
             .or_else(|| self.page.clone())
             .or_else(|| self.picture.clone())
             .unwrap_or_default()

@@ -1,5 +1,5 @@
-//! The viewer's imports from other tools and how far each got (started by
-//! `POST /api/import/bookmarks`).
+//! The viewer's imports from other tools and how far each got: started from a Pinry instance
+//! here, or from a bookmark file by `POST /api/import/bookmarks`.
 
 use async_graphql::{Context, ID, Object, Result, SimpleObject};
 use chrono::{DateTime, Utc};
@@ -17,6 +17,29 @@ impl ImportQuery {
         let user = ctx.viewer().require_user()?;
         let reports = imports::of_user(ctx.services(), user).await?;
         Ok(reports.into_iter().map(ImportJob::from).collect())
+    }
+}
+
+#[derive(Default)]
+pub struct ImportMutation;
+
+#[Object]
+impl ImportMutation {
+    /// Imports the boards and pins of `username` on the Pinry instance at `url` into the
+    /// viewer's boards, in the background; `token` (Pinry's API token) also brings private ones.
+    async fn import_from_pinry(
+        &self,
+        ctx: &Context<'_>,
+        url: String,
+        username: String,
+        token: Option<String>,
+    ) -> Result<ImportJob> {
+        let user = ctx.viewer().require_user()?;
+        let job = imports::start_pinry(ctx.services(), user, url, username, token).await?;
+        Ok(ImportJob::from(JobReport {
+            job,
+            failures: Vec::new(),
+        }))
     }
 }
 

@@ -5,6 +5,7 @@ use async_graphql::MergedObject;
 use super::accounts::AccountMutation;
 use super::admin::AdminMutation;
 use super::boards::BoardMutation;
+use super::imports::ImportMutation;
 use super::pin_edits::PinEditMutation;
 use super::pins::PinMutation;
 
@@ -14,6 +15,7 @@ pub struct MutationRoot(
     AccountMutation,
     AdminMutation,
     BoardMutation,
+    ImportMutation,
     PinMutation,
     PinEditMutation,
 );

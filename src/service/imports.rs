@@ -5,6 +5,7 @@
 //! the oldest unfinished job, one at a time; progress is saved after every picture in the same
 //! transaction as its outcome, so a restarted server resumes where it stopped.
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::Utc;
@@ -20,8 +21,10 @@ use crate::service::context::Services;
 use crate::service::{scanner, temp_pins};
 use crate::store::{boards as stored_boards, import_jobs};
 use crate::web::bookmarks::read_bookmarks;
+use crate::web::fetch::web_address;
+use crate::web::pinry;
 
-/// The most pictures one file may hold.
+/// The most pictures one import may hold.
 const MAX_ITEMS: usize = 20_000;
 /// The longest title and caption a pin takes (src/domain/board.rs).
 const TITLE_MAX: usize = 200;
@@ -49,17 +52,182 @@ pub async fn start_bookmarks(
             "This file holds no bookmarks to import: export your bookmarks or pins as an HTML bookmark file.",
         ));
     }
+    start(services, user, file_name, items).await
+}
+
+/// The picture files `corkboard import-dir` takes.
+const PICTURE_EXTENSIONS: [&str; 5] = ["jpg", "jpeg", "png", "gif", "webp"];
+
+/// Starts importing the pictures of a folder on the server for `user`: those directly inside
+/// onto the board `board`, those of each sub-folder onto a board named after it ("Trips / 2024").
+pub async fn start_dir(
+    services: &Services,
+    user: UserId,
+    dir: PathBuf,
+    board: String,
+) -> AppResult<ImportJob> {
+    let source = dir.display().to_string();
+    let items = services
+        .blocking(move |_| pictures_in(&dir, &board))
+        .await?;
+    if items.is_empty() {
+        return Err(AppError::invalid(
+            "dir",
+            "This folder holds no pictures (JPEG, PNG, GIF or WebP files).",
+        ));
+    }
+    start(services, user, source, items).await
+}
+
+/// The picture files under `dir`, folder by folder, in name order within each.
+fn pictures_in(dir: &Path, board: &str) -> AppResult<Vec<ImportItem>> {
+    let unreadable = |error: std::io::Error| file_error(dir, &error);
+    let mut items = Vec::new();
+    let mut folders = vec![dir.to_owned()];
+    while let Some(folder) = folders.pop() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .map_err(unreadable)?
+            .map(|entry| entry.map(|entry| entry.path()))
+            .collect::<Result<_, _>>()
+            .map_err(unreadable)?;
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let picture = path.extension().is_some_and(|ext| {
+                PICTURE_EXTENSIONS.contains(&ext.to_string_lossy().to_lowercase().as_str())
+            });
+            if !picture {
+                continue;
+            }
+            let inside = folder.strip_prefix(dir).unwrap_or(Path::new(""));
+            let board = if inside.as_os_str().is_empty() {
+                board.to_owned()
+            } else {
+                inside
+                    .components()
+                    .map(|part| part.as_os_str().to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            };
+            items.push(ImportItem {
+                board,
+                private_board: false,
+                page: None,
+                picture: None,
+                file: Some(path.display().to_string()),
+                title: path
+                    .file_stem()
+                    .map(|stem| stem.to_string_lossy().into_owned()),
+                caption: path
+                    .file_name()
+                    .map(|name| name.to_string_lossy().into_owned()),
+                tags: Vec::new(),
+            });
+        }
+    }
+    Ok(items)
+}
+
+/// How far a job got, for the command line.
+pub async fn job(services: &Services, id: u64) -> AppResult<ImportJob> {
+    services
+        .read(move |read| import_jobs::get(read, id))
+        .await?
+        .ok_or_else(|| AppError::NotFound("There is no such import.".into()))
+}
+
+/// The answer to one request to Pinry's API, at most.
+const PINRY_PAGE_MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads `username`'s boards and pins from the Pinry instance at `address` (with its API token,
+/// when given: private boards need it) and starts importing them for `user`.
+pub async fn start_pinry(
+    services: &Services,
+    user: UserId,
+    address: String,
+    username: String,
+    token: Option<String>,
+) -> AppResult<ImportJob> {
+    let base = web_address(&address)?;
+    let source = format!("Pinry at {}", base.origin().ascii_serialization());
+    let items = services
+        .blocking(move |services| {
+            let token = token.filter(|token| !token.trim().is_empty());
+            let token = token.as_deref();
+            let boards = read_pinry_list(services, &base, "boards", &username, token)?;
+            let pins = read_pinry_list(services, &base, "pins", &username, token)?;
+            Ok(pinry::items(boards, pins))
+        })
+        .await?;
+    if items.is_empty() {
+        return Err(AppError::invalid(
+            "username",
+            "This Pinry user has no pins to import (private ones need the API token).",
+        ));
+    }
+    start(services, user, source, items).await
+}
+
+/// Every page of one of Pinry's lists, following its `next` links on the same site.
+fn read_pinry_list<T: serde::de::DeserializeOwned>(
+    services: &Services,
+    base: &url::Url,
+    list: &str,
+    username: &str,
+    token: Option<&str>,
+) -> AppResult<Vec<T>> {
+    let mut found = Vec::new();
+    let mut next = Some(pinry::first_page(base, list, username));
+    while let Some(address) = next.take() {
+        let same_site = web_address(&address).is_ok_and(|url| url.origin() == base.origin());
+        if !same_site || found.len() > MAX_ITEMS {
+            break;
+        }
+        let accept = "application/json";
+        let fetched = match token {
+            Some(token) => services.web.get_authorized(
+                &address,
+                accept,
+                PINRY_PAGE_MAX_BYTES,
+                &format!("Token {}", token.trim()),
+            ),
+            None => services
+                .web
+                .get(&address, accept, PINRY_PAGE_MAX_BYTES, None),
+        }?;
+        let page: pinry::Page<T> = serde_json::from_slice(&fetched.bytes).map_err(|error| {
+            tracing::info!(%error, %address, "a Pinry answer could not be read");
+            AppError::invalid(
+                "url",
+                "This address does not answer as a Pinry instance does.",
+            )
+        })?;
+        found.extend(page.results);
+        next = page.next;
+    }
+    Ok(found)
+}
+
+async fn start(
+    services: &Services,
+    user: UserId,
+    source: String,
+    items: Vec<ImportItem>,
+) -> AppResult<ImportJob> {
     if items.len() > MAX_ITEMS {
         return Err(AppError::invalid(
             "file",
             format!(
-                "This file holds {} bookmarks: at most {MAX_ITEMS} are imported at once.",
+                "There are {} pictures to import: at most {MAX_ITEMS} at once.",
                 items.len()
             ),
         ));
     }
     services
-        .write(move |write| import_jobs::insert(write, ImportJob::new(user, file_name, 0), &items))
+        .write(move |write| import_jobs::insert(write, ImportJob::new(user, source, 0), &items))
         .await
 }
 
@@ -155,17 +323,10 @@ enum Outcome {
 }
 
 async fn import_item(services: &Services, user: UserId, item: &ImportItem) -> AppResult<Outcome> {
-    let picture = match (&item.picture, &item.page) {
-        (Some(picture), _) => picture.clone(),
-        (None, Some(page)) => scanner::scan(services, page.clone())
-            .await?
-            .into_iter()
-            .next()
-            .map(|found| found.src)
-            .ok_or_else(|| AppError::invalid("url", "No picture was found on this page."))?,
-        (None, None) => return Err(AppError::invalid("url", "This bookmark has no address.")),
+    let staged = match &item.file {
+        Some(file) => stage_file(services, user, file).await?,
+        None => stage_picture(services, user, item).await?,
     };
-    let staged = temp_pins::stage_download(services, user, picture, item.page.clone()).await?;
     if !staged.clones.is_empty() {
         return Ok(Outcome::AlreadyPinned);
     }
@@ -193,6 +354,53 @@ async fn import_item(services: &Services, user: UserId, item: &ImportItem) -> Ap
     )
     .await?;
     Ok(Outcome::Created)
+}
+
+/// The item's picture from the web (or the page's own picture), staged.
+async fn stage_picture(
+    services: &Services,
+    user: UserId,
+    item: &ImportItem,
+) -> AppResult<temp_pins::Staged> {
+    let picture = match (&item.picture, &item.page) {
+        (Some(picture), _) => picture.clone(),
+        (None, Some(page)) => scanner::scan(services, page.clone())
+            .await?
+            .into_iter()
+            .next()
+            .map(|found| found.src)
+            .ok_or_else(|| AppError::invalid("url", "No picture was found on this page."))?,
+        (None, None) => return Err(AppError::invalid("url", "This bookmark has no address.")),
+    };
+    temp_pins::stage_download(services, user, picture, item.page.clone()).await
+}
+
+/// A picture file of the server's, staged as an upload.
+async fn stage_file(services: &Services, user: UserId, file: &str) -> AppResult<temp_pins::Staged> {
+    let path = PathBuf::from(file);
+    let name = path
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned());
+    let bytes = services
+        .blocking(move |services| {
+            let max = services.config.uploads.max_file_bytes;
+            let size = std::fs::metadata(&path)
+                .map_err(|error| file_error(&path, &error))?
+                .len();
+            if size > max {
+                return Err(AppError::TooLarge("This file is too large.".into()));
+            }
+            std::fs::read(&path).map_err(|error| file_error(&path, &error))
+        })
+        .await?;
+    temp_pins::stage_upload(services, user, bytes, name).await
+}
+
+fn file_error(path: &Path, error: &std::io::Error) -> AppError {
+    AppError::invalid(
+        "file",
+        format!("{} cannot be read: {error}.", path.display()),
+    )
 }
 
 /// The user's board with this title (whatever its case), made when there is none.

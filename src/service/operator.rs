@@ -1,13 +1,16 @@
-//! What the operator of the machine does from the command line (`corkboard admin ...`), for a
-//! locked-out instance: make an account, set a password, make an admin, disable or enable. It
-//! acts with the rights of whoever may read the data folder; every action is logged.
+//! What the operator of the machine does from the command line (`corkboard admin ...`, `corkboard
+//! backup`, `corkboard import-dir`): make an account, set a password, make an admin, disable or
+//! enable, back up, import a folder of the server's pictures for an account. It acts with the
+//! rights of whoever may read the data folder; every action is logged.
 
 use serde::{Deserialize, Serialize};
 
 use crate::domain::user::{UserRecord, validate_email, validate_new_password, validate_username};
 use crate::error::{AppError, AppResult};
 use crate::service::admin::set_disabled_in;
+use crate::service::backup::back_up;
 use crate::service::context::Services;
+use crate::service::imports;
 use crate::service::recovery::revoke_credentials;
 use crate::service::secrets::hash_password;
 use crate::store::users;
@@ -35,6 +38,31 @@ pub enum OperatorCommand {
     Enable {
         username: String,
     },
+    /// A backup of the data folder into the new folder `out` (an absolute path).
+    Backup {
+        out: std::path::PathBuf,
+    },
+    /// Starts importing a folder of pictures for an account; the answer is the job's id.
+    ImportDir {
+        dir: std::path::PathBuf,
+        username: String,
+        board: String,
+    },
+    /// How far an import got; the answer is an `ImportStatus` as JSON.
+    ImportStatus {
+        job: u64,
+    },
+}
+
+/// An import's progress, as `corkboard import-dir` shows it.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ImportStatus {
+    pub total: usize,
+    pub done: usize,
+    pub created: usize,
+    pub duplicates: usize,
+    pub failed: usize,
+    pub finished: bool,
 }
 
 /// Carries out `command`; what was done, in a sentence.
@@ -96,6 +124,55 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
         }
         OperatorCommand::Disable { username } => set_disabled(services, username, true).await,
         OperatorCommand::Enable { username } => set_disabled(services, username, false).await,
+        OperatorCommand::ImportDir {
+            dir,
+            username,
+            board,
+        } => {
+            let name = username.trim().to_owned();
+            let user = services
+                .read(move |read| users::by_username(read, &name))
+                .await?
+                .ok_or_else(|| {
+                    AppError::not_found(format!("There is no account named {username}."))
+                })?;
+            let job = imports::start_dir(services, user.id, dir, board).await?;
+            tracing::info!(user = %user.id, job = job.id, pictures = job.total, "the operator started importing a folder");
+            Ok(job.id.to_string())
+        }
+        OperatorCommand::ImportStatus { job } => {
+            let job = imports::job(services, job).await?;
+            let status = ImportStatus {
+                total: job.total,
+                done: job.next,
+                created: job.created,
+                duplicates: job.duplicates,
+                failed: job.failed,
+                finished: job.finished(),
+            };
+            Ok(serde_json::to_string(&status).map_err(anyhow::Error::from)?)
+        }
+        OperatorCommand::Backup { out } => {
+            let folder = out.clone();
+            let made = services
+                .blocking(move |services| {
+                    back_up(
+                        &services.store,
+                        &services.picture_files,
+                        &services.config,
+                        &out,
+                    )
+                    .map(|manifest| manifest.summary(&out))
+                    // The operator is at the machine: the cause is theirs to read.
+                    .map_err(|error| AppError::Validation {
+                        field: None,
+                        message: format!("The backup failed: {error:#}"),
+                    })
+                })
+                .await?;
+            tracing::info!(out = %folder.display(), "the operator made a backup");
+            Ok(made)
+        }
     }
 }
 

@@ -13,6 +13,7 @@ pub mod migrations;
 pub mod pin_order;
 pub mod pins;
 pub mod search_pending;
+pub mod snapshot;
 pub mod tables;
 pub mod temp_pins;
 pub mod upgrade;

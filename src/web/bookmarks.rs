@@ -30,6 +30,7 @@ pub fn read_bookmarks(html: &str) -> Vec<ImportItem> {
                     .unwrap_or_else(|| DEFAULT_BOARD.to_owned()),
                 private_board: private(Some(link)) || private(folder),
                 picture: attr(link, "image").and_then(|image| web_address(&image)),
+                file: None,
                 caption: caption_of(link).or_else(|| title.clone()),
                 title,
                 tags: attr(link, "tags")
@@ -150,6 +151,7 @@ mod tests {
                 private_board: false,
                 page: Some("https://example.com/roses".into()),
                 picture: Some("https://img.example.com/roses.jpg".into()),
+                file: None,
                 title: Some("Roses".into()),
                 caption: Some("Climbing roses on a wall".into()),
                 tags: vec!["flowers".into(), "red".into()],

@@ -64,16 +64,48 @@ impl Fetcher {
         max_bytes: u64,
         referer: Option<&Url>,
     ) -> AppResult<Fetched> {
+        self.fetch(address, accept, max_bytes, referer, None)
+    }
+
+    /// GETs `address` from an API that wants `authorization` (e.g. `Token abc`), which is sent
+    /// to that address only: never to the address a redirect points at.
+    pub fn get_authorized(
+        &self,
+        address: &str,
+        accept: &str,
+        max_bytes: u64,
+        authorization: &str,
+    ) -> AppResult<Fetched> {
+        self.fetch(address, accept, max_bytes, None, Some(authorization))
+    }
+
+    fn fetch(
+        &self,
+        address: &str,
+        accept: &str,
+        max_bytes: u64,
+        referer: Option<&Url>,
+        authorization: Option<&str>,
+    ) -> AppResult<Fetched> {
         let url = web_address(address)?;
         let referer = referer.map_or_else(
             || url.origin().ascii_serialization() + "/",
             |page| page.to_string(),
         );
-        let response = self
+        let mut request = self
             .agent
             .get(url.as_str())
             .header("Accept", accept)
-            .header("Referer", &referer)
+            .header("Referer", &referer);
+        if let Some(authorization) = authorization {
+            // No redirect may carry the credentials elsewhere.
+            request = request
+                .header("Authorization", authorization)
+                .config()
+                .max_redirects(0)
+                .build();
+        }
+        let response = request
             .call()
             .map_err(|error| fetch_error(address, error))?;
         let final_url = Url::parse(&response.get_uri().to_string()).unwrap_or(url);

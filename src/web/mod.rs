@@ -3,4 +3,5 @@
 pub mod address;
 pub mod bookmarks;
 pub mod fetch;
+pub mod pinry;
 pub mod scan;

@@ -16,6 +16,8 @@ pub struct Page {
     pub body: Vec<u8>,
     /// Waits this long before answering.
     pub delay: Duration,
+    /// A request line or header the request must hold (lowercase), else the answer is a 401.
+    pub requires: Option<String>,
 }
 
 impl Page {
@@ -25,6 +27,7 @@ impl Page {
             headers: vec![("Content-Type".into(), content_type.into())],
             body: body.into(),
             delay: Duration::ZERO,
+            requires: None,
         }
     }
 
@@ -34,7 +37,14 @@ impl Page {
             headers: vec![("Location".into(), to.into())],
             body: Vec::new(),
             delay: Duration::ZERO,
+            requires: None,
         }
+    }
+
+    /// Answers 401 unless the request's head holds `header` (e.g. "authorization: token abc").
+    pub fn requiring(mut self, header: &str) -> Page {
+        self.requires = Some(header.to_lowercase());
+        self
     }
 
     pub fn slow(mut self, delay: Duration) -> Page {
@@ -45,16 +55,24 @@ impl Page {
 
 /// Serves `pages` on `ip` (a random port) until the test ends; returns the site's base URL.
 pub async fn serve_site(ip: &str, pages: Vec<(&str, Page)>) -> String {
-    let pages: Arc<HashMap<String, Page>> = Arc::new(
-        pages
-            .into_iter()
-            .map(|(path, page)| (path.to_owned(), page))
-            .collect(),
-    );
+    let pages: Vec<(String, Page)> = pages
+        .into_iter()
+        .map(|(path, page)| (path.to_owned(), page))
+        .collect();
+    serve_site_naming_itself(ip, |_| pages).await
+}
+
+/// Serves the pages `make_pages` makes knowing the site's base URL (for pages that link to
+/// the site itself by absolute addresses); returns that base URL.
+pub async fn serve_site_naming_itself(
+    ip: &str,
+    make_pages: impl FnOnce(&str) -> Vec<(String, Page)>,
+) -> String {
     let listener = TcpListener::bind(SocketAddr::new(ip.parse().unwrap(), 0))
         .await
         .unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
+    let pages: Arc<HashMap<String, Page>> = Arc::new(make_pages(&base).into_iter().collect());
     tokio::spawn(async move {
         while let Ok((mut stream, _)) = listener.accept().await {
             let pages = pages.clone();
@@ -73,7 +91,16 @@ pub async fn serve_site(ip: &str, pages: Vec<(&str, Page)>) -> String {
                     .get(&path)
                     .cloned()
                     .unwrap_or_else(|| Page::new("text/plain", "not found"));
-                let page = if pages.contains_key(&path) {
+                let allowed = page
+                    .requires
+                    .as_ref()
+                    .is_none_or(|needed| head.to_lowercase().contains(needed.as_str()));
+                let page = if !allowed {
+                    Page {
+                        status: 401,
+                        ..page
+                    }
+                } else if pages.contains_key(&path) {
                     page
                 } else {
                     Page {

@@ -17,8 +17,8 @@ import {
 import type { ChangedEmail, OwnProfile, ProfileFields } from '../api/generated/graphql';
 import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
 import { Avatar } from '../components/Avatar';
-import { ImportBookmarks } from '../components/ImportBookmarks';
 import { ImportPins } from '../components/ImportPins';
+import { Imports } from '../components/Imports';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
 import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
 import { QueryError } from './QueryError';
@@ -104,7 +104,7 @@ export function Profile() {
 
         <ProfileForm key={profile.id} profile={profile} />
       </div>
-      <ImportBookmarks />
+      <Imports />
 
       {dialog === 'avatar' ? <AvatarModal onClose={close} /> : null}
       {dialog === 'password' ? <PasswordModal onClose={close} onChanged={() => setNotice(PASSWORD_CHANGED)} /> : null}

@@ -1,17 +1,17 @@
-// 'Import bookmarks' on the profile page: a bookmark file (from a browser, or a Pinterest
-// exporter) is sent to the server, which pins its pictures in the background; each import shows
+// 'Import' on the profile page: a bookmark file (from a browser, or a Pinterest exporter), or a
+// Pinry instance's pins; the server pins the pictures in the background, and each import shows
 // its progress, then what it made and the pictures it could not pin, with the reason.
 
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidateAll } from '../api/cache';
 import type { ImportJobsQuery } from '../api/generated/graphql';
-import { importBookmarks, useImportJobs } from '../api/imports';
+import { importBookmarks, importFromPinry, useImportJobs } from '../api/imports';
 import { useMutation } from '../api/mutation';
 import { ErrorList, Field } from './Form';
 
 type Job = ImportJobsQuery['importJobs'][number];
 
-export function ImportBookmarks() {
+export function Imports() {
   const [file, setFile] = useState<File | null>(null);
   const { jobs, mutate } = useImportJobs();
   const start = useMutation(importBookmarks);
@@ -26,7 +26,7 @@ export function ImportBookmarks() {
 
   return (
     <section className="profile__section" aria-labelledby="import-title">
-      <h2 id="import-title">Import bookmarks</h2>
+      <h2 id="import-title">Import</h2>
       <p>
         A bookmark file (HTML, as browsers export bookmarks and Pinterest exporters write pins): each folder becomes a
         board, each bookmark&apos;s picture a pin, with its page as the source.
@@ -44,6 +44,7 @@ export function ImportBookmarks() {
           Import bookmarks
         </button>
       </form>
+      <PinryForm onStarted={() => void mutate()} />
       {jobs && jobs.length > 0 ? (
         <ul className="profile__imports" aria-label="Imports">
           {jobs.map((job) => (
@@ -52,6 +53,40 @@ export function ImportBookmarks() {
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** 'Import from Pinry': the instance's address, the user there, and its API token. */
+function PinryForm({ onStarted }: { onStarted: () => void }) {
+  const [url, setUrl] = useState('');
+  const [username, setUsername] = useState('');
+  const [token, setToken] = useState('');
+  const start = useMutation(importFromPinry);
+  return (
+    <form
+      className="form"
+      aria-labelledby="pinry-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void start.run(url.trim(), username.trim(), token.trim()).then((id) => id && onStarted());
+      }}
+    >
+      <h3 id="pinry-title">Import from Pinry</h3>
+      <Field label="Pinry address" type="url" required placeholder="https://pinry.example.com" value={url} onValue={setUrl} />
+      <Field label="Pinry username" required value={username} onValue={setUsername} />
+      <Field
+        label="API token"
+        type="password"
+        autoComplete="off"
+        hint="From your Pinry profile; needed for private boards."
+        value={token}
+        onValue={setToken}
+      />
+      <ErrorList errors={start.errors} />
+      <button type="submit" className="button button--primary" disabled={start.pending}>
+        Import from Pinry
+      </button>
+    </form>
   );
 }
 

@@ -1,0 +1,31 @@
+// The few extension APIs Corkboard's extension uses (Chrome's, Manifest V3).
+
+declare namespace chrome {
+  namespace runtime {
+    const onInstalled: { addListener(listener: () => void): void };
+    function openOptionsPage(): Promise<void>;
+  }
+  namespace contextMenus {
+    interface OnClickData {
+      menuItemId: string | number;
+      srcUrl?: string;
+      pageUrl?: string;
+      selectionText?: string;
+    }
+    function create(properties: { id: string; title: string; contexts: string[] }): void;
+    const onClicked: { addListener(listener: (info: OnClickData, tab?: tabs.Tab) => void): void };
+  }
+  namespace tabs {
+    interface Tab {
+      title?: string;
+      url?: string;
+    }
+    function create(properties: { url: string }): Promise<Tab>;
+  }
+  namespace storage {
+    const sync: {
+      get(key: string): Promise<Record<string, unknown>>;
+      set(items: Record<string, unknown>): Promise<void>;
+    };
+  }
+}

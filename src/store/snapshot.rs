@@ -67,6 +67,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(IMPORT_PENDING)?;
     tables.copy(IMPORT_ITEMS)?;
     tables.copy(IMPORT_FAILURES)?;
+    tables.copy(IMPORTED)?;
     let mut held = read.list_tables()?.map(|table| table.name().to_owned());
     if let Some(missed) = held.find(|name| !copied.contains(name)) {
         bail!("the table {missed} is not copied by backups: add it to store::snapshot");

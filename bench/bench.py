@@ -8,6 +8,7 @@ under load, the home list while uploads are processed, and the footprint. Writes
 import argparse
 import gzip
 import importlib.util
+import os
 import json
 import re
 import shutil
@@ -94,6 +95,7 @@ def main():
             serve_under_load(binary, work, plan, results)
         results["footprint"] = footprint(binary, work / "data")
         results["backup"] = backups(binary, work)
+        results["archive"] = export_and_import(binary, work)
         write_report(Path(args.report), results)
         print(f"report written to {args.report}")
     finally:
@@ -257,6 +259,31 @@ def backups(binary, work):
     shutil.rmtree(work / "restored", ignore_errors=True)
     shutil.rmtree(work / "backups", ignore_errors=True)
     return {**timed, "files": manifest["files"], "from_previous": manifest["files_from_previous"]}
+
+
+def export_and_import(binary, work):
+    """`corkboard export` of the whole seeded instance, then `corkboard import` of that archive
+    into an empty data folder (both with the server stopped): time, peak RSS, archive size."""
+    print("export and import", flush=True)
+    archive = work / "everything.zip"
+    exported = measured_run([binary, "export", "--data-dir", work / "data", "--out", archive])
+    imported = measured_run([binary, "import", archive, "--data-dir", work / "imported"])
+    size = archive.stat().st_size
+    archive.unlink()
+    shutil.rmtree(work / "imported", ignore_errors=True)
+    return {"export": exported, "import": imported, "archive_mb": size / 1e6}
+
+
+def measured_run(command):
+    """Runs `command` to its end: its wall time in seconds and its peak RSS in MB."""
+    started = time.perf_counter()
+    child = subprocess.Popen([str(part) for part in command], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise RuntimeError(f"{command[1]} failed: {child.stderr.read().decode(errors='replace')[-2000:]}")
+    return {"seconds": seconds, "peak_rss_mb": usage.ru_maxrss / 1024}
 
 
 def footprint(binary, data):

@@ -150,6 +150,13 @@ def footprint_section(results):
         lines += [f"| backup while serving, first (`corkboard backup`; {b['files']} files) | {b['first']:.2f} s |",
                   f"| backup while serving, second, incremental ({b['from_previous']} files linked to the first) | {b['second']:.2f} s |",
                   f"| restore of that backup into an empty folder | {b['restore']:.2f} s |"]
+    a = results.get("archive")
+    if a:
+        e, i = a["export"], a["import"]
+        lines += [f"| export of the whole instance (`corkboard export`): {a['archive_mb']:.1f} MB archive | "
+                  f"{e['seconds']:.2f} s, peak RSS {e['peak_rss_mb']:.0f} MB |",
+                  f"| import of that archive into an empty folder (`corkboard import`) | "
+                  f"{i['seconds']:.2f} s, peak RSS {i['peak_rss_mb']:.0f} MB |"]
     lines.append("")
     return lines
 

@@ -34,6 +34,8 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
         "## Serving under load",
         "## Footprint",
         "| backup while serving, second, incremental",
+        "| export of the whole instance",
+        "| import of that archive into an empty folder",
         "## Targets",
     ] {
         assert!(

@@ -68,16 +68,7 @@ fn carry_out_here(config: Config, command: OperatorCommand) -> anyhow::Result<co
         .build()?;
     let answer = runtime.block_on(async move {
         let services = tokio::task::spawn_blocking(move || Services::open(config)).await??;
-        Ok(match carry_out(&services, command).await {
-            Ok(message) => control::Answer { ok: true, message },
-            Err(error) => {
-                error.log_if_internal();
-                control::Answer {
-                    ok: false,
-                    message: error.message().to_owned(),
-                }
-            }
-        })
+        Ok(control::Answer::of(carry_out(&services, command).await))
     });
     // The search index may still be rebuilding in the background: it is rebuilt again at start.
     runtime.shutdown_background();

@@ -11,6 +11,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{UnixListener, UnixStream};
 
 use crate::config::Config;
+use crate::error::AppResult;
 use crate::service::context::Services;
 use crate::service::operator::{OperatorCommand, carry_out};
 
@@ -26,6 +27,22 @@ pub fn socket_path(config: &Config) -> PathBuf {
 pub struct Answer {
     pub ok: bool,
     pub message: String,
+}
+
+impl Answer {
+    /// The answer to a command carried out: its sentence, or its error's (the log has the cause).
+    pub fn of(result: AppResult<String>) -> Answer {
+        match result {
+            Ok(message) => Answer { ok: true, message },
+            Err(error) => {
+                error.log_if_internal();
+                Answer {
+                    ok: false,
+                    message: error.message().to_owned(),
+                }
+            }
+        }
+    }
 }
 
 /// Listens on the control socket until the task is dropped; a socket left by a stopped server
@@ -54,16 +71,7 @@ async fn answer(services: &Services, stream: UnixStream) -> anyhow::Result<()> {
         .read_line(&mut line)
         .await?;
     let answer = match serde_json::from_str::<OperatorCommand>(&line) {
-        Ok(command) => match carry_out(services, command).await {
-            Ok(message) => Answer { ok: true, message },
-            Err(error) => {
-                error.log_if_internal();
-                Answer {
-                    ok: false,
-                    message: error.message().to_owned(),
-                }
-            }
-        },
+        Ok(command) => Answer::of(carry_out(services, command).await),
         Err(error) => Answer {
             ok: false,
             message: format!("not a command: {error}"),

@@ -63,12 +63,13 @@ fn import_here(config: Config, start: OperatorCommand) -> anyhow::Result<ImportS
         .build()?;
     let status = runtime.block_on(async move {
         let services = tokio::task::spawn_blocking(move || Services::open(config)).await??;
-        let job = job_id(answer_of(carry_out(&services, start).await))?;
+        let job = job_id(control::Answer::of(carry_out(&services, start).await))?;
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let runner = tokio::spawn(imports::runner(services.clone(), stopped));
         let status = loop {
-            let answer =
-                answer_of(carry_out(&services, OperatorCommand::ImportStatus { job }).await);
+            let answer = control::Answer::of(
+                carry_out(&services, OperatorCommand::ImportStatus { job }).await,
+            );
             let status = status_of(answer)?;
             draw(&status);
             if status.finished {
@@ -122,19 +123,6 @@ fn draw(status: &ImportStatus) {
         let _ = writeln!(err, "{line}");
     }
     let _ = err.flush();
-}
-
-fn answer_of(result: crate::error::AppResult<String>) -> control::Answer {
-    match result {
-        Ok(message) => control::Answer { ok: true, message },
-        Err(error) => {
-            error.log_if_internal();
-            control::Answer {
-                ok: false,
-                message: error.message().to_owned(),
-            }
-        }
-    }
 }
 
 fn job_id(answer: control::Answer) -> anyhow::Result<u64> {

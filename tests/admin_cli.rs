@@ -3,36 +3,18 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
+use common::process::run_command;
 use common::{TestApp, graphql_with, new_client};
 use serde_json::{Value, json};
 
 /// Runs `corkboard admin ARGS --data-dir DIR` with `stdin`; its status and what it printed.
 fn admin(data_dir: &Path, args: &[&str], stdin: &str) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_corkboard"))
-        .arg("admin")
-        .args(args)
-        .arg("--data-dir")
-        .arg(data_dir)
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let printed = String::from_utf8_lossy(&output.stdout).into_owned()
-        + &String::from_utf8_lossy(&output.stderr);
-    (output.status.success(), printed)
+    let args: Vec<&str> = std::iter::once("admin")
+        .chain(args.iter().copied())
+        .collect();
+    run_command(data_dir, &args, stdin)
 }
 
 async fn log_in(app: &TestApp, email: &str, password: &str) -> (reqwest::Client, Value) {

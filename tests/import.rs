@@ -5,41 +5,17 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
 use common::pictures::{camera_fields, jpeg_with_exif, png};
 use common::pins::{add_board, create_pin};
+use common::process::run_command;
 use common::{TestApp, graphql_with, new_client};
 use serde_json::{Value, json};
 
-/// Runs the real binary with `args` on `data_dir`, `stdin` given; its status and what it printed.
-fn corkboard(data_dir: &Path, args: &[&str], stdin: &str) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_corkboard"))
-        .args(args)
-        .arg("--data-dir")
-        .arg(data_dir)
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let printed = String::from_utf8_lossy(&output.stdout).into_owned()
-        + &String::from_utf8_lossy(&output.stderr);
-    (output.status.success(), printed)
-}
-
 fn run_ok(data_dir: &Path, args: &[&str]) -> String {
-    let (ok, printed) = corkboard(data_dir, args, "");
+    let (ok, printed) = run_command(data_dir, args, "");
     assert!(ok, "corkboard {args:?} failed:\n{printed}");
     printed
 }
@@ -48,7 +24,7 @@ fn run_ok(data_dir: &Path, args: &[&str]) -> String {
 /// for a moment.
 fn run_once_free(data_dir: &Path, args: &[&str]) -> String {
     for _ in 0..40 {
-        let (ok, printed) = corkboard(data_dir, args, "");
+        let (ok, printed) = run_command(data_dir, args, "");
         if ok || !printed.contains("stop the server first") {
             assert!(ok, "corkboard {args:?} failed:\n{printed}");
             return printed;
@@ -303,7 +279,7 @@ async fn an_exported_instance_imported_into_an_empty_one_answers_the_same() {
 
     // The imported accounts have no password until one is set.
     for user in USERS {
-        let (ok, printed) = corkboard(
+        let (ok, printed) = run_command(
             target.path(),
             &["admin", "reset-password", user],
             &format!("{PASSWORD}\n"),
@@ -413,7 +389,7 @@ async fn clashing_usernames_and_slugs_are_renamed_and_reported() {
         "{printed}"
     );
     assert!(printed.contains("6 pins"), "{printed}");
-    let (ok, printed) = corkboard(
+    let (ok, printed) = run_command(
         &other_dir,
         &["import", all.to_str().unwrap(), "--user", "zed"],
         "",
@@ -473,7 +449,7 @@ async fn a_user_imports_an_archive_into_their_own_account_and_a_visitor_cannot()
         .unwrap()
         .to_vec();
 
-    let (ok, printed) = corkboard(app.data_dir.path(), &["import", "/dev/null"], "");
+    let (ok, printed) = run_command(app.data_dir.path(), &["import", "/dev/null"], "");
     assert!(
         !ok && printed.contains("stop the server first"),
         "{printed}"

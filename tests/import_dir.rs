@@ -4,38 +4,10 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::Command;
-
 use common::pictures::png;
+use common::process::run_command;
 use common::{TestApp, graphql_with, new_client};
 use serde_json::json;
-
-/// Runs `corkboard ARGS --data-dir DIR`; its status and what it printed (stdout, then stderr).
-fn corkboard(data_dir: &Path, args: &[&str], stdin: &str) -> (bool, String) {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_corkboard"))
-        .args(args)
-        .arg("--data-dir")
-        .arg(data_dir)
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let printed = String::from_utf8_lossy(&output.stdout).into_owned()
-        + &String::from_utf8_lossy(&output.stderr);
-    (output.status.success(), printed)
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_folder_of_pictures_becomes_boards_with_the_server_stopped_then_running() {
@@ -50,14 +22,14 @@ async fn a_folder_of_pictures_becomes_boards_with_the_server_stopped_then_runnin
     let folder = root.to_str().unwrap().to_owned();
 
     let data = tempfile::tempdir().unwrap();
-    let (ok, printed) = corkboard(
+    let (ok, printed) = run_command(
         data.path(),
         &["admin", "create-user", "ada", "ada@example.org"],
         "password-ada\n",
     );
     assert!(ok, "{printed}");
     let import = ["import-dir", &folder, "--user", "ada", "--board", "Home"];
-    let (ok, printed) = corkboard(data.path(), &import, "");
+    let (ok, printed) = run_command(data.path(), &import, "");
     assert!(ok, "{printed}");
     assert!(
         printed.contains("4 pictures: 3 pinned, 1 already pinned, 0 failed"),
@@ -107,7 +79,7 @@ async fn a_folder_of_pictures_becomes_boards_with_the_server_stopped_then_runnin
     let args: Vec<String> = import.iter().map(|arg| (*arg).to_owned()).collect();
     let (ok, printed) = tokio::task::spawn_blocking(move || {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        corkboard(&data_dir, &args, "")
+        run_command(&data_dir, &args, "")
     })
     .await
     .unwrap();
@@ -116,7 +88,7 @@ async fn a_folder_of_pictures_becomes_boards_with_the_server_stopped_then_runnin
         printed.contains("4 pictures: 0 pinned, 4 already pinned, 0 failed"),
         "{printed}"
     );
-    let (ok, printed) = corkboard(
+    let (ok, printed) = run_command(
         data.path(),
         &["import-dir", &folder, "--user", "nobody", "--board", "Home"],
         "",

@@ -140,19 +140,26 @@ mod tests {
         assert_eq!(ladder(100), [100]);
     }
 
-    #[test]
-    fn previews_have_their_widths_and_formats() {
-        let picture = RgbImage::from_fn(500, 250, |x, _| image::Rgb([(x % 256) as u8, 60, 90]));
-        let folder = tempfile::tempdir().unwrap();
+    /// The file names of the previews of a `width` x `height` picture, written into `folder`.
+    fn previews_made(width: u32, height: u32, folder: &std::path::Path) -> Vec<String> {
+        let picture =
+            RgbImage::from_fn(width, height, |x, _| image::Rgb([(x % 256) as u8, 60, 90]));
         make_previews(picture, |width, format| {
-            folder.path().join(format!("{width}.{format}"))
+            folder.join(format!("{width}.{format}"))
         })
         .unwrap();
-        let mut made: Vec<String> = std::fs::read_dir(folder.path())
+        let mut made: Vec<String> = std::fs::read_dir(folder)
             .unwrap()
             .map(|entry| entry.unwrap().file_name().into_string().unwrap())
             .collect();
         made.sort();
+        made
+    }
+
+    #[test]
+    fn previews_have_their_widths_and_formats() {
+        let folder = tempfile::tempdir().unwrap();
+        let made = previews_made(500, 250, folder.path());
         assert_eq!(
             made,
             [
@@ -169,17 +176,8 @@ mod tests {
 
     #[test]
     fn a_picture_wider_than_the_ladder_gets_no_preview_of_its_own_size() {
-        let picture = RgbImage::from_fn(2100, 8, |x, _| image::Rgb([(x % 256) as u8, 60, 90]));
         let folder = tempfile::tempdir().unwrap();
-        make_previews(picture, |width, format| {
-            folder.path().join(format!("{width}.{format}"))
-        })
-        .unwrap();
-        let mut made: Vec<String> = std::fs::read_dir(folder.path())
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
-            .collect();
-        made.sort();
+        let made = previews_made(2100, 8, folder.path());
         assert_eq!(made.len(), 10, "{made:?}");
         assert!(
             !made.iter().any(|name| name.starts_with("2100")),

@@ -11,6 +11,7 @@ use std::time::Duration;
 use chrono::Utc;
 use tokio::sync::watch;
 
+use crate::domain::board::{BoardRecord, slugify};
 use crate::domain::ids::{BoardId, UserId};
 use crate::domain::import_job::{ImportFailure, ImportItem, ImportJob};
 use crate::domain::pin::PinText;
@@ -403,7 +404,9 @@ fn file_error(path: &Path, error: &std::io::Error) -> AppError {
     )
 }
 
-/// The user's board with this title (whatever its case), made when there is none.
+/// The user's board with this title (whatever its case), made when there is none. The board at
+/// the title's slug is looked at first (where a board made from this title is), so that an
+/// import reads one board per picture, not all of the user's.
 async fn board_named(
     services: &Services,
     user: UserId,
@@ -411,11 +414,14 @@ async fn board_named(
     secret: bool,
 ) -> AppResult<BoardId> {
     let wanted = title.to_lowercase();
+    let slug = slugify(title, "board");
     let found = services
         .read(move |read| {
-            Ok(stored_boards::of_user(read, user)?
-                .into_iter()
-                .find(|board| board.title.to_lowercase() == wanted))
+            let named = |board: &BoardRecord| board.title.to_lowercase() == wanted;
+            if let Some(board) = stored_boards::by_slug(read, user, &slug)?.filter(named) {
+                return Ok(Some(board));
+            }
+            Ok(stored_boards::of_user(read, user)?.into_iter().find(named))
         })
         .await?;
     if let Some(board) = found {

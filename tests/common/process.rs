@@ -1,7 +1,7 @@
 //! The real server binary in a process of its own, for what only a process shows: its memory,
-//! its signals, its logs.
+//! its signals, its logs; and its commands run once on a data folder.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -130,4 +130,29 @@ pub fn server_binary() -> std::path::PathBuf {
     std::env::var_os("PICTURES_SERVER")
         .map(Into::into)
         .unwrap_or_else(|| env!("CARGO_BIN_EXE_corkboard").into())
+}
+
+/// Runs `corkboard ARGS --data-dir DIR` with `stdin`; its status and what it printed (standard
+/// output, then standard error).
+pub fn run_command(data_dir: &Path, args: &[&str], stdin: &str) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_corkboard"))
+        .args(args)
+        .arg("--data-dir")
+        .arg(data_dir)
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let printed = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    (output.status.success(), printed)
 }

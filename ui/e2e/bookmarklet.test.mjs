@@ -5,9 +5,8 @@
 // and becomes a pin with the page as its source. A visitor signs in and comes back to them.
 
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { addBoardByApi, browserSkip, headerMenu, makePng, pathOf, serverAndBrowser, signUpByApi, waitFor } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { addBoardByApi, browserSkip, headerMenu, makePng, pathOf, serverAndBrowser, signUpByApi, testSite, waitFor } from './harness.mjs';
 
 const ARTICLE_TITLE = 'Lakes and mountains';
 const SELECTED = 'The lake was perfectly still that morning.';
@@ -19,7 +18,8 @@ const EXPECTED = ['A lake', 'A mountain', 'hero.png', 'og.png'];
  * only from itself. It records who fetched which picture.
  */
 function strictSite() {
-  const site = { url: '', /** @type {{ path: string, referer: string | undefined, agent: string }[]} */ fetched: [] };
+  /** @type {{ path: string, referer: string | undefined, agent: string }[]} */
+  const fetched = [];
   const pictures = {
     '/photo-400.png': makePng(400, 300, 1),
     '/photo-800.png': makePng(800, 600, 1),
@@ -31,10 +31,10 @@ function strictSite() {
     '/dot.png': makePng(50, 50, 6),
     '/tall.png': makePng(150, 900, 7),
   };
-  const server = createServer((request, response) => {
+  const site = testSite((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path in pictures) {
-      site.fetched.push({ path, referer: request.headers.referer, agent: request.headers['user-agent'] ?? '' });
+      fetched.push({ path, referer: request.headers.referer, agent: request.headers['user-agent'] ?? '' });
       response.writeHead(200, { 'content-type': 'image/png' }).end(pictures[path]);
     } else if (path === '/favicon.ico') {
       response.writeHead(204).end();
@@ -68,16 +68,7 @@ function strictSite() {
       response.writeHead(404).end();
     }
   });
-  before(async () => {
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-    const address = server.address();
-    site.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(() => resolve(undefined)));
-  });
-  return site;
+  return Object.assign(site, { fetched });
 }
 
 describe('browser button', { skip: browserSkip }, () => {

@@ -4,34 +4,27 @@
 // which becomes a pin with the page as its source.
 
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH, addBoardByApi, browserSkip, makePng, signUpByApi, startServer, waitFor } from './harness.mjs';
+import { CHROMIUM_PATH, addBoardByApi, browserSkip, makePng, signUpByApi, startServer, testSite, waitFor } from './harness.mjs';
 
 const EXTENSION = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'extension', 'dist');
 
 describe('browser extension', { skip: browserSkip }, () => {
   /** @type {Awaited<ReturnType<typeof startServer>>} */
   let server;
-  let site = '';
-  const pictures = createServer((_request, response) => {
+  const site = testSite((_request, response) => {
     response.writeHead(200, { 'content-type': 'image/png' }).end(makePng(320, 240, 9));
   });
   before(async () => {
     server = await startServer({ env: { CORKBOARD_FETCH__ALLOW_PRIVATE_NETWORKS: 'true' } });
-    await new Promise((resolve) => pictures.listen(0, '127.0.0.1', () => resolve(undefined)));
-    const address = pictures.address();
-    site = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
   after(async () => {
     await server?.stop();
-    pictures.closeAllConnections();
-    await new Promise((resolve) => pictures.close(() => resolve(undefined)));
   });
 
   it('saves the instance, then pins a picture from its context menu', async () => {
@@ -60,10 +53,10 @@ describe('browser extension', { skip: browserSkip }, () => {
       await options.getByRole('button', { name: 'Save' }).click();
       await options.getByText(`Saved: pictures go to ${server.baseUrl}.`).waitFor();
 
-      const page = `${site}/article`;
+      const page = `${site.url}/article`;
       await worker.evaluate(
         ({ src, page }) => globalThis.pinImage({ menuItemId: 'pin-this-image', srcUrl: src, pageUrl: page, selectionText: 'A red kite' }, { title: 'Birds', url: page }),
-        { src: `${site}/kite.png`, page },
+        { src: `${site.url}/kite.png`, page },
       );
       const window = await waitFor(() => context.pages().find((p) => p.url().startsWith(`${server.baseUrl}/pin-it/`)), {
         message: 'the Pin it screen',

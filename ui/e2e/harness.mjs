@@ -5,6 +5,7 @@
 //   CORKBOARD_BIN=../target/release/corkboard npm run e2e
 
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -493,6 +494,27 @@ export async function headerMenu(page, item) {
 export async function ownerMenu(page, menu, item) {
   await page.getByRole('button', { name: menu }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/**
+ * A web site on 127.0.0.1 answering with `handle`, up for the enclosing `describe` block: the
+ * pages and pictures a test has the server fetch. `site.url` is its base URL once it listens.
+ * @param {import('node:http').RequestListener} handle
+ * @returns {{ url: string }}
+ */
+export function testSite(handle) {
+  const site = { url: '' };
+  const server = createServer(handle);
+  before(async () => {
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const address = server.address();
+    site.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(() => resolve(undefined)));
+  });
+  return site;
 }
 
 /**

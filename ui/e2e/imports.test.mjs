@@ -3,14 +3,12 @@
 // the board named after their folder.
 
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { browserSkip, makePng, serverAndBrowser, signUpByApi, waitForPath } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { browserSkip, makePng, serverAndBrowser, signUpByApi, testSite, waitForPath } from './harness.mjs';
 
 /** Pictures served slowly enough (300 ms each) for the progress to be seen. */
 function slowPictures() {
-  const site = { url: '' };
-  const server = createServer((request, response) => {
+  return testSite((request, response) => {
     const match = /^\/picture-(\d)\.png$/.exec(request.url ?? '');
     if (!match) {
       response.writeHead(404).end();
@@ -18,16 +16,6 @@ function slowPictures() {
     }
     setTimeout(() => response.writeHead(200, { 'content-type': 'image/png' }).end(makePng(220, 160, Number(match[1]))), 300);
   });
-  before(async () => {
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-    const address = server.address();
-    site.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(() => resolve(undefined)));
-  });
-  return site;
 }
 
 describe('importing bookmarks', { skip: browserSkip }, () => {

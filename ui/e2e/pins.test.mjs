@@ -3,8 +3,7 @@
 // same picture comes again, and the pin detail screen each of them lands on.
 
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   addBoardByApi,
   browserSkip,
@@ -15,6 +14,7 @@ import {
   pathOf,
   serverAndBrowser,
   signUpByApi,
+  testSite,
   waitFor,
   waitForPath,
 } from './harness.mjs';
@@ -25,8 +25,7 @@ import {
  * og:image.
  */
 function pictureSite() {
-  const site = { url: '' };
-  const server = createServer((request, response) => {
+  const site = testSite((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const pictures = { '/picture.png': makePng(150, 100), '/scan.png': makePng(160, 90), '/og.png': makePng(64, 48) };
     if (path in pictures) {
@@ -38,15 +37,6 @@ function pictureSite() {
     } else {
       response.writeHead(404).end();
     }
-  });
-  before(async () => {
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-    const address = server.address();
-    site.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(() => resolve(undefined)));
   });
   return site;
 }

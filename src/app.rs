@@ -44,7 +44,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
         .at("/api/openapi.json", upload::api_service().spec_endpoint())
         .at("/healthz", get(health::healthz))
         .at("/metrics", get(metrics::metrics_for_admins))
-        .nest(MEDIA, media::media_files(&services.config))
+        .nest(MEDIA, media::media_files(&services))
         .at("/share/", poem::post(share::share))
         .at("/*path", UiAssets)
         .around(metrics::count_requests)

@@ -58,6 +58,10 @@ enum Command {
     /// Put a backup back into an empty data folder (the server stopped); the server rebuilds
     /// the search index when it starts.
     Restore(RestoreCommand),
+    /// Move the media files between the data folder and an S3-compatible bucket (the server
+    /// stopped): `storage migrate --to s3` copies every file, checks each by its sha1, and only
+    /// then switches storage.kind in the config file; run again, it resumes.
+    Storage(StorageCommand),
     /// Print every configuration key with its default, commented.
     PrintDefaultConfig,
     /// Print the GraphQL schema (the content of schema.graphql).
@@ -123,6 +127,14 @@ struct RestoreCommand {
 }
 
 #[derive(Debug, clap::Args)]
+struct StorageCommand {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(subcommand)]
+    action: crate::storage_cli::StorageAction,
+}
+
+#[derive(Debug, clap::Args)]
 struct SeedArgs {
     #[command(flatten)]
     serve: ServeArgs,
@@ -184,6 +196,10 @@ impl Cli {
             }
             Some(Command::Restore(args)) => {
                 crate::backup_cli::run_restore(load_config(self.config, args.serve)?, args.restore)
+            }
+            Some(Command::Storage(args)) => {
+                let config = load_config(self.config.clone(), args.serve)?;
+                crate::storage_cli::run(config, self.config.as_deref(), args.action)
             }
             Some(Command::PrintDefaultConfig) => {
                 print!("{DEFAULT_CONFIG_TOML}");
@@ -248,18 +264,15 @@ fn check(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> {
 /// Ingests one file with the upload limits and prints the time of each step as one JSON line.
 fn bench_ingest(args: &BenchIngestArgs) -> anyhow::Result<()> {
     use crate::media::ingest::{inspect, store_files};
+    use crate::media::storage::{LocalMedia, MediaStore};
+    use std::sync::Arc;
     let started = Instant::now();
     let bytes = std::fs::read(&args.file)?;
     let limits = crate::config::UploadConfig::default();
     let mut inspected = inspect(&bytes, &limits, "file").map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let inspect_ms = started.elapsed().as_secs_f64() * 1000.0;
-    store_files(
-        &bytes,
-        &mut inspected,
-        &args.out.join("previews"),
-        &args.out.join("originals"),
-    )
-    .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let media = MediaStore::Local(Arc::new(LocalMedia::new(&args.out)));
+    store_files(&bytes, &mut inspected, &media).map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let total_ms = started.elapsed().as_secs_f64() * 1000.0;
     println!(
         "{}",

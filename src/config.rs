@@ -35,6 +35,37 @@ pub struct Config {
     pub metrics: MetricsConfig,
     pub log: LogConfig,
     pub backup: BackupConfig,
+    pub storage: StorageConfig,
+}
+
+/// Where avatars, previews and originals are kept (temporary uploads stay in the data folder).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StorageConfig {
+    pub kind: StorageKind,
+    /// S3: answer public pictures with a redirect to a short-lived presigned URL.
+    pub redirect: bool,
+    /// The S3 API's address; unset: Amazon S3 in `region`.
+    pub endpoint: Option<String>,
+    pub bucket: Option<String>,
+    pub region: Option<String>,
+    /// A folder inside the bucket (`corkboard/`); empty: the bucket's root.
+    pub prefix: String,
+    /// Path-style addresses (`endpoint/bucket/key`), as MinIO and Garage need.
+    pub path_style: bool,
+    /// Unset: `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY` from the environment.
+    pub access_key_id: Option<String>,
+    pub secret_access_key: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum StorageKind {
+    /// The data folder.
+    #[default]
+    Local,
+    /// An S3-compatible bucket.
+    S3,
 }
 
 /// Backups the server makes by itself (`corkboard backup` makes one at any time).
@@ -233,6 +264,7 @@ impl Default for Config {
             metrics: MetricsConfig::default(),
             log: LogConfig::default(),
             backup: BackupConfig::default(),
+            storage: StorageConfig::default(),
         }
     }
 }

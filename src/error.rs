@@ -19,6 +19,9 @@ pub enum AppError {
     /// A file or the database could not grow: the disk (or the user's quota) is full. The cause
     /// goes to the log; nothing half-written is kept.
     DiskFull(anyhow::Error),
+    /// The media storage (an S3-compatible bucket) did not answer, or refused: the cause goes to
+    /// the log; nothing was committed.
+    StorageUnavailable(anyhow::Error),
     Internal(anyhow::Error),
 }
 
@@ -57,6 +60,7 @@ impl AppError {
             AppError::DiskFull(_) => {
                 "The server is out of disk space: please try again later, or ask its administrator."
             }
+            AppError::StorageUnavailable(_) => "Storage is unavailable, try again.",
             AppError::Internal(_) => "Sorry, something went wrong on the server.",
         }
     }
@@ -68,7 +72,9 @@ impl AppError {
             AppError::PermissionDenied(_) => "PERMISSION_DENIED_ERROR",
             AppError::Validation { .. } | AppError::TooLarge(_) => "VALIDATION_ERROR",
             AppError::RateLimited(_) => "RATE_LIMITED",
-            AppError::DiskFull(_) | AppError::Internal(_) => "INTERNAL_ERROR",
+            AppError::DiskFull(_) | AppError::StorageUnavailable(_) | AppError::Internal(_) => {
+                "INTERNAL_ERROR"
+            }
         }
     }
 
@@ -80,6 +86,12 @@ impl AppError {
             }
             AppError::DiskFull(cause) => {
                 tracing::error!(error = format!("{cause:#}"), "out of disk space");
+            }
+            AppError::StorageUnavailable(cause) => {
+                tracing::error!(
+                    error = format!("{cause:#}"),
+                    "the media storage is unavailable"
+                );
             }
             _ => {}
         }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::config::Config;
+use crate::media::storage::MediaStore;
 use crate::service::export::{read_manifest, write_archive};
 use crate::store::Store;
 
@@ -45,12 +46,9 @@ pub fn run(config: Config, args: ExportArgs) -> anyhow::Result<()> {
     drop(store);
     let partial = args.out.with_extension("zip.partial");
     let file = std::fs::File::create(&partial)?;
-    let summary = write_archive(
-        manifest,
-        &config.originals_dir(),
-        std::io::BufWriter::new(file),
-    )
-    .map_err(|error| anyhow::anyhow!("{error:?}"))?;
+    let media = MediaStore::open(&config)?;
+    let summary = write_archive(manifest, &media, std::io::BufWriter::new(file))
+        .map_err(|error| anyhow::anyhow!("{error:?}"))?;
     std::fs::rename(&partial, &args.out)?;
     println!(
         "exported {} users, {} folders, {} boards, {} pins, {} originals ({} missing) to {} in {:.1} s",

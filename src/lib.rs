@@ -17,6 +17,7 @@ pub mod media;
 pub mod search;
 pub mod seed;
 pub mod service;
+pub mod storage_cli;
 pub mod store;
 pub mod systemd;
 pub mod telemetry;

@@ -12,6 +12,7 @@ pub fn status(error: &AppError) -> StatusCode {
         AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
         AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
         AppError::DiskFull(_) => StatusCode::INSUFFICIENT_STORAGE,
+        AppError::StorageUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

@@ -1,15 +1,16 @@
-//! `/media/`: pictures from the data folder, as `media::urls` lays them out. Lasting files are
-//! named by content, so they never change. A pin's previews and original are public (cached for
+//! `/media/`: pictures from the media storage (the data folder, or a bucket through
+//! `http::bucket_files`), as `media::urls` lays them out. Lasting files are named by content, so
+//! they never change. A pin's previews and original are public (cached for
 //! good) when a public pin shows them; otherwise they are served, privately, only to those who
 //! may see a pin showing them, and to others as if they did not exist.
 
-use poem::endpoint::StaticFilesEndpoint;
+use poem::endpoint::{BoxEndpoint, StaticFilesEndpoint};
 use poem::http::{HeaderValue, StatusCode, header};
-use poem::middleware::SetHeader;
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 
-use crate::config::Config;
+use crate::http::bucket_files::BucketFiles;
 use crate::http::session::viewer_of;
+use crate::media::storage::MediaStore;
 use crate::media::urls::served;
 use crate::service::context::Services;
 use crate::service::pictures::{PictureAccess, access};
@@ -21,11 +22,21 @@ const A_DAY: &str = "private, max-age=86400";
 const PRIVATE: &str = "private, max-age=3600";
 
 /// The routes of every folder under `/media`, to nest there.
-pub fn media_files(config: &Config) -> impl Endpoint + use<> {
-    served(config)
+pub fn media_files(services: &Services) -> impl Endpoint + use<> {
+    served(&services.config)
         .into_iter()
         .fold(Route::new(), |route, folder| {
-            let files = StaticFilesEndpoint::new(folder.folder);
+            let files: BoxEndpoint<'static> = match &services.media {
+                MediaStore::S3(s3) if folder.lasting => BucketFiles {
+                    s3: s3.clone(),
+                    folder: folder.path.trim_start_matches('/'),
+                    redirect: services.config.storage.redirect,
+                }
+                .boxed(),
+                _ => StaticFilesEndpoint::new(folder.folder)
+                    .map_to_response()
+                    .boxed(),
+            };
             match (folder.lasting, folder.of_pins) {
                 (true, true) => route.nest(folder.path, files.around(pin_pictures)),
                 (true, false) => route.nest(folder.path, with_cache(files, FOREVER)),
@@ -44,12 +55,26 @@ pub fn media_files(config: &Config) -> impl Endpoint + use<> {
         })
 }
 
-fn with_cache(files: StaticFilesEndpoint, cache: &'static str) -> impl Endpoint + use<> {
-    files.with(SetHeader::new().overriding(header::CACHE_CONTROL, cache))
+fn with_cache(files: BoxEndpoint<'static>, cache: &'static str) -> impl Endpoint + use<> {
+    files.around(move |next, req| async move {
+        let mut response = next.call(req).await?;
+        set_cache(&mut response, cache);
+        Ok(response)
+    })
+}
+
+/// Sets how long the file may be kept; a redirect to a presigned URL keeps its own.
+fn set_cache(response: &mut Response, cache: &'static str) {
+    let status = response.status();
+    if !status.is_redirection() || status == StatusCode::NOT_MODIFIED {
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    }
 }
 
 /// Serves a pin's picture file to those who may see it (see the module comment).
-async fn pin_pictures<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+async fn pin_pictures<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
     let (Some(services), Some(sha1)) = (req.data::<Services>().cloned(), sha1_in(req.uri().path()))
     else {
         return Ok(StatusCode::NOT_FOUND.into_response());
@@ -66,10 +91,9 @@ async fn pin_pictures<E: Endpoint>(next: E, req: Request) -> poem::Result<Respon
         PictureAccess::Private => PRIVATE,
         PictureAccess::Hidden => return Ok(StatusCode::NOT_FOUND.into_response()),
     };
+    req.set_data(found);
     let mut response = next.call(req).await?.into_response();
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    set_cache(&mut response, cache);
     Ok(response)
 }
 

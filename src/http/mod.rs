@@ -2,6 +2,7 @@
 //! request, request logging, and `AppError` as an HTTP answer.
 
 pub mod assets;
+pub mod bucket_files;
 pub mod compression;
 pub mod errors;
 pub mod export;

@@ -13,12 +13,13 @@ use crate::error::AppResult;
 use crate::media::decode::decode_picture;
 use crate::media::encode::{FORMATS, encode};
 use crate::media::fingerprint::sha1_hex;
+use crate::media::storage::{AVATARS, MediaStore};
 
 /// Sizes in pixels: 32 (menu), 60 (user header), 80 (profile), and each at 2x.
 pub const AVATAR_SIZES: [u32; 6] = [32, 60, 64, 80, 120, 160];
 
 /// Crops, resizes and writes every avatar file; returns the content hash that names them.
-pub fn store_avatar(bytes: &[u8], limits: &UploadConfig, avatars_dir: &Path) -> AppResult<String> {
+pub fn store_avatar(bytes: &[u8], limits: &UploadConfig, media: &MediaStore) -> AppResult<String> {
     let picture = decode_picture(bytes, limits, "avatar")?;
     let hash = sha1_hex(bytes);
     let side = picture.width().min(picture.height());
@@ -36,9 +37,9 @@ pub fn store_avatar(bytes: &[u8], limits: &UploadConfig, avatars_dir: &Path) -> 
             .resize(&largest, &mut resized, &lanczos)
             .context("cannot resize an avatar")?;
         for format in FORMATS {
-            let path = avatars_dir.join(avatar_file(&hash, size, format));
-            if !path.exists() {
-                write_atomically(&path, &encode(&resized, format)?)?;
+            let key = avatar_key(&hash, size, format);
+            if !media.exists(&key)? {
+                media.put(&key, encode(&resized, format)?)?;
             }
         }
     }
@@ -54,10 +55,24 @@ pub fn work_bytes(width: u32, height: u32) -> u64 {
 }
 
 /// The file of one avatar size, relative to the avatars folder (and to `/media/avatars/`).
-pub fn avatar_file(hash: &str, size: u32, format: &str) -> PathBuf {
-    PathBuf::from(&hash[..2])
-        .join(&hash[2..4])
-        .join(format!("{hash}_{size}.{format}"))
+pub fn avatar_file(hash: &str, size: u32, format: &str) -> String {
+    format!("{}/{}/{hash}_{size}.{format}", &hash[..2], &hash[2..4])
+}
+
+/// Removes every size of an avatar (when no account shows it any more).
+pub fn remove_avatar(hash: &str, media: &MediaStore) {
+    for size in AVATAR_SIZES {
+        for format in FORMATS {
+            if let Err(error) = media.remove(&avatar_key(hash, size, format)) {
+                tracing::warn!(?error, "cannot remove an avatar file");
+            }
+        }
+    }
+}
+
+/// The storage key of one avatar size.
+pub fn avatar_key(hash: &str, size: u32, format: &str) -> String {
+    format!("{AVATARS}/{}", avatar_file(hash, size, format))
 }
 
 /// The smallest stored size at least `min_size`, else the largest.

@@ -1,19 +1,17 @@
 //! Ingesting a picture: inspect it (decode within limits, orientation, EXIF, fingerprints), then
 //! store its previews and original, once per sha1.
 
-use std::path::Path;
-
 use image::{DynamicImage, RgbImage};
 
 use crate::config::UploadConfig;
 use crate::domain::pin::Picture;
 use crate::error::AppResult;
-use crate::media::avatar::write_atomically;
 use crate::media::decode::decode_picture;
 use crate::media::encode::FORMATS;
 use crate::media::exif::read_exif;
 use crate::media::fingerprint::{dominant_color, perceptual_hash, sha1_hex};
 use crate::media::previews::{ladder, make_previews};
+use crate::media::storage::{MediaStore, original_key, preview_key, previews_of};
 
 /// A decoded picture and what was learnt about it.
 pub struct Inspected {
@@ -51,20 +49,9 @@ pub fn inspect(bytes: &[u8], limits: &UploadConfig, field: &str) -> AppResult<In
 /// Writes the previews and the original of an inspected picture, unless they already exist.
 /// Making the previews spends the decoded picture: when they are missing again later (a pin
 /// deleted meanwhile took them), it is decoded again from `bytes`.
-pub fn store_files(
-    bytes: &[u8],
-    inspected: &mut Inspected,
-    previews_dir: &Path,
-    originals_dir: &Path,
-) -> AppResult<()> {
+pub fn store_files(bytes: &[u8], inspected: &mut Inspected, media: &MediaStore) -> AppResult<()> {
     let picture = &inspected.picture;
-    let preview = |width: u32, format: &str| previews_dir.join(picture.preview_path(width, format));
-    let all_previews_exist = picture.preview_widths.iter().all(|width| {
-        FORMATS
-            .iter()
-            .all(|format| preview(*width, format).exists())
-    });
-    if !all_previews_exist {
+    if !previews_stored(picture, media)? {
         let decoded = match inspected.decoded.take() {
             Some(decoded) => decoded,
             // Accepted within the limits once already.
@@ -77,21 +64,42 @@ pub fn store_files(
                 decode_picture(bytes, &unlimited, "file")?
             }
         };
-        make_previews(decoded, preview)?;
+        make_previews(decoded, |width, format, encoded| {
+            media.put(&preview_key(picture, width, format), encoded)
+        })?;
     }
-    let original = originals_dir.join(picture.original_path());
-    if !original.exists() {
-        write_atomically(&original, bytes)?;
+    let original = original_key(picture);
+    if !media.exists(&original)? {
+        media.put(&original, bytes.to_vec())?;
     }
     Ok(())
 }
 
+/// Whether a picture's previews and original are all stored.
+pub fn files_stored(picture: &Picture, media: &MediaStore) -> AppResult<bool> {
+    Ok(previews_stored(picture, media)? && media.exists(&original_key(picture))?)
+}
+
+/// Whether every preview of a picture is stored (one listing of its folder).
+fn previews_stored(picture: &Picture, media: &MediaStore) -> AppResult<bool> {
+    let stored: Vec<String> = media
+        .list(&previews_of(picture))?
+        .into_iter()
+        .map(|file| file.key)
+        .collect();
+    Ok(picture.preview_widths.iter().all(|width| {
+        FORMATS
+            .iter()
+            .all(|format| stored.contains(&preview_key(picture, *width, format)))
+    }))
+}
+
 /// Removes a picture's previews and original (when no pin shows it any more).
-pub fn remove_files(picture: &Picture, previews_dir: &Path, originals_dir: &Path) {
-    if let Err(error) = std::fs::remove_dir_all(previews_dir.join(picture.preview_folder())) {
-        tracing::warn!(%error, sha1 = %picture.sha1, "cannot remove a picture's previews");
+pub fn remove_files(picture: &Picture, media: &MediaStore) {
+    if let Err(error) = media.remove_folder(&previews_of(picture)) {
+        tracing::warn!(?error, sha1 = %picture.sha1, "cannot remove a picture's previews");
     }
-    if let Err(error) = std::fs::remove_file(originals_dir.join(picture.original_path())) {
-        tracing::warn!(%error, sha1 = %picture.sha1, "cannot remove a picture's original");
+    if let Err(error) = media.remove(&original_key(picture)) {
+        tracing::warn!(?error, sha1 = %picture.sha1, "cannot remove a picture's original");
     }
 }

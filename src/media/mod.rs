@@ -8,5 +8,6 @@ pub mod exif;
 pub mod fingerprint;
 pub mod ingest;
 pub mod previews;
+pub mod storage;
 pub mod urls;
 pub mod workers;

@@ -1,9 +1,7 @@
 //! The preview ladder: widths 236, 474, 738, 1476 and 2048 narrower than the picture, plus its own
 //! width when it is not wider than 2048 (a wider picture's full size is its kept original), each
-//! as JPEG and WebP; resized with fast_image_resize (Lanczos3), each file written as soon as it
+//! as JPEG and WebP; resized with fast_image_resize (Lanczos3), each file stored as soon as it
 //! is encoded.
-
-use std::path::PathBuf;
 
 use anyhow::Context;
 use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
@@ -11,8 +9,7 @@ use image::RgbImage;
 use rayon::prelude::*;
 
 use crate::error::AppResult;
-use crate::media::avatar::write_atomically_with;
-use crate::media::encode::{FORMATS, write, write_webp_spending};
+use crate::media::encode::{FORMATS, encode, write_webp_spending};
 use crate::media::workers;
 
 pub const PREVIEW_WIDTHS: [u32; 5] = [236, 474, 738, 1476, 2048];
@@ -34,13 +31,13 @@ fn narrower(width: u32) -> impl Iterator<Item = u32> {
     ladder(width).into_iter().rev().filter(move |w| *w < width)
 }
 
-/// Writes every preview of `picture` to the file `path(width, format)` names. The narrower sizes
+/// Hands every preview of `picture` to `store(width, format, bytes)`. The narrower sizes
 /// are resized each from the next larger one, then encoded side by side on the picture threads,
 /// with the picture's own size as JPEG when the ladder has it; last, the WebP of its own size,
 /// from YUV planes made in the picture's own buffer (which spends it).
 pub fn make_previews(
     picture: RgbImage,
-    path: impl Fn(u32, &str) -> PathBuf + Sync,
+    store: impl Fn(u32, &str, Vec<u8>) -> AppResult<()> + Sync,
 ) -> AppResult<()> {
     let sizes = smaller_sizes(&picture)?;
     let own_size = picture.width() <= WIDEST;
@@ -57,17 +54,16 @@ pub fn make_previews(
         )
         .collect();
     workers::pool().install(|| {
-        jobs.into_par_iter().try_for_each(|(size, format)| {
-            write_atomically_with(&path(size.width(), format), |file| {
-                write(size, format, file)
-            })
-        })
+        jobs.into_par_iter()
+            .try_for_each(|(size, format)| store(size.width(), format, encode(size, format)?))
     })?;
     drop(sizes);
     match picture {
         Some(picture) => {
-            let own = path(picture.width(), FORMATS[1]);
-            write_atomically_with(&own, |file| write_webp_spending(picture, file))
+            let width = picture.width();
+            let mut bytes = Vec::new();
+            write_webp_spending(picture, &mut bytes)?;
+            store(width, FORMATS[1], bytes)
         }
         None => Ok(()),
     }
@@ -144,8 +140,9 @@ mod tests {
     fn previews_made(width: u32, height: u32, folder: &std::path::Path) -> Vec<String> {
         let picture =
             RgbImage::from_fn(width, height, |x, _| image::Rgb([(x % 256) as u8, 60, 90]));
-        make_previews(picture, |width, format| {
-            folder.join(format!("{width}.{format}"))
+        make_previews(picture, |width, format, bytes| {
+            std::fs::write(folder.join(format!("{width}.{format}")), bytes).unwrap();
+            Ok(())
         })
         .unwrap();
         let mut made: Vec<String> = std::fs::read_dir(folder)

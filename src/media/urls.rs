@@ -47,7 +47,7 @@ pub fn served(config: &Config) -> [Served; 4] {
 /// The smallest stored avatar at least `min_size` pixels wide, in `format` (`webp` or `jpeg`).
 pub fn avatar(hash: &str, min_size: i32, format: &str) -> String {
     let file = avatar_file(hash, pick_size(min_size), known_format(format));
-    format!("{MEDIA}{AVATARS}/{}", file.to_string_lossy())
+    format!("{MEDIA}{AVATARS}/{file}")
 }
 
 /// The smallest preview at least `min_width` wide (else the largest), in `format`.

@@ -12,11 +12,13 @@ use rand::{Rng, SeedableRng};
 use crate::config::Config;
 use crate::domain::pin::Picture;
 use crate::media::ingest::{inspect, store_files};
+use crate::media::storage::MediaStore;
 
 const WIDTHS: [u32; 5] = [640, 800, 1024, 1280, 1600];
 
-/// Makes `count` pictures and stores their files in the data folder, on every core.
+/// Makes `count` pictures and stores their files in the media storage, on every core.
 pub fn ingest_pictures(config: &Config, count: usize, seed: u64) -> anyhow::Result<Vec<Picture>> {
+    let media = MediaStore::open(config)?;
     let next = Mutex::new(0usize);
     let done = Mutex::new(Vec::with_capacity(count));
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -33,7 +35,7 @@ pub fn ingest_pictures(config: &Config, count: usize, seed: u64) -> anyhow::Resu
                         if index >= count {
                             return Ok(());
                         }
-                        let picture = ingest_one(config, seed.wrapping_add(index as u64))?;
+                        let picture = ingest_one(config, &media, seed.wrapping_add(index as u64))?;
                         done.lock()
                             .unwrap_or_else(|e| e.into_inner())
                             .push((index, picture));
@@ -50,17 +52,12 @@ pub fn ingest_pictures(config: &Config, count: usize, seed: u64) -> anyhow::Resu
     Ok(pictures.into_iter().map(|(_, picture)| picture).collect())
 }
 
-fn ingest_one(config: &Config, seed: u64) -> anyhow::Result<Picture> {
+fn ingest_one(config: &Config, media: &MediaStore, seed: u64) -> anyhow::Result<Picture> {
     let bytes = jpeg(&generated(seed))?;
     let mut inspected = inspect(&bytes, &config.uploads, "picture")
         .map_err(|error| anyhow::anyhow!("a generated picture was refused: {error:?}"))?;
-    store_files(
-        &bytes,
-        &mut inspected,
-        &config.previews_dir(),
-        &config.originals_dir(),
-    )
-    .map_err(|error| anyhow::anyhow!("cannot store a generated picture: {error:?}"))?;
+    store_files(&bytes, &mut inspected, media)
+        .map_err(|error| anyhow::anyhow!("cannot store a generated picture: {error:?}"))?;
     Ok(inspected.picture)
 }
 

@@ -61,17 +61,16 @@ pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResul
                 tracing::warn!(%error, path = %path.display(), "a temporary pin's file is missing");
                 expired()
             })?;
-            let config = &services.config;
-            let mut inspected = inspect(&bytes, &config.uploads, FIELD)?;
-            let (previews, originals) = (config.previews_dir(), config.originals_dir());
+            let mut inspected = inspect(&bytes, &services.config.uploads, FIELD)?;
+            let media = &services.media;
             let pinned = (|| {
-                store_files(&bytes, &mut inspected, &previews, &originals)?;
+                store_files(&bytes, &mut inspected, media)?;
                 let _files = services
                     .picture_files
                     .lock()
                     .unwrap_or_else(|e| e.into_inner());
                 // A pin deleted meanwhile may have taken the files with it: write them again.
-                store_files(&bytes, &mut inspected, &previews, &originals)?;
+                store_files(&bytes, &mut inspected, media)?;
                 services.store.write(|write| {
                     own_temp_pin(write, user, &temp.file_name)?;
                     for board in &new.boards {
@@ -120,10 +119,7 @@ fn discard_unshown(services: &Services, picture: &Picture) {
         .store
         .read(|read| pins::picture_count(read, &picture.sha1))
     {
-        Ok(0) => {
-            let config = &services.config;
-            remove_files(picture, &config.previews_dir(), &config.originals_dir());
-        }
+        Ok(0) => remove_files(picture, &services.media),
         Ok(_) => {}
         Err(error) => error.log_if_internal(),
     }

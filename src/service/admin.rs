@@ -5,8 +5,7 @@ use crate::domain::ids::UserId;
 use crate::domain::pin::Picture;
 use crate::domain::user::UserRecord;
 use crate::error::{AppError, AppResult};
-use crate::media::avatar::{AVATAR_SIZES, avatar_file};
-use crate::media::encode::FORMATS;
+use crate::media::avatar::remove_avatar;
 use crate::media::ingest::remove_files;
 use crate::service::context::Services;
 use crate::service::viewer::Viewer;
@@ -159,12 +158,11 @@ pub async fn delete_account(
                 let (unshown, avatar_unused) = remove_account(write, &record)?;
                 Ok((record, unshown, avatar_unused))
             })?;
-            let config = &services.config;
             for picture in &unshown {
-                remove_files(picture, &config.previews_dir(), &config.originals_dir());
+                remove_files(picture, &services.media);
             }
             if let Some(hash) = avatar_unused {
-                remove_avatar(&config.avatars_dir(), &hash);
+                remove_avatar(&hash, &services.media);
             }
             Ok(record.username)
         })
@@ -213,17 +211,6 @@ fn remove_account(
         _ => None,
     };
     Ok((unshown, avatar_unused))
-}
-
-fn remove_avatar(avatars_dir: &std::path::Path, hash: &str) {
-    for size in AVATAR_SIZES {
-        for format in FORMATS {
-            let path = avatars_dir.join(avatar_file(hash, size, format));
-            if let Err(error) = std::fs::remove_file(&path) {
-                tracing::warn!(%error, path = %path.display(), "cannot remove an avatar file");
-            }
-        }
-    }
 }
 
 fn load(tx: &impl crate::store::Source, user: UserId) -> AppResult<UserRecord> {

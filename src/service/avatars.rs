@@ -19,8 +19,8 @@ pub async fn set_avatar(
         .await?;
     services
         .picture_work("avatar", spooled.memory, move |services| {
-            let config = &services.config;
-            let hash = store_avatar(&spooled.read()?, &config.uploads, &config.avatars_dir())?;
+            let uploads = &services.config.uploads;
+            let hash = store_avatar(&spooled.read()?, uploads, &services.media)?;
             services.store.write(|write| {
                 let mut record = users::load(write, user)?;
                 record.avatar = Some(hash);

@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use redb::{ReadTransaction, ReadableDatabase, ReadableTableMetadata};
 use serde::{Deserialize, Serialize};
 
-use crate::config::Config;
+use crate::config::{Config, StorageKind};
 use crate::media::avatar::{AVATAR_SIZES, avatar_file};
 use crate::media::encode::FORMATS;
 use crate::store::{Store, migrations, pins, snapshot, tables, users};
@@ -188,8 +188,11 @@ fn counts(read: &ReadTransaction, schema_version: u64) -> anyhow::Result<Manifes
 }
 
 /// Every preview and original of the pins' pictures and every avatar file, relative to the data
-/// folder.
+/// folder; none when they are kept in a bucket (its own versioning or replication keeps them).
 fn media_files(config: &Config, read: &ReadTransaction) -> anyhow::Result<BTreeSet<PathBuf>> {
+    if config.storage.kind != StorageKind::Local {
+        return Ok(BTreeSet::new());
+    }
     let internal = |error| anyhow::anyhow!("cannot read the database: {error:?}");
     let relative = |dir: PathBuf| -> PathBuf {
         dir.strip_prefix(&config.data_dir)

@@ -2,12 +2,13 @@
 //! (`store::check`), every pin's picture files are there, and the search index holds each pin
 //! once (pins marked as changed just before a crash excepted: the next start indexes them).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use crate::config::Config;
 use crate::domain::pin::Picture;
 use crate::error::AppResult;
 use crate::media::encode::FORMATS;
+use crate::media::storage::{MediaStore, original_key, preview_key};
 use crate::search::indexed_pins;
 use crate::service::cleanup::picture_files;
 use crate::store::check::{self, Report};
@@ -31,29 +32,35 @@ pub fn check_data_folder(config: &Config) -> anyhow::Result<Report> {
     });
     let (mut report, pictures, pin_ids, pending) =
         found.map_err(|error| anyhow::anyhow!("cannot read the database: {error:?}"))?;
-    check_files(config, &pictures, &mut report);
+    let media = MediaStore::open(config)?;
+    check_files(&media, &pictures, &mut report)
+        .map_err(|error| anyhow::anyhow!("cannot list the media files: {error:?}"))?;
     check_search(config, &pin_ids, &pending, &mut report)?;
     Ok(report)
 }
 
 /// Every preview and the original of each picture a pin shows; counts the files no pin shows.
-fn check_files(config: &Config, pictures: &BTreeMap<String, Picture>, report: &mut Report) {
+fn check_files(
+    media: &MediaStore,
+    pictures: &BTreeMap<String, Picture>,
+    report: &mut Report,
+) -> AppResult<()> {
+    let files = picture_files(media)?;
+    let stored: HashSet<&str> = files.iter().map(|file| file.key.as_str()).collect();
     let mut missing = 0;
     for picture in pictures.values() {
         let previews = picture.preview_widths.iter().flat_map(|width| {
-            FORMATS.iter().map(|format| {
-                config
-                    .previews_dir()
-                    .join(picture.preview_path(*width, format))
-            })
+            FORMATS
+                .iter()
+                .map(|format| preview_key(picture, *width, format))
         });
-        for path in previews.chain([config.originals_dir().join(picture.original_path())]) {
-            if !path.is_file() {
+        for key in previews.chain([original_key(picture)]) {
+            if !stored.contains(key.as_str()) {
                 missing += 1;
                 if missing <= 10 {
                     report.problems.push(format!(
-                        "a pin's picture file is missing: {}",
-                        path.display()
+                        "a pin's picture file is missing: {key} in {}",
+                        media.describe()
                     ));
                 }
             }
@@ -64,7 +71,6 @@ fn check_files(config: &Config, pictures: &BTreeMap<String, Picture>, report: &m
             .problems
             .push(format!("{} more picture files are missing", missing - 10));
     }
-    let files = picture_files(config);
     let unshown = files
         .iter()
         .filter(|file| file.unfinished || !pictures.contains_key(&file.sha1))
@@ -75,6 +81,7 @@ fn check_files(config: &Config, pictures: &BTreeMap<String, Picture>, report: &m
         "picture files no pin shows (left for the clean-up)",
         unshown,
     );
+    Ok(())
 }
 
 /// The index holds each pin once and no other document, leaving aside the pins still marked.

@@ -1,16 +1,15 @@
 //! The clean-up, at start and then hourly: expired temporary pins and their files, stray
 //! temporary files, expired sessions and mailed tokens, and picture files no pin shows (left by
 //! a crash between writing them and committing their pin, or between deleting a pin and its
-//! files, or by an upload that failed).
+//! files, or by an upload that failed), on disk or in the bucket.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use crate::config::Config;
 use crate::error::AppResult;
+use crate::media::storage::{MediaStore, ORIGINALS, PREVIEWS};
 use crate::service::context::Services;
 use crate::store::{accounts, pins, temp_pins};
 
@@ -93,51 +92,33 @@ pub fn clean_up(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
 pub struct PictureFile {
     /// The sha1 of the picture it belongs to.
     pub sha1: String,
-    pub path: PathBuf,
+    pub key: String,
     pub modified: Option<DateTime<Utc>>,
     /// A write's temporary file (`*.tmp-*`), left by a write that did not finish.
     pub unfinished: bool,
 }
 
-/// Every picture file in the data folder (files whose names start with no sha1 are not ours).
-pub fn picture_files(config: &Config) -> Vec<PictureFile> {
+/// Every picture file in the media storage (files whose names start with no sha1 are not ours).
+pub fn picture_files(media: &MediaStore) -> AppResult<Vec<PictureFile>> {
     let mut found = Vec::new();
-    for dir in [config.previews_dir(), config.originals_dir()] {
-        collect_files(&dir, 4, &mut found);
-    }
-    found
-}
-
-fn collect_files(dir: &Path, depth: u32, found: &mut Vec<PictureFile>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
-        if kind.is_dir() && depth > 0 {
-            collect_files(&entry.path(), depth - 1, found);
-            continue;
+    for folder in [PREVIEWS, ORIGINALS] {
+        for file in media.list(folder)? {
+            let name = file.key.rsplit('/').next().unwrap_or_default();
+            let Some(sha1) = name
+                .get(..40)
+                .filter(|sha1| sha1.bytes().all(|b| b.is_ascii_hexdigit()))
+            else {
+                continue;
+            };
+            found.push(PictureFile {
+                sha1: sha1.to_owned(),
+                unfinished: name.contains(".tmp-"),
+                modified: file.modified,
+                key: file.key,
+            });
         }
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(sha1) = name
-            .get(..40)
-            .filter(|sha1| sha1.bytes().all(|b| b.is_ascii_hexdigit()))
-        else {
-            continue;
-        };
-        found.push(PictureFile {
-            sha1: sha1.to_owned(),
-            unfinished: name.contains(".tmp-"),
-            modified: entry
-                .metadata()
-                .and_then(|metadata| metadata.modified())
-                .ok()
-                .map(DateTime::<Utc>::from),
-            path: entry.path(),
-        });
     }
+    Ok(found)
 }
 
 /// Removes the picture files modified before `cutoff` that no pin shows, and unfinished writes;
@@ -145,7 +126,8 @@ fn collect_files(dir: &Path, depth: u32, found: &mut Vec<PictureFile>) {
 /// lock, so a pin being added meanwhile keeps (or writes again) its files.
 fn unshown_pictures(services: &Services, cutoff: DateTime<Utc>) -> AppResult<usize> {
     let mut by_picture: BTreeMap<String, Vec<PictureFile>> = BTreeMap::new();
-    for file in picture_files(&services.config) {
+    let media = &services.media;
+    for file in picture_files(media)? {
         if file.modified.is_some_and(|modified| modified < cutoff) {
             by_picture.entry(file.sha1.clone()).or_default().push(file);
         }
@@ -160,7 +142,7 @@ fn unshown_pictures(services: &Services, cutoff: DateTime<Utc>) -> AppResult<usi
     for ((sha1, files), shown) in by_picture.into_iter().zip(shown) {
         let unfinished = files.iter().filter(|file| file.unfinished);
         if shown {
-            removed += unfinished.filter(|file| remove(&file.path)).count();
+            removed += unfinished.filter(|file| remove(media, &file.key)).count();
             continue;
         }
         let _files = services
@@ -174,23 +156,25 @@ fn unshown_pictures(services: &Services, cutoff: DateTime<Utc>) -> AppResult<usi
         {
             continue;
         }
-        removed += files.iter().filter(|file| remove(&file.path)).count();
-        let preview_folder = files
-            .iter()
-            .filter_map(|file| file.path.parent())
-            .find(|folder| folder.ends_with(&sha1));
-        if let Some(folder) = preview_folder {
-            let _ = std::fs::remove_dir(folder);
+        removed += files.iter().filter(|file| remove(media, &file.key)).count();
+        if let MediaStore::Local(local) = media {
+            let preview_folder = files
+                .iter()
+                .filter_map(|file| file.key.rsplit_once('/').map(|(folder, _)| folder))
+                .find(|folder| folder.ends_with(&sha1));
+            if let Some(folder) = preview_folder {
+                let _ = std::fs::remove_dir(local.path(folder));
+            }
         }
     }
     Ok(removed)
 }
 
-fn remove(path: &Path) -> bool {
-    match std::fs::remove_file(path) {
+fn remove(media: &MediaStore, key: &str) -> bool {
+    match media.remove(key) {
         Ok(()) => true,
         Err(error) => {
-            tracing::warn!(%error, path = %path.display(), "cannot remove a picture file");
+            tracing::warn!(?error, key, "cannot remove a picture file");
             false
         }
     }

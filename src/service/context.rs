@@ -1,5 +1,5 @@
 //! The handle every service takes: the database, the search index, settings, mail, the sign-in
-//! limiter, the fetcher, the metrics and the picture workers with their memory budget; with
+//! limiter, the fetcher, the media storage, the metrics and the picture workers with their memory budget; with
 //! helpers that run work off the async runtime.
 
 use std::path::PathBuf;
@@ -14,6 +14,7 @@ use crate::domain::sizes::size_in_words;
 use crate::error::{AppError, AppResult};
 use crate::media::avatar::write_atomically;
 use crate::media::budget::Plan;
+use crate::media::storage::MediaStore;
 use crate::media::workers;
 use crate::search::SearchIndex;
 use crate::service::mail::Mailer;
@@ -35,6 +36,8 @@ pub struct Services {
     pub mail: Mailer,
     pub limiter: Arc<Limiter>,
     pub web: Fetcher,
+    /// Where avatars, previews and originals are kept.
+    pub media: MediaStore,
     pub metrics: Arc<Metrics>,
     /// The memory budget of picture work, a permit a KiB: each picture holds its estimated peak.
     picture_memory: Arc<Semaphore>,
@@ -55,10 +58,12 @@ impl Services {
         let search = open_search_index(&config, &store)?;
         store.follow_commits(Arc::new(search.clone()));
         let mail = Mailer::from_config(&config)?;
+        let media = MediaStore::open(&config)?;
         let picture_memory = Semaphore::new(kib(config.uploads.picture_memory_bytes) as usize);
         workers::return_freed_memory_promptly();
         Ok(Services {
             web: Fetcher::new(&config.fetch),
+            media,
             password_checks: Arc::new(Semaphore::new(config.limits.password_checks_at_once.max(1))),
             config: Arc::new(config),
             store,

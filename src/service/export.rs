@@ -4,7 +4,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{Seek, Write};
-use std::path::Path;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -16,6 +15,7 @@ use crate::domain::ids::UserId;
 use crate::domain::pin::{Exif, PinRecord};
 use crate::domain::user::{Profile, UserRecord};
 use crate::error::{AppError, AppResult};
+use crate::media::storage::{MediaStore, ORIGINALS};
 use crate::store::{self, Source};
 
 pub const FORMAT: &str = "corkboard-export";
@@ -183,12 +183,12 @@ pub fn read_manifest(tx: &impl Source, user: Option<UserId>) -> AppResult<Manife
     Ok(manifest)
 }
 
-/// Writes `manifest` and the originals it names (read from `originals_dir`) into a zip archive:
+/// Writes `manifest` and the originals it names (read from `media`) into a zip archive:
 /// the originals first (stored as they are: they are compressed pictures), the manifest last,
 /// so that it can list the originals that were missing.
 pub fn write_archive<W: Write + Seek>(
     mut manifest: Manifest,
-    originals_dir: &Path,
+    media: &MediaStore,
     out: W,
 ) -> AppResult<ExportSummary> {
     let mut zip = ZipWriter::new(out);
@@ -203,18 +203,19 @@ pub fn write_archive<W: Write + Seek>(
             continue;
         }
         let extension = pin.picture.original.rsplit('.').next().unwrap_or_default();
-        let path = originals_dir.join(format!("{}/{}/{sha1}.{extension}", &sha1[..2], &sha1[2..4]));
-        let mut file = match std::fs::File::open(&path) {
-            Ok(file) => file,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                missing.insert(sha1.clone());
-                continue;
-            }
-            Err(error) => return Err(io(error, "cannot read an original")),
+        let key = format!(
+            "{ORIGINALS}/{}/{}/{sha1}.{extension}",
+            &sha1[..2],
+            &sha1[2..4]
+        );
+        let Some(bytes) = media.read(&key)? else {
+            missing.insert(sha1.clone());
+            continue;
         };
         zip.start_file(pin.picture.original.as_str(), stored)
             .map_err(zip_error)?;
-        std::io::copy(&mut file, &mut zip).map_err(|e| io(e, "cannot write the archive"))?;
+        zip.write_all(&bytes)
+            .map_err(|e| io(e, "cannot write the archive"))?;
         written.insert(sha1.clone());
     }
     manifest.missing_originals = missing.into_iter().collect();
@@ -349,7 +350,7 @@ pub async fn export_own(
             let _ = std::fs::remove_file(&path);
             write_archive(
                 manifest,
-                &services.config.originals_dir(),
+                &services.media,
                 std::io::BufWriter::new(&mut file),
             )?;
             file.seek(std::io::SeekFrom::Start(0))?;

@@ -190,7 +190,7 @@ pub async fn scrape(services: &Services) -> AppResult<String> {
             metrics
                 .search_documents
                 .set(as_gauge(services.search.len()));
-            for (folder, bytes) in metrics.media_usage.bytes(&services.config) {
+            for (folder, bytes) in metrics.media_usage.bytes(&services.media) {
                 metrics
                     .media_bytes
                     .get_or_create(&FolderLabels { folder })

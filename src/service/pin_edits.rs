@@ -120,12 +120,7 @@ pub async fn delete(
                 Ok((pin, on_boards, last_one))
             })?;
             if last_one {
-                let config = &services.config;
-                remove_files(
-                    &pin.picture,
-                    &config.previews_dir(),
-                    &config.originals_dir(),
-                );
+                remove_files(&pin.picture, &services.media);
             }
             Ok((pin, boards))
         })

@@ -9,7 +9,6 @@ use zip::ZipArchive;
 use crate::domain::pin::Picture;
 use crate::error::{AppError, AppResult};
 use crate::media::budget::Plan;
-use crate::media::encode::FORMATS;
 use crate::media::ingest::{inspect, store_files};
 use crate::service::context::Services;
 use crate::service::export::{FORMAT, Manifest, VERSION};
@@ -100,20 +99,14 @@ pub async fn ingest(
 ) -> AppResult<Result<Picture, String>> {
     let ingested = services
         .picture_work(FIELD, memory, move |services| {
-            let config = &services.config;
-            let mut inspected = inspect(&bytes, &config.uploads, FIELD)?;
+            let mut inspected = inspect(&bytes, &services.config.uploads, FIELD)?;
             if inspected.picture.sha1 != sha1 {
                 return Err(AppError::invalid(
                     FIELD,
                     "its picture is not the one the manifest names (another sha1)",
                 ));
             }
-            store_files(
-                &bytes,
-                &mut inspected,
-                &config.previews_dir(),
-                &config.originals_dir(),
-            )?;
+            store_files(&bytes, &mut inspected, &services.media)?;
             Ok(inspected.picture)
         })
         .await;
@@ -122,21 +115,4 @@ pub async fn ingest(
         Err(AppError::Validation { message, .. }) => Ok(Err(message)),
         Err(error) => Err(error),
     }
-}
-
-/// Whether a picture's original and previews are all on disk (checked again under
-/// `Services::picture_files` before its pins are written: a pin deleted meanwhile may have taken
-/// them).
-pub fn files_exist(services: &Services, picture: &Picture) -> bool {
-    let config = &services.config;
-    let previews = config.previews_dir();
-    config
-        .originals_dir()
-        .join(picture.original_path())
-        .exists()
-        && picture.preview_widths.iter().all(|width| {
-            FORMATS
-                .iter()
-                .all(|format| previews.join(picture.preview_path(*width, format)).exists())
-        })
 }

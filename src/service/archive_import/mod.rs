@@ -20,6 +20,7 @@ use self::records::Importer;
 use self::report::ImportReport;
 use crate::domain::ids::UserId;
 use crate::error::{AppError, AppResult};
+use crate::media::ingest::files_stored;
 use crate::service::context::Services;
 use crate::store::imported;
 
@@ -176,7 +177,7 @@ fn write_batch(
         if matches!(step, pins::Step::Create)
             && !gone.contains(sha1)
             && let Some(Ok(picture)) = importer.pictures.get(sha1)
-            && !archive::files_exist(services, picture)
+            && !files_stored(picture, &services.media)?
         {
             gone.push(sha1.clone());
         }

@@ -28,7 +28,7 @@ async fn pin_picture(app: &TestApp, bytes: Vec<u8>, board: &str) -> Value {
     let (status, temp) = upload(app, &app.client, bytes, "picture.jpg").await;
     assert_eq!(status, 200, "{temp}");
     app.graphql(
-        "mutation($t: String!, $b: ID!) { addPin(tempFileName: $t, caption: \"\", boards: [$b]) { id sha1 original large: preview(minWidth: 400) } }",
+        "mutation($t: String!, $b: ID!) { addPin(tempFileName: $t, caption: \"A picture\", boards: [$b]) { id sha1 original large: preview(minWidth: 400) } }",
         json!({ "t": temp["tempFileName"], "b": board }),
     )
     .await
@@ -148,7 +148,7 @@ async fn pictures_and_avatars_live_in_the_bucket_and_go_with_their_pins() {
     // Deleting the pin removes its files from the bucket.
     let deleted = app
         .graphql(
-            "mutation($id: ID!) { deletePin(id: $id) }",
+            "mutation($id: ID!) { deletePin(id: $id) { boards { id } } }",
             json!({ "id": pin["id"] }),
         )
         .await;
@@ -264,7 +264,7 @@ async fn an_unreachable_bucket_is_a_clear_error_and_the_server_keeps_answering()
     moto.stop();
     let refused = app
         .graphql(
-            "mutation($t: String!, $b: ID!) { addPin(tempFileName: $t, caption: \"\", boards: [$b]) { id } }",
+            "mutation($t: String!, $b: ID!) { addPin(tempFileName: $t, caption: \"A picture\", boards: [$b]) { id } }",
             json!({ "t": temp["tempFileName"], "b": board }),
         )
         .await;
@@ -287,7 +287,7 @@ async fn an_unreachable_bucket_is_a_clear_error_and_the_server_keeps_answering()
     moto.create_bucket(BUCKET).await;
     let pinned = app
         .graphql(
-            "mutation($t: String!, $b: ID!) { addPin(tempFileName: $t, caption: \"\", boards: [$b]) { id } }",
+            "mutation($t: String!, $b: ID!) { addPin(tempFileName: $t, caption: \"A picture\", boards: [$b]) { id } }",
             json!({ "t": temp["tempFileName"], "b": board }),
         )
         .await;

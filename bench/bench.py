@@ -1,5 +1,6 @@
 """Corkboard's benchmarks in one run: ingest against libvips and Pillow, serving a seeded dataset
-under load, the home list while uploads are processed, and the footprint. Writes a Markdown report.
+under load, the home list while uploads are processed, ingest and serving with the media on local
+disk and in S3 (moto), and the footprint. Writes a Markdown report.
 
     python3 bench/bench.py --bin target/release/corkboard --report bench/RESULTS.md
     python3 bench/bench.py --smoke ...   every part, briefly, on a tiny dataset (run by cargo test)
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import ingest
 import load
+from bucket import Moto
 from report import write_report
 from server import RssSampler, Server
 from stats import summary
@@ -30,12 +32,12 @@ SEED_PASSWORD = "corkboard-seed"
 
 FULL = dict(users=1000, boards=10_000, pins=100_000, pictures=48, ingest_runs=5,
             jpeg_size=(4000, 3000), png_size=(3000, 2000), load_seconds=5, load_repeats=3,
-            concurrency=(1, 16, 64), target_concurrency=16, uploads=20, cold_starts=5)
+            concurrency=(1, 16, 64), target_concurrency=16, uploads=20, cold_starts=5, media_pictures=10)
 # --scale 1m: ten times as much; the seed's skewed choice gives some boards thousands of pins.
 MILLION = dict(FULL, users=10_000, boards=100_000, pins=1_000_000)
 SMOKE = dict(users=5, boards=20, pins=300, pictures=3, ingest_runs=1,
              jpeg_size=(1200, 900), png_size=(800, 600), load_seconds=1, load_repeats=1,
-             concurrency=(4,), target_concurrency=4, uploads=2, cold_starts=1)
+             concurrency=(4,), target_concurrency=4, uploads=2, cold_starts=1, media_pictures=2)
 
 THUMB = """id title caption width height dominantColor unsafe previewsFormats previewsSizes
   preview(minWidth: 236) preview2x: preview(minWidth: 472)
@@ -75,7 +77,7 @@ def main():
     binary = str(Path(args.bin).resolve())
 
     peers = {"vips": bool(shutil.which("vipsthumbnail")), "wrk": bool(shutil.which("wrk")),
-             "pillow": importlib.util.find_spec("PIL") is not None}
+             "pillow": importlib.util.find_spec("PIL") is not None, "moto": bool(shutil.which("moto_server"))}
     missing = [name for name, present in peers.items() if not present]
     if missing and not args.allow_missing:
         sys.exit(f"missing: {', '.join(missing)} (bench/install-peers installs them)")
@@ -93,6 +95,8 @@ def main():
         results["cold_start"] = cold_starts(binary, work, plan)
         if peers["wrk"]:
             serve_under_load(binary, work, plan, results)
+        if "upload_picture" in results:
+            results["media"] = media_storage(binary, work, plan, peers, results["upload_picture"])
         results["footprint"] = footprint(binary, work / "data")
         results["backup"] = backups(binary, work)
         results["archive"] = export_and_import(binary, work)
@@ -234,6 +238,72 @@ def home_list_while_uploading(server, home, plan, picture):
         raise RuntimeError(f"{len(failures)} uploads failed: {failures[0]}")
     result.update(uploads=plan["uploads"], upload_seconds=upload_seconds, connections=plan["target_concurrency"])
     return result
+
+
+def media_storage(binary, work, plan, peers, picture):
+    """Pictures uploaded and pinned one after another, then one preview served under load, by a
+    server on an empty data folder with its media on local disk, then in a bucket of a fresh moto,
+    where the preview is also answered by a redirect to a presigned URL. {backend: {"ingest":
+    figures, "serving": wrk runs}} (no "serving" without wrk)."""
+    print("media storage", flush=True)
+    pictures = ingest.distinct_copies(picture, plan["media_pictures"], work / "media-pictures")
+    measured = {"Local disk": backend(binary, work / "media-local", {}, pictures, plan, peers["wrk"])}
+    if peers["moto"]:
+        with Moto(work / "moto.log") as moto:
+            env = moto.storage_env()
+            measured["S3 (moto)"] = backend(binary, work / "media-s3", env, pictures, plan, peers["wrk"])
+            if peers["wrk"]:
+                redirect = {**env, "CORKBOARD_STORAGE__REDIRECT": "true"}
+                server = Server(binary, work / "media-s3", work / "media-redirect.log", redirect)
+                try:
+                    server.wait_until_answering("{ pins(first: 1) { totalCount } }")
+                    measured["S3 (moto), redirect to a presigned URL"] = {
+                        "serving": preview_under_load(server, measured["S3 (moto)"]["preview"], plan)}
+                finally:
+                    server.stop()
+    shutil.rmtree(work / "media-pictures", ignore_errors=True)
+    return measured
+
+
+def backend(binary, data, env, pictures, plan, serve):
+    """One backend, from an empty data folder and the settings in `env`: an account and a board,
+    the pictures pinned on it, and (when `serve`) the newest pin's 236 px preview under load."""
+    subprocess.run([binary, "admin", "create-user", "bench", "bench@example.com", "--data-dir", data],
+                   input=SEED_PASSWORD + "\n", env=dict(os.environ, **env), text=True, check=True, capture_output=True)
+    server = Server(binary, data, data.with_suffix(".log"), env)
+    try:
+        server.wait_until_answering("{ pins(first: 1) { totalCount } }")
+        cookie = server.sign_in("bench@example.com", SEED_PASSWORD)
+        board = server.add_board(cookie, "Media storage")
+        measured = {"ingest": pin_one_after_another(server, cookie, board, pictures)}
+        newest, _ = server.graphql("{ pins(first: 1) { edges { node { preview(minWidth: 236) } } } }")
+        measured["preview"] = newest["pins"]["edges"][0]["node"]["preview"]
+        if serve:
+            measured["serving"] = preview_under_load(server, measured["preview"], plan)
+    finally:
+        server.stop()
+    return measured
+
+
+def pin_one_after_another(server, cookie, board, pictures):
+    """Seconds of an upload and pin, one picture at a time (median, min, max), and pictures per second."""
+    times = []
+    for picture in pictures:
+        started = time.perf_counter()
+        server.upload_pin(cookie, picture, board)
+        times.append(time.perf_counter() - started)
+        print(f"  upload and pin: {times[-1]:.3f} s", flush=True)
+    return {**summary(times), "per_second": len(times) / sum(times)}
+
+
+def preview_under_load(server, path, plan):
+    """`load_repeats` wrk runs on one preview's URL at the target concurrency (redirects not followed)."""
+    target = {"path": path}
+    server.fetch(target)
+    load.run(server, target, 1, 1)
+    runs = [load.run(server, target, plan["target_concurrency"], plan["load_seconds"]) for _ in range(plan["load_repeats"])]
+    print(f"  {path} c={plan['target_concurrency']}: {summary([r['rps'] for r in runs])['median']:.0f} rps", flush=True)
+    return runs
 
 
 def backups(binary, work):

@@ -49,6 +49,23 @@ def make_inputs(folder, jpeg_size, png_size):
     return [(jpeg, jpeg_size), (png, png_size)]
 
 
+def distinct_copies(picture, count, folder):
+    """`count` copies of a JPEG, each with one pixel changed: different files (the server keeps a
+    picture's files once, by content) that cost the same to ingest."""
+    from PIL import Image
+
+    folder.mkdir(parents=True, exist_ok=True)
+    copies = []
+    with Image.open(picture) as original:
+        image = original.convert("RGB")
+    for n in range(count):
+        image.putpixel((n, 0), (n * 7 % 256, 0, 255))
+        copy = folder / f"{picture.stem}-{n + 1}.jpg"
+        image.save(copy, quality=92)
+        copies.append(copy)
+    return copies
+
+
 def corkboard(binary):
     def run(source, size, out):
         subprocess.run([binary, "bench-ingest", source, "--out", out], check=True, capture_output=True)

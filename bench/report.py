@@ -1,6 +1,7 @@
 """The Markdown report of one benchmark run: machine, versions, every figure with its median and
 spread, the ratios, the targets, and the tuning notes of bench/TUNING.md."""
 
+import importlib.metadata
 import os
 import platform
 import subprocess
@@ -17,6 +18,7 @@ def write_report(path, results):
     lines += ingest_section(results)
     lines += load_section(results)
     lines += uploads_section(results)
+    lines += media_section(results)
     lines += footprint_section(results)
     lines += targets_section(results)
     notes = HERE / "TUNING.md"
@@ -44,6 +46,10 @@ def machine(results):
         pillow = PIL.__version__
     except ImportError:
         pillow = "not installed"
+    try:
+        moto = importlib.metadata.version("moto")
+    except importlib.metadata.PackageNotFoundError:
+        moto = "not installed"
     plan = results["plan"]
     return [
         f"Run {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC with `bench/run`{' --smoke' if results['smoke'] else ''}.",
@@ -60,6 +66,7 @@ def machine(results):
         f"| libvips | {version(['vips', '--version'])} |",
         f"| Pillow | {pillow} on Python {platform.python_version()} |",
         f"| wrk | {version(['wrk', '--version'])} |",
+        f"| moto (S3 emulator) | {moto} |",
         "",
         "## Dataset",
         "",
@@ -106,15 +113,20 @@ def load_section(results):
              "| request | connections | requests/s | client p50 | client p99 | server p50 | server p99 | errors |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for (name, connections), runs in results["load"].items():
-        def col(key, scale=1.0, digits=2):
-            values = sorted(run[key] * scale for run in runs)
-            mid = values[len(values) // 2]
-            return f"{mid:.{digits}f} ({values[0]:.{digits}f}-{values[-1]:.{digits}f})" if len(values) > 1 else f"{mid:.{digits}f}"
-        errors = sum(run["errors"] for run in runs)
-        lines.append(f"| {name} | {connections} | {col('rps', digits=0)} | {col('p50_us', 0.001)} ms | "
-                     f"{col('p99_us', 0.001)} ms | {col('server_p50_ms')} ms | {col('server_p99_ms')} ms | {errors} |")
+        lines.append(f"| {name} | {connections} | {load_columns(runs)} |")
     lines.append("")
     return lines
+
+
+def load_columns(runs):
+    """The columns of wrk runs: requests/s, client and server p50 and p99, errors."""
+    def col(key, scale=1.0, digits=2):
+        values = sorted(run[key] * scale for run in runs)
+        mid = values[len(values) // 2]
+        return f"{mid:.{digits}f} ({values[0]:.{digits}f}-{values[-1]:.{digits}f})" if len(values) > 1 else f"{mid:.{digits}f}"
+    errors = sum(run["errors"] for run in runs)
+    return (f"{col('rps', digits=0)} | {col('p50_us', 0.001)} ms | {col('p99_us', 0.001)} ms | "
+            f"{col('server_p50_ms')} ms | {col('server_p99_ms')} ms | {errors}")
 
 
 def uploads_section(results):
@@ -127,6 +139,44 @@ def uploads_section(results):
             f"wrk loaded the home list with {u['connections']} connections: {u['rps']:.0f} requests/s, "
             f"client p50 {u['p50_us'] / 1000:.2f} ms, p99 {u['p99_us'] / 1000:.2f} ms, "
             f"max {u['max_us'] / 1000:.1f} ms, {u['errors']} errors.", ""]
+
+
+def media_section(results):
+    media = results.get("media")
+    if media is None:
+        return ["## Media storage", "", "Skipped: Pillow is not installed (it makes the pictures).", ""]
+    plan = results["plan"]
+    width, height = plan["jpeg_size"]
+    lines = ["## Media storage", "",
+             "Avatars, previews and originals on local disk (the data folder) or in an S3-compatible bucket "
+             "(`storage.kind`). For each, a server on an empty data folder (for S3, with a fresh bucket) "
+             f"gets {plan['media_pictures']} different {width}x{height} JPEGs uploaded and pinned one after "
+             "another (upload, then `addPin`, which writes the whole preview ladder and the original to the "
+             "storage), then wrk loads the newest pin's 236 px preview through the server "
+             f"({plan['target_concurrency']} connections, {plan['load_repeats']} runs of "
+             f"{plan['load_seconds']} s; medians, min to max). With `storage.redirect` the server answers "
+             "a public pin's picture by a redirect to a presigned URL, which wrk does not follow. "
+             "moto is an in-process Python S3 emulator on the same machine: the S3 figures show the cost "
+             "of the extra hop through the server's S3 client (and moto's own time), not a real network's "
+             "latency.", ""]
+    if not results["peers"]["moto"]:
+        lines += ["S3 skipped: moto_server is not installed (pip install 'moto[server]').", ""]
+    lines += ["| upload and pin into | pictures | p50 per picture | max per picture | pictures/s |",
+              "| --- | --- | --- | --- | --- |"]
+    for name, figures in media.items():
+        if "ingest" in figures:
+            i = figures["ingest"]
+            lines.append(f"| {name} | {i['n']} | {i['median']:.2f} s | {i['max']:.2f} s | {i['per_second']:.2f} |")
+    lines.append("")
+    if not results["peers"]["wrk"]:
+        return lines + ["Serving skipped: wrk is not installed.", ""]
+    lines += ["| preview (236 px JPEG) from | connections | requests/s | client p50 | client p99 | server p50 | server p99 | errors |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for name, figures in media.items():
+        if "serving" in figures:
+            lines.append(f"| {name} | {plan['target_concurrency']} | {load_columns(figures['serving'])} |")
+    lines.append("")
+    return lines
 
 
 def footprint_section(results):

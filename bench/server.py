@@ -24,12 +24,13 @@ def free_port():
 
 
 class Server:
-    def __init__(self, binary, data_dir, log_path):
+    def __init__(self, binary, data_dir, log_path, env=None):
+        """Starts `corkboard serve`; `env`: more variables (settings) for the server."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = Path(log_path)
         self.log = open(self.log_path, "ab")
-        env = dict(os.environ, RUST_LOG="info")
+        env = dict(os.environ, RUST_LOG="info", **(env or {}))
         command = [binary, "serve", "--data-dir", data_dir, "--listen", f"127.0.0.1:{self.port}"]
         self.started = time.perf_counter()
         self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=self.log)
@@ -118,6 +119,12 @@ class Server:
             {"name": temp["tempFileName"], "boards": [board_id]},
             cookie,
         )
+
+    def add_board(self, cookie, title):
+        """A new public board of the signed-in account: its id."""
+        made, _ = self.graphql("mutation($title: String!) { addBoard(title: $title, secret: false) { id } }",
+                               {"title": title}, cookie)
+        return made["addBoard"]["id"]
 
 
 class RssSampler:

@@ -93,6 +93,8 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     config.listen = addr;
     let services = tokio::task::spawn_blocking(move || Services::open(config)).await??;
     registration::announce(&services)?;
+    let media = services.media.clone();
+    tokio::task::spawn_blocking(move || media.announce());
     let (shutdown, stopped) = oneshot::channel::<()>();
     let cleaner = tokio::spawn(cleanup::every_hour(services.clone()));
     let (stop_imports, imports_stopped) = watch::channel(false);

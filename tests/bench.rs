@@ -36,6 +36,7 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
         "| backup while serving, second, incremental",
         "| export of the whole instance",
         "| import of that archive into an empty folder",
+        "## Media storage",
         "## Targets",
     ] {
         assert!(
@@ -48,6 +49,8 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
             "### photo-",
             "| Home list, pins(first: 50) |",
             "while uploads are processed",
+            "| S3 (moto) |",
+            "| S3 (moto), redirect to a presigned URL |",
         ] {
             assert!(
                 text.contains(section),

@@ -101,6 +101,21 @@ impl MediaStore {
         }
     }
 
+    /// Logs whether a bucket answers (a missing key's lookup), so that a wrong setting shows at
+    /// start rather than at the first upload. The data folder is always there.
+    pub fn announce(&self) {
+        if let MediaStore::S3(s3) = self {
+            match s3.exists("corkboard-reachability-check") {
+                Ok(_) => tracing::info!(storage = %s3.describe(), "the media storage answers"),
+                Err(error) => tracing::warn!(
+                    ?error,
+                    storage = %s3.describe(),
+                    "the media storage does not answer: uploads fail until it does"
+                ),
+            }
+        }
+    }
+
     /// Where the files are, for people: a folder, or `s3://bucket/prefix`.
     pub fn describe(&self) -> String {
         match self {

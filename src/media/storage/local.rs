@@ -50,26 +50,12 @@ impl LocalMedia {
 
     pub fn remove(&self, key: &str) -> AppResult<()> {
         let path = self.path(key);
-        match std::fs::remove_file(&path) {
-            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-                Err(anyhow::Error::from(error)
-                    .context(format!("cannot remove {}", path.display()))
-                    .into())
-            }
-            _ => Ok(()),
-        }
+        unless_missing(std::fs::remove_file(&path), &path)
     }
 
     pub fn remove_folder(&self, prefix: &str) -> AppResult<()> {
         let path = self.path(prefix);
-        match std::fs::remove_dir_all(&path) {
-            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-                Err(anyhow::Error::from(error)
-                    .context(format!("cannot remove {}", path.display()))
-                    .into())
-            }
-            _ => Ok(()),
-        }
+        unless_missing(std::fs::remove_dir_all(&path), &path)
     }
 
     /// Every file under `prefix`, unfinished writes (`*.tmp-*`) included.
@@ -77,6 +63,18 @@ impl LocalMedia {
         let mut found = Vec::new();
         collect(&self.path(prefix), prefix.trim_end_matches('/'), &mut found)?;
         Ok(found)
+    }
+}
+
+/// A removal's outcome: what was already gone is no error.
+fn unless_missing(removed: std::io::Result<()>, path: &Path) -> AppResult<()> {
+    match removed {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+            Err(anyhow::Error::from(error)
+                .context(format!("cannot remove {}", path.display()))
+                .into())
+        }
+        _ => Ok(()),
     }
 }
 

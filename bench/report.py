@@ -156,9 +156,9 @@ def media_section(results):
              f"({plan['target_concurrency']} connections, {plan['load_repeats']} runs of "
              f"{plan['load_seconds']} s; medians, min to max). With `storage.redirect` the server answers "
              "a public pin's picture by a redirect to a presigned URL, which wrk does not follow. "
-             "moto is an in-process Python S3 emulator on the same machine: the S3 figures show the cost "
-             "of the extra hop through the server's S3 client (and moto's own time), not a real network's "
-             "latency.", ""]
+             "moto is an in-memory S3 emulator written in Python, run on the same machine (its own process, "
+             "sharing the cores): the S3 figures show the cost of the extra hop through the server's S3 "
+             "client (and moto's own time), not a real network's latency.", ""]
     if not results["peers"]["moto"]:
         lines += ["S3 skipped: moto_server is not installed (pip install 'moto[server]').", ""]
     lines += ["| upload and pin into | pictures | p50 per picture | max per picture | pictures/s |",

@@ -31,6 +31,7 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
         "## Machine and versions",
         "## Dataset",
         "## Ingest",
+        "## First load (Lighthouse)",
         "## Serving under load",
         "## Footprint",
         "| backup while serving, second, incremental",
@@ -48,6 +49,7 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
             "### photo-",
             "| Home list, pins(first: 50) |",
             "while uploads are processed",
+            "| Home page, first view: <= 200 KB transferred before pictures |",
         ] {
             assert!(
                 text.contains(section),

@@ -1,6 +1,7 @@
-"""Corkboard's benchmarks in one run: ingest against libvips and Pillow, serving a seeded dataset
-under load, the home list while uploads are processed, ingest and serving with the media on local
-disk and in S3 (moto), and the footprint. Writes a Markdown report.
+"""Corkboard's benchmarks in one run: ingest against libvips and Pillow, the first load of the seeded
+instance's pages in Lighthouse, serving a seeded dataset under load, the home list while uploads are
+processed, ingest and serving with the media on local disk and in S3 (moto), and the footprint.
+Writes a Markdown report.
 
     python3 bench/bench.py --bin target/release/corkboard --report bench/RESULTS.md
     python3 bench/bench.py --smoke ...   every part, briefly, on a tiny dataset (run by cargo test)
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 import ingest
+import lighthouse
 import load
 from bucket import Moto
 from report import write_report
@@ -32,12 +34,14 @@ SEED_PASSWORD = "corkboard-seed"
 
 FULL = dict(users=1000, boards=10_000, pins=100_000, pictures=48, ingest_runs=5,
             jpeg_size=(4000, 3000), png_size=(3000, 2000), load_seconds=5, load_repeats=3,
-            concurrency=(1, 16, 64), target_concurrency=16, uploads=20, cold_starts=5, media_pictures=10)
+            concurrency=(1, 16, 64), target_concurrency=16, uploads=20, cold_starts=5, media_pictures=10,
+            lighthouse_runs=3)
 # --scale 1m: ten times as much; the seed's skewed choice gives some boards thousands of pins.
 MILLION = dict(FULL, users=10_000, boards=100_000, pins=1_000_000)
 SMOKE = dict(users=5, boards=20, pins=300, pictures=3, ingest_runs=1,
              jpeg_size=(1200, 900), png_size=(800, 600), load_seconds=1, load_repeats=1,
-             concurrency=(4,), target_concurrency=4, uploads=2, cold_starts=1, media_pictures=2)
+             concurrency=(4,), target_concurrency=4, uploads=2, cold_starts=1, media_pictures=2,
+             lighthouse_runs=1)
 
 THUMB = """id title caption width height dominantColor unsafe previewsFormats previewsSizes
   preview(minWidth: 236) preview2x: preview(minWidth: 472)
@@ -77,7 +81,8 @@ def main():
     binary = str(Path(args.bin).resolve())
 
     peers = {"vips": bool(shutil.which("vipsthumbnail")), "wrk": bool(shutil.which("wrk")),
-             "pillow": importlib.util.find_spec("PIL") is not None, "moto": bool(shutil.which("moto_server"))}
+             "pillow": importlib.util.find_spec("PIL") is not None, "moto": bool(shutil.which("moto_server")),
+             "lighthouse": lighthouse.missing() is None}
     missing = [name for name, present in peers.items() if not present]
     if missing and not args.allow_missing:
         sys.exit(f"missing: {', '.join(missing)} (bench/install-peers installs them)")
@@ -93,6 +98,10 @@ def main():
             results["upload_picture"] = inputs[0][0]
         results["seed"] = seed(binary, work / "data", plan)
         results["cold_start"] = cold_starts(binary, work, plan)
+        if peers["lighthouse"]:
+            results["lighthouse"] = first_load(binary, work, plan, args.smoke)
+        else:
+            results["lighthouse_missing"] = lighthouse.missing()
         if peers["wrk"]:
             serve_under_load(binary, work, plan, results)
         if "upload_picture" in results:
@@ -128,6 +137,18 @@ def cold_starts(binary, work, plan):
         finally:
             server.stop()
     return summary(times)
+
+
+def first_load(binary, work, plan, smoke):
+    """Lighthouse on the home page (and, but in the smoke run, a board page and a pin page) of the
+    freshly seeded instance, with nothing else running."""
+    print("first load (lighthouse)", flush=True)
+    server = Server(binary, work / "data", work / "lighthouse.log")
+    try:
+        server.wait_until_answering("{ pins(first: 1) { totalCount } }")
+        return lighthouse.measure(server, work, plan["lighthouse_runs"], smoke)
+    finally:
+        server.stop()
 
 
 def targets(server):

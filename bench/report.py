@@ -16,6 +16,7 @@ def write_report(path, results):
     lines = [f"# Corkboard benchmark results{' (smoke run)' if results['smoke'] else ''}", ""]
     lines += machine(results)
     lines += ingest_section(results)
+    lines += lighthouse_section(results)
     lines += load_section(results)
     lines += uploads_section(results)
     lines += media_section(results)
@@ -98,6 +99,66 @@ def ingest_section(results):
         for tool, times in tools.items():
             lines.append(f"| {tool} | {spread(times)} | {times['median'] / base:.2f}x |")
         lines.append("")
+    return lines
+
+
+def lighthouse_rows(results):
+    """The first-load targets: (target, measured, met) for each page Lighthouse measured."""
+    rows = []
+    for name, page in results.get("lighthouse", {}).items():
+        scores = page["scores"]
+        runs = ", ".join(f"{score}{'' if kept else ' disturbed'}" for score, _, kept in page["performance_runs"])
+        rows.append((f"{name}: Performance >= 95 (mobile, default throttling)",
+                     f"{scores['performance']} (runs: {runs})", scores["performance"] >= 95))
+        for key, label in (("accessibility", "Accessibility"), ("best-practices", "Best practices"), ("seo", "SEO")):
+            rows.append((f"{name}: {label} = 100", str(scores[key]), scores[key] == 100))
+        if page["path"] == "/":
+            kb = page["bytes_without_images"] / 1e3
+            rows.append(("Home page, first view: <= 200 KB transferred before pictures",
+                         f"{kb:.1f} KB ({page['bytes'] / 1e3:.1f} KB with pictures)", kb <= 200))
+    return rows
+
+
+def lighthouse_section(results):
+    if "lighthouse" not in results:
+        return ["## First load (Lighthouse)", "", f"Skipped: {results.get('lighthouse_missing')}.", ""]
+    pages = results["lighthouse"]
+    first = next(iter(pages.values()))
+    runs = len(first["performance_runs"])
+    cpu = ", ".join(f"{index:.0f}" for page in pages.values() for _, index, _ in page["performance_runs"])
+    lines = ["## First load (Lighthouse)", "",
+             f"Lighthouse {first['version']} (bench/package.json) in Debian's Chromium "
+             f"({version(['/usr/bin/chromium', '--version'])}), anonymous visitor, first view with an empty "
+             "cache, Lighthouse's defaults: mobile emulation and simulated throttling (slow 4G, 4x CPU "
+             f"slowdown). {runs} run{'s' if runs > 1 else ''} a page; the figures are those of the run with the "
+             "median Performance score, among the runs whose CPU was not taken by something else (a "
+             "benchmarkIndex at least 60% of the page's best run; the others are marked disturbed). "
+             f"Lighthouse's benchmarkIndex of this machine, run by run: {cpu} (its 4x CPU slowdown "
+             "assumes about 1000 or more; below that the blocking time comes out higher than on a "
+             "phone). Bytes are the transfer sizes of every request of the load (network-requests "
+             "audit), all and without pictures.", "",
+             "| page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | bytes (all / without pictures) |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for name, page in pages.items():
+        s, m = page["scores"], page["metrics"]
+        lines.append(
+            f"| {name} | {s['performance']} | {s['accessibility']} | {s['best-practices']} | {s['seo']} | "
+            f"{m['first-contentful-paint'] / 1000:.2f} s | {m['largest-contentful-paint'] / 1000:.2f} s | "
+            f"{m['total-blocking-time']:.0f} ms | {m['cumulative-layout-shift']:.3f} | {m['speed-index'] / 1000:.2f} s | "
+            f"{page['bytes'] / 1e3:.1f} KB / {page['bytes_without_images'] / 1e3:.1f} KB ({page['requests']} requests) |")
+    lines += ["", "| target | measured | |", "| --- | --- | --- |"]
+    lines += [f"| {target} | {measured} | {'met' if met else '**missed**'} |" for target, measured, met in lighthouse_rows(results)]
+    for name, page in pages.items():
+        lines += ["", f"What Lighthouse names on {name}:", ""]
+        lcp = page["lcp_element"]
+        if lcp:
+            phases = ", ".join(f"{phase} {ms:.0f} ms" for phase, ms in lcp["phases"].items())
+            lines.append(f"- LCP element `{lcp['snippet'][:80]}`" + (f": {phases}" if phases else ""))
+        for category, title, shown in page["findings"]:
+            lines.append(f"- {category}: {title}" + (f" ({shown})" if shown else ""))
+        if not lcp and not page["findings"]:
+            lines.append("- nothing")
+    lines.append("")
     return lines
 
 
@@ -240,4 +301,6 @@ def targets_section(results):
         row("Idle RSS <= 100 MB", f"{results['rss_idle_mb']:.1f} MB", results["rss_idle_mb"] <= 100)
     js = results["footprint"]["ui_js_gzip_kb"]
     row("UI JavaScript of the first load <= 150 KB gzipped", f"{js:.1f} KB", js <= 150)
+    for target, measured, met in lighthouse_rows(results):
+        row(target, measured, met)
     return ["## Targets", "", "| target | measured | |", "| --- | --- | --- |", *rows, ""]

@@ -31,6 +31,7 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
         "## Machine and versions",
         "## Dataset",
         "## Ingest",
+        "## First load (Lighthouse)",
         "## Serving under load",
         "## Footprint",
         "| backup while serving, second, incremental",
@@ -51,6 +52,7 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
             "while uploads are processed",
             "| S3 (moto) |",
             "| S3 (moto), redirect to a presigned URL |",
+            "| Home page, first view: <= 200 KB transferred before pictures |",
         ] {
             assert!(
                 text.contains(section),

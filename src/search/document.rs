@@ -7,10 +7,10 @@ use tantivy::schema::Field;
 
 use std::collections::BTreeSet;
 
-use super::{Fields, audience_term, private_word, words};
+use super::{Fields, RESTRICTED, audience_term, private_word, words};
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{PinId, UserId};
-use crate::domain::policy::{Audience, Visible};
+use crate::domain::policy::{Audience, AudienceKey, Visible};
 use crate::error::AppResult;
 use crate::store::{Source, board_pins, boards, pins, users};
 
@@ -26,8 +26,12 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
         on_boards.extend(boards::get(tx, board)?);
     }
     let owner = users::load(tx, record.user)?;
-    for key in Audience::of_pin(&owner, &on_boards).keys() {
+    let audience = Audience::of_pin(&owner, &on_boards);
+    for key in audience.keys() {
         document.add_u64(fields.audience, audience_term(key));
+    }
+    if !audience.keys().any(|key| key == AudienceKey::Public) {
+        document.add_u64(fields.audience, RESTRICTED);
     }
     for board in &on_boards {
         if board.visible_to(None) {

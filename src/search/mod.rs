@@ -24,7 +24,7 @@ use crate::error::AppResult;
 use crate::store::{CommitFollower, Store, search_pending};
 
 /// Bump when the schema or the way documents are built changes: the index is then rebuilt.
-const SCHEMA_VERSION: &str = "4";
+const SCHEMA_VERSION: &str = "5";
 const VERSION_FILE: &str = "corkboard-schema-version";
 const WRITER_MEMORY: usize = 50_000_000;
 
@@ -103,6 +103,11 @@ fn register_tokenizers(index: &Index) {
     index.tokenizers().register("folded", folded);
     index.tokenizers().register("whole", whole);
 }
+
+/// The audience term of a pin the public may not see: searches leave such pins out unless the
+/// viewer is among their readers, which is faster than asking for the few pins they may see
+/// among the many public ones.
+pub const RESTRICTED: u64 = u64::MAX;
 
 /// An audience key as the index keeps it: 0 for the public, else the reader's user id (ids start at 1).
 pub fn audience_term(key: AudienceKey) -> u64 {

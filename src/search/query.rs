@@ -11,9 +11,9 @@ use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, RangeQuery, TermQue
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
 
-use super::{SearchIndex, audience_term, fold, private_word, words};
+use super::{RESTRICTED, SearchIndex, audience_term, fold, private_word, words};
 use crate::domain::ids::UserId;
-use crate::domain::policy::keys_held_by;
+use crate::domain::policy::AudienceKey;
 use crate::error::AppResult;
 use crate::store::pin_order::Direction;
 
@@ -35,38 +35,46 @@ impl SearchIndex {
         ))
     }
 
-    /// Pins the viewer may see: those whose audience holds one of the viewer's keys.
-    fn visible_to(&self, viewer: Option<UserId>) -> Box<dyn Query> {
-        let any = keys_held_by(viewer)
-            .into_iter()
-            .map(|key| {
-                let term = self.term_u64(self.fields.audience, audience_term(key));
-                (Occur::Should, term)
-            })
-            .collect();
-        Box::new(BooleanQuery::new(any))
+    /// Pins the viewer may not see: restricted ones whose audience does not hold the viewer.
+    fn hidden_from(&self, viewer: Option<UserId>) -> Box<dyn Query> {
+        let restricted = self.term_u64(self.fields.audience, RESTRICTED);
+        match viewer {
+            None => restricted,
+            Some(viewer) => Box::new(BooleanQuery::new(vec![
+                (Occur::Must, restricted),
+                (
+                    Occur::MustNot,
+                    self.term_u64(self.fields.audience, audience_term(AudienceKey::Reader(viewer))),
+                ),
+            ])),
+        }
     }
 
-    /// The query for `wanted`, limited to what the viewer may see; `None` when nothing can match.
+    /// The query for `wanted`, without the pins the viewer may not see; `None` when nothing can
+    /// match. One flat query: the words, then the exclusion, which only looks at the candidates.
     fn query(&self, viewer: Option<UserId>, wanted: &Wanted) -> Option<BooleanQuery> {
-        let fields = &self.fields;
-        let matching: Box<dyn Query> = match wanted {
-            Wanted::Text(text) => self.text_query(viewer, text)?,
-            Wanted::Tag(tag) => Box::new(TermQuery::new(
-                Term::from_field_text(fields.tag, &fold(tag.trim().trim_start_matches('#'))),
-                IndexRecordOption::Basic,
-            )),
+        let mut clauses = match wanted {
+            Wanted::Text(text) => self.text_clauses(viewer, text)?,
+            Wanted::Tag(tag) => vec![(
+                Occur::Must,
+                Box::new(TermQuery::new(
+                    Term::from_field_text(self.fields.tag, &fold(tag.trim().trim_start_matches('#'))),
+                    IndexRecordOption::Basic,
+                )) as Box<dyn Query>,
+            )],
         };
-        Some(BooleanQuery::new(vec![
-            (Occur::Must, matching),
-            (Occur::Must, self.visible_to(viewer)),
-        ]))
+        clauses.push((Occur::MustNot, self.hidden_from(viewer)));
+        Some(BooleanQuery::new(clauses))
     }
 
     /// Pins with every word of `text` (folded, as a person typed it: no query syntax, so no
     /// field of the index can be named), in any of their words or in the title of a private
     /// board of theirs that the viewer may see; words in the title or tags rank higher.
-    fn text_query(&self, viewer: Option<UserId>, text: &str) -> Option<Box<dyn Query>> {
+    fn text_clauses(
+        &self,
+        viewer: Option<UserId>,
+        text: &str,
+    ) -> Option<Vec<(Occur, Box<dyn Query>)>> {
         let fields = &self.fields;
         let words = words(text);
         if words.is_empty() {
@@ -78,23 +86,25 @@ impl SearchIndex {
         };
         let mut clauses = Vec::new();
         for word in &words {
-            let mut anywhere = vec![(Occur::Should, term(fields.all, word))];
-            if let Some(viewer) = viewer {
-                let private = term(fields.private_board_words, &private_word(viewer, word));
-                anywhere.push((Occur::Should, private));
-            }
-            clauses.push((
-                Occur::Must,
-                Box::new(BooleanQuery::new(anywhere)) as Box<dyn Query>,
-            ));
+            let anywhere = match viewer {
+                None => term(fields.all, word),
+                Some(viewer) => Box::new(BooleanQuery::new(vec![
+                    (Occur::Should, term(fields.all, word)),
+                    (
+                        Occur::Should,
+                        term(fields.private_board_words, &private_word(viewer, word)),
+                    ),
+                ])),
+            };
+            clauses.push((Occur::Must, anywhere));
             for (field, boost) in [(fields.title, 3.0), (fields.tags_text, 2.0)] {
                 clauses.push((
                     Occur::Should,
-                    Box::new(BoostQuery::new(term(field, word), boost)),
+                    Box::new(BoostQuery::new(term(field, word), boost)) as Box<dyn Query>,
                 ));
             }
         }
-        Some(Box::new(BooleanQuery::new(clauses)))
+        Some(clauses)
     }
 
     /// How many pins match.

@@ -44,7 +44,10 @@ impl SearchIndex {
                 (Occur::Must, restricted),
                 (
                     Occur::MustNot,
-                    self.term_u64(self.fields.audience, audience_term(AudienceKey::Reader(viewer))),
+                    self.term_u64(
+                        self.fields.audience,
+                        audience_term(AudienceKey::Reader(viewer)),
+                    ),
                 ),
             ])),
         }
@@ -58,7 +61,10 @@ impl SearchIndex {
             Wanted::Tag(tag) => vec![(
                 Occur::Must,
                 Box::new(TermQuery::new(
-                    Term::from_field_text(self.fields.tag, &fold(tag.trim().trim_start_matches('#'))),
+                    Term::from_field_text(
+                        self.fields.tag,
+                        &fold(tag.trim().trim_start_matches('#')),
+                    ),
                     IndexRecordOption::Basic,
                 )) as Box<dyn Query>,
             )],

@@ -3,7 +3,6 @@
 //! control socket) and this command follows it; with the server stopped, this command opens the
 //! data folder and does it itself. Interrupted, the import goes on at the server's next start.
 
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -99,30 +98,13 @@ fn follow(mut ask: impl FnMut() -> anyhow::Result<ImportStatus>) -> anyhow::Resu
     }
 }
 
-/// `[#########...........]  45/100  pinned 40, already 3, failed 2`, redrawn in place on a
-/// terminal, a line each time otherwise.
+/// The progress bar: `45/100  pinned 40, already 3, failed 2`.
 fn draw(status: &ImportStatus) {
-    const WIDTH: usize = 30;
-    let filled = (status.done * WIDTH)
-        .checked_div(status.total)
-        .unwrap_or(WIDTH);
-    let line = format!(
-        "[{}{}] {:>5}/{}  pinned {}, already {}, failed {}",
-        "#".repeat(filled),
-        ".".repeat(WIDTH - filled),
-        status.done,
-        status.total,
-        status.created,
-        status.duplicates,
-        status.failed
+    let details = format!(
+        "pinned {}, already {}, failed {}",
+        status.created, status.duplicates, status.failed
     );
-    let mut err = std::io::stderr();
-    if err.is_terminal() {
-        let _ = write!(err, "\r{line}");
-    } else {
-        let _ = writeln!(err, "{line}");
-    }
-    let _ = err.flush();
+    crate::progress::draw(status.done, status.total, &details);
 }
 
 fn job_id(answer: control::Answer) -> anyhow::Result<u64> {

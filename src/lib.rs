@@ -14,6 +14,7 @@ pub mod graphql;
 pub mod http;
 pub mod import_cli;
 pub mod media;
+pub mod progress;
 pub mod search;
 pub mod seed;
 pub mod service;

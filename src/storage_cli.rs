@@ -4,7 +4,7 @@
 //! file. Run again after an interruption, it copies only what is still missing.
 
 use std::collections::HashMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -88,7 +88,7 @@ pub fn run(
             });
         }
     });
-    progress.finish();
+    crate::progress::finish();
     let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
     if !failures.is_empty() {
         for failure in failures.iter().take(10) {
@@ -200,30 +200,12 @@ impl Progress {
         let done = copied + already + failed;
         // A line at most every 1% on a terminal-less log.
         let step = (self.total / 100).max(1);
-        let terminal = std::io::stderr().is_terminal();
-        if terminal || done % step == 0 || done == self.total {
-            const WIDTH: usize = 30;
-            let filled = (done * WIDTH).checked_div(self.total).unwrap_or(WIDTH);
-            let line = format!(
-                "[{}{}] {done:>6}/{}  copied {copied} ({:.1} MB), already there {already}, failed {failed}",
-                "#".repeat(filled),
-                ".".repeat(WIDTH - filled),
-                self.total,
+        if std::io::stderr().is_terminal() || done % step == 0 || done == self.total {
+            let details = format!(
+                "copied {copied} ({:.1} MB), already there {already}, failed {failed}",
                 bytes as f64 / 1e6
             );
-            let mut err = std::io::stderr();
-            let _ = if terminal {
-                write!(err, "\r{line}")
-            } else {
-                writeln!(err, "{line}")
-            };
-            let _ = err.flush();
-        }
-    }
-
-    fn finish(&self) {
-        if std::io::stderr().is_terminal() {
-            eprintln!();
+            crate::progress::draw(done, self.total, &details);
         }
     }
 }

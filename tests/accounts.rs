@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::pins::upload_avatar;
 use common::{TestApp, error_code, graphql_with, new_client, token_in};
 use corkboard::config::SmtpSecurity;
 use serde_json::{Value, json};
@@ -504,22 +505,6 @@ fn png(width: u32, height: u32) -> Vec<u8> {
         .write_to(&mut bytes, image::ImageFormat::Png)
         .unwrap();
     bytes.into_inner()
-}
-
-async fn upload_avatar(
-    app: &TestApp,
-    client: &reqwest::Client,
-    bytes: Vec<u8>,
-    name: &str,
-) -> reqwest::Response {
-    let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned());
-    client
-        .post(app.url("/api/upload/avatar"))
-        .header("Origin", &app.base_url)
-        .multipart(reqwest::multipart::Form::new().part("avatar", part))
-        .send()
-        .await
-        .unwrap()
 }
 
 #[tokio::test]

@@ -5,7 +5,7 @@
 mod common;
 
 use common::pictures::{jpeg, png};
-use common::pins::{add_board, upload};
+use common::pins::{add_board, upload, upload_avatar};
 use common::process::run_command;
 use common::s3::Moto;
 use common::{TestApp, error_code, graphql_with, new_client};
@@ -117,15 +117,7 @@ async fn pictures_and_avatars_live_in_the_bucket_and_go_with_their_pins() {
     assert_eq!(missing.status(), 404);
 
     // Avatars too.
-    let part = reqwest::multipart::Part::bytes(png(300, 200, 2)).file_name("me.png");
-    let avatar = app
-        .client
-        .post(app.url("/api/upload/avatar"))
-        .header("Origin", &app.base_url)
-        .multipart(reqwest::multipart::Form::new().part("avatar", part))
-        .send()
-        .await
-        .unwrap();
+    let avatar = upload_avatar(&app, &app.client, png(300, 200, 2), "me.png").await;
     assert_eq!(avatar.status(), 200);
     let avatar: Value = avatar.json().await.unwrap();
     let avatar_url = avatar["avatar"].as_str().unwrap();

@@ -23,6 +23,23 @@ pub async fn upload(
     (status, response.json().await.unwrap())
 }
 
+/// Uploads a picture to `/api/upload/avatar`.
+pub async fn upload_avatar(
+    app: &TestApp,
+    client: &reqwest::Client,
+    bytes: Vec<u8>,
+    name: &str,
+) -> reqwest::Response {
+    let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned());
+    client
+        .post(app.url("/api/upload/avatar"))
+        .header("Origin", &app.base_url)
+        .multipart(reqwest::multipart::Form::new().part("avatar", part))
+        .send()
+        .await
+        .unwrap()
+}
+
 /// Adds a board for the client's user; returns its id.
 pub async fn add_board(
     app: &TestApp,

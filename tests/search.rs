@@ -387,17 +387,38 @@ async fn the_index_is_rebuilt_from_the_database_when_its_folder_is_gone() {
     let pin = add_tagged_pin(&app, &app.client, &board, 1, "a red sailing boat", &["sea"]).await;
     app.restart(|config| std::fs::remove_dir_all(config.index_dir()).unwrap())
         .await;
+    let result = found_once_rebuilt(&app, json!({ "q": "sailing" }), 1).await;
+    assert_eq!(result, (1, vec![pin]));
+    app.stop().await;
+}
+
+/// The search's answer once it counts `total` pins, or after 5 s: an index is rebuilt in the
+/// background.
+async fn found_once_rebuilt(app: &TestApp, variables: Value, total: u64) -> (u64, Vec<String>) {
     let visitor = new_client();
     let mut result = (0, Vec::new());
     for _ in 0..100 {
-        result = found(&app, &visitor, json!({ "q": "sailing" })).await;
-        if result.0 == 1 {
+        result = found(app, &visitor, variables.clone()).await;
+        if result.0 == total {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(result, (1, vec![pin]));
-    app.stop().await;
+    result
+}
+
+/// Edits a pin's caption in the database only, as if the server had died between the edit's
+/// database commit and its index commit.
+fn edit_caption_behind_the_index(config: &corkboard::config::Config, pin: &str, caption: &str) {
+    let store = Store::open(&config.database_path()).unwrap();
+    let id = PinId::parse(pin).unwrap();
+    store
+        .write(|write| {
+            let mut record = pins::get(write, id)?.unwrap();
+            record.caption = caption.into();
+            pins::update(write, &record)
+        })
+        .unwrap();
 }
 
 #[tokio::test]
@@ -406,24 +427,59 @@ async fn a_change_the_index_missed_in_a_crash_is_indexed_at_the_next_start() {
     app.sign_up("ada").await;
     let board = add_board(&app, &app.client, "Boats", false).await;
     let pin = add_tagged_pin(&app, &app.client, &board, 1, "a red sailing boat", &["sea"]).await;
-    // As if the server had died between an edit's database commit and its index commit.
-    app.restart(|config| {
-        let store = Store::open(&config.database_path()).unwrap();
-        let id = PinId::parse(&pin).unwrap();
-        store
-            .write(|write| {
-                let mut record = pins::get(write, id)?.unwrap();
-                record.caption = "a blue rowing boat".into();
-                pins::update(write, &record)
-            })
-            .unwrap();
-    })
-    .await;
+    app.restart(|config| edit_caption_behind_the_index(config, &pin, "a blue rowing boat"))
+        .await;
     let visitor = new_client();
     assert_eq!(
         found(&app, &visitor, json!({ "q": "rowing" })).await,
         (1, vec![pin])
     );
     assert_eq!(found(&app, &visitor, json!({ "q": "sailing" })).await.0, 0);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn an_index_that_cannot_take_the_changes_a_crash_left_is_made_anew() {
+    let mut app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let board = add_board(&app, &app.client, "Boats", false).await;
+    let mut pins = Vec::new();
+    for seed in 0..12 {
+        pins.push(add_tagged_pin(&app, &app.client, &board, seed, "a red sailing boat", &[]).await);
+    }
+    // Rebuilt, the index keeps the pins in segments of several, so that indexing one pin anew
+    // writes a delete file for its segment.
+    app.restart(|config| std::fs::remove_dir_all(config.index_dir()).unwrap())
+        .await;
+    assert_eq!(
+        found_once_rebuilt(&app, json!({ "q": "sailing" }), 12)
+            .await
+            .0,
+        12
+    );
+    app.restart(|config| {
+        edit_caption_behind_the_index(config, &pins[0], "a blue rowing boat");
+        // Folders in the way of every delete file the next commits could write, which no
+        // clean-up of Tantivy's removes: the index can then take no change.
+        let dir = config.index_dir();
+        let meta: Value =
+            serde_json::from_slice(&std::fs::read(dir.join("meta.json")).unwrap()).unwrap();
+        let opstamp = meta["opstamp"].as_u64().unwrap();
+        for segment in meta["segments"].as_array().unwrap() {
+            let id = segment["segment_id"].as_str().unwrap().replace('-', "");
+            for stamp in opstamp..opstamp + 10 {
+                std::fs::create_dir(dir.join(format!("{id}.{stamp}.del"))).unwrap();
+            }
+        }
+    })
+    .await;
+    let result = found_once_rebuilt(&app, json!({ "q": "rowing" }), 1).await;
+    assert_eq!(result, (1, vec![pins[0].clone()]));
+    assert_eq!(
+        found(&app, &new_client(), json!({ "q": "sailing" }))
+            .await
+            .0,
+        11
+    );
     app.stop().await;
 }

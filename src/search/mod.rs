@@ -155,18 +155,23 @@ impl SearchIndex {
             Ok(index) => Ok(index),
             Err(reason) => {
                 tracing::info!(%reason, "the search index will be rebuilt");
-                if dir.exists() {
-                    std::fs::remove_dir_all(dir)
-                        .with_context(|| format!("cannot clear {}", dir.display()))?;
-                }
-                std::fs::create_dir_all(dir)
-                    .with_context(|| format!("cannot create {}", dir.display()))?;
-                let (schema, fields) = schema();
-                let index = Index::create_in_dir(dir, schema)?;
-                std::fs::write(version_file(dir), SCHEMA_VERSION)?;
-                Self::wrap(index, fields)
+                Self::create(dir)
             }
         }
+    }
+
+    /// Makes a new empty index in `dir`, in place of whatever was there (then to be filled by
+    /// `rebuild`).
+    pub fn create(dir: &Path) -> anyhow::Result<SearchIndex> {
+        if dir.exists() {
+            std::fs::remove_dir_all(dir)
+                .with_context(|| format!("cannot clear {}", dir.display()))?;
+        }
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let (schema, fields) = schema();
+        let index = Index::create_in_dir(dir, schema)?;
+        std::fs::write(version_file(dir), SCHEMA_VERSION)?;
+        Self::wrap(index, fields)
     }
 
     fn open_existing(dir: &Path) -> anyhow::Result<SearchIndex> {
@@ -184,7 +189,14 @@ impl SearchIndex {
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
-        let writer = index.writer(WRITER_MEMORY)?;
+        let writer: IndexWriter = index.writer(WRITER_MEMORY)?;
+        // A process killed within a commit leaves files `meta.json` does not name, such as a
+        // segment's delete file `{segment}.{opstamp}.del`; the next commit reaching the same
+        // opstamp would fail to create it again.
+        writer
+            .garbage_collect_files()
+            .wait()
+            .context("cannot remove what an interrupted commit left")?;
         Ok(SearchIndex {
             index,
             reader,
@@ -331,4 +343,59 @@ pub fn indexed_pins(dir: &Path) -> anyhow::Result<Option<Vec<u64>>> {
 
 fn version_file(dir: &Path) -> PathBuf {
     dir.join(VERSION_FILE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Indexes the pins anew, as `update` does, and commits.
+    fn replace_pins(index: &SearchIndex, ids: &[u64]) -> AppResult<()> {
+        let mut writer = index.writer.lock().unwrap();
+        for id in ids {
+            writer.delete_term(Term::from_field_u64(index.fields.id, *id));
+            let mut document = TantivyDocument::new();
+            document.add_u64(index.fields.id, *id);
+            writer.add_document(document).unwrap();
+        }
+        index.commit(&mut writer)
+    }
+
+    fn copy_folder(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+
+    /// A process killed in a commit, after it wrote a segment's delete file and before it saved
+    /// `meta.json`, leaves that file behind; the next process reaches the same opstamp and must
+    /// still be able to commit.
+    #[test]
+    fn a_commit_cut_short_by_a_crash_does_not_block_the_next_one() {
+        let folder = tempfile::tempdir().unwrap();
+        let (live, crashed) = (folder.path().join("live"), folder.path().join("crashed"));
+        {
+            let index = SearchIndex::create(&live).unwrap();
+            replace_pins(&index, &(1..=20).collect::<Vec<_>>()).unwrap();
+        }
+        copy_folder(&live, &crashed);
+        {
+            let index = SearchIndex::open(&live).unwrap();
+            replace_pins(&index, &[1]).unwrap();
+        }
+        // What the killed commit had written: its delete file, and the list of managed files.
+        for entry in std::fs::read_dir(&live).unwrap() {
+            let name = entry.unwrap().file_name();
+            let name = name.to_string_lossy();
+            if name.ends_with(".del") || name == ".managed.json" {
+                std::fs::copy(live.join(&*name), crashed.join(&*name)).unwrap();
+            }
+        }
+
+        let index = SearchIndex::open(&crashed).unwrap();
+        replace_pins(&index, &[1]).expect("the commit after the crash");
+        assert_eq!(index.len(), 20);
+    }
 }

@@ -245,19 +245,27 @@ fn kib(bytes: u64) -> u32 {
 /// database (it is new, or of another version), it is rebuilt in the background while the
 /// server runs.
 fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchIndex> {
-    let search = SearchIndex::open(&config.index_dir())?;
+    let mut search = SearchIndex::open(&config.index_dir())?;
     let (pins, pending) = store
         .read(|read| Ok((pins::count(read)?, search_pending::all(read)?)))
         .map_err(|error| anyhow::anyhow!("cannot read the database: {error:?}"))?;
     // A pin added or deleted just before a crash leaves the counts apart until it is indexed
     // (even the first pin, in an index still empty).
+    let mut made_anew = false;
     if !pending.is_empty() {
         tracing::info!(pins = pending.len(), "indexing pins changed before a crash");
-        search
-            .update(store, &pending)
-            .map_err(|error| anyhow::anyhow!("cannot index pending pins: {error:?}"))?;
+        if let Err(error) = search.update(store, &pending) {
+            // The index is derived data: one that cannot take a change is made anew.
+            tracing::error!(
+                ?error,
+                "the search index could not take the pins changed before a crash; it will be rebuilt"
+            );
+            drop(search);
+            search = SearchIndex::create(&config.index_dir())?;
+            made_anew = true;
+        }
     }
-    if search.len() != pins {
+    if made_anew || search.len() != pins {
         let (index, store) = (search.clone(), store.clone());
         std::thread::spawn(move || match index.rebuild(&store) {
             Ok(count) => tracing::info!(count, "search index rebuilt"),

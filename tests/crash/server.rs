@@ -26,6 +26,8 @@ impl Server {
                 "RUST_LOG",
                 "warn,corkboard::service=info,corkboard::store=info,corkboard::search=info",
             )
+            // An error's message, not its backtrace, at the end of the log.
+            .env("RUST_LIB_BACKTRACE", "0")
             .env("CORKBOARD_LIMITS__SIGN_UPS_PER_HOUR", "1000000")
             .env("CORKBOARD_LIMITS__SIGN_IN_FAILURES", "1000000")
             .stdout(Stdio::piped())

@@ -69,6 +69,12 @@ const [jsOutput, entry] =
   Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'src/main.tsx') ?? [];
 if (!jsOutput || !entry) throw new Error('build.mjs: esbuild produced no output for src/main.tsx');
 
+// index.html's first script (src/early.ts), on its own: it asks the page's first queries while
+// the app's script loads.
+const early = await esbuild.build({ ...options, entryPoints: ['src/early.ts'], plugins: [withoutCss] });
+const earlyOutput = Object.keys(early.metafile.outputs).find((output) => output.endsWith('.js'));
+if (!earlyOutput) throw new Error('build.mjs: esbuild produced no output for src/early.ts');
+
 // The chunks the entry imports statically, fetched with it rather than after it.
 const preloads = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
 
@@ -88,7 +94,8 @@ const html = `<!doctype html>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <link rel="manifest" href="/manifest.webmanifest" />
     <link rel="apple-touch-icon" href="/icon-192.png" />
-${cssOutput ? `    <link rel="stylesheet" href="${urlOf(cssOutput)}" />\n` : ''}    <script type="module" src="${urlOf(jsOutput)}"></script>
+${cssOutput ? `    <link rel="stylesheet" href="${urlOf(cssOutput)}" />\n` : ''}    <script type="module" src="${urlOf(earlyOutput)}"></script>
+    <script type="module" src="${urlOf(jsOutput)}"></script>
 ${preloads.map((chunk) => `    <link rel="modulepreload" href="${urlOf(chunk)}" />\n`).join('')}
   </head>
   <body>
@@ -128,7 +135,7 @@ const manifest = {
 };
 await writeFile(path.join(dist, 'manifest.webmanifest'), JSON.stringify(manifest, null, 2));
 // Every script and stylesheet of the build: the pages' chunks too, so that they open offline.
-const built = [...Object.keys(result.metafile.outputs).filter((output) => output.endsWith('.js')), cssOutput].filter(Boolean);
+const built = [...Object.keys(result.metafile.outputs).filter((output) => output.endsWith('.js')), earlyOutput, cssOutput].filter(Boolean);
 const shell = ['/', ...built.map(urlOf), '/favicon.svg', '/icon-192.png'];
 await writeFile(path.join(dist, 'sw.js'), serviceWorker(shell, path.basename(jsOutput)));
 

@@ -75,6 +75,64 @@ describe('pin lists and viewers', { skip: browserSkip }, () => {
     }
   });
 
+  it('asks a page\'s first queries once, before the app runs, and preloads its first pictures', async () => {
+    const alice = await signUp('early');
+    const board = await addBoard(alice.cookie, 'Early');
+    const ids = await inBatches(8, (index) => addPin(alice.cookie, { boards: [board.id], seed: 300 + index, title: `Early ${index + 1}` }));
+
+    /** Opens `path` in a new page; the GraphQL operations it asked, the previews it fetched and the pictures preloaded. */
+    const firstLoad = async (path, shown) => {
+      const { context, page, errors } = await open();
+      /** @type {string[]} */
+      const asked = [];
+      /** @type {string[]} */
+      const fetched = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/graphql') asked.push(JSON.parse(request.postData() ?? '{}').operationName);
+        if (url.pathname.startsWith('/media/previews/')) fetched.push(url.pathname);
+      });
+      try {
+        await page.goto(path);
+        await shown(page);
+        await page.waitForLoadState('networkidle');
+        const preloaded = await page
+          .locator('head link[rel="preload"][as="image"]')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('imagesrcset')));
+        const firstRow = await page.locator('ul[aria-label="Pins"] > li').evaluateAll((items) =>
+          items.filter((item) => item.style.transform.endsWith(', 0px)')).map((item) => item.querySelector('source')?.getAttribute('srcset')),
+        );
+        const showing = await page.locator('main img').evaluateAll((images) => images.map((image) => new URL(image.currentSrc || 'http://x/').pathname));
+        assert.deepEqual(errors, []);
+        return { asked, preloaded, firstRow, wasted: fetched.filter((picture) => !showing.includes(picture)) };
+      } finally {
+        await context.close();
+      }
+    };
+    const once = (asked, name) => assert.equal(asked.filter((asking) => asking === name).length, 1, `${name} in ${asked.join()}`);
+    const gridOf = (count) => (page) => waitFor(async () => (await tiles(page).count()) >= count, { message: 'the grid' });
+
+    // Asked by the head's script, and the answers taken by the page: not asked twice. The first
+    // row's pictures are preloaded as the grid then shows them, and no picture fetched is unseen.
+    const home = await firstLoad('/', gridOf(8));
+    once(home.asked, 'AuthenticatedQuery');
+    once(home.asked, 'LastPins');
+    assert.ok(home.firstRow.length >= 2, `a first row (${home.firstRow.length})`);
+    assert.deepEqual(home.preloaded, home.firstRow);
+    assert.deepEqual(home.wasted, []);
+
+    const onBoard = await firstLoad(`/${alice.username}/boards/${board.slug}/`, gridOf(8));
+    once(onBoard.asked, 'BoardDetail');
+    once(onBoard.asked, 'BoardPins');
+    assert.deepEqual(onBoard.preloaded, onBoard.firstRow);
+    assert.deepEqual(onBoard.wasted, []);
+
+    const pin = await firstLoad(`/pins/${ids[0]}/`, (page) => page.getByRole('img', { name: 'Early 1' }).waitFor());
+    once(pin.asked, 'singlePin');
+    assert.equal(pin.preloaded.length, 1);
+    assert.deepEqual(pin.wasted, []);
+  });
+
   it('goes to the previous and next pins by key, link and swipe, and through the lightbox', async () => {
     const bob = await signUp('viewer');
     const board = await addBoard(bob.cookie, 'Three');

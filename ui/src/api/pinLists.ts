@@ -13,15 +13,12 @@ import {
   type PinThumb,
   type TypedDocumentString,
 } from './generated/graphql';
+import { PIN_PAGE_SIZE, pageVariables } from './firstQueries';
 import { fetchQuery, type QueryKey } from './query';
 
 /** A pin of a list: its tile, and on a board its place there (the highest first). */
 export type ListedPin = PinThumb & { order: number | null };
 
-/** Grid column width (spec, section 9); the 2x previews are twice as wide. */
-export const THUMB_WIDTH = 236;
-/** The pages' size, and the most the server gives. */
-const PIN_PAGE_SIZE = 50;
 
 interface PinConnection {
   totalCount: number;
@@ -56,7 +53,7 @@ function usePinPages<R, V extends { first?: number | null; after?: string | null
     (_index, previous: R | null): QueryKey<R, V> | null => {
       const page = previous && connection(previous).pageInfo;
       if (page && !page.hasNextPage) return null;
-      return [document, { ...variables, first: PIN_PAGE_SIZE, after: page?.endCursor ?? null }];
+      return [document, pageVariables(variables, page?.endCursor ?? null)];
     },
     fetchQuery,
     { revalidateOnMount: true },
@@ -118,7 +115,7 @@ export function useCoverChoices(boardId: string): CoverChoices {
     (_index, previous: GetBoardCovers | null): QueryKey<GetBoardCovers, { id: string; first: number; after: string | null }> | null => {
       const page = previous?.board.pins.pageInfo;
       if (page && !page.hasNextPage) return null;
-      return [GetBoardCoversDocument, { id: boardId, first: PIN_PAGE_SIZE, after: page?.endCursor ?? null }];
+      return [GetBoardCoversDocument, pageVariables({ id: boardId }, page?.endCursor ?? null)];
     },
     fetchQuery,
     // Stepping on must not ask the first page again each time.

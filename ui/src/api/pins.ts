@@ -27,8 +27,3 @@ export function uploadPin(file: File, onProgress: (sent: number) => void): Promi
 export async function addPin(pin: AddPinVariables): Promise<string> {
   return (await gql(AddPinDocument, pin)).addPin.id;
 }
-
-/** Whether WebP previews are stored beside the JPEG ones. */
-export function hasWebp(previewsFormats: readonly string[]): boolean {
-  return previewsFormats.some((format) => format.toLowerCase().includes('webp'));
-}

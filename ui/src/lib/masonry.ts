@@ -2,10 +2,9 @@
 // with 14 px gaps, never fewer than two, each box placed under the shortest column. Box heights
 // come from the pins' own width and height, so the layout is known before any picture loads,
 // and the boxes keep the list's order in the page (and for screen readers) whatever column
-// they land in.
+// they land in. Plain arithmetic, without React: src/early.ts lays out the first row with it.
 
-import { useLayoutEffect, useState, type RefObject } from 'react';
-import { THUMB_WIDTH as COLUMN_WIDTH } from '../api/pinLists';
+import { THUMB_WIDTH as COLUMN_WIDTH } from './thumbs';
 
 const GAP = 14;
 const MIN_COLUMNS = 2;
@@ -37,28 +36,4 @@ export function masonry(width: number, ratios: readonly number[], extra: readonl
     return { x: column * (columnWidth + GAP), y, width: columnWidth };
   });
   return { boxes, height: Math.max(0, Math.max(...heights) - GAP), columnWidth };
-}
-
-/** The width a grid had last: a grid shown again starts with it, at its full height at once. */
-let lastGridWidth = 0;
-
-/**
- * The grid element's content width, followed as it changes. Starting from the last grid's width
- * lets the page be as tall as before on the first render, for the scroll going back to it.
- */
-export function useGridWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(lastGridWidth);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => {
-      lastGridWidth = element.clientWidth;
-      setWidth(lastGridWidth);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }

@@ -1,16 +1,16 @@
 // The masonry grid of pins (spec, sections 2 and 9): boxes sized from the pins' own proportions
 // and coloured with their dominant colour before the pictures load, 236 px previews (472 px on
 // dense screens, as srcset widths taken from previewsSizes), an unsafe pin blank unless
-// 'Show NSFW' is on, and the title, if any, on one line below. The first row's pictures (the
-// largest paint of a page) load at once with a high priority; the others when scrolled near.
+// 'Show NSFW' is on, and the title, if any, on one line below. The pictures of the first screen
+// (the largest paint of a page) load at once with a high priority; the others when scrolled near.
 
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PinThumb } from '../../api/generated/graphql';
-import { THUMB_WIDTH } from '../../api/pinLists';
-import { hasWebp } from '../../api/pins';
-import { masonry, useGridWidth } from '../../lib/masonry';
+import { masonry } from '../../lib/masonry';
 import { useShowNsfw } from '../../lib/nsfw';
+import { hasWebp, srcSet } from '../../lib/thumbs';
+import { useGridWidth } from '../../lib/useGridWidth';
 import './PinGrid.css';
 
 /** The title line's height, as PinGrid.css gives it. */
@@ -20,15 +20,8 @@ const MAX_RATIO = 3;
 
 const ratioOf = (pin: PinThumb) => Math.min(MAX_RATIO, pin.height / Math.max(1, pin.width));
 
-/** `url1 236w, url2 472w`: the widths of the previews the server picked for 1x and 2x. */
-function srcSet(pin: PinThumb, oneX: string, twoX: string): string {
-  const widthFor = (min: number) => pin.previewsSizes.find((size) => size >= min) ?? pin.previewsSizes.at(-1) ?? min;
-  const [w1, w2] = [widthFor(THUMB_WIDTH), widthFor(THUMB_WIDTH * 2)];
-  return w1 === w2 ? `${oneX} ${w1}w` : `${oneX} ${w1}w, ${twoX} ${w2}w`;
-}
-
-/** The picture box and the title line of a pin's tile; `firstRow` loads its picture first. */
-export function PinFace({ pin, columnWidth, firstRow = false }: { pin: PinThumb; columnWidth: number; firstRow?: boolean }) {
+/** The picture box and the title line of a pin's tile; `firstScreen` loads its picture at once, first. */
+export function PinFace({ pin, columnWidth, firstScreen = false }: { pin: PinThumb; columnWidth: number; firstScreen?: boolean }) {
   const [showNsfw] = useShowNsfw();
   const hidden = pin.unsafe && !showNsfw;
   const sizes = `${Math.round(columnWidth)}px`;
@@ -49,8 +42,8 @@ export function PinFace({ pin, columnWidth, firstRow = false }: { pin: PinThumb;
               srcSet={srcSet(pin, pin.preview, pin.preview2x)}
               sizes={sizes}
               alt={pin.title ? '' : pin.caption}
-              loading={firstRow ? 'eager' : 'lazy'}
-              fetchPriority={firstRow ? 'high' : 'auto'}
+              loading={firstScreen ? 'eager' : 'lazy'}
+              fetchPriority={firstScreen ? 'high' : 'auto'}
               decoding="async"
             />
           </picture>
@@ -68,8 +61,8 @@ export function PinGrid<P extends PinThumb>({
 }: {
   pins: readonly P[];
   label: string;
-  /** A tile's content, given the column width and whether it is in the first row; it should hold a PinFace. */
-  renderTile: (pin: P, index: number, columnWidth: number, firstRow: boolean) => ReactNode;
+  /** A tile's content, given the column width and whether it shows on the first screen; it should hold a PinFace. */
+  renderTile: (pin: P, index: number, columnWidth: number, firstScreen: boolean) => ReactNode;
 }) {
   const ref = useRef<HTMLUListElement>(null);
   const width = useGridWidth(ref);
@@ -89,7 +82,7 @@ export function PinGrid<P extends PinThumb>({
             className="pin-grid__item"
             style={box ? { width: box.width, transform: `translate(${box.x}px, ${box.y}px)` } : undefined}
           >
-            {renderTile(pin, index, layout.columnWidth, box?.y === 0)}
+            {renderTile(pin, index, layout.columnWidth, box !== undefined && box.y < window.innerHeight)}
           </li>
         );
       })}
@@ -98,10 +91,10 @@ export function PinGrid<P extends PinThumb>({
 }
 
 /** A pin's tile linking to its detail. */
-export function PinTile({ pin, href, columnWidth, firstRow }: { pin: PinThumb; href: string; columnWidth: number; firstRow: boolean }) {
+export function PinTile({ pin, href, columnWidth, firstScreen }: { pin: PinThumb; href: string; columnWidth: number; firstScreen: boolean }) {
   return (
     <Link to={href} className="pin-tile">
-      <PinFace pin={pin} columnWidth={columnWidth} firstRow={firstRow} />
+      <PinFace pin={pin} columnWidth={columnWidth} firstScreen={firstScreen} />
     </Link>
   );
 }

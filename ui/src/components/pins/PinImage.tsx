@@ -6,8 +6,8 @@
 import type { CSSProperties } from 'react';
 import type { PinDetail } from '../../api/generated/graphql';
 import { DETAIL_PREVIEW_WIDTH } from '../../api/pinDetail';
-import { hasWebp } from '../../api/pins';
 import { useShowNsfw } from '../../lib/nsfw';
+import { hasWebp } from '../../lib/thumbs';
 import { PrivateBadge } from '../boards/Tiles';
 import './pins.css';
 

@@ -27,8 +27,8 @@ export function PinList({ list, base }: { list: PinListState; base: string }) {
       <PinGrid
         pins={list.pins}
         label="Pins"
-        renderTile={(pin, _index, columnWidth, firstRow) => (
-          <PinTile pin={pin} href={pinPathUnder(base, pin.id, search)} columnWidth={columnWidth} firstRow={firstRow} />
+        renderTile={(pin, _index, columnWidth, firstScreen) => (
+          <PinTile pin={pin} href={pinPathUnder(base, pin.id, search)} columnWidth={columnWidth} firstScreen={firstScreen} />
         )}
       />
       {list.hasMore ? <MoreSentinel key={list.pins.length} onVisible={list.loadMore} /> : null}

@@ -1,0 +1,77 @@
+// index.html's first script, bundled on its own and small: it asks the queries the page opens
+// with (api/firstQueries.ts) while the app's script still loads, and as soon as an answer comes
+// preloads the pictures the page shows first (a grid's first row, a pin's picture), so that the
+// page's largest paint waits neither for the app nor for its first request.
+
+import { post, requestBody } from './api/client';
+import { firstQueries, type AnyDocument } from './api/firstQueries';
+import {
+  BoardPinsDocument,
+  LastPinsDocument,
+  SinglePinDocument,
+  type BoardPins,
+  type LastPins,
+  type PinThumb,
+  type SinglePin,
+} from './api/generated/graphql';
+import { masonry } from './lib/masonry';
+import { hasWebp, tileSource } from './lib/thumbs';
+
+interface Picture {
+  srcSet: string;
+  type: string;
+  sizes?: string;
+}
+
+/** A grid's width before the stylesheet applies: the page's gutters as global.css sets them. */
+function gridWidth(): number {
+  const screen = document.documentElement.clientWidth;
+  const gutter = Math.min(32, Math.max(16, 0.03 * window.innerWidth));
+  return Math.min(screen, 1320) - 2 * gutter;
+}
+
+/** The pictures of a grid's first row, as PinGrid shows them (unsafe pins show none). */
+function firstRow(pins: readonly PinThumb[]): Picture[] {
+  const layout = masonry(gridWidth(), pins.map(() => 1), pins.map(() => 0));
+  const sizes = `${Math.round(layout.columnWidth)}px`;
+  return pins.filter((pin, index) => layout.boxes[index]?.y === 0 && !pin.unsafe).map((pin) => ({ ...tileSource(pin), sizes }));
+}
+
+/** The pictures the page shows first, from the answer to `document`. */
+function picturesIn(document: AnyDocument, data: unknown): Picture[] {
+  if (document === LastPinsDocument) return firstRow((data as LastPins).pins.edges.map((edge) => edge.node));
+  if (document === BoardPinsDocument) return firstRow((data as BoardPins).user.board.pins.edges.map((edge) => edge.node));
+  if (document === SinglePinDocument) {
+    const pin = (data as SinglePin).pin;
+    if (!pin || pin.unsafe) return [];
+    return [hasWebp(pin.previewsFormats) ? { srcSet: pin.previewWebp, type: 'image/webp' } : { srcSet: pin.preview, type: 'image/jpeg' }];
+  }
+  return [];
+}
+
+function preload(picture: Picture): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.type = picture.type;
+  link.imageSrcset = picture.srcSet;
+  if (picture.sizes) link.imageSizes = picture.sizes;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
+
+const answers = new Map<string, Promise<Response>>();
+for (const [query, variables] of firstQueries(window.location.pathname)) {
+  const body = requestBody(query, variables);
+  const answer = post(body);
+  answers.set(body, answer);
+  answer
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((json: { data?: unknown } | null) => {
+      if (json?.data) picturesIn(query, json.data).forEach(preload);
+    })
+    .catch(() => undefined);
+}
+window.corkboardEarlyAnswers = answers;
+// For the page's first requests only: a page opened later asks afresh.
+setTimeout(() => answers.clear(), 10_000);

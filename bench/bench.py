@@ -1,4 +1,5 @@
-"""Corkboard's benchmarks in one run: ingest against libvips and Pillow, the first load of the seeded
+"""Corkboard's benchmarks in one run: ingest against libvips, pyvips and Pillow, one picture at a
+time and in bulk (a folder of photos of 4 to 24 MP, imported), the first load of the seeded
 instance's pages in Lighthouse, serving a seeded dataset under load, the home list while uploads are
 processed, ingest and serving with the media on local disk and in S3 (moto), and the footprint.
 Writes a Markdown report.
@@ -35,13 +36,14 @@ SEED_PASSWORD = "corkboard-seed"
 FULL = dict(users=1000, boards=10_000, pins=100_000, pictures=48, ingest_runs=5,
             jpeg_size=(4000, 3000), png_size=(3000, 2000), load_seconds=5, load_repeats=3,
             concurrency=(1, 16, 64), target_concurrency=16, uploads=20, cold_starts=5, media_pictures=10,
-            lighthouse_runs=3)
+            lighthouse_runs=3, bulk_pictures=200,
+            bulk_sizes=((2448, 1632), (3264, 2448), (4000, 3000), (4896, 3264), (6000, 4000)))
 # --scale 1m: ten times as much; the seed's skewed choice gives some boards thousands of pins.
 MILLION = dict(FULL, users=10_000, boards=100_000, pins=1_000_000)
 SMOKE = dict(users=5, boards=20, pins=300, pictures=3, ingest_runs=1,
              jpeg_size=(1200, 900), png_size=(800, 600), load_seconds=1, load_repeats=1,
              concurrency=(4,), target_concurrency=4, uploads=2, cold_starts=1, media_pictures=2,
-             lighthouse_runs=1)
+             lighthouse_runs=1, bulk_pictures=4, bulk_sizes=((1200, 800), (1600, 1200)))
 
 THUMB = """id title caption width height dominantColor unsafe previewsFormats previewsSizes
   preview(minWidth: 236) preview2x: preview(minWidth: 472)
@@ -81,7 +83,8 @@ def main():
     binary = str(Path(args.bin).resolve())
 
     peers = {"vips": bool(shutil.which("vipsthumbnail")), "wrk": bool(shutil.which("wrk")),
-             "pillow": importlib.util.find_spec("PIL") is not None, "moto": bool(shutil.which("moto_server")),
+             "pillow": importlib.util.find_spec("PIL") is not None, "pyvips": ingest.pyvips_imports(),
+             "moto": bool(shutil.which("moto_server")),
              "lighthouse": lighthouse.missing() is None}
     missing = [name for name, present in peers.items() if not present]
     if missing and not args.allow_missing:
@@ -93,8 +96,9 @@ def main():
         if peers["pillow"]:
             print("ingest", flush=True)
             inputs = ingest.make_inputs(work, plan["jpeg_size"], plan["png_size"])
-            tools = ingest.tools_available(binary, peers["vips"], peers["pillow"])
+            tools = ingest.tools_available(binary, peers)
             results["ingest"] = ingest.measure(tools, inputs, plan["ingest_runs"])
+            results["bulk_ingest"] = bulk_ingest(binary, work, plan, peers)
             results["upload_picture"] = inputs[0][0]
         results["seed"] = seed(binary, work / "data", plan)
         results["cold_start"] = cold_starts(binary, work, plan)
@@ -113,6 +117,15 @@ def main():
         print(f"report written to {args.report}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def bulk_ingest(binary, work, plan, peers):
+    """Pictures per second of each bulk tool over `bulk_pictures` photos of `bulk_sizes`."""
+    print("bulk ingest", flush=True)
+    pictures = ingest.bulk_inputs(work / "bulk", plan["bulk_pictures"], plan["bulk_sizes"])
+    measured = ingest.measure_bulk(ingest.bulk_tools(binary, peers, SEED_PASSWORD), pictures)
+    shutil.rmtree(work / "bulk")
+    return measured
 
 
 def seed(binary, data, plan):

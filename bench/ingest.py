@@ -1,6 +1,10 @@
 """Ingest side by side: the same pictures turned into the same preview ladder by Corkboard's
-pipeline (`corkboard bench-ingest`), by libvips' `vipsthumbnail`, and by Pillow the way Pinry does."""
+pipeline (`corkboard bench-ingest`), by libvips' `vipsthumbnail`, by one pyvips process
+(bench/vips_ladder.py) and by Pillow the way Pinry does (bench/pillow_ladder.py). Then bulk
+ingest: a folder of photos of mixed sizes imported by `corkboard import-dir`, against one pyvips
+and one Pillow process for all of them."""
 
+import random
 import shutil
 import subprocess
 import sys
@@ -16,6 +20,13 @@ WIDTHS = (236, 474, 738, 1476, 2048)
 JPEG_QUALITY = 85
 WEBP_QUALITY = 80
 WEBP_LARGE_PIXELS = 4_200_000
+# The account `import-dir` pins the bulk photos for.
+BULK_USER = "bench"
+
+
+def webp_effort(pixels):
+    """As src/media/encode.rs: libwebp's default effort (4), but 2 for a preview above 4.2 MP."""
+    return 2 if pixels > WEBP_LARGE_PIXELS else 4
 
 
 def ladder(width):
@@ -23,30 +34,57 @@ def ladder(width):
     return [w for w in WIDTHS if w < width] + ([width] if width <= WIDTHS[-1] else [])
 
 
-def make_inputs(folder, jpeg_size, png_size):
-    """A photo-like JPEG (fractal, gradients and grain) and a large PNG, made with Pillow."""
+def photo(size):
+    """A photo-like picture (fractal, gradients and grain) of `size`, made with Pillow."""
     from PIL import Image
 
-    def photo(size):
-        width, height = size
-        fractal = Image.effect_mandelbrot(size, (-2.2, -1.2, 1.0, 1.2), 80).convert("L")
-        grain = Image.effect_noise(size, 40)
-        across = Image.linear_gradient("L").resize(size)
-        around = Image.radial_gradient("L").resize(size)
-        return Image.merge(
-            "RGB",
-            (
-                Image.blend(fractal, grain, 0.35),
-                Image.blend(across, grain, 0.3),
-                Image.blend(around, fractal, 0.5),
-            ),
-        )
+    fractal = Image.effect_mandelbrot(size, (-2.2, -1.2, 1.0, 1.2), 80).convert("L")
+    grain = Image.effect_noise(size, 40)
+    across = Image.linear_gradient("L").resize(size)
+    around = Image.radial_gradient("L").resize(size)
+    return Image.merge(
+        "RGB",
+        (
+            Image.blend(fractal, grain, 0.35),
+            Image.blend(across, grain, 0.3),
+            Image.blend(around, fractal, 0.5),
+        ),
+    )
 
+
+def make_inputs(folder, jpeg_size, png_size):
+    """A photo-like JPEG and a large PNG."""
     jpeg = folder / f"photo-{jpeg_size[0]}x{jpeg_size[1]}.jpg"
     photo(jpeg_size).save(jpeg, quality=92)
     png = folder / f"picture-{png_size[0]}x{png_size[1]}.png"
     photo(png_size).save(png)
     return [(jpeg, jpeg_size), (png, png_size)]
+
+
+def bulk_inputs(folder, count, sizes):
+    """`count` photo-like JPEGs in `folder`, their sizes taken from `sizes` in turn. Each size's
+    photo is made once; each file is that photo under a soft pattern of its own, so that no two
+    look alike: an import skips a picture already pinned by identical bytes or by look
+    (src/media/fingerprint.rs), which a one-pixel change would not escape."""
+    from PIL import Image
+
+    folder.mkdir(parents=True, exist_ok=True)
+    photos = {size: photo(size) for size in sizes[:count]}
+    pictures = []
+    for n in range(count):
+        size = sizes[n % len(sizes)]
+        picture = folder / f"bulk-{n + 1:03}-{size[0]}x{size[1]}.jpg"
+        Image.blend(photos[size], pattern(n, size), 0.4).save(picture, quality=92)
+        pictures.append(picture)
+    return pictures
+
+
+def pattern(seed, size):
+    """A grey pattern of `size` of its own for each seed: 9x8 random cells, enlarged smoothly."""
+    from PIL import Image
+
+    cells = Image.frombytes("L", (9, 8), random.Random(seed).randbytes(9 * 8))
+    return cells.resize(size, Image.BICUBIC).convert("RGB")
 
 
 def distinct_copies(picture, count, folder):
@@ -81,7 +119,7 @@ def vips(same_effort):
         width, height = size
         for target in ladder(width):
             pixels = target * round(height * target / width)
-            effort = 2 if same_effort and pixels > WEBP_LARGE_PIXELS else 4
+            effort = webp_effort(pixels) if same_effort else 4
             outputs = [f"{target}.jpg[Q={JPEG_QUALITY}]", f"{target}.webp[Q={WEBP_QUALITY},effort={effort}]"]
             for output in outputs:
                 subprocess.run(
@@ -93,8 +131,18 @@ def vips(same_effort):
     return run
 
 
-def pillow(source, size, out):
-    subprocess.run([sys.executable, HERE / "pillow_ladder.py", source, out], check=True, capture_output=True)
+def script(name):
+    """A ladder script of this folder, one process for all its pictures: `NAME SOURCE... OUT`."""
+
+    def run(sources, out):
+        subprocess.run([sys.executable, HERE / name, *sources, out], check=True, capture_output=True)
+
+    return run
+
+
+def one_picture(run):
+    """A ladder script as a tool of `measure`: one picture a process."""
+    return lambda source, size, out: run([source], out)
 
 
 def measure(tools, inputs, runs):
@@ -117,11 +165,83 @@ def measure(tools, inputs, runs):
     return results
 
 
-def tools_available(binary, have_vips, have_pillow):
+def pyvips_imports():
+    """Whether pyvips imports: the package is there and finds libvips."""
+    try:
+        import pyvips  # noqa: F401
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+def tools_available(binary, peers):
     tools = {"Corkboard": corkboard(binary)}
-    if have_vips:
+    if peers["vips"]:
         tools["libvips (vipsthumbnail)"] = vips(same_effort=False)
         tools["libvips, Corkboard's WebP effort"] = vips(same_effort=True)
-    if have_pillow:
-        tools["Pillow (Pinry's way)"] = pillow
+    if peers["pyvips"]:
+        tools["pyvips (one process)"] = one_picture(script("vips_ladder.py"))
+    if peers["pillow"]:
+        tools["Pillow (Pinry's way)"] = one_picture(script("pillow_ladder.py"))
     return tools
+
+
+def import_dir(binary, password):
+    """`corkboard import-dir` as an import sends the pictures: the folder holding `pictures` (and
+    nothing else) for a new account, into a new data folder with the server stopped. Seconds of
+    the import alone; it must pin every picture."""
+
+    def run(pictures, data):
+        subprocess.run([binary, "admin", "create-user", BULK_USER, f"{BULK_USER}@example.com", "--data-dir", data],
+                       input=password + "\n", text=True, check=True, capture_output=True)
+        started = time.perf_counter()
+        done = subprocess.run([binary, "import-dir", pictures[0].parent, "--user", BULK_USER, "--board", "Bulk",
+                               "--data-dir", data], text=True, check=True, capture_output=True)
+        seconds = time.perf_counter() - started
+        if f"{len(pictures)} pinned" not in done.stdout:
+            raise RuntimeError(f"import-dir did not pin all {len(pictures)} pictures: {done.stdout.strip()}")
+        return seconds
+
+    return run
+
+
+def timed(run):
+    """A ladder script as a tool of `measure_bulk`: its seconds for all the pictures."""
+
+    def tool(pictures, out):
+        started = time.perf_counter()
+        run(pictures, out)
+        return time.perf_counter() - started
+
+    return tool
+
+
+def bulk_tools(binary, peers, password):
+    """The tools of bulk ingest, each one process for all the pictures."""
+    tools = {"Corkboard (import-dir)": import_dir(binary, password)}
+    if peers["pyvips"]:
+        tools["pyvips (one process)"] = timed(script("vips_ladder.py"))
+    if peers["pillow"]:
+        tools["Pillow (one process, Pinry's way)"] = timed(script("pillow_ladder.py"))
+    return tools
+
+
+def measure_bulk(tools, pictures):
+    """{tool name: {"pictures", "seconds", "per_second"}}: one run of each tool over all the
+    pictures, into a new folder, which must then hold every picture's ladder."""
+    from PIL import Image
+
+    expected = 0
+    for picture in pictures:
+        with Image.open(picture) as image:
+            expected += 2 * len(ladder(image.width))
+    results = {}
+    for name, tool in tools.items():
+        out = Path(tempfile.mkdtemp(prefix="bulk-"))
+        seconds = tool(pictures, out)
+        produced = sum(1 for path in out.rglob("*") if path.suffix in (".jpg", ".jpeg", ".webp"))
+        shutil.rmtree(out)
+        assert produced >= expected, f"{name} made only {produced} previews of {expected}"
+        results[name] = {"pictures": len(pictures), "seconds": seconds, "per_second": len(pictures) / seconds}
+        print(f"  bulk ingest {name}: {seconds:.1f} s, {results[name]['per_second']:.2f} pictures/s", flush=True)
+    return results

@@ -37,6 +37,14 @@ def version(command):
         return "not installed"
 
 
+def package_version(name):
+    """The installed version of a Python package, or "not installed"."""
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
 def machine(results):
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor())
@@ -47,10 +55,7 @@ def machine(results):
         pillow = PIL.__version__
     except ImportError:
         pillow = "not installed"
-    try:
-        moto = importlib.metadata.version("moto")
-    except importlib.metadata.PackageNotFoundError:
-        moto = "not installed"
+    moto = package_version("moto")
     plan = results["plan"]
     return [
         f"Run {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC with `bench/run`{' --smoke' if results['smoke'] else ''}.",
@@ -66,6 +71,7 @@ def machine(results):
         f"| rustc | {version(['rustc', '--version'])} |",
         f"| libvips | {version(['vips', '--version'])} |",
         f"| Pillow | {pillow} on Python {platform.python_version()} |",
+        f"| pyvips | {package_version('pyvips')} |",
         f"| wrk | {version(['wrk', '--version'])} |",
         f"| moto (S3 emulator) | {moto} |",
         "",
@@ -91,7 +97,9 @@ def ingest_section(results):
              "738, 1476 and 2048 below the picture's width, plus its own width when not above 2048), each as JPEG (quality 85) "
              "and WebP (quality 80), from a new process each run: `corkboard bench-ingest` (which also "
              "reads EXIF, fingerprints the picture and keeps the original), one `vipsthumbnail` call a "
-             "file, and `bench/pillow_ladder.py` (Pinry's way: `thumbnail()` with LANCZOS from the "
+             "file, `bench/vips_ladder.py` (one pyvips process: the picture decoded once, shrunk on load "
+             "to the widest size, each narrower size made from the next larger one, Corkboard's WebP "
+             "effort), and `bench/pillow_ladder.py` (Pinry's way: `thumbnail()` with LANCZOS from the "
              "original for each size). Wall time: median (min to max, runs).", ""]
     for picture, tools in results["ingest"].items():
         base = tools["Corkboard"]["median"]
@@ -99,7 +107,29 @@ def ingest_section(results):
         for tool, times in tools.items():
             lines.append(f"| {tool} | {spread(times)} | {times['median'] / base:.2f}x |")
         lines.append("")
-    return lines
+    return lines + bulk_section(results)
+
+
+def bulk_section(results):
+    """Bulk ingest: pictures per second of each tool over a folder of photos of mixed sizes."""
+    bulk = results["bulk_ingest"]
+    plan = results["plan"]
+    sizes = ", ".join(f"{width}x{height}" for width, height in plan["bulk_sizes"])
+    pixels = [width * height / 1e6 for width, height in plan["bulk_sizes"]]
+    base = bulk["Corkboard (import-dir)"]["seconds"]
+    lines = [f"### Bulk ingest: {plan['bulk_pictures']} photos of {min(pixels):.0f} to {max(pixels):.0f} MP", "",
+             f"Photo-like JPEGs (quality 92), sized {sizes} in turn, each of its own look, in one folder. "
+             "`corkboard import-dir` imports the folder for a new account into a new data folder with the "
+             "server stopped, as an import sends the pictures: one after another, each staged, "
+             "fingerprinted, pinned with its ladder and original written, and indexed. pyvips "
+             "(`bench/vips_ladder.py`) and Pillow (`bench/pillow_ladder.py`, Pinry's way) make the same "
+             "ladder of every picture in one process each. One run each; wall time from start to end.", "",
+             "| tool | pictures | wall time | pictures/s | time relative to Corkboard |",
+             "| --- | --- | --- | --- | --- |"]
+    for tool, figures in bulk.items():
+        lines.append(f"| {tool} | {figures['pictures']} | {figures['seconds']:.1f} s | "
+                     f"{figures['per_second']:.2f} | {figures['seconds'] / base:.2f}x |")
+    return lines + [""]
 
 
 def lighthouse_rows(results):

@@ -75,7 +75,7 @@ describe('pin lists and viewers', { skip: browserSkip }, () => {
     }
   });
 
-  it('asks a page\'s first queries once, before the app runs, and preloads its first pictures', async () => {
+  it('asks a page\'s first queries once, before the app runs, and preloads its first screen\'s pictures', async () => {
     const alice = await signUp('early');
     const board = await addBoard(alice.cookie, 'Early');
     const ids = await inBatches(8, (index) => addPin(alice.cookie, { boards: [board.id], seed: 300 + index, title: `Early ${index + 1}` }));
@@ -95,19 +95,31 @@ describe('pin lists and viewers', { skip: browserSkip }, () => {
         }
         if (url.pathname.startsWith('/media/previews/')) fetched.push(url.pathname);
       });
+      // Tiles that glided to their places (PinGrid.css) instead of being put there at once.
+      await page.addInitScript(() => {
+        Object.assign(window, { glided: 0 });
+        document.addEventListener('transitionrun', (event) => {
+          if (event.target instanceof Element && event.target.matches('li.pin-grid__item')) Object.assign(window, { glided: window['glided'] + 1 });
+        });
+      });
       try {
         await page.goto(path);
         await shown(page);
+        assert.equal(await page.evaluate(() => window['glided']), 0, 'tiles glided to their places');
         await page.waitForLoadState('networkidle');
         const preloaded = await page
           .locator('head link[rel="preload"][as="image"]')
           .evaluateAll((links) => links.map((link) => link.getAttribute('imagesrcset')));
-        const firstRow = await page.locator('ul[aria-label="Pins"] > li').evaluateAll((items) =>
-          items.filter((item) => item.style.transform.endsWith(', 0px)')).map((item) => item.querySelector('source')?.getAttribute('srcset')),
-        );
+        const firstScreen = await page
+          .locator('ul[aria-label="Pins"] > li')
+          .evaluateAll((items) =>
+            items
+              .filter((item) => item.querySelector('img')?.getAttribute('loading') === 'eager')
+              .map((item) => item.querySelector('source')?.getAttribute('srcset')),
+          );
         const showing = await page.locator('main img').evaluateAll((images) => images.map((image) => new URL(image.currentSrc || 'http://x/').pathname));
         assert.deepEqual(errors, []);
-        return { asked, preloaded, firstRow, wasted: fetched.filter((picture) => !showing.includes(picture)) };
+        return { asked, preloaded, firstScreen, wasted: fetched.filter((picture) => !showing.includes(picture)) };
       } finally {
         await context.close();
       }
@@ -121,18 +133,18 @@ describe('pin lists and viewers', { skip: browserSkip }, () => {
     const gridOf = (count) => (page) => waitFor(async () => (await tiles(page).count()) >= count, { message: 'the grid' });
 
     // Asked by the head's script, and the answers taken by the page: not asked twice. The first
-    // row's pictures are preloaded as the grid then shows them, and no picture fetched is unseen.
+    // screen's pictures are preloaded as the grid then shows them, and no picture fetched is unseen.
     const home = await firstLoad('/', gridOf(8));
     once(home.asked, 'AuthenticatedQuery');
     once(home.asked, 'LastPins');
-    assert.ok(home.firstRow.length >= 2, `a first row (${home.firstRow.length})`);
-    assert.deepEqual(home.preloaded, home.firstRow);
+    assert.ok(home.firstScreen.length >= 5, `a first screen (${home.firstScreen.length})`);
+    assert.deepEqual(home.preloaded, home.firstScreen);
     assert.deepEqual(home.wasted, []);
 
     const onBoard = await firstLoad(`/${alice.username}/boards/${board.slug}/`, gridOf(8));
     once(onBoard.asked, 'BoardDetail');
     once(onBoard.asked, 'BoardPins');
-    assert.deepEqual(onBoard.preloaded, onBoard.firstRow);
+    assert.deepEqual(onBoard.preloaded, onBoard.firstScreen);
     assert.deepEqual(onBoard.wasted, []);
 
     const pin = await firstLoad(`/pins/${ids[0]}/`, (page) => page.getByRole('img', { name: 'Early 1' }).waitFor());

@@ -1,6 +1,6 @@
 // index.html's first script, bundled on its own and small: it asks the queries the page opens
 // with (api/firstQueries.ts) while the app's script still loads, and as soon as an answer comes
-// preloads the pictures the page shows first (a grid's first row, a pin's picture), so that the
+// preloads the pictures the page shows first (a grid's first screen, a pin's picture), so that the
 // page's largest paint waits neither for the app nor for its first request.
 
 import { post, requestBody } from './api/client';
@@ -14,8 +14,7 @@ import {
   type PinThumb,
   type SinglePin,
 } from './api/generated/graphql';
-import { masonry } from './lib/masonry';
-import { hasWebp, tileSource } from './lib/thumbs';
+import { hasWebp, onFirstScreen, tileLayout, tileSource } from './lib/thumbs';
 
 interface Picture {
   srcSet: string;
@@ -30,17 +29,19 @@ function gridWidth(): number {
   return Math.min(screen, 1320) - 2 * gutter;
 }
 
-/** The pictures of a grid's first row, as PinGrid shows them (unsafe pins show none). */
-function firstRow(pins: readonly PinThumb[]): Picture[] {
-  const layout = masonry(gridWidth(), pins.map(() => 1), pins.map(() => 0));
+/** The pictures of a grid's first screen, as PinGrid shows them (unsafe pins show none). */
+function firstScreen(pins: readonly PinThumb[]): Picture[] {
+  const layout = tileLayout(gridWidth(), pins);
   const sizes = `${Math.round(layout.columnWidth)}px`;
-  return pins.filter((pin, index) => layout.boxes[index]?.y === 0 && !pin.unsafe).map((pin) => ({ ...tileSource(pin), sizes }));
+  return pins
+    .filter((pin, index) => onFirstScreen(layout.boxes[index]?.y ?? Infinity) && !pin.unsafe)
+    .map((pin) => ({ ...tileSource(pin), sizes }));
 }
 
 /** The pictures the page shows first, from the answer to `document`. */
 function picturesIn(document: AnyDocument, data: unknown): Picture[] {
-  if (document === LastPinsDocument) return firstRow((data as LastPins).pins.edges.map((edge) => edge.node));
-  if (document === BoardPinsDocument) return firstRow((data as BoardPins).user.board.pins.edges.map((edge) => edge.node));
+  if (document === LastPinsDocument) return firstScreen((data as LastPins).pins.edges.map((edge) => edge.node));
+  if (document === BoardPinsDocument) return firstScreen((data as BoardPins).user.board.pins.edges.map((edge) => edge.node));
   if (document === SinglePinDocument) {
     const pin = (data as SinglePin).pin;
     if (!pin || pin.unsafe) return [];

@@ -2,10 +2,10 @@
 // with 14 px gaps, never fewer than two, each box placed under the shortest column. Box heights
 // come from the pins' own width and height, so the layout is known before any picture loads,
 // and the boxes keep the list's order in the page (and for screen readers) whatever column
-// they land in. Plain arithmetic, without React: src/early.ts lays out the first row with it.
+// they land in. Plain arithmetic, without React: src/early.ts lays out the first screen with it.
 
-import { THUMB_WIDTH as COLUMN_WIDTH } from './thumbs';
-
+/** Grid column width (spec, section 9); the 2x previews are twice as wide. */
+export const THUMB_WIDTH = 236;
 const GAP = 14;
 const MIN_COLUMNS = 2;
 
@@ -26,7 +26,7 @@ export interface Layout {
  * fixed height each box adds below its picture (e.g. a title line), per box.
  */
 export function masonry(width: number, ratios: readonly number[], extra: readonly number[]): Layout {
-  const columns = Math.max(MIN_COLUMNS, Math.round((width + GAP) / (COLUMN_WIDTH + GAP)));
+  const columns = Math.max(MIN_COLUMNS, Math.round((width + GAP) / (THUMB_WIDTH + GAP)));
   const columnWidth = Math.max(0, (width - GAP * (columns - 1)) / columns);
   const heights = new Array<number>(columns).fill(0);
   const boxes = ratios.map((ratio, index) => {

@@ -1,10 +1,32 @@
-// A tile's picture: the 236 px previews and their 2x as srcset widths taken from previewsSizes,
-// WebP when the pin has it. The grid shows them; src/early.ts preloads the first ones.
+// Pins' tiles in a grid: their boxes (sized from the pins' own proportions, a title line below
+// when they have a title), which of them the first screen shows, and their pictures (the 236 px
+// previews and their 2x as srcset widths taken from previewsSizes, WebP when the pin has it).
+// PinGrid shows them; src/early.ts preloads the first screen's pictures.
 
 import type { PinThumb } from '../api/generated/graphql';
+import { masonry, THUMB_WIDTH, type Layout } from './masonry';
 
-/** Grid column width (spec, section 9); the 2x previews are twice as wide. */
-export const THUMB_WIDTH = 236;
+/** The title line's height, as PinGrid.css gives it. */
+const TITLE_HEIGHT = 32;
+/** Very tall pictures are cropped to three times their width. */
+const MAX_RATIO = 3;
+
+/** A tile's picture box height for a width of 1. */
+export const ratioOf = (pin: PinThumb) => Math.min(MAX_RATIO, pin.height / Math.max(1, pin.width));
+
+/** The tiles of `pins` laid out in a grid `width` pixels wide. */
+export function tileLayout(width: number, pins: readonly PinThumb[]): Layout {
+  return masonry(
+    width,
+    pins.map(ratioOf),
+    pins.map((pin) => (pin.title ? TITLE_HEIGHT : 0)),
+  );
+}
+
+/** Whether a box `y` pixels down a grid shows on the first screen (the grid starts below the top). */
+export function onFirstScreen(y: number): boolean {
+  return y < window.innerHeight;
+}
 
 /** Whether WebP previews are stored beside the JPEG ones. */
 export function hasWebp(previewsFormats: readonly string[]): boolean {

@@ -7,18 +7,10 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PinThumb } from '../../api/generated/graphql';
-import { masonry } from '../../lib/masonry';
 import { useShowNsfw } from '../../lib/nsfw';
-import { hasWebp, srcSet } from '../../lib/thumbs';
+import { hasWebp, onFirstScreen, ratioOf, srcSet, tileLayout } from '../../lib/thumbs';
 import { useGridWidth } from '../../lib/useGridWidth';
 import './PinGrid.css';
-
-/** The title line's height, as PinGrid.css gives it. */
-const TITLE_HEIGHT = 32;
-/** Very tall pictures are cropped to three times their width. */
-const MAX_RATIO = 3;
-
-const ratioOf = (pin: PinThumb) => Math.min(MAX_RATIO, pin.height / Math.max(1, pin.width));
 
 /** The picture box and the title line of a pin's tile; `firstScreen` loads its picture at once, first. */
 export function PinFace({ pin, columnWidth, firstScreen = false }: { pin: PinThumb; columnWidth: number; firstScreen?: boolean }) {
@@ -66,15 +58,14 @@ export function PinGrid<P extends PinThumb>({
 }) {
   const ref = useRef<HTMLUListElement>(null);
   const width = useGridWidth(ref);
-  const layout = masonry(
-    width,
-    pins.map(ratioOf),
-    pins.map((pin) => (pin.title ? TITLE_HEIGHT : 0)),
-  );
+  const layout = tileLayout(width, pins);
 
   return (
     <ul ref={ref} className="pin-grid" aria-label={label} style={{ height: layout.height }}>
-      {pins.map((pin, index) => {
+      {/* Not before the grid's width is known: tiles placed in a grid of no width would then
+          glide to their places (PinGrid.css), through the first screen, where the browser would
+          count them as painted and take one far below for the page's largest paint. */}
+      {(width > 0 ? pins : []).map((pin, index) => {
         const box = layout.boxes[index];
         return (
           <li
@@ -82,7 +73,7 @@ export function PinGrid<P extends PinThumb>({
             className="pin-grid__item"
             style={box ? { width: box.width, transform: `translate(${box.x}px, ${box.y}px)` } : undefined}
           >
-            {renderTile(pin, index, layout.columnWidth, box !== undefined && box.y < window.innerHeight)}
+            {renderTile(pin, index, layout.columnWidth, box !== undefined && onFirstScreen(box.y))}
           </li>
         );
       })}

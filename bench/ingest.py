@@ -19,13 +19,13 @@ WIDTHS = (236, 474, 738, 1476, 2048)
 # Corkboard's encoder settings (src/media/encode.rs), for the like-for-like libvips run.
 JPEG_QUALITY = 85
 WEBP_QUALITY = 80
-WEBP_LARGE_PIXELS = 4_200_000
+WEBP_LARGE_PIXELS = 1_000_000
 # The account `import-dir` pins the bulk photos for.
 BULK_USER = "bench"
 
 
 def webp_effort(pixels):
-    """As src/media/encode.rs: libwebp's default effort (4), but 2 for a preview above 4.2 MP."""
+    """As src/media/encode.rs: libwebp's default effort (4), but 2 for a preview above 1 MP."""
     return 2 if pixels > WEBP_LARGE_PIXELS else 4
 
 
@@ -113,7 +113,7 @@ def corkboard(binary):
 
 def vips(same_effort):
     """One vipsthumbnail call a preview, as the command is made to be used; libvips' default WebP
-    effort (4), or Corkboard's settings (effort 2 above 4.2 megapixels) when `same_effort`."""
+    effort (4), or Corkboard's settings (effort 2 above 1 megapixel) when `same_effort`."""
 
     def run(source, size, out):
         width, height = size

@@ -81,6 +81,25 @@ const preloads = entry.imports.filter((i) => i.kind === 'import-statement').map(
 /** The URL path the server serves an output at: dist/assets/x.js -> /assets/x.js */
 const urlOf = (output) => '/' + path.relative('dist', output).split(path.sep).join('/');
 
+/** `output` and the chunks it imports statically, and theirs. */
+function withImports(output, found = new Set()) {
+  if (found.has(output)) return found;
+  found.add(output);
+  for (const i of result.metafile.outputs[output]?.imports ?? []) if (i.kind === 'import-statement') withImports(i.path, found);
+  return found;
+}
+// The scripts of the pages src/early.ts fetches ahead (by their names in api/firstQueries.ts),
+// without those the entry brings.
+const firstLoadScripts = withImports(jsOutput);
+const pageSources = { board: 'src/pages/boards/BoardPage.tsx', pin: 'src/pages/pins/PinPage.tsx' };
+const pageChunks = Object.fromEntries(
+  Object.entries(pageSources).map(([page, source]) => {
+    const [output] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === source) ?? [];
+    if (!output) throw new Error(`build.mjs: no chunk for ${source}`);
+    return [page, [...withImports(output)].filter((chunk) => !firstLoadScripts.has(chunk)).map(urlOf)];
+  }),
+);
+
 await copyFile(path.join(root, 'src/favicon.svg'), path.join(dist, 'favicon.svg'));
 
 const html = `<!doctype html>
@@ -94,7 +113,8 @@ const html = `<!doctype html>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <link rel="manifest" href="/manifest.webmanifest" />
     <link rel="apple-touch-icon" href="/icon-192.png" />
-${cssOutput ? `    <link rel="stylesheet" href="${urlOf(cssOutput)}" />\n` : ''}    <script type="module" src="${urlOf(earlyOutput)}"></script>
+${cssOutput ? `    <link rel="stylesheet" href="${urlOf(cssOutput)}" />\n` : ''}    <script type="application/json" id="page-chunks">${JSON.stringify(pageChunks)}</script>
+    <script type="module" src="${urlOf(earlyOutput)}"></script>
     <script type="module" src="${urlOf(jsOutput)}"></script>
 ${preloads.map((chunk) => `    <link rel="modulepreload" href="${urlOf(chunk)}" />\n`).join('')}
   </head>

@@ -12,8 +12,9 @@ use crate::error::{AppError, AppResult};
 pub const FORMATS: [&str; 2] = ["jpeg", "webp"];
 const JPEG_QUALITY: u8 = 85;
 const WEBP_QUALITY: f32 = 80.0;
-/// Pictures larger than this many pixels are encoded to WebP with less effort.
-const WEBP_LARGE_PIXELS: u32 = 4_200_000;
+/// Pictures larger than this many pixels (the two widest previews of a photo) are encoded to
+/// WebP with less effort.
+const WEBP_LARGE_PIXELS: u32 = 1_000_000;
 
 /// Encodes `picture` in `format` ("jpeg" or "webp").
 pub fn encode(rgb: &RgbImage, format: &str) -> AppResult<Vec<u8>> {
@@ -42,8 +43,8 @@ fn jpeg_side(pixels: u32) -> AppResult<u16> {
         .map_err(|_| AppError::invalid("file", "This picture is too large to be saved as JPEG."))
 }
 
-/// libwebp's effort: its default (4) for the previews people see most; 2 for very large ones,
-/// twice as fast for files within a few percent of the size.
+/// libwebp's effort: its default (4) for the grid's previews, which people see most; 2 for the
+/// large ones, twice as fast for files within a few percent of the size.
 fn webp_method(width: u32, height: u32) -> i32 {
     if width.saturating_mul(height) > WEBP_LARGE_PIXELS {
         2

@@ -117,9 +117,10 @@ describe('pin lists and viewers', { skip: browserSkip }, () => {
               .filter((item) => item.querySelector('img')?.getAttribute('loading') === 'eager')
               .map((item) => item.querySelector('source')?.getAttribute('srcset')),
           );
+        const modules = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
         const showing = await page.locator('main img').evaluateAll((images) => images.map((image) => new URL(image.currentSrc || 'http://x/').pathname));
         assert.deepEqual(errors, []);
-        return { asked, preloaded, firstScreen, wasted: fetched.filter((picture) => !showing.includes(picture)) };
+        return { asked, preloaded, firstScreen, modules, wasted: fetched.filter((picture) => !showing.includes(picture)) };
       } finally {
         await context.close();
       }
@@ -145,12 +146,16 @@ describe('pin lists and viewers', { skip: browserSkip }, () => {
     once(onBoard.asked, 'BoardDetail');
     once(onBoard.asked, 'BoardPins');
     assert.deepEqual(onBoard.preloaded, onBoard.firstScreen);
+    // The page's own chunk is fetched from the head too, not once the app has run.
+    assert.ok(onBoard.modules.some((href) => href.startsWith('/assets/BoardPage-')), onBoard.modules.join());
     assert.deepEqual(onBoard.wasted, []);
 
     const pin = await firstLoad(`/pins/${ids[0]}/`, (page) => page.getByRole('img', { name: 'Early 1' }).waitFor());
     // (The pins beside it are asked for too, ahead of a step to them.)
     once(pin.asked, 'singlePin', { id: ids[0] });
     assert.equal(pin.preloaded.length, 1);
+    assert.ok(pin.modules.some((href) => href.startsWith('/assets/PinPage-')), pin.modules.join());
+    assert.ok(!home.modules.some((href) => href.startsWith('/assets/PinPage-')), home.modules.join());
     assert.deepEqual(pin.wasted, []);
   });
 

@@ -1,10 +1,11 @@
 // index.html's first script, bundled on its own and small: it asks the queries the page opens
-// with (api/firstQueries.ts) while the app's script still loads, and as soon as an answer comes
+// with (api/firstQueries.ts) and fetches the page's chunk while the app's script still loads, and
+// as soon as an answer comes
 // preloads the pictures the page shows first (a grid's first screen, a pin's picture), so that the
 // page's largest paint waits neither for the app nor for its first request.
 
 import { post, requestBody } from './api/client';
-import { firstQueries, type AnyDocument } from './api/firstQueries';
+import { firstLoad, type AnyDocument, type FirstPage } from './api/firstQueries';
 import {
   BoardPinsDocument,
   LastPinsDocument,
@@ -61,8 +62,22 @@ function preload(picture: Picture): void {
   document.head.append(link);
 }
 
+/** The scripts of `page`'s chunk, as build.mjs lists them in index.html. */
+function chunksOf(page: FirstPage | null): string[] {
+  const listed = document.getElementById('page-chunks')?.textContent;
+  const chunks = (listed ? JSON.parse(listed) : {}) as Partial<Record<FirstPage, string[]>>;
+  return page ? (chunks[page] ?? []) : [];
+}
+
+const { page, queries } = firstLoad(window.location.pathname);
+for (const chunk of chunksOf(page)) {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = chunk;
+  document.head.append(link);
+}
 const answers = new Map<string, Promise<Response>>();
-for (const [query, variables] of firstQueries(window.location.pathname)) {
+for (const [query, variables] of queries) {
   const body = requestBody(query, variables);
   const answer = post(body);
   answers.set(body, answer);

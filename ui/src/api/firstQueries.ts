@@ -1,7 +1,8 @@
-// The queries a page opens with, known from its address alone. index.html's first script
-// (src/early.ts) asks them while the app's script still loads; the page's own request for the
-// same query and variables then takes that answer (client.ts). Only the pages people land on
-// most are here: Last pins, a board and a pin.
+// The page an address opens and the queries it opens with, known from the address alone.
+// index.html's first script (src/early.ts) asks them while the app's script still loads, and
+// fetches the page's chunk; the page's own request for the same query and variables then takes
+// that answer (client.ts). Only the pages people land on most are here: Last pins, a board and a
+// pin.
 
 import {
   AuthenticatedQueryDocument,
@@ -34,17 +35,27 @@ function segments(path: string): string[] | null {
   }
 }
 
-/** The queries the page at `path` asks first, as the routes of routes.tsx read it: `me` on every page. */
-export function firstQueries(path: string): Query[] {
-  const queries = [query(AuthenticatedQueryDocument, {})];
+/** The pages whose first queries are known, by the name build.mjs lists their chunks under. */
+export type FirstPage = 'home' | 'board' | 'pin';
+
+/**
+ * The page at `path`, as the routes of routes.tsx read it, and the queries it asks first: `me`
+ * on every page.
+ */
+export function firstLoad(path: string): { page: FirstPage | null; queries: Query[] } {
+  const me = query(AuthenticatedQueryDocument, {});
   const parts = segments(path) ?? [];
-  const board = (username: string, boardSlug: string) => [
-    query(BoardDetailDocument, { username, boardSlug }),
-    query(BoardPinsDocument, pageVariables({ username, boardSlug }, null)),
-  ];
-  if (parts.length === 0) queries.push(query(LastPinsDocument, pageVariables({}, null)));
-  else if (parts.length === 2 && parts[0] === 'pins') queries.push(query(SinglePinDocument, { id: parts[1] ?? '' }));
-  else if (parts.length === 3 && parts[1] === 'boards') queries.push(...board(parts[0] ?? '', parts[2] ?? ''));
-  else if (parts.length === 5 && parts[1] === 'folders' && parts[3] === 'boards') queries.push(...board(parts[0] ?? '', parts[4] ?? ''));
-  return queries;
+  const board = (username: string, boardSlug: string) => ({
+    page: 'board' as const,
+    queries: [
+      me,
+      query(BoardDetailDocument, { username, boardSlug }),
+      query(BoardPinsDocument, pageVariables({ username, boardSlug }, null)),
+    ],
+  });
+  if (parts.length === 0) return { page: 'home', queries: [me, query(LastPinsDocument, pageVariables({}, null))] };
+  if (parts.length === 2 && parts[0] === 'pins') return { page: 'pin', queries: [me, query(SinglePinDocument, { id: parts[1] ?? '' })] };
+  if (parts.length === 3 && parts[1] === 'boards') return board(parts[0] ?? '', parts[2] ?? '');
+  if (parts.length === 5 && parts[1] === 'folders' && parts[3] === 'boards') return board(parts[0] ?? '', parts[4] ?? '');
+  return { page: null, queries: [me] };
 }

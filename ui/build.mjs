@@ -9,7 +9,8 @@
 import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { generate } from './codegen.mjs';
 import { precompress } from './compress.mjs';
@@ -75,6 +76,9 @@ const early = await esbuild.build({ ...options, entryPoints: ['src/early.ts'], p
 const earlyOutput = Object.keys(early.metafile.outputs).find((output) => output.endsWith('.js'));
 if (!earlyOutput) throw new Error('build.mjs: esbuild produced no output for src/early.ts');
 
+// The page shell (src/shell.tsx), rendered here into index.html's root.
+const pageShell = await renderShell();
+
 // The chunks the entry imports statically, fetched with it rather than after it.
 const preloads = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
 
@@ -119,7 +123,7 @@ ${cssOutput ? `    <link rel="stylesheet" href="${urlOf(cssOutput)}" />\n` : ''}
 ${preloads.map((chunk) => `    <link rel="modulepreload" href="${urlOf(chunk)}" />\n`).join('')}
   </head>
   <body>
-    <div id="root"></div>
+    <div id="root">${pageShell}</div>
     <noscript>Corkboard needs JavaScript to run.</noscript>
   </body>
 </html>
@@ -275,4 +279,25 @@ function crc32(bytes) {
     for (let k = 0; k < 8; k += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
   }
   return ~crc >>> 0;
+}
+
+/** The markup of src/shell.tsx, bundled for Node (React's server renderer) and run here. */
+async function renderShell() {
+  const built = await esbuild.build({
+    ...options,
+    entryPoints: ['src/shell.tsx'],
+    platform: 'node',
+    minify: false,
+    write: false,
+    plugins: [withoutCss],
+    // React's server renderer requires Node's modules, which an ES module does through this.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
+  const bundle = path.join(tmpdir(), `corkboard-shell-${process.pid}.mjs`);
+  await writeFile(bundle, built.outputFiles[0].contents);
+  try {
+    return (await import(pathToFileURL(bundle).href)).shell;
+  } finally {
+    await rm(bundle, { force: true });
+  }
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useMe } from '../api/me';
 import { HOME_PATH, LOGIN_PATH, SIGNUP_PATH } from '../lib/paths';
 import { useHideOnScroll } from '../lib/useHideOnScroll';
+import { BrandMark } from './Brand';
 import { HeaderSearch } from './HeaderSearch';
 import { UserMenu } from './UserMenu';
 import './Header.css';
@@ -18,8 +19,7 @@ export function Header() {
     <header className="header" data-hidden={hidden} onFocus={reveal}>
       <div className="header__inner">
         <Link to={HOME_PATH} className="header__brand" aria-label="Corkboard">
-          <PinIcon />
-          <span className="header__name">Corkboard</span>
+          <BrandMark />
         </Link>
         <HeaderSearch />
         <nav className="header__nav" aria-label="Account">
@@ -38,15 +38,5 @@ export function Header() {
         </nav>
       </div>
     </header>
-  );
-}
-
-function PinIcon() {
-  return (
-    <svg className="header__logo" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="9" r="6.5" fill="currentColor" />
-      <circle cx="10" cy="7" r="2" fill="#fff" opacity=".45" />
-      <path d="M12 15.5v6.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -1,8 +1,7 @@
-// index.html's first script, bundled on its own and small: it asks the queries the page opens
-// with (api/firstQueries.ts) and fetches the page's chunk while the app's script still loads, and
-// as soon as an answer comes
-// preloads the pictures the page shows first (a grid's first screen, a pin's picture), so that the
-// page's largest paint waits neither for the app nor for its first request.
+// index.html's first script, bundled on its own and small: while the app's script still loads,
+// it asks the queries the page opens with (api/firstQueries.ts) and fetches the page's chunk; as
+// soon as an answer comes it preloads the pictures the page shows first (a grid's first screen, a
+// pin's picture), so that the page's largest paint waits neither for the app nor for its requests.
 
 import { post, requestBody } from './api/client';
 import { firstLoad, type AnyDocument, type FirstPage } from './api/firstQueries';
@@ -51,6 +50,7 @@ function picturesIn(document: AnyDocument, data: unknown): Picture[] {
   return [];
 }
 
+/** Fetches `picture` ahead, as the page's `<img>` will ask for it. */
 function preload(picture: Picture): void {
   const link = document.createElement('link');
   link.rel = 'preload';

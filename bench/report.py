@@ -50,12 +50,6 @@ def machine(results):
                 if line.startswith("model name")), platform.processor())
     memory_kb = int(next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
                          if line.startswith("MemTotal")))
-    try:
-        import PIL
-        pillow = PIL.__version__
-    except ImportError:
-        pillow = "not installed"
-    moto = package_version("moto")
     plan = results["plan"]
     return [
         f"Run {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC with `bench/run`{' --smoke' if results['smoke'] else ''}.",
@@ -70,10 +64,10 @@ def machine(results):
         f"| Corkboard | {version([results['binary'], '--version'])} ({results['binary']}) |",
         f"| rustc | {version(['rustc', '--version'])} |",
         f"| libvips | {version(['vips', '--version'])} |",
-        f"| Pillow | {pillow} on Python {platform.python_version()} |",
+        f"| Pillow | {package_version('pillow')} on Python {platform.python_version()} |",
         f"| pyvips | {package_version('pyvips')} |",
         f"| wrk | {version(['wrk', '--version'])} |",
-        f"| moto (S3 emulator) | {moto} |",
+        f"| moto (S3 emulator) | {package_version('moto')} |",
         "",
         "## Dataset",
         "",

@@ -44,7 +44,8 @@ export type FirstPage = 'home' | 'board' | 'pin';
  */
 export function firstLoad(path: string): { page: FirstPage | null; queries: Query[] } {
   const me = query(AuthenticatedQueryDocument, {});
-  const parts = segments(path) ?? [];
+  const parts = segments(path);
+  if (!parts) return { page: null, queries: [me] };
   const board = (username: string, boardSlug: string) => ({
     page: 'board' as const,
     queries: [

@@ -19,7 +19,6 @@ import { fetchQuery, type QueryKey } from './query';
 /** A pin of a list: its tile, and on a board its place there (the highest first). */
 export type ListedPin = PinThumb & { order: number | null };
 
-
 interface PinConnection {
   totalCount: number;
   pageInfo: { hasNextPage: boolean; endCursor: string | null };

@@ -11,7 +11,16 @@ use std::sync::Arc;
 
 use crate::service::pin_lists::{PageRequest, PinList, PinPage, cursor, parse_cursor};
 
-pub type PinConnection = Connection<String, Pin, Total>;
+pub type PinConnection = Connection<String, Pin, PinTotal>;
+
+/// The extra fields of a list of pins.
+#[derive(SimpleObject)]
+pub struct PinTotal {
+    /// How many pins the list holds. A search counts up to 10,000 matches.
+    pub total_count: usize,
+    /// True when a search stopped counting at `totalCount`: more pins match.
+    pub total_count_capped: bool,
+}
 
 /// One page of `list`.
 pub async fn pin_connection(
@@ -24,8 +33,9 @@ pub async fn pin_connection(
     let mut connection = Connection::with_additional_fields(
         page.has_previous,
         page.has_next,
-        Total {
+        PinTotal {
             total_count: page.total,
+            total_count_capped: page.total_capped,
         },
     );
     connection

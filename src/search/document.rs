@@ -1,11 +1,11 @@
 //! The search document of a pin: its words, its boards' titles, its owner's names, where it was
-//! found, and the keys of its audience (who may see it, by the visibility policy). A private
-//! board's title is kept apart, per reader, so that it finds nothing for anyone else.
-
-use tantivy::TantivyDocument;
-use tantivy::schema::Field;
+//! found, and the keys of its audience (who may see it, by the visibility policy). Words that
+//! not everyone may find (of a restricted pin, or of a private board's title) are kept per
+//! reader, so that they find nothing for anyone else.
 
 use std::collections::BTreeSet;
+
+use tantivy::TantivyDocument;
 
 use super::{Fields, RESTRICTED, audience_term, private_word, words};
 use crate::domain::board::BoardRecord;
@@ -13,6 +13,10 @@ use crate::domain::ids::{PinId, UserId};
 use crate::domain::policy::{Audience, AudienceKey, Visible};
 use crate::error::AppResult;
 use crate::store::{Source, board_pins, boards, pins, users};
+
+/// How many times the words of a pin's title, and of its tags, count: they rank higher.
+const TITLE_WEIGHT: usize = 3;
+const TAG_WEIGHT: usize = 2;
 
 /// The document for `pin`, or `None` when the pin is gone.
 pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<TantivyDocument>> {
@@ -30,51 +34,70 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
     for key in audience.keys() {
         document.add_u64(fields.audience, audience_term(key));
     }
-    if !audience.keys().any(|key| key == AudienceKey::Public) {
-        document.add_u64(fields.audience, RESTRICTED);
-    }
+
+    let mut texts: Vec<&str> = Vec::new();
     for board in &on_boards {
         if board.visible_to(None) {
-            document.add_text(fields.all, &board.title);
+            texts.push(&board.title);
         } else {
             add_private_words(&mut document, fields, board);
         }
     }
     if let Some(title) = &record.title {
-        add_words(&mut document, fields, fields.title, title);
+        texts.extend([title.as_str(); TITLE_WEIGHT]);
     }
-    document.add_text(fields.all, &record.caption);
+    texts.push(&record.caption);
     for tag in &record.tags {
-        add_words(&mut document, fields, fields.tags_text, tag);
+        texts.extend([tag.as_str(); TAG_WEIGHT]);
         document.add_text(fields.tag, tag);
         document.add_text(fields.tag_name, tag);
     }
-    document.add_text(fields.all, &owner.username);
-    for name in [&owner.profile.first_name, &owner.profile.last_name]
-        .into_iter()
-        .flatten()
-    {
-        document.add_text(fields.all, name);
-    }
-    if let Some(domain) = record.source_domain() {
-        document.add_text(fields.all, &domain);
+    texts.push(&owner.username);
+    texts.extend(
+        [&owner.profile.first_name, &owner.profile.last_name]
+            .into_iter()
+            .flatten()
+            .map(String::as_str),
+    );
+    let domain = record.source_domain();
+    texts.extend(domain.as_deref());
+
+    let readers: Vec<UserId> = audience
+        .keys()
+        .filter_map(|key| match key {
+            AudienceKey::Public => None,
+            AudienceKey::Reader(reader) => Some(reader),
+        })
+        .collect();
+    if audience.keys().any(|key| key == AudienceKey::Public) {
+        for text in texts {
+            document.add_text(fields.words, text);
+        }
+    } else {
+        document.add_u64(fields.audience, RESTRICTED);
+        let words: Vec<String> = texts.into_iter().flat_map(words).collect();
+        add_reader_words(&mut document, fields, &readers, &words);
     }
     Ok(Some(document))
 }
 
-/// A private board's title matches only for those who may see the board: each word is kept
-/// once per reader, as `{reader}|{word}` (see `SearchIndex::private_word`).
+/// A private board's title matches only for those who may see the board.
 fn add_private_words(document: &mut TantivyDocument, fields: &Fields, board: &BoardRecord) {
     let readers: BTreeSet<UserId> = board.readers().collect();
-    for word in words(&board.title) {
-        for reader in &readers {
-            document.add_text(fields.private_board_words, private_word(*reader, &word));
-        }
-    }
+    let readers: Vec<UserId> = readers.into_iter().collect();
+    add_reader_words(document, fields, &readers, &words(&board.title));
 }
 
-/// Adds words that rank higher to their own field, and to the field of all words.
-fn add_words(document: &mut TantivyDocument, fields: &Fields, field: Field, text: &str) {
-    document.add_text(field, text);
-    document.add_text(fields.all, text);
+/// Each word once per reader, as `{reader}|{word}` (see `private_word`).
+fn add_reader_words(
+    document: &mut TantivyDocument,
+    fields: &Fields,
+    readers: &[UserId],
+    words: &[String],
+) {
+    for reader in readers {
+        for word in words {
+            document.add_text(fields.reader_words, private_word(*reader, word));
+        }
+    }
 }

@@ -7,11 +7,13 @@ use std::ops::Bound;
 use anyhow::Context;
 use tantivy::collector::{Count, TopDocs};
 use tantivy::columnar::Column;
-use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, RangeQuery, TermQuery};
+use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{IndexRecordOption, Value};
-use tantivy::{DocAddress, Order, Searcher, TantivyDocument, Term};
+use tantivy::{
+    COLLECT_BLOCK_BUFFER_LEN, DocAddress, DocSet, Order, Searcher, TantivyDocument, Term,
+};
 
-use super::{RESTRICTED, SearchIndex, audience_term, fold, private_word, words};
+use super::{COUNTED_AT_MOST, RESTRICTED, SearchIndex, audience_term, fold, private_word, words};
 use crate::domain::ids::UserId;
 use crate::domain::policy::AudienceKey;
 use crate::error::AppResult;
@@ -53,102 +55,126 @@ impl SearchIndex {
         }
     }
 
-    /// The query for `wanted`, without the pins the viewer may not see; `None` when nothing can
-    /// match. One flat query: the words, then the exclusion, which only looks at the candidates.
-    fn query(&self, viewer: Option<UserId>, wanted: &Wanted) -> Option<BooleanQuery> {
-        let mut clauses = match wanted {
-            Wanted::Text(text) => self.text_clauses(viewer, text)?,
-            Wanted::Tag(tag) => vec![(
-                Occur::Must,
-                Box::new(TermQuery::new(
-                    Term::from_field_text(
-                        self.fields.tag,
-                        &fold(tag.trim().trim_start_matches('#')),
+    /// The query for `wanted`, of the pins the viewer may see; `None` when nothing can match.
+    fn query(&self, viewer: Option<UserId>, wanted: &Wanted) -> Option<Box<dyn Query>> {
+        match wanted {
+            Wanted::Text(text) => self.text_query(viewer, text),
+            Wanted::Tag(tag) => {
+                let tag = fold(tag.trim().trim_start_matches('#'));
+                let term = Term::from_field_text(self.fields.tag, &tag);
+                Some(Box::new(BooleanQuery::new(vec![
+                    (
+                        Occur::Must,
+                        Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
                     ),
-                    IndexRecordOption::Basic,
-                )) as Box<dyn Query>,
-            )],
-        };
-        clauses.push((Occur::MustNot, self.hidden_from(viewer)));
-        Some(BooleanQuery::new(clauses))
+                    (Occur::MustNot, self.hidden_from(viewer)),
+                ])))
+            }
+        }
     }
 
     /// Pins with every word of `text` (folded, as a person typed it: no query syntax, so no
-    /// field of the index can be named), in any of their words or in the title of a private
-    /// board of theirs that the viewer may see; words in the title or tags rank higher.
-    fn text_clauses(
-        &self,
-        viewer: Option<UserId>,
-        text: &str,
-    ) -> Option<Vec<(Occur, Box<dyn Query>)>> {
-        let fields = &self.fields;
-        let words = words(text);
-        if words.is_empty() {
-            return None;
-        }
-        let term = |field, word: &str| -> Box<dyn Query> {
-            let term = Term::from_field_text(field, word);
-            Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs))
+    /// field of the index can be named) among the words the viewer may find: those of public
+    /// pins, and their own in `reader_words`. A word of nobody's reader words asks `words`
+    /// alone, so that most searches are an intersection of terms, which Tantivy ranks without
+    /// scoring every match (block-max WAND).
+    fn text_query(&self, viewer: Option<UserId>, text: &str) -> Option<Box<dyn Query>> {
+        let term = |field, word: &str| {
+            TermQuery::new(
+                Term::from_field_text(field, word),
+                IndexRecordOption::WithFreqs,
+            )
         };
-        let mut clauses = Vec::new();
-        for word in &words {
-            let anywhere = match viewer {
-                None => term(fields.all, word),
-                Some(viewer) => Box::new(BooleanQuery::new(vec![
-                    (Occur::Should, term(fields.all, word)),
-                    (
-                        Occur::Should,
-                        term(fields.private_board_words, &private_word(viewer, word)),
-                    ),
+        let searcher = self.reader.searcher();
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for word in words(text) {
+            let public = term(self.fields.words, &word);
+            let own = viewer
+                .map(|viewer| term(self.fields.reader_words, &private_word(viewer, &word)))
+                .filter(|own| searcher.doc_freq(own.term()).is_ok_and(|found| found > 0));
+            let anywhere: Box<dyn Query> = match own {
+                None => Box::new(public),
+                Some(own) => Box::new(BooleanQuery::new(vec![
+                    (Occur::Should, Box::new(public) as Box<dyn Query>),
+                    (Occur::Should, Box::new(own)),
                 ])),
             };
             clauses.push((Occur::Must, anywhere));
-            for (field, boost) in [(fields.title, 3.0), (fields.tags_text, 2.0)] {
-                clauses.push((
-                    Occur::Should,
-                    Box::new(BoostQuery::new(term(field, word), boost)) as Box<dyn Query>,
-                ));
-            }
         }
-        Some(clauses)
+        match clauses.len() {
+            0 => None,
+            1 => clauses.pop().map(|(_, query)| query),
+            _ => Some(Box::new(BooleanQuery::new(clauses))),
+        }
     }
 
-    /// How many pins match.
+    /// How many pins match, counted up to `COUNTED_AT_MOST + 1` (which means "more").
     pub fn count(&self, viewer: Option<UserId>, wanted: &Wanted) -> AppResult<usize> {
         let Some(query) = self.query(viewer, wanted) else {
             return Ok(0);
         };
-        Ok(self
-            .reader
-            .searcher()
-            .search(&query, &Count)
-            .context("search failed")?)
+        let searcher = self.reader.searcher();
+        let weight = query
+            .weight(EnableScoring::disabled_from_searcher(&searcher))
+            .context("search failed")?;
+        let mut count = 0;
+        let mut docs = [0; COLLECT_BLOCK_BUFFER_LEN];
+        for segment in searcher.segment_readers() {
+            let mut matches = weight.scorer(segment, 1.0).context("search failed")?;
+            let alive = segment.alive_bitset();
+            loop {
+                let filled = matches.fill_buffer(&mut docs);
+                count += match alive {
+                    None => filled,
+                    Some(alive) => docs[..filled]
+                        .iter()
+                        .filter(|doc| alive.is_alive(**doc))
+                        .count(),
+                };
+                if count > COUNTED_AT_MOST {
+                    return Ok(COUNTED_AT_MOST + 1);
+                }
+                if filled < docs.len() {
+                    break;
+                }
+            }
+        }
+        Ok(count)
     }
 
-    /// Pin ids of a text search by relevance, `limit` of them from rank `offset`, and how many
-    /// pins match in all (both from one pass over the index).
+    /// How many pins match, all counted.
+    fn exact_count(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        wanted: &Wanted,
+    ) -> AppResult<usize> {
+        let Some(query) = self.query(viewer, wanted) else {
+            return Ok(0);
+        };
+        Ok(searcher.search(&query, &Count).context("search failed")?)
+    }
+
+    /// Pin ids of a text search by relevance, `limit` of them from rank `offset`.
     pub(super) fn search_by_relevance(
         &self,
         viewer: Option<UserId>,
         text: &str,
         offset: usize,
         limit: usize,
-    ) -> AppResult<(Vec<u64>, usize)> {
+    ) -> AppResult<Vec<u64>> {
         let Some(query) = self.query(viewer, &Wanted::Text(text.to_owned())) else {
-            return Ok((Vec::new(), 0));
+            return Ok(Vec::new());
         };
         let searcher = self.reader.searcher();
-        let collector = TopDocs::with_limit(limit.max(1))
+        let best = TopDocs::with_limit(limit.max(1))
             .and_offset(offset)
             .order_by_score();
-        let (count, found) = searcher
-            .search(&query, &(Count, collector))
-            .context("search failed")?;
-        Ok((pin_ids(&searcher, &found)?, count))
+        let found = searcher.search(&query, &best).context("search failed")?;
+        pin_ids(&searcher, &found)
     }
 
-    /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`, and
-    /// how many pins with the tag lie beyond it (all of them without `from`).
+    /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`.
     pub(super) fn search_by_tag(
         &self,
         viewer: Option<UserId>,
@@ -156,9 +182,9 @@ impl SearchIndex {
         from: Option<u64>,
         direction: Direction,
         limit: usize,
-    ) -> AppResult<(Vec<u64>, usize)> {
+    ) -> AppResult<Vec<u64>> {
         let Some(query) = self.query(viewer, &Wanted::Tag(tag.to_owned())) else {
-            return Ok((Vec::new(), 0));
+            return Ok(Vec::new());
         };
         let id = |value| Term::from_field_u64(self.fields.id, value);
         let order = match direction {
@@ -171,16 +197,16 @@ impl SearchIndex {
                 Direction::Up => RangeQuery::new(Bound::Excluded(id(from)), Bound::Unbounded),
             })
         });
-        let mut clauses = vec![(Occur::Must, Box::new(query) as Box<dyn Query>)];
+        let mut clauses = vec![(Occur::Must, query)];
         clauses.extend(beyond.map(|range| (Occur::Must, range)));
         let query = BooleanQuery::new(clauses);
         let collector = TopDocs::with_limit(limit.max(1)).order_by_fast_field::<u64>("id", order);
-        let (count, found) = self
+        let found = self
             .reader
             .searcher()
-            .search(&query, &(Count, collector))
+            .search(&query, &collector)
             .context("search failed")?;
-        Ok((found.into_iter().filter_map(|(id, _)| id).collect(), count))
+        Ok(found.into_iter().filter_map(|(id, _)| id).collect())
     }
 
     /// Tags starting with `token` on pins the viewer may see, most used first, without
@@ -223,7 +249,7 @@ impl SearchIndex {
         }
         let mut counted = Vec::new();
         for tag in candidates {
-            let count = self.count(viewer, &Wanted::Tag(tag.clone()))?;
+            let count = self.exact_count(&searcher, viewer, &Wanted::Tag(tag.clone()))?;
             if count > 0 {
                 counted.push((tag, count));
             }

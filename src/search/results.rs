@@ -13,6 +13,9 @@ use crate::store::pin_order::Direction;
 
 /// How many pins of a search are kept in order (the first 20 pages).
 pub const KEPT_RESULTS: usize = 1000;
+/// How many pins of a text search are ranked at first: a page and more. Ranking fewer is
+/// faster (Tantivy skips what cannot reach them); later pages rank more, doubling.
+const FIRST_RANKED: usize = 64;
 /// How many searches are kept; the cache starts again when it is full.
 const KEPT_SEARCHES: usize = 256;
 
@@ -24,6 +27,7 @@ struct Found {
     generation: u64,
     /// The first pin ids in the search's order (relevance, or newest first for a tag).
     ids: Vec<u64>,
+    /// How many match, counted up to `COUNTED_AT_MOST + 1` (see `SearchIndex::count`).
     total: usize,
 }
 
@@ -31,6 +35,11 @@ impl Found {
     /// Whether `ids` holds every result.
     fn complete(&self) -> bool {
         self.ids.len() == self.total
+    }
+
+    /// Whether `ids` holds the first `reach` results, or as many as are kept.
+    fn reaches(&self, reach: usize) -> bool {
+        self.ids.len() >= reach.min(KEPT_RESULTS) || self.complete()
     }
 }
 
@@ -40,17 +49,34 @@ pub struct ResultCache {
 }
 
 impl SearchIndex {
-    /// The start of the results of `wanted` for `viewer`, searched now or remembered.
-    fn found(&self, viewer: Option<UserId>, wanted: &Wanted) -> AppResult<Arc<Found>> {
+    /// The start of the results of `wanted` for `viewer`, searched now or remembered: for a
+    /// text, at least its first `reach` pins (a tag search keeps `KEPT_RESULTS` at once).
+    fn found(
+        &self,
+        viewer: Option<UserId>,
+        wanted: &Wanted,
+        reach: usize,
+    ) -> AppResult<Arc<Found>> {
         let generation = self.reader().searcher().generation().generation_id();
         let key = (viewer, wanted.clone());
         let mut entries = self.cache.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(found) = entries.get(&key).filter(|f| f.generation == generation) {
+        let known = entries
+            .get(&key)
+            .filter(|found| found.generation == generation)
+            .cloned();
+        drop(entries);
+        if let Some(found) = known.as_ref().filter(|found| found.reaches(reach)) {
             return Ok(found.clone());
         }
-        drop(entries);
-        let (ids, total) = match wanted {
-            Wanted::Text(text) => self.search_by_relevance(viewer, text, 0, KEPT_RESULTS)?,
+        let total = match &known {
+            Some(found) => found.total,
+            None => self.count(viewer, wanted)?,
+        };
+        let ids = match wanted {
+            Wanted::Text(text) => {
+                let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
+                self.search_by_relevance(viewer, text, 0, ranked)?
+            }
             Wanted::Tag(tag) => {
                 self.search_by_tag(viewer, tag, None, Direction::Down, KEPT_RESULTS)?
             }
@@ -69,7 +95,7 @@ impl SearchIndex {
     }
 
     /// Pin ids of a text search by relevance, `limit` of them from rank `offset`, and how many
-    /// pins match in all.
+    /// pins match (see `SearchIndex::count`).
     pub fn by_relevance(
         &self,
         viewer: Option<UserId>,
@@ -77,17 +103,18 @@ impl SearchIndex {
         offset: usize,
         limit: usize,
     ) -> AppResult<(Vec<u64>, usize)> {
-        let found = self.found(viewer, &Wanted::Text(text.to_owned()))?;
-        if offset.saturating_add(limit) <= found.ids.len() || found.complete() {
+        let reach = offset.saturating_add(limit);
+        let found = self.found(viewer, &Wanted::Text(text.to_owned()), reach)?;
+        if reach <= found.ids.len() || found.complete() {
             let ids = found.ids.iter().skip(offset).take(limit).copied().collect();
             return Ok((ids, found.total));
         }
-        let (ids, _) = self.search_by_relevance(viewer, text, offset, limit)?;
+        let ids = self.search_by_relevance(viewer, text, offset, limit)?;
         Ok((ids, found.total))
     }
 
     /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`, and
-    /// how many pins carry the tag in all.
+    /// how many pins carry the tag (see `SearchIndex::count`).
     pub fn by_tag(
         &self,
         viewer: Option<UserId>,
@@ -96,7 +123,7 @@ impl SearchIndex {
         direction: Direction,
         limit: usize,
     ) -> AppResult<(Vec<u64>, usize)> {
-        let found = self.found(viewer, &Wanted::Tag(tag.to_owned()))?;
+        let found = self.found(viewer, &Wanted::Tag(tag.to_owned()), KEPT_RESULTS)?;
         let at = match from {
             None => Some(None),
             Some(from) => found.ids.iter().position(|id| *id == from).map(Some),
@@ -120,7 +147,7 @@ impl SearchIndex {
                 return Ok((ids, found.total));
             }
         }
-        let (ids, _) = self.search_by_tag(viewer, tag, from, direction, limit)?;
+        let ids = self.search_by_tag(viewer, tag, from, direction, limit)?;
         Ok((ids, found.total))
     }
 }
@@ -186,6 +213,29 @@ mod tests {
         let index = SearchIndex::open(&dir.join("index")).unwrap();
         index.rebuild(&store).unwrap();
         (index, store, ids)
+    }
+
+    #[test]
+    fn a_search_stops_counting_beyond_the_limit_and_its_pages_go_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let count = crate::search::COUNTED_AT_MOST + 60;
+        let (index, _store, ids) = index_of(count, dir.path());
+        let more = crate::search::COUNTED_AT_MOST + 1;
+        assert_eq!(index.by_relevance(None, "blue sea", 0, 50).unwrap().1, more);
+        assert_eq!(index.by_relevance(None, "sea", 0, 50).unwrap().1, more);
+        let (newest, total) = index.by_tag(None, "sea", None, Direction::Down, 1).unwrap();
+        assert_eq!((newest, total), (vec![ids[count - 1]], more));
+        // The pages beyond the counted ones are still there.
+        let (last, _) = index
+            .by_relevance(None, "blue sea", count - 10, 50)
+            .unwrap();
+        assert_eq!(last.len(), 10);
+        let (oldest, _) = index
+            .by_tag(None, "sea", Some(ids[1]), Direction::Down, 50)
+            .unwrap();
+        assert_eq!(oldest, [ids[0]]);
+        // A few matches are counted exactly.
+        assert_eq!(index.by_relevance(None, "nothing", 0, 50).unwrap().1, 0);
     }
 
     #[test]

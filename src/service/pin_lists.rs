@@ -1,5 +1,6 @@
 //! The lists pins are shown in (Last pins, a user's pins, a board's pins) as a viewer may see
-//! them: pages that stay right while pins come and go, exact totals, and a pin's neighbours.
+//! them: pages that stay right while pins come and go, totals (exact but for a search's beyond
+//! 10,000), and a pin's neighbours.
 
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Bound::{Excluded, Unbounded};
@@ -7,6 +8,7 @@ use std::ops::Bound::{Excluded, Unbounded};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
+use crate::search::COUNTED_AT_MOST;
 use crate::search::query::Wanted;
 use crate::service::access::{Reach, visible_board};
 use crate::service::context::Services;
@@ -33,7 +35,10 @@ const NEIGHBOURS_IN_RESULTS: usize = crate::search::results::KEPT_RESULTS;
 #[derive(Clone)]
 pub struct PinPage {
     pub pins: Vec<(PinKey, PinRecord)>,
+    /// How many pins the list holds; a search counts up to `COUNTED_AT_MOST`.
     pub total: usize,
+    /// Whether a search stopped counting: more than `total` pins match.
+    pub total_capped: bool,
     pub has_previous: bool,
     pub has_next: bool,
 }
@@ -129,11 +134,12 @@ fn page_in(
 ) -> AppResult<PinPage> {
     let (first, after) = (request.first, request.after);
     let walker = Walker::new(read, viewer, request.list.clone())?;
-    let (mut keys, total) = match found {
-        Some((keys, total)) => (keys, total),
+    let (mut keys, total, total_capped) = match found {
+        Some((keys, total)) => (keys, total.min(COUNTED_AT_MOST), total > COUNTED_AT_MOST),
         None => (
             walker.keys(after, Direction::Down, first.saturating_add(1))?,
             walker.total()?,
+            false,
         ),
     };
     let has_next = keys.len() > first;
@@ -145,6 +151,7 @@ fn page_in(
     Ok(PinPage {
         pins,
         total,
+        total_capped,
         has_previous: after.is_some(),
         has_next,
     })

@@ -4,13 +4,14 @@
 //
 //   CORKBOARD_BIN=../target/release/corkboard npm run e2e
 
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import { after, afterEach, before } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -39,11 +40,12 @@ const TEST_LIMITS = {
 /**
  * Start `$CORKBOARD_BIN serve` on 127.0.0.1 with a free port and a fresh temporary data dir.
  * Resolves once it prints its listening line. `env` adds settings, e.g.
- * `{ CORKBOARD_FETCH__ALLOW_PRIVATE_NETWORKS: 'true' }`.
- * @param {{ env?: Record<string, string> }} [options]
+ * `{ CORKBOARD_FETCH__ALLOW_PRIVATE_NETWORKS: 'true' }`; `seed` fills the data dir first with
+ * `corkboard seed` and these arguments.
+ * @param {{ env?: Record<string, string>, seed?: string[] }} [options]
  * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
  */
-export async function startServer({ env: extraEnv = {} } = {}) {
+export async function startServer({ env: extraEnv = {}, seed } = {}) {
   const bin = process.env.CORKBOARD_BIN;
   if (!bin) {
     throw new Error(
@@ -62,6 +64,7 @@ export async function startServer({ env: extraEnv = {} } = {}) {
     ...TEST_LIMITS,
     ...extraEnv,
   };
+  if (seed) await promisify(execFile)(bin, ['seed', '--data-dir', dataDir, ...seed], { env });
   const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -521,7 +524,7 @@ export function testSite(handle) {
  * Starts a server (given `options`, see startServer) and a browser before the enclosing
  * `describe` block's tests and stops them after. `open()` gives a fresh context and page where
  * a missing element fails in 10 s.
- * @param {{ env?: Record<string, string> }} [options]
+ * @param {{ env?: Record<string, string>, seed?: string[] }} [options]
  */
 export function serverAndBrowser(options = {}) {
   const app = {

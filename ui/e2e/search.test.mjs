@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addBoardByApi, addPinByApi, browserSkip, serverAndBrowser, signUpByApi, waitFor, waitForPath } from './harness.mjs';
+import { addBoardByApi, addPinByApi, browserSkip, gqlOk, serverAndBrowser, signUpByApi, waitFor, waitForPath } from './harness.mjs';
 
 describe('search', { skip: browserSkip }, () => {
   const app = serverAndBrowser();
@@ -269,5 +269,30 @@ describe('search', { skip: browserSkip }, () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('a search of more than 10,000 pins', { skip: browserSkip }, () => {
+  // One user's 10,200 pins, on two boards: every public one has the owner's name among its words.
+  const app = serverAndBrowser({ seed: ['--users', '1', '--boards', '2', '--pins', '10200', '--pictures', '1'] });
+
+  it('says "10,000+" rather than count them all, and its pages go on', async () => {
+    const { page } = await app.open();
+    await page.goto(`${app.server.baseUrl}/search/?query=user1`);
+    await page.getByRole('heading', { name: 'Found 10,000+ pin(s) for "user1"' }).waitFor();
+    const tiles = page.getByRole('list', { name: 'Pins' }).getByRole('link');
+    await waitFor(async () => (await tiles.count()) === 50, { message: 'the first page of results' });
+    await tiles.nth(49).scrollIntoViewIfNeeded();
+    await waitFor(async () => (await tiles.count()) === 100, { message: 'the second page of results' });
+
+    // Only a search stops counting: every other list counts all its pins.
+    const { data } = await gqlOk(
+      app.server.baseUrl,
+      '{ all: pins(first: 1) { totalCount totalCountCapped } found: pins(search: "user1", first: 1) { totalCount totalCountCapped } }',
+    );
+    assert.deepEqual(data, {
+      all: { totalCount: 10_200, totalCountCapped: false },
+      found: { totalCount: 10_000, totalCountCapped: true },
+    });
   });
 });

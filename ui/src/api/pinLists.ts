@@ -21,6 +21,8 @@ export type ListedPin = PinThumb & { order: number | null };
 
 interface PinConnection {
   totalCount: number;
+  /** A search stopped counting at totalCount: more pins match. */
+  totalCountCapped?: boolean;
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
   edges: readonly { order?: number; node: PinThumb }[];
 }
@@ -28,6 +30,8 @@ interface PinConnection {
 export interface PinListState {
   pins: ListedPin[];
   totalCount: number | null;
+  /** A search stopped counting at totalCount (10,000): more pins match. */
+  totalCountCapped: boolean;
   error: Error | undefined;
   isLoading: boolean;
   hasMore: boolean;
@@ -63,6 +67,7 @@ function usePinPages<R, V extends { first?: number | null; after?: string | null
   return {
     pins: pages?.flatMap((page) => page.edges.map((edge) => ({ ...edge.node, order: edge.order ?? null }))) ?? [],
     totalCount: pages?.[0]?.totalCount ?? null,
+    totalCountCapped: pages?.[0]?.totalCountCapped ?? false,
     error,
     isLoading: data === undefined && error === undefined,
     hasMore,

@@ -1,6 +1,7 @@
 // /search/ (spec, section 2): the pins found for ?query= (by relevance) or ?tag= (newest first),
 // 50 a page with infinite scroll, each linking to /search/pins/{id}/ with the query string;
-// with neither, the prompt to type a query.
+// with neither, the prompt to type a query. Beyond 10,000 matches the server stops counting, and
+// the heading says "10,000+".
 
 import { useSearchParams } from 'react-router';
 import { useSearchPins } from '../../api/pinLists';
@@ -30,12 +31,13 @@ export function SearchPage() {
 function SearchResults({ search, tag }: { search: string | null; tag: string | null }) {
   const list = useSearchPins(search, tag);
   const wanted = tag ? `#${tag}` : search;
+  const found = list.totalCountCapped ? `${list.totalCount?.toLocaleString('en')}+` : list.totalCount;
   return (
     <section aria-label="Search results">
       {list.totalCount !== null ? (
         <div className="page-heading">
           <h1>
-            Found {list.totalCount} pin(s) for &quot;{wanted}&quot;
+            Found {found} pin(s) for &quot;{wanted}&quot;
           </h1>
         </div>
       ) : null}

@@ -1,11 +1,13 @@
 """Corkboard's benchmarks in one run: ingest against libvips, pyvips and Pillow, one picture at a
 time and in bulk (a folder of photos of 4 to 24 MP, imported), the first load of the seeded
 instance's pages in Lighthouse, serving a seeded dataset under load, the home list while uploads are
-processed, ingest and serving with the media on local disk and in S3 (moto), and the footprint.
+processed, and the footprint, at 100k and at 1M pins; ingest and serving with the media on local
+disk and in S3 (moto).
 Writes a Markdown report.
 
     python3 bench/bench.py --bin target/release/corkboard --report bench/RESULTS.md
-    python3 bench/bench.py --smoke ...   every part, briefly, on a tiny dataset (run by cargo test)
+    python3 bench/bench.py --scale 1m ...  one scale only (both by default: 100k, then 1M pins)
+    python3 bench/bench.py --smoke ...   every part, briefly, on two tiny datasets (run by cargo test)
 """
 
 import argparse
@@ -38,12 +40,14 @@ FULL = dict(users=1000, boards=10_000, pins=100_000, pictures=48, ingest_runs=5,
             concurrency=(1, 16, 64), target_concurrency=16, uploads=20, cold_starts=5, media_pictures=10,
             lighthouse_runs=3, bulk_pictures=200,
             bulk_sizes=((2448, 1632), (3264, 2448), (4000, 3000), (4896, 3264), (6000, 4000)))
-# --scale 1m: ten times as much; the seed's skewed choice gives some boards thousands of pins.
+# 1m: ten times as much; the seed's skewed choice gives some boards thousands of pins.
 MILLION = dict(FULL, users=10_000, boards=100_000, pins=1_000_000)
+SCALES = {"100k": FULL, "1m": MILLION}
 SMOKE = dict(users=5, boards=20, pins=300, pictures=3, ingest_runs=1,
              jpeg_size=(1200, 900), png_size=(800, 600), load_seconds=1, load_repeats=1,
              concurrency=(4,), target_concurrency=4, uploads=2, cold_starts=1, media_pictures=2,
              lighthouse_runs=1, bulk_pictures=4, bulk_sizes=((1200, 800), (1600, 1200)))
+SMOKE_SCALES = {"100k": SMOKE, "1m": dict(SMOKE, users=8, boards=30, pins=600)}
 
 THUMB = """id title caption width height dominantColor unsafe previewsFormats previewsSizes
   preview(minWidth: 236) preview2x: preview(minWidth: 472)
@@ -67,6 +71,7 @@ BOARD_TILE = f"""id slug title secret caption sharedWith folder {{ id name slug 
   cover1 {COVER} cover2 {COVER} cover3 {COVER} user {{ id username }}"""
 USER_BOARDS = f"query UserBoards($username: String!) {{ user(username: $username) {{ id boards(first: 50) {{ totalCount edges {{ node {{ {BOARD_TILE} }} }} }} }} }}"
 FOLDER_PAGE = f"query FolderPage($username: String!, $slug: String!) {{ user(username: $username) {{ id folder(slug: $slug) {{ id slug name secret user {{ id username }} boards(first: 50) {{ totalCount edges {{ node {{ {BOARD_TILE} }} }} }} }} }} }}"
+BOARD_COVERS = f"query GetBoardCovers($id: ID!, $first: Int, $after: String) {{ board(id: $id) {{ id pins(first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }} }}"
 TAG_SUGGESTIONS = "query TagSuggestions($token: String!) { tagSuggestions(token: $token, first: 5) { name count } }"
 SINGLE_PIN = f"query singlePin($id: ID!, $search: String, $tag: String) {{ pin(id: $id, search: $search, tag: $tag) {{ {PIN_FIELDS} }} }}"
 
@@ -77,9 +82,12 @@ def main():
     parser.add_argument("--report", required=True, help="where to write the Markdown report")
     parser.add_argument("--smoke", action="store_true", help="every part, briefly, on a tiny dataset")
     parser.add_argument("--allow-missing", action="store_true", help="skip peers that are not installed")
-    parser.add_argument("--scale", choices=["100k", "1m"], default="100k", help="pins in the seeded dataset")
+    parser.add_argument("--scale", choices=["100k", "1m", "both"], default="both",
+                        help="pins in the seeded dataset: 100k, 1m, or both, one after the other (the default)")
     args = parser.parse_args()
-    plan = SMOKE if args.smoke else MILLION if args.scale == "1m" else FULL
+    plans = SMOKE_SCALES if args.smoke else SCALES
+    scales = list(plans) if args.scale == "both" else [args.scale]
+    plan = plans[scales[0]]
     binary = str(Path(args.bin).resolve())
 
     peers = {"vips": bool(shutil.which("vipsthumbnail")), "wrk": bool(shutil.which("wrk")),
@@ -92,7 +100,7 @@ def main():
 
     work = Path(tempfile.mkdtemp(prefix="corkboard-bench-"))
     try:
-        results = {"plan": plan, "smoke": args.smoke, "binary": binary, "peers": peers}
+        results = {"plan": plan, "smoke": args.smoke, "binary": binary, "peers": peers, "scales": []}
         if peers["pillow"]:
             print("ingest", flush=True)
             inputs = ingest.make_inputs(work, plan["jpeg_size"], plan["png_size"])
@@ -100,23 +108,39 @@ def main():
             results["ingest"] = ingest.measure(tools, inputs, plan["ingest_runs"])
             results["bulk_ingest"] = bulk_ingest(binary, work, plan, peers)
             results["upload_picture"] = inputs[0][0]
-        results["seed"] = seed(binary, work / "data", plan)
-        results["cold_start"] = cold_starts(binary, work, plan)
-        if peers["lighthouse"]:
-            results["lighthouse"] = first_load(binary, work, plan, args.smoke)
-        else:
-            results["lighthouse_missing"] = lighthouse.missing()
-        if peers["wrk"]:
-            serve_under_load(binary, work, plan, results)
-        if "upload_picture" in results:
             results["media"] = media_storage(binary, work, plan, peers, results["upload_picture"])
-        results["footprint"] = footprint(binary, work / "data")
-        results["backup"] = backups(binary, work)
-        results["archive"] = export_and_import(binary, work)
+        for name in scales:
+            results["scales"].append(at_scale(binary, work / name, plans[name], peers, results, args.smoke,
+                                              first=name == scales[0]))
         write_report(Path(args.report), results)
         print(f"report written to {args.report}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def at_scale(binary, work, plan, peers, results, smoke, first):
+    """What depends on the size of the data, on a dataset seeded in `work` by `plan` (removed
+    afterwards): the first load, serving under load, the footprint; and, on the first scale
+    only, backups and the whole-instance archive."""
+    print(f"at {plan['pins']} pins", flush=True)
+    work.mkdir()
+    scale = {"plan": plan}
+    if "upload_picture" in results:
+        scale["upload_picture"] = results["upload_picture"]
+    scale["seed"] = seed(binary, work / "data", plan)
+    scale["cold_start"] = cold_starts(binary, work, plan)
+    if peers["lighthouse"]:
+        scale["lighthouse"] = first_load(binary, work, plan, smoke)
+    else:
+        scale["lighthouse_missing"] = lighthouse.missing()
+    if peers["wrk"]:
+        serve_under_load(binary, work, plan, scale)
+    scale["footprint"] = footprint(binary, work / "data")
+    if first:
+        scale["backup"] = backups(binary, work)
+        scale["archive"] = export_and_import(binary, work)
+    shutil.rmtree(work, ignore_errors=True)
+    return scale
 
 
 def bulk_ingest(binary, work, plan, peers):
@@ -184,12 +208,16 @@ def targets(server):
         "Pin detail": post(SINGLE_PIN, {"id": pin["id"]}),
         'Text search "garden light"': post(SEARCH_PINS, {"search": "garden light"}),
         "Text search, two random words": {**post(SEARCH_PINS, {"search": "__WORDS__"}), "vary": VARIED_WORDS},
+        "Text search, one random word": {**post(SEARCH_PINS, {"search": "__WORDS__"}), "vary": VARIED_WORDS,
+                                         "vary_words": 1},
         'Tag search "#travel"': post(SEARCH_PINS, {"tag": "travel"}),
         "Preview file (236 px JPEG)": {"path": pin["preview"]},
         f"A user's boards page, covers ({big['pins']['totalCount']} pins on the largest)": post(USER_BOARDS, {"username": owner}),
         f"Board page {deep_page} of a {big['pins']['totalCount']}-pin board": post(
             BOARD_PINS, {"username": owner, "boardSlug": big["slug"], "first": 50, "after": after}),
         'Tag suggestions "tr"': post(TAG_SUGGESTIONS, {"token": "tr"}),
+        f"Cover picker, first page of the {big['pins']['totalCount']}-pin board": post(
+            BOARD_COVERS, {"id": big["id"], "first": 50}),
     }
     if in_folder:
         rows["Folder page"] = post(FOLDER_PAGE, {"username": in_folder["user"]["username"], "slug": in_folder["folder"]["slug"]})
@@ -199,7 +227,7 @@ def targets(server):
 def boards_of_newest_pins(server):
     """The boards of the newest pins: the seed favours a few boards, which show up here."""
     found, _ = server.graphql(
-        "{ pins(first: 200) { edges { node { boards(first: 3) { edges { node { slug user { username } "
+        "{ pins(first: 200) { edges { node { boards(first: 3) { edges { node { id slug user { username } "
         "folder { slug } pins { totalCount } } } } } } } }")
     return [edge["node"] for pin in found["pins"]["edges"] for edge in pin["node"]["boards"]["edges"]]
 

@@ -22,8 +22,10 @@ def wrk_env(target):
     env = dict(os.environ)
     env.pop("BENCH_BODY", None)
     env.pop("BENCH_VARY", None)
+    env.pop("BENCH_VARY_WORDS", None)
     if target.get("vary"):
         env["BENCH_VARY"] = " ".join(target["vary"])
+        env["BENCH_VARY_WORDS"] = str(target.get("vary_words", 2))
     if body is not None:
         handle, path = tempfile.mkstemp(suffix=".json")
         with os.fdopen(handle, "w") as file:

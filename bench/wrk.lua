@@ -1,6 +1,7 @@
 -- wrk script: POSTs the JSON body in $BENCH_BODY (a GET when unset) and prints one JSON line of
 -- results: requests, seconds, errors, and latency percentiles in microseconds. With $BENCH_VARY
--- (words separated by spaces), each request puts two random words in place of __WORDS__.
+-- (words separated by spaces), each request puts $BENCH_VARY_WORDS random words (two unless set) in
+-- place of __WORDS__.
 local path = os.getenv("BENCH_BODY")
 if path then
   local file = assert(io.open(path, "rb"))
@@ -14,10 +15,12 @@ local vary = os.getenv("BENCH_VARY")
 if vary then
   local words = {}
   for word in vary:gmatch("%S+") do words[#words + 1] = word end
+  local count = tonumber(os.getenv("BENCH_VARY_WORDS") or "2")
   local template = wrk.body
   request = function()
-    local pair = words[math.random(#words)] .. " " .. words[math.random(#words)]
-    return wrk.format(nil, nil, nil, (template:gsub("__WORDS__", pair)))
+    local chosen = {}
+    for i = 1, count do chosen[i] = words[math.random(#words)] end
+    return wrk.format(nil, nil, nil, (template:gsub("__WORDS__", table.concat(chosen, " "))))
   end
 end
 

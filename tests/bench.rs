@@ -1,4 +1,4 @@
-//! The benchmark's smoke run: every part of `bench/bench.py` on a tiny dataset with this build,
+//! The benchmark's smoke run: every part of `bench/bench.py` on two tiny datasets with this build,
 //! so the benchmark cannot rot. The figures are not judged here; `bench/run` measures for real.
 
 use std::path::Path;
@@ -29,7 +29,9 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
     let text = std::fs::read_to_string(&report).unwrap();
     for heading in [
         "## Machine and versions",
-        "## Dataset",
+        "## Dataset, 300 pins",
+        "## Dataset, 600 pins",
+        "## Serving under load, 600 pins",
         "## Ingest",
         "## First load (Lighthouse)",
         "## Serving under load",

@@ -433,11 +433,11 @@ def footprint(binary, data):
 
 
 def first_load_scripts():
-    """The scripts the home page loads first: index.html's module and the chunks it imports
-    statically (the pages' chunks come later, when opened)."""
+    """The scripts the home page loads first: index.html's modules (the early script and the app)
+    and the chunks they import statically (the pages' chunks come later, when opened)."""
     dist = ROOT / "ui" / "dist"
-    entry = re.search(r'<script type="module" src="/([^"]+)"', (dist / "index.html").read_text()).group(1)
-    scripts, pending = set(), [dist / entry]
+    entries = re.findall(r'<script type="module" src="/([^"]+)"', (dist / "index.html").read_text())
+    scripts, pending = set(), [dist / entry for entry in entries]
     while pending:
         script = pending.pop()
         if script in scripts:

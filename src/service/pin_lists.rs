@@ -310,9 +310,7 @@ impl<'a, T: Source> Walker<'a, T> {
         let all = usize::MAX;
         match &self.list {
             PinList::Found(_) => Ok(0),
-            PinList::OnBoard(board) => {
-                Ok(pin_order::on_board(tx, *board, None, Direction::Down, all)?.len())
-            }
+            PinList::OnBoard(board) => board_pins::count_on_board(tx, *board),
             PinList::OfUser(owner) if self.viewer == Some(*owner) => {
                 Ok(pin_order::of_user(tx, *owner, None, Direction::Down, all)?.len())
             }

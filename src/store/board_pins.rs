@@ -1,10 +1,10 @@
-//! The links between pins and boards, in both directions and by the pins' dates (for covers), and
-//! the public-pins index: a pin is public when it is on at least one public board (kept by
+//! The links between pins and boards, in both directions and by the pins' dates (for covers), each
+//! board's pin count, and the public-pins index: a pin is public when it is on at least one public board (kept by
 //! `boards::refresh_public`).
 
 use redb::{ReadableTable, WriteTransaction};
 
-use super::tables::{BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS, PUBLIC_PINS};
+use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS, PUBLIC_PINS};
 use super::{Source, pins};
 use crate::domain::ids::{BoardId, PinId};
 use crate::error::AppResult;
@@ -18,6 +18,26 @@ pub fn on_board(tx: &impl Source, board: BoardId) -> AppResult<Vec<(i64, PinId)>
         .collect::<Result<Vec<_>, _>>()?;
     entries.reverse();
     Ok(entries)
+}
+
+/// How many pins are on the board: kept with the links, whatever the size of the board.
+pub fn count_on_board(tx: &impl Source, board: BoardId) -> AppResult<usize> {
+    let count = tx
+        .table(BOARD_PIN_COUNTS)?
+        .get(board.0)?
+        .map(|count| count.value());
+    Ok(count.unwrap_or(0) as usize)
+}
+
+/// Adds `change` (one pin more or less) to the board's pin count.
+fn count_change(write: &WriteTransaction, board: BoardId, change: i64) -> AppResult<()> {
+    let mut table = write.open_table(BOARD_PIN_COUNTS)?;
+    let before = table.get(board.0)?.map_or(0, |count| count.value());
+    match before.saturating_add_signed(change) {
+        0 => table.remove(board.0)?,
+        after => table.insert(board.0, after)?,
+    };
+    Ok(())
 }
 
 /// The board's newest pins by date, newest first, at most `count`: read from the date index,
@@ -79,6 +99,7 @@ pub fn set_order(
                     .open_table(BOARD_PINS_BY_DATE)?
                     .insert((board.0, date, pin.0), ())?;
             }
+            count_change(write, board, 1)?;
         }
     }
     write
@@ -99,6 +120,7 @@ pub fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult
         .open_table(BOARD_PINS)?
         .remove((board.0, order, pin.0))?;
     write.open_table(PIN_BOARDS)?.remove((pin.0, board.0))?;
+    count_change(write, board, -1)?;
     if let Some(date) = date_of(write, pin)? {
         write
             .open_table(BOARD_PINS_BY_DATE)?

@@ -250,6 +250,15 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
             .collect(),
         entries(tx, BOARD_PINS_BY_DATE)?,
     );
+    let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
+    for ((board, _, _), ()) in &board_pins {
+        *counts.entry(*board).or_default() += 1;
+    }
+    report.compare(
+        BOARD_PIN_COUNTS.name(),
+        counts.into_iter().collect(),
+        entries(tx, BOARD_PIN_COUNTS)?,
+    );
     let mut boards_of_pin: BTreeMap<u64, Vec<&BoardRecord>> = BTreeMap::new();
     let mut pins_of_board: BTreeMap<u64, BTreeSet<u64>> = BTreeMap::new();
     for ((pin, board), _) in &pin_boards {
@@ -459,6 +468,26 @@ mod tests {
         let store = Store::open(&dir.path().join("corkboard.redb")).unwrap();
         let report = store.read(database).unwrap();
         assert!(report.is_consistent(), "{:?}", report.problems);
+    }
+
+    #[test]
+    fn migration_14_counts_the_pins_of_each_board() {
+        let (dir, store, _) = store_with_a_pin();
+        store
+            .write(|write| {
+                write.delete_table(BOARD_PIN_COUNTS)?;
+                write.open_table(META)?.insert("schema_version", 13)?;
+                Ok(())
+            })
+            .unwrap();
+        drop(store);
+        let store = Store::open(&dir.path().join("corkboard.redb")).unwrap();
+        let report = store.read(database).unwrap();
+        assert!(report.is_consistent(), "{:?}", report.problems);
+        let counted = store
+            .read(|read| Ok(read.open_table(BOARD_PIN_COUNTS)?.iter()?.count()))
+            .unwrap();
+        assert_eq!(counted, 1);
     }
 
     #[test]

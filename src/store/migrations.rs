@@ -27,6 +27,7 @@ const MIGRATIONS: &[Migration] = &[
     index_board_pins_by_date,
     create_import_jobs,
     imports_and_instance_id,
+    count_board_pins,
 ];
 
 /// The schema version this binary writes.
@@ -242,6 +243,20 @@ fn imports_and_instance_id(write: &WriteTransaction) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// 14: each board's pin count, counted from the board links, so that a board's page need not
+/// walk its pins to say how many it has.
+fn count_board_pins(write: &WriteTransaction) -> anyhow::Result<()> {
+    let mut counts: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
+    for entry in write.open_table(tables::BOARD_PINS)?.iter()? {
+        *counts.entry(entry?.0.value().0).or_default() += 1;
+    }
+    let mut table = write.open_table(tables::BOARD_PIN_COUNTS)?;
+    for (board, count) in counts {
+        table.insert(board, count)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use redb::TableHandle;
@@ -292,6 +307,6 @@ mod tests {
         run(&db).unwrap();
         let read = db.begin_read().unwrap();
         assert_eq!(crate::store::imported::instance_id(&read).unwrap(), id);
-        assert_eq!(schema_version(&db).unwrap(), 13);
+        assert_eq!(schema_version(&db).unwrap(), CURRENT_VERSION);
     }
 }

@@ -54,6 +54,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(PINS)?;
     tables.copy(BOARD_PINS)?;
     tables.copy(BOARD_PINS_BY_DATE)?;
+    tables.copy(BOARD_PIN_COUNTS)?;
     tables.copy(PIN_BOARDS)?;
     tables.copy(PUBLIC_PINS)?;
     tables.copy(PINS_BY_USER)?;

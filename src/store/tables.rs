@@ -66,6 +66,8 @@ pub const BOARD_PINS: TableDefinition<(u64, i64, u64), ()> = TableDefinition::ne
 /// last, for its covers.
 pub const BOARD_PINS_BY_DATE: TableDefinition<(u64, i64, u64), ()> =
     TableDefinition::new("board-pins-by-date-1");
+/// board id -> how many pins the board has (a board without pins has no entry).
+pub const BOARD_PIN_COUNTS: TableDefinition<u64, u64> = TableDefinition::new("board-pin-counts-1");
 /// (pin id, board id) -> order: the boards a pin is on.
 pub const PIN_BOARDS: TableDefinition<(u64, u64), i64> = TableDefinition::new("pin-boards-1");
 /// pin id -> (): the pins on at least one public board.

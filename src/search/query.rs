@@ -1,5 +1,6 @@
 //! Searching pins: by text (relevance order) or by tag (newest first), and tag suggestions;
-//! the viewer's right to see a pin is part of every query, so counts and pages stay exact.
+//! the viewer's right to see a pin is part of every query, so pages and counts (up to 10,000)
+//! stay right.
 
 use std::collections::BTreeSet;
 use std::ops::Bound;

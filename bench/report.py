@@ -17,8 +17,7 @@ def write_report(path, results):
     lines += machine(results)
     lines += ingest_section(results)
     lines += media_section(results)
-    for scale in results["scales"]:
-        at = {**results, **scale}
+    for at in at_scales(results):
         sections = (dataset_section(at) + lighthouse_section(at) + load_section(at) + uploads_section(at)
                     + footprint_section(at))
         lines += [f"{line}, {pins(at)}" if line.startswith("## ") else line for line in sections]
@@ -28,6 +27,11 @@ def write_report(path, results):
         lines += ["", notes.read_text().strip()]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
+
+
+def at_scales(results):
+    """The results of each scale, each with the results that hold for all (ingest, peers, ...)."""
+    return [{**results, **scale} for scale in results["scales"]]
 
 
 def pins(results):
@@ -331,8 +335,7 @@ def targets_section(results):
     if ours and "Pillow (one process, Pinry's way)" in bulk:
         ratio = bulk["Pillow (one process, Pinry's way)"]["seconds"] / ours["seconds"]
         row("Bulk ingest at least 5x faster than Pillow", f"{ratio:.2f}x faster", ratio >= 5)
-    for scale in results["scales"]:
-        at = {**results, **scale}
+    for at in at_scales(results):
         for target, measured, met in scale_targets(at):
             row(f"{pins(at)}: {target}", measured, met)
     return ["## Targets", "", "| target | measured | |", "| --- | --- | --- |", *rows, ""]

@@ -62,21 +62,18 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
     let domain = record.source_domain();
     texts.extend(domain.as_deref());
 
-    let readers: Vec<UserId> = audience
-        .keys()
-        .filter_map(|key| match key {
-            AudienceKey::Public => None,
-            AudienceKey::Reader(reader) => Some(reader),
-        })
-        .collect();
     if audience.keys().any(|key| key == AudienceKey::Public) {
         for text in texts {
             document.add_text(fields.words, text);
         }
     } else {
         document.add_u64(fields.audience, RESTRICTED);
+        let readers = audience.keys().filter_map(|key| match key {
+            AudienceKey::Public => None,
+            AudienceKey::Reader(reader) => Some(reader),
+        });
         let words: Vec<String> = texts.into_iter().flat_map(words).collect();
-        add_reader_words(&mut document, fields, &readers, &words);
+        add_reader_words(&mut document, fields, readers, &words);
     }
     Ok(Some(document))
 }
@@ -84,20 +81,19 @@ pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<
 /// A private board's title matches only for those who may see the board.
 fn add_private_words(document: &mut TantivyDocument, fields: &Fields, board: &BoardRecord) {
     let readers: BTreeSet<UserId> = board.readers().collect();
-    let readers: Vec<UserId> = readers.into_iter().collect();
-    add_reader_words(document, fields, &readers, &words(&board.title));
+    add_reader_words(document, fields, readers, &words(&board.title));
 }
 
 /// Each word once per reader, as `{reader}|{word}` (see `private_word`).
 fn add_reader_words(
     document: &mut TantivyDocument,
     fields: &Fields,
-    readers: &[UserId],
+    readers: impl IntoIterator<Item = UserId>,
     words: &[String],
 ) {
     for reader in readers {
         for word in words {
-            document.add_text(fields.reader_words, private_word(*reader, word));
+            document.add_text(fields.reader_words, private_word(reader, word));
         }
     }
 }

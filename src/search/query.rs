@@ -57,9 +57,14 @@ impl SearchIndex {
     }
 
     /// The query for `wanted`, of the pins the viewer may see; `None` when nothing can match.
-    fn query(&self, viewer: Option<UserId>, wanted: &Wanted) -> Option<Box<dyn Query>> {
+    fn query(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        wanted: &Wanted,
+    ) -> Option<Box<dyn Query>> {
         match wanted {
-            Wanted::Text(text) => self.text_query(viewer, text),
+            Wanted::Text(text) => self.text_query(searcher, viewer, text),
             Wanted::Tag(tag) => {
                 let tag = fold(tag.trim().trim_start_matches('#'));
                 let term = Term::from_field_text(self.fields.tag, &tag);
@@ -79,14 +84,18 @@ impl SearchIndex {
     /// pins, and their own in `reader_words`. A word of nobody's reader words asks `words`
     /// alone, so that most searches are an intersection of terms, which Tantivy ranks without
     /// scoring every match (block-max WAND).
-    fn text_query(&self, viewer: Option<UserId>, text: &str) -> Option<Box<dyn Query>> {
+    fn text_query(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        text: &str,
+    ) -> Option<Box<dyn Query>> {
         let term = |field, word: &str| {
             TermQuery::new(
                 Term::from_field_text(field, word),
                 IndexRecordOption::WithFreqs,
             )
         };
-        let searcher = self.reader.searcher();
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for word in words(text) {
             let public = term(self.fields.words, &word);
@@ -110,13 +119,17 @@ impl SearchIndex {
     }
 
     /// How many pins match, counted up to `COUNTED_AT_MOST + 1` (which means "more").
-    pub fn count(&self, viewer: Option<UserId>, wanted: &Wanted) -> AppResult<usize> {
-        let Some(query) = self.query(viewer, wanted) else {
+    pub(super) fn count(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        wanted: &Wanted,
+    ) -> AppResult<usize> {
+        let Some(query) = self.query(searcher, viewer, wanted) else {
             return Ok(0);
         };
-        let searcher = self.reader.searcher();
         let weight = query
-            .weight(EnableScoring::disabled_from_searcher(&searcher))
+            .weight(EnableScoring::disabled_from_searcher(searcher))
             .context("search failed")?;
         let mut count = 0;
         let mut docs = [0; COLLECT_BLOCK_BUFFER_LEN];
@@ -150,7 +163,7 @@ impl SearchIndex {
         viewer: Option<UserId>,
         wanted: &Wanted,
     ) -> AppResult<usize> {
-        let Some(query) = self.query(viewer, wanted) else {
+        let Some(query) = self.query(searcher, viewer, wanted) else {
             return Ok(0);
         };
         Ok(searcher.search(&query, &Count).context("search failed")?)
@@ -159,32 +172,33 @@ impl SearchIndex {
     /// Pin ids of a text search by relevance, `limit` of them from rank `offset`.
     pub(super) fn search_by_relevance(
         &self,
+        searcher: &Searcher,
         viewer: Option<UserId>,
         text: &str,
         offset: usize,
         limit: usize,
     ) -> AppResult<Vec<u64>> {
-        let Some(query) = self.query(viewer, &Wanted::Text(text.to_owned())) else {
+        let Some(query) = self.query(searcher, viewer, &Wanted::Text(text.to_owned())) else {
             return Ok(Vec::new());
         };
-        let searcher = self.reader.searcher();
         let best = TopDocs::with_limit(limit.max(1))
             .and_offset(offset)
             .order_by_score();
         let found = searcher.search(&query, &best).context("search failed")?;
-        pin_ids(&searcher, &found)
+        pin_ids(searcher, &found)
     }
 
     /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`.
     pub(super) fn search_by_tag(
         &self,
+        searcher: &Searcher,
         viewer: Option<UserId>,
         tag: &str,
         from: Option<u64>,
         direction: Direction,
         limit: usize,
     ) -> AppResult<Vec<u64>> {
-        let Some(query) = self.query(viewer, &Wanted::Tag(tag.to_owned())) else {
+        let Some(query) = self.query(searcher, viewer, &Wanted::Tag(tag.to_owned())) else {
             return Ok(Vec::new());
         };
         let id = |value| Term::from_field_u64(self.fields.id, value);
@@ -202,9 +216,7 @@ impl SearchIndex {
         clauses.extend(beyond.map(|range| (Occur::Must, range)));
         let query = BooleanQuery::new(clauses);
         let collector = TopDocs::with_limit(limit.max(1)).order_by_fast_field::<u64>("id", order);
-        let found = self
-            .reader
-            .searcher()
+        let found = searcher
             .search(&query, &collector)
             .context("search failed")?;
         Ok(found.into_iter().filter_map(|(id, _)| id).collect())
@@ -270,7 +282,7 @@ impl SearchIndex {
         viewer: Option<UserId>,
         folded: String,
     ) -> AppResult<String> {
-        let Some(query) = self.query(viewer, &Wanted::Tag(folded.clone())) else {
+        let Some(query) = self.query(searcher, viewer, &Wanted::Tag(folded.clone())) else {
             return Ok(folded);
         };
         let newest = TopDocs::with_limit(1).order_by_score();

@@ -57,7 +57,8 @@ impl SearchIndex {
         wanted: &Wanted,
         reach: usize,
     ) -> AppResult<Arc<Found>> {
-        let generation = self.reader().searcher().generation().generation_id();
+        let searcher = self.reader().searcher();
+        let generation = searcher.generation().generation_id();
         let key = (viewer, wanted.clone());
         let mut entries = self.cache.entries.lock().unwrap_or_else(|e| e.into_inner());
         let known = entries
@@ -70,15 +71,15 @@ impl SearchIndex {
         }
         let total = match &known {
             Some(found) => found.total,
-            None => self.count(viewer, wanted)?,
+            None => self.count(&searcher, viewer, wanted)?,
         };
         let ids = match wanted {
             Wanted::Text(text) => {
                 let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
-                self.search_by_relevance(viewer, text, 0, ranked)?
+                self.search_by_relevance(&searcher, viewer, text, 0, ranked)?
             }
             Wanted::Tag(tag) => {
-                self.search_by_tag(viewer, tag, None, Direction::Down, KEPT_RESULTS)?
+                self.search_by_tag(&searcher, viewer, tag, None, Direction::Down, KEPT_RESULTS)?
             }
         };
         let found = Arc::new(Found {
@@ -109,7 +110,8 @@ impl SearchIndex {
             let ids = found.ids.iter().skip(offset).take(limit).copied().collect();
             return Ok((ids, found.total));
         }
-        let ids = self.search_by_relevance(viewer, text, offset, limit)?;
+        let searcher = self.reader().searcher();
+        let ids = self.search_by_relevance(&searcher, viewer, text, offset, limit)?;
         Ok((ids, found.total))
     }
 
@@ -147,7 +149,8 @@ impl SearchIndex {
                 return Ok((ids, found.total));
             }
         }
-        let ids = self.search_by_tag(viewer, tag, from, direction, limit)?;
+        let searcher = self.reader().searcher();
+        let ids = self.search_by_tag(&searcher, viewer, tag, from, direction, limit)?;
         Ok((ids, found.total))
     }
 }

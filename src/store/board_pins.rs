@@ -1,6 +1,6 @@
 //! The links between pins and boards, in both directions and by the pins' dates (for covers), each
-//! board's pin count, and the public-pins index: a pin is public when it is on at least one public board (kept by
-//! `boards::refresh_public`).
+//! board's pin count, and the public-pins index: a pin is public when it is on at least one public
+//! board (kept by `boards::refresh_public`).
 
 use redb::{ReadableTable, WriteTransaction};
 

@@ -451,37 +451,39 @@ mod tests {
         assert_eq!(report.counts["pins"], 1);
     }
 
-    #[test]
-    fn migration_11_fills_the_date_index_of_board_pins() {
+    /// The store of `store_with_a_pin` with `table` emptied and its schema version set back to
+    /// `version`: whether `database` found it inconsistent then, and the store opened again (so
+    /// migrated). The folder must outlive the store.
+    fn emptied_then_migrated<K: Key + 'static, V: Value + 'static>(
+        table: TableDefinition<K, V>,
+        version: u64,
+    ) -> (tempfile::TempDir, bool, Store) {
         let (dir, store, _) = store_with_a_pin();
         store
             .write(|write| {
-                write.delete_table(BOARD_PINS_BY_DATE)?;
-                write.open_table(BOARD_PINS_BY_DATE)?;
-                write.open_table(META)?.insert("schema_version", 10)?;
+                write.delete_table(table)?;
+                write.open_table(table)?;
+                write.open_table(META)?.insert("schema_version", version)?;
                 Ok(())
             })
             .unwrap();
-        let broken = store.read(database).unwrap();
-        assert!(!broken.is_consistent());
+        let broken = !store.read(database).unwrap().is_consistent();
         drop(store);
         let store = Store::open(&dir.path().join("corkboard.redb")).unwrap();
+        (dir, broken, store)
+    }
+
+    #[test]
+    fn migration_11_fills_the_date_index_of_board_pins() {
+        let (_dir, broken, store) = emptied_then_migrated(BOARD_PINS_BY_DATE, 10);
+        assert!(broken);
         let report = store.read(database).unwrap();
         assert!(report.is_consistent(), "{:?}", report.problems);
     }
 
     #[test]
     fn migration_14_counts_the_pins_of_each_board() {
-        let (dir, store, _) = store_with_a_pin();
-        store
-            .write(|write| {
-                write.delete_table(BOARD_PIN_COUNTS)?;
-                write.open_table(META)?.insert("schema_version", 13)?;
-                Ok(())
-            })
-            .unwrap();
-        drop(store);
-        let store = Store::open(&dir.path().join("corkboard.redb")).unwrap();
+        let (_dir, _, store) = emptied_then_migrated(BOARD_PIN_COUNTS, 13);
         let report = store.read(database).unwrap();
         assert!(report.is_consistent(), "{:?}", report.problems);
         let counted = store

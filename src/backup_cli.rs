@@ -36,7 +36,7 @@ pub fn run_backup(config: Config, args: BackupArgs) -> anyhow::Result<()> {
         Some(answer) if answer.ok => answer.message,
         Some(answer) => anyhow::bail!("{}", answer.message),
         None => {
-            let store = Store::open(&config.database_path()).map_err(|error| {
+            let store = Store::open_configured(&config).map_err(|error| {
                 if format!("{error:?}").contains("already open") {
                     anyhow::anyhow!(
                         "the database is in use by a server that does not answer on {}: \

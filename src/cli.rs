@@ -231,7 +231,7 @@ fn load_config(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<
 
 fn reindex(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> {
     let config = load_config(config_file, args)?;
-    let store = crate::store::Store::open(&config.database_path())?;
+    let store = crate::store::Store::open_configured(&config)?;
     let dir = config.index_dir();
     if dir.exists() {
         std::fs::remove_dir_all(&dir)?;

@@ -36,6 +36,7 @@ pub struct Config {
     pub log: LogConfig,
     pub backup: BackupConfig,
     pub storage: StorageConfig,
+    pub database: DatabaseConfig,
 }
 
 /// Where avatars, previews and originals are kept (temporary uploads stay in the data folder).
@@ -66,6 +67,21 @@ pub enum StorageKind {
     Local,
     /// An S3-compatible bucket.
     S3,
+}
+
+/// The database file's settings.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DatabaseConfig {
+    /// Memory for the database pages read last, in MiB. The system keeps the file in its own
+    /// cache anyway; this one saves a copy per page read, and the server's memory grows to it.
+    pub cache_mb: usize,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        DatabaseConfig { cache_mb: 64 }
+    }
 }
 
 /// Backups the server makes by itself (`corkboard backup` makes one at any time).
@@ -265,6 +281,7 @@ impl Default for Config {
             log: LogConfig::default(),
             backup: BackupConfig::default(),
             storage: StorageConfig::default(),
+            database: DatabaseConfig::default(),
         }
     }
 }

@@ -21,7 +21,7 @@ pub struct ExportArgs {
 
 pub fn run(config: Config, args: ExportArgs) -> anyhow::Result<()> {
     let started = Instant::now();
-    let store = Store::open(&config.database_path()).map_err(|error| {
+    let store = Store::open_configured(&config).map_err(|error| {
         if format!("{error:?}").contains("already open") {
             anyhow::anyhow!(
                 "the database is in use: stop the server first, or export from the profile page"

@@ -483,3 +483,42 @@ async fn an_index_that_cannot_take_the_changes_a_crash_left_is_made_anew() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn suggestions_rank_tags_by_the_pins_the_viewer_may_see() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let public = add_board(&app, &app.client, "Open", false).await;
+    let private = add_board(&app, &app.client, "Closed", true).await;
+    let pins = [
+        (&private, "sunrise"),
+        (&private, "sunrise"),
+        (&private, "sunrise"),
+        (&public, "sunset"),
+        (&public, "sunset"),
+        (&public, "sunny"),
+    ];
+    for (seed, (board, tag)) in pins.into_iter().enumerate() {
+        add_tagged_pin(&app, &app.client, board, seed as u32, "a sky", &[tag]).await;
+    }
+    let suggestions =
+        "query($f: Int!) { tagSuggestions(token: \"sun\", first: $f) { name count } }";
+    let visitor = new_client();
+    let answer = graphql_with(&visitor, &app.base_url, suggestions, json!({ "f": 1 })).await;
+    assert_eq!(
+        answer["data"]["tagSuggestions"],
+        json!([{ "name": "sunset", "count": 2 }]),
+        "the tag most pins carry is hidden from a visitor: {answer}"
+    );
+    let answer = graphql_with(&visitor, &app.base_url, suggestions, json!({ "f": 3 })).await;
+    assert_eq!(
+        answer["data"]["tagSuggestions"],
+        json!([{ "name": "sunset", "count": 2 }, { "name": "sunny", "count": 1 }])
+    );
+    let answer = app.graphql(suggestions, json!({ "f": 2 })).await;
+    assert_eq!(
+        answer["data"]["tagSuggestions"],
+        json!([{ "name": "sunrise", "count": 3 }, { "name": "sunset", "count": 2 }])
+    );
+    app.stop().await;
+}

@@ -52,10 +52,18 @@ const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// Makes the server's allocator hand freed memory back to the system within 10 ms (mimalloc 2's
 /// default), where mimalloc 3 waits a second: uploads and pictures free tens and hundreds of MB
 /// at a time, which would otherwise still count against the machine while the next picture
-/// allocates its own. Called at start.
+/// allocates its own. And keeps the process off transparent huge pages: a 2 MiB page stays
+/// whole while any byte of it is in use, so the memory mimalloc hands back stayed counted (idle
+/// RSS at a million pins, after one request of each kind: 105 to 156 MB with them, 54 to 81
+/// MB without). Called at start.
 pub fn return_freed_memory_promptly() {
     // SAFETY: sets an option; mimalloc reads options atomically.
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10) };
+    #[cfg(target_os = "linux")]
+    // SAFETY: PR_SET_THP_DISABLE only sets a flag of this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
 }
 
 fn lower_priority() {

@@ -2,16 +2,17 @@
 //! the viewer's right to see a pin is part of every query, so pages and counts (up to 10,000)
 //! stay right.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Bound;
 
 use anyhow::Context;
-use tantivy::collector::{Count, TopDocs};
+use tantivy::collector::TopDocs;
 use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{
-    COLLECT_BLOCK_BUFFER_LEN, DocAddress, DocSet, Order, Searcher, TantivyDocument, Term,
+    COLLECT_BLOCK_BUFFER_LEN, DocAddress, DocSet, Order, Searcher, TERMINATED, TantivyDocument,
+    Term,
 };
 
 use super::{COUNTED_AT_MOST, RESTRICTED, SearchIndex, audience_term, fold, private_word, words};
@@ -156,17 +157,27 @@ impl SearchIndex {
         Ok(count)
     }
 
-    /// How many pins match, all counted.
-    fn exact_count(
+    /// How many pins the viewer may see carry `tag` (folded): every document with the tag
+    /// (a term's count, which Tantivy knows without a walk in a segment without deletions) less
+    /// the hidden ones, found within the restricted pins, which are few.
+    fn tag_count(
         &self,
         searcher: &Searcher,
         viewer: Option<UserId>,
-        wanted: &Wanted,
+        tag: &str,
     ) -> AppResult<usize> {
-        let Some(query) = self.query(searcher, viewer, wanted) else {
-            return Ok(0);
+        let tagged = || {
+            Box::new(TermQuery::new(
+                Term::from_field_text(self.fields.tag, tag),
+                IndexRecordOption::Basic,
+            ))
         };
-        Ok(searcher.search(&query, &Count).context("search failed")?)
+        let hidden = BooleanQuery::new(vec![
+            (Occur::Must, tagged() as Box<dyn Query>),
+            (Occur::Must, self.hidden_from(viewer)),
+        ]);
+        let all = tagged().count(searcher).context("search failed")?;
+        Ok(all - hidden.count(searcher).context("search failed")?)
     }
 
     /// Pin ids of a text search by relevance, `limit` of them from rank `offset`.
@@ -223,7 +234,8 @@ impl SearchIndex {
     }
 
     /// Tags starting with `token` on pins the viewer may see, most used first, without
-    /// `exclude`; each with how many of those pins carry it.
+    /// `exclude`; each with how many of those pins carry it. Tags are counted in the order of
+    /// how many documents carry them, until no tag left could reach the `first` shown.
     pub fn suggest_tags(
         &self,
         viewer: Option<UserId>,
@@ -232,12 +244,16 @@ impl SearchIndex {
         first: usize,
     ) -> AppResult<Vec<(String, usize)>> {
         let prefix = fold(token.trim().trim_start_matches('#'));
-        if prefix.is_empty() {
+        if prefix.is_empty() || first == 0 {
             return Ok(Vec::new());
         }
         let excluded: BTreeSet<String> = exclude.iter().map(|tag| fold(tag)).collect();
         let searcher = self.reader.searcher();
-        let mut candidates = BTreeSet::new();
+        // The first candidates in alphabetical order, each with how many documents carry it:
+        // at least as many as the pins the viewer may see with it, so the first ones counted
+        // can end the counting. A segment holding one of the first candidates overall holds it
+        // among its own first ones, so its sum is whole.
+        let mut candidates: BTreeMap<String, usize> = BTreeMap::new();
         for segment in searcher.segment_readers() {
             let inverted = segment
                 .inverted_index(self.fields.tag)
@@ -248,7 +264,8 @@ impl SearchIndex {
                 .ge(prefix.as_bytes())
                 .into_stream()
                 .context("cannot read tags")?;
-            while terms.advance() && candidates.len() < SUGGESTION_CANDIDATES {
+            let mut taken = 0;
+            while taken < SUGGESTION_CANDIDATES && terms.advance() {
                 let Ok(term) = std::str::from_utf8(terms.key()) else {
                     continue;
                 };
@@ -256,18 +273,26 @@ impl SearchIndex {
                     break;
                 }
                 if !excluded.contains(term) {
-                    candidates.insert(term.to_owned());
+                    *candidates.entry(term.to_owned()).or_default() +=
+                        terms.value().doc_freq as usize;
+                    taken += 1;
                 }
             }
         }
-        let mut counted = Vec::new();
-        for tag in candidates {
-            let count = self.exact_count(&searcher, viewer, &Wanted::Tag(tag.clone()))?;
+        let mut ranked: Vec<(String, usize)> =
+            candidates.into_iter().take(SUGGESTION_CANDIDATES).collect();
+        ranked.sort_by(most_first);
+        let mut counted: Vec<(String, usize)> = Vec::new();
+        for (tag, at_most) in ranked {
+            if counted.len() >= first && counted[first - 1].1 > at_most {
+                break;
+            }
+            let count = self.tag_count(&searcher, viewer, &tag)?;
             if count > 0 {
                 counted.push((tag, count));
+                counted.sort_by(most_first);
             }
         }
-        counted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         counted.truncate(first);
         counted
             .into_iter()
@@ -275,7 +300,7 @@ impl SearchIndex {
             .collect()
     }
 
-    /// A tag as a pin the viewer may see writes it ('Café' for 'cafe').
+    /// A tag as a pin the viewer may see writes it ('Café' for 'cafe'): the first one found.
     fn written_form(
         &self,
         searcher: &Searcher,
@@ -285,17 +310,29 @@ impl SearchIndex {
         let Some(query) = self.query(searcher, viewer, &Wanted::Tag(folded.clone())) else {
             return Ok(folded);
         };
-        let newest = TopDocs::with_limit(1).order_by_score();
-        let found = searcher.search(&query, &newest).context("search failed")?;
-        let Some((_, address)) = found.first() else {
-            return Ok(folded);
-        };
-        let document: TantivyDocument = searcher.doc(*address).context("cannot read a hit")?;
-        Ok(document
-            .get_all(self.fields.tag_name)
-            .filter_map(|value| value.as_str())
-            .find(|written| fold(written) == folded)
-            .map_or(folded, str::to_owned))
+        let weight = query
+            .weight(EnableScoring::disabled_from_searcher(searcher))
+            .context("search failed")?;
+        for (ord, segment) in searcher.segment_readers().iter().enumerate() {
+            let mut matches = weight.scorer(segment, 1.0).context("search failed")?;
+            let alive = segment.alive_bitset();
+            while matches.doc() != TERMINATED
+                && alive.is_some_and(|alive| !alive.is_alive(matches.doc()))
+            {
+                matches.advance();
+            }
+            if matches.doc() == TERMINATED {
+                continue;
+            }
+            let address = DocAddress::new(ord as u32, matches.doc());
+            let document: TantivyDocument = searcher.doc(address).context("cannot read a hit")?;
+            return Ok(document
+                .get_all(self.fields.tag_name)
+                .filter_map(|value| value.as_str())
+                .find(|written| fold(written) == folded)
+                .map_or(folded, str::to_owned));
+        }
+        Ok(folded)
     }
 }
 
@@ -320,4 +357,9 @@ fn pin_ids(searcher: &Searcher, hits: &[(f32, DocAddress)]) -> AppResult<Vec<u64
                 .unwrap_or_default())
         })
         .collect()
+}
+
+/// Tags by count, most first, then by name.
+fn most_first(a: &(String, usize), b: &(String, usize)) -> std::cmp::Ordering {
+    b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0))
 }

@@ -44,7 +44,7 @@ pub fn seed(config: &Config, plan: SeedPlan) -> anyhow::Result<()> {
         "seed needs at least one user, one board and one picture"
     );
     let started = Instant::now();
-    let store = Store::open(&config.database_path())?;
+    let store = Store::open_configured(config)?;
     let empty = store
         .read(|read| Ok(users::count(read)? == 0 && pins::count(read)? == 0))
         .map_err(|error| anyhow::anyhow!("cannot read the database: {error:?}"))?;

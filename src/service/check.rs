@@ -16,7 +16,7 @@ use crate::store::{Store, pins, search_pending};
 
 /// Checks the data folder of `config`; problems are in the report, errors are reading failures.
 pub fn check_data_folder(config: &Config) -> anyhow::Result<Report> {
-    let store = Store::open(&config.database_path())?;
+    let store = Store::open_configured(config)?;
     let found = store.read(|read| {
         let report = check::database(read)?;
         let mut pictures = BTreeMap::new();

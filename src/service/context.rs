@@ -54,7 +54,7 @@ impl Services {
     /// Opens the data folder's database and search index; from then on the index follows
     /// every committed write.
     pub fn open(config: Config) -> anyhow::Result<Services> {
-        let store = Store::open(&config.database_path())?;
+        let store = Store::open_configured(&config)?;
         let search = open_search_index(&config, &store)?;
         store.follow_commits(Arc::new(search.clone()));
         let mail = Mailer::from_config(&config)?;

@@ -26,10 +26,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use redb::{
-    Database, Key, ReadTransaction, ReadableDatabase, ReadableTable, TableDefinition, TableError,
-    Value, WriteTransaction,
+    Builder, Database, Key, ReadTransaction, ReadableDatabase, ReadableTable, TableDefinition,
+    TableError, Value, WriteTransaction,
 };
 
+use crate::config::{Config, DatabaseConfig};
 use crate::domain::ids::PinId;
 use crate::error::{AppError, AppResult};
 
@@ -50,6 +51,8 @@ pub struct Store {
     follower: Arc<OnceLock<Arc<dyn CommitFollower>>>,
     /// How many read transactions were opened (tests count them per request).
     reads: Arc<AtomicU64>,
+    /// Memory for the pages read last (redb's cache), in bytes.
+    cache_bytes: usize,
 }
 
 /// Derived data (the search index) that follows the pins each write transaction changed.
@@ -60,19 +63,30 @@ pub trait CommitFollower: Send + Sync {
 }
 
 impl Store {
-    /// Opens (or creates) the database file and brings its schema up to date.
+    /// Opens (or creates) the database of a data folder with its configured cache, and brings
+    /// its schema up to date.
+    pub fn open_configured(config: &Config) -> anyhow::Result<Store> {
+        Store::open_with_cache(&config.database_path(), config.database.cache_mb << 20)
+    }
+
+    /// Opens (or creates) the database file with the default cache.
     pub fn open(path: &Path) -> anyhow::Result<Store> {
+        Store::open_with_cache(path, DatabaseConfig::default().cache_mb << 20)
+    }
+
+    fn open_with_cache(path: &Path, cache_bytes: usize) -> anyhow::Result<Store> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("cannot create the data folder {}", parent.display()))?;
         }
-        let db = open_database(path)?;
+        let db = open_database(path, cache_bytes)?;
         Ok(Store {
             db: Arc::new(RwLock::new(Some(Arc::new(db)))),
             path: Arc::new(path.to_owned()),
             last_failure: Arc::default(),
             follower: Arc::default(),
             reads: Arc::default(),
+            cache_bytes,
         })
     }
 
@@ -181,7 +195,7 @@ impl Store {
                 AppError::Internal(cause)
             });
         }
-        match open_database(&self.path) {
+        match open_database(&self.path, self.cache_bytes) {
             Ok(db) => {
                 tracing::warn!("the database was opened again after an I/O error");
                 *self.last_failure.lock().unwrap_or_else(|e| e.into_inner()) = None;
@@ -212,9 +226,11 @@ impl Store {
 
 /// Opens (or creates) a database file, repairing it after a crash, and migrates it. An older
 /// database is closed and copied first (see `upgrade`), so that nothing writes it meanwhile.
-fn open_database(path: &Path) -> anyhow::Result<Database> {
+fn open_database(path: &Path, cache_bytes: usize) -> anyhow::Result<Database> {
     let create = || {
-        Database::create(path)
+        Builder::new()
+            .set_cache_size(cache_bytes)
+            .create(path)
             .with_context(|| format!("cannot open the database {}", path.display()))
     };
     let mut db = create()?;

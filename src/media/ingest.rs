@@ -1,6 +1,8 @@
 //! Ingesting a picture: inspect it (decode within limits, orientation, EXIF, fingerprints), then
 //! store its previews and original, once per sha1.
 
+use anyhow::Context;
+use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
 use image::{DynamicImage, RgbImage};
 
 use crate::config::UploadConfig;
@@ -22,13 +24,13 @@ pub struct Inspected {
 
 /// Decodes `bytes` within `limits` and describes the picture; writes nothing.
 pub fn inspect(bytes: &[u8], limits: &UploadConfig, field: &str) -> AppResult<Inspected> {
-    let decoded = DynamicImage::ImageRgb8(decode_picture(bytes, limits, field)?);
+    let decoded = decode_picture(bytes, limits, field)?;
     let original_extension = image::guess_format(bytes)
         .ok()
         .and_then(|format| format.extensions_str().first().copied())
         .unwrap_or("bin")
         .to_owned();
-    let small = decoded.thumbnail(128, 128);
+    let small = DynamicImage::ImageRgb8(fingerprint_copy(&decoded)?);
     let picture = Picture {
         sha1: sha1_hex(bytes),
         original_extension,
@@ -42,9 +44,27 @@ pub fn inspect(bytes: &[u8], limits: &UploadConfig, field: &str) -> AppResult<In
     };
     Ok(Inspected {
         picture,
-        decoded: Some(decoded.into_rgb8()),
+        decoded: Some(decoded),
     })
 }
+
+/// The picture within 128x128 that the fingerprints are taken from: the average of each area, as
+/// `image`'s `thumbnail` makes it, but with fast_image_resize's SIMD (the scalar `thumbnail` was
+/// a tenth of a bulk import's time).
+fn fingerprint_copy(picture: &RgbImage) -> AppResult<RgbImage> {
+    let scale = f64::from(FINGERPRINT_SIZE)
+        / f64::from(picture.width().max(picture.height()).max(FINGERPRINT_SIZE));
+    let side = |length: u32| ((f64::from(length) * scale).round() as u32).max(1);
+    let mut small = RgbImage::new(side(picture.width()), side(picture.height()));
+    let average = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Box));
+    Resizer::new()
+        .resize(picture, &mut small, &average)
+        .context("cannot make the picture's fingerprint")?;
+    Ok(small)
+}
+
+/// The side of the square the fingerprints' copy of a picture fits in.
+const FINGERPRINT_SIZE: u32 = 128;
 
 /// Writes the previews and the original of an inspected picture, unless they already exist.
 /// Making the previews spends the decoded picture: when they are missing again later (a pin

@@ -84,6 +84,13 @@ impl Default for DatabaseConfig {
     }
 }
 
+impl DatabaseConfig {
+    /// The cache's size in bytes.
+    pub fn cache_bytes(&self) -> usize {
+        self.cache_mb << 20
+    }
+}
+
 /// Backups the server makes by itself (`corkboard backup` makes one at any time).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]

@@ -66,12 +66,12 @@ impl Store {
     /// Opens (or creates) the database of a data folder with its configured cache, and brings
     /// its schema up to date.
     pub fn open_configured(config: &Config) -> anyhow::Result<Store> {
-        Store::open_with_cache(&config.database_path(), config.database.cache_mb << 20)
+        Store::open_with_cache(&config.database_path(), config.database.cache_bytes())
     }
 
     /// Opens (or creates) the database file with the default cache.
     pub fn open(path: &Path) -> anyhow::Result<Store> {
-        Store::open_with_cache(path, DatabaseConfig::default().cache_mb << 20)
+        Store::open_with_cache(path, DatabaseConfig::default().cache_bytes())
     }
 
     fn open_with_cache(path: &Path, cache_bytes: usize) -> anyhow::Result<Store> {

@@ -19,7 +19,7 @@ use crate::http::{
 };
 use crate::media::urls::MEDIA;
 use crate::service::context::Services;
-use crate::service::{backup_schedule, cleanup, imports, registration};
+use crate::service::{backup_schedule, cleanup, import_runner, registration};
 use crate::systemd;
 
 /// All routes of the server.
@@ -98,7 +98,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     let (shutdown, stopped) = oneshot::channel::<()>();
     let cleaner = tokio::spawn(cleanup::every_hour(services.clone()));
     let (stop_imports, imports_stopped) = watch::channel(false);
-    let importer = tokio::spawn(imports::runner(services.clone(), imports_stopped));
+    let importer = tokio::spawn(import_runner::runner(services.clone(), imports_stopped));
     let control = tokio::spawn(serve_control(services.clone()));
     let backups = tokio::spawn(backup_schedule::every_period(services.clone()));
     let metrics_addr = metrics_listener.as_ref().map(|(_, addr)| *addr);

@@ -11,7 +11,7 @@ use anyhow::Context;
 use crate::config::Config;
 use crate::control;
 use crate::service::context::Services;
-use crate::service::imports;
+use crate::service::import_runner;
 use crate::service::operator::{ImportStatus, OperatorCommand, carry_out};
 
 #[derive(Debug, clap::Args)]
@@ -64,7 +64,7 @@ fn import_here(config: Config, start: OperatorCommand) -> anyhow::Result<ImportS
         let services = tokio::task::spawn_blocking(move || Services::open(config)).await??;
         let job = job_id(control::Answer::of(carry_out(&services, start).await))?;
         let (stop, stopped) = tokio::sync::watch::channel(false);
-        let runner = tokio::spawn(imports::runner(services.clone(), stopped));
+        let runner = tokio::spawn(import_runner::runner(services.clone(), stopped));
         let status = loop {
             let answer = control::Answer::of(
                 carry_out(&services, OperatorCommand::ImportStatus { job }).await,

@@ -16,7 +16,10 @@ async fn a_folder_of_pictures_becomes_boards_with_the_server_stopped_then_runnin
     std::fs::create_dir_all(root.join("Trips/2024")).unwrap();
     std::fs::write(root.join("beach.png"), png(300, 200, 1)).unwrap();
     std::fs::write(root.join("garden.PNG"), png(240, 240, 2)).unwrap();
-    std::fs::write(root.join("beach copy.png"), png(300, 200, 1)).unwrap();
+    // Copies side by side are imported at the same time, and still pinned once.
+    for copy in ["beach copy.png", "beach copy 2.png", "beach copy 3.png"] {
+        std::fs::write(root.join(copy), png(300, 200, 1)).unwrap();
+    }
     std::fs::write(root.join("notes.txt"), "not a picture").unwrap();
     std::fs::write(root.join("Trips/2024/harbour.png"), png(260, 180, 3)).unwrap();
     let folder = root.to_str().unwrap().to_owned();
@@ -32,11 +35,11 @@ async fn a_folder_of_pictures_becomes_boards_with_the_server_stopped_then_runnin
     let (ok, printed) = run_command(data.path(), &import, "");
     assert!(ok, "{printed}");
     assert!(
-        printed.contains("4 pictures: 3 pinned, 1 already pinned, 0 failed"),
+        printed.contains("6 pictures: 3 pinned, 3 already pinned, 0 failed"),
         "{printed}"
     );
     assert!(
-        printed.contains("[##############################]     4/4"),
+        printed.contains("[##############################]     6/6"),
         "{printed}"
     );
 
@@ -85,7 +88,7 @@ async fn a_folder_of_pictures_becomes_boards_with_the_server_stopped_then_runnin
     .unwrap();
     assert!(ok, "{printed}");
     assert!(
-        printed.contains("4 pictures: 0 pinned, 4 already pinned, 0 failed"),
+        printed.contains("6 pictures: 0 pinned, 6 already pinned, 0 failed"),
         "{printed}"
     );
     let (ok, printed) = run_command(

@@ -29,6 +29,32 @@ pub struct BoardRecord {
     pub created_at: DateTime<Utc>,
 }
 
+impl BoardRecord {
+    /// A new board of `user`'s (its id is given, and its slug made free, when it is stored).
+    pub fn new(
+        user: UserId,
+        title: String,
+        caption: Option<String>,
+        folder: Option<FolderId>,
+        secret: bool,
+    ) -> BoardRecord {
+        BoardRecord {
+            id: BoardId(0),
+            user,
+            slug: slugify(&title, "board"),
+            title,
+            caption,
+            pin_default_description: None,
+            pin_default_tags: Vec::new(),
+            secret,
+            folder,
+            shared_with: Vec::new(),
+            cover: None,
+            created_at: Utc::now(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FolderRecord {
     pub id: FolderId,

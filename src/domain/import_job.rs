@@ -1,4 +1,4 @@
-//! An import from another tool (a bookmark file), run in the background one picture at a time:
+//! An import from another tool (a bookmark file), run in the background a few pictures at once:
 //! what it holds, how far it got, and what it made of each picture so far.
 
 use chrono::{DateTime, Utc};
@@ -53,7 +53,8 @@ pub struct ImportJob {
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
     pub total: usize,
-    /// The next item to import: the job resumes there after a restart.
+    /// The first item not imported yet: every item before it is done (pictures are imported a
+    /// few at once, so some after it may be done too; their records are gone).
     pub next: usize,
     pub created: usize,
     /// Pictures the user had pinned already (same picture), skipped.
@@ -77,7 +78,34 @@ impl ImportJob {
         }
     }
 
-    pub fn finished(&self) -> bool {
-        self.next >= self.total
+    /// How many items are done, whatever became of them.
+    pub fn done(&self) -> usize {
+        self.created + self.duplicates + self.failed
     }
+
+    pub fn finished(&self) -> bool {
+        self.done() >= self.total
+    }
+
+    /// Counts one item's outcome, and notes the end of the job after its last item.
+    pub fn count(&mut self, outcome: &ItemOutcome) {
+        match outcome {
+            ItemOutcome::Created => self.created += 1,
+            ItemOutcome::AlreadyPinned => self.duplicates += 1,
+            ItemOutcome::Failed(_) => self.failed += 1,
+        }
+        if self.finished() {
+            self.finished_at = Some(Utc::now());
+        }
+    }
+}
+
+/// What became of one item.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ItemOutcome {
+    Created,
+    /// The user had pinned the same picture already: skipped.
+    AlreadyPinned,
+    /// Why it could not be pinned, in words a person understands.
+    Failed(String),
 }

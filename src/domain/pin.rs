@@ -98,6 +98,28 @@ impl PinText {
 }
 
 impl PinRecord {
+    /// A new pin of `user`'s (its id is given when it is stored).
+    pub fn new(
+        user: UserId,
+        picture: Picture,
+        source_file_url: Option<String>,
+        text: PinText,
+    ) -> PinRecord {
+        PinRecord {
+            id: PinId(0),
+            user,
+            picture,
+            source_file_url,
+            title: text.title,
+            caption: text.caption,
+            rating: text.rating,
+            unsafe_content: text.unsafe_content,
+            tags: text.tags,
+            added_via: None,
+            created_at: Utc::now(),
+        }
+    }
+
     /// The domain of the page or file the picture came from.
     pub fn source_domain(&self) -> Option<String> {
         let url = url::Url::parse(self.source_file_url.as_deref()?).ok()?;

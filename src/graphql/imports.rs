@@ -70,13 +70,14 @@ impl From<JobReport> for ImportJob {
     fn from(report: JobReport) -> Self {
         let job = report.job;
         let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+        let done = count(job.done());
         ImportJob {
             id: job.id.to_string().into(),
             source: job.source,
             created_at: job.created_at,
             finished_at: job.finished_at,
             total: count(job.total),
-            done: count(job.next),
+            done,
             created: count(job.created),
             duplicates: count(job.duplicates),
             failed: count(job.failed),

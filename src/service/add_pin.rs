@@ -2,13 +2,14 @@
 //! then one transaction that writes the pin, places it on its boards and ends the temporary pin.
 
 use chrono::Utc;
+use redb::WriteTransaction;
 
-use crate::domain::ids::{BoardId, PinId, UserId};
+use crate::domain::ids::{BoardId, UserId};
 use crate::domain::pin::{Picture, PinRecord, PinText};
 use crate::domain::temp_pin::TempPinRecord;
 use crate::error::{AppError, AppResult};
 use crate::media::budget::Plan;
-use crate::media::ingest::{inspect, remove_files, store_files};
+use crate::media::ingest::{Inspected, inspect, remove_files, store_files};
 use crate::service::access::owned_board;
 use crate::service::context::Services;
 use crate::store::{Source, pins, temp_pins};
@@ -62,44 +63,16 @@ pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResul
                 expired()
             })?;
             let mut inspected = inspect(&bytes, &services.config.uploads, FIELD)?;
-            let media = &services.media;
-            let pinned = (|| {
-                store_files(&bytes, &mut inspected, media)?;
-                let _files = services
-                    .picture_files
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
-                // A pin deleted meanwhile may have taken the files with it: write them again.
-                store_files(&bytes, &mut inspected, media)?;
-                services.store.write(|write| {
-                    own_temp_pin(write, user, &temp.file_name)?;
-                    for board in &new.boards {
-                        owned_board(write, user, *board)?;
-                    }
-                    temp_pins::remove(write, &temp.file_name)?;
-                    let record = PinRecord {
-                        id: PinId(0),
-                        user,
-                        picture: inspected.picture.clone(),
-                        source_file_url: source_file_url.or(temp.url),
-                        title: new.text.title,
-                        caption: new.text.caption,
-                        rating: new.text.rating,
-                        unsafe_content: new.text.unsafe_content,
-                        tags: new.text.tags,
-                        added_via: None,
-                        created_at: Utc::now(),
-                    };
-                    pins::insert(write, record, &new.boards)
-                })
-            })();
-            let pin = match pinned {
-                Ok(pin) => pin,
-                Err(error) => {
-                    discard_unshown(services, &inspected.picture);
-                    return Err(error);
+            let pin = store_pin(services, &bytes, &mut inspected, |write, picture| {
+                own_temp_pin(write, user, &temp.file_name)?;
+                for board in &new.boards {
+                    owned_board(write, user, *board)?;
                 }
-            };
+                temp_pins::remove(write, &temp.file_name)?;
+                let source = source_file_url.or(temp.url);
+                let record = PinRecord::new(user, picture.clone(), source, new.text);
+                pins::insert(write, record, &new.boards)
+            })?;
             if let Err(error) = std::fs::remove_file(&path) {
                 tracing::warn!(%error, "a pinned temporary file could not be removed");
             }
@@ -108,9 +81,38 @@ pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResul
         .await
 }
 
+/// Stores an inspected picture's files, then runs `write_pin`, which writes its pin, in one
+/// transaction. The picture files' lock is held meanwhile, so that a pin deleted at that moment
+/// cannot take the files with it. When `write_pin` fails, the files are removed unless a pin
+/// shows them.
+pub fn store_pin<T>(
+    services: &Services,
+    bytes: &[u8],
+    inspected: &mut Inspected,
+    write_pin: impl FnOnce(&WriteTransaction, &Picture) -> AppResult<T>,
+) -> AppResult<T> {
+    let media = &services.media;
+    let pinned = (|| {
+        store_files(bytes, inspected, media)?;
+        let _files = services
+            .picture_files
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        // A pin deleted meanwhile may have taken the files with it: write them again.
+        store_files(bytes, inspected, media)?;
+        services
+            .store
+            .write(|write| write_pin(write, &inspected.picture))
+    })();
+    if pinned.is_err() {
+        discard_unshown(services, &inspected.picture);
+    }
+    pinned
+}
+
 /// Removes the files of a picture that could not be pinned, unless a pin shows it: on a full
 /// disk they would keep it full until the clean-up.
-fn discard_unshown(services: &Services, picture: &Picture) {
+pub fn discard_unshown(services: &Services, picture: &Picture) {
     let _files = services
         .picture_files
         .lock()

@@ -2,10 +2,9 @@
 
 use std::collections::HashMap;
 
-use chrono::Utc;
 use redb::WriteTransaction;
 
-use crate::domain::board::{BoardRecord, optional_text, required_title, slugify};
+use crate::domain::board::{BoardRecord, optional_text, required_title};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::policy::sees_private_fields;
 use crate::domain::tags::normalize_tags;
@@ -41,20 +40,7 @@ pub async fn add(services: &Services, viewer: UserId, new: NewBoard) -> AppResul
     services
         .write(move |write| {
             check_folder(write, viewer, new.folder)?;
-            let board = BoardRecord {
-                id: BoardId(0),
-                user: viewer,
-                slug: slugify(&title, "board"),
-                title,
-                caption,
-                pin_default_description: None,
-                pin_default_tags: Vec::new(),
-                secret: new.secret,
-                folder: new.folder,
-                shared_with: Vec::new(),
-                cover: None,
-                created_at: Utc::now(),
-            };
+            let board = BoardRecord::new(viewer, title, caption, new.folder, new.secret);
             boards::insert(write, board)
         })
         .await

@@ -1,35 +1,22 @@
 //! Imports from other tools as background jobs: a bookmark file becomes a job of pictures, each
 //! fetched by the safe fetcher with its page as Referer and pinned on the board named after its
 //! folder (made when missing). A picture the user has pinned already is skipped and counted; a
-//! failure is noted with its reason and the job goes on. One runner task imports the pictures of
-//! the oldest unfinished job, one at a time; progress is saved after every picture in the same
-//! transaction as its outcome, so a restarted server resumes where it stopped.
+//! failure is noted with its reason and the job goes on. The pictures are pinned by the runner
+//! (`import_runner`).
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use chrono::Utc;
-use tokio::sync::watch;
-
-use crate::domain::board::{BoardRecord, slugify};
-use crate::domain::ids::{BoardId, UserId};
+use crate::domain::ids::UserId;
 use crate::domain::import_job::{ImportFailure, ImportItem, ImportJob};
-use crate::domain::pin::PinText;
 use crate::error::{AppError, AppResult};
-use crate::service::add_pin::{NewPin, add_pin};
-use crate::service::boards::{self, NewBoard};
 use crate::service::context::Services;
-use crate::service::{scanner, temp_pins};
-use crate::store::{boards as stored_boards, import_jobs};
+use crate::store::import_jobs;
 use crate::web::bookmarks::read_bookmarks;
 use crate::web::fetch::web_address;
 use crate::web::pinry;
 
 /// The most pictures one import may hold.
 const MAX_ITEMS: usize = 20_000;
-/// The longest title and caption a pin takes (src/domain/board.rs).
-const TITLE_MAX: usize = 200;
-const CAPTION_MAX: usize = 5000;
 
 /// A job with its failures so far, as the viewer sees it.
 pub struct JobReport {
@@ -247,195 +234,10 @@ pub async fn of_user(services: &Services, user: UserId) -> AppResult<Vec<JobRepo
         .await
 }
 
-/// How often the runner looks for new jobs when it has none.
-const IDLE_WAIT: Duration = Duration::from_secs(1);
-
-/// Imports pictures until `stop` turns true; the picture under way is finished first, so that a
-/// stopped server leaves no work behind.
-pub async fn runner(services: Services, mut stop: watch::Receiver<bool>) {
-    while !*stop.borrow() {
-        match import_next(&services).await {
-            Ok(true) => {}
-            Ok(false) => {
-                tokio::select! {
-                    _ = stop.changed() => {}
-                    () = tokio::time::sleep(IDLE_WAIT) => {}
-                }
-            }
-            Err(error) => {
-                tracing::error!(error = ?error, "an import could not go on");
-                tokio::select! {
-                    _ = stop.changed() => {}
-                    () = tokio::time::sleep(IDLE_WAIT * 10) => {}
-                }
-            }
-        }
-    }
-}
-
-/// Imports the next picture of the oldest unfinished job; false when there is none.
-async fn import_next(services: &Services) -> AppResult<bool> {
-    let next = services
-        .read(move |read| {
-            for id in import_jobs::unfinished(read)? {
-                if let Some(job) = import_jobs::get(read, id)?
-                    && let Some(item) = import_jobs::item(read, id, job.next)?
-                {
-                    return Ok(Some((job, item)));
-                }
-            }
-            Ok(None)
-        })
-        .await?;
-    let Some((job, item)) = next else {
-        return Ok(false);
-    };
-    let (id, index) = (job.id, job.next);
-    let outcome = import_item(services, job.user, &item).await;
-    if let Err(error) = &outcome {
-        error.log_if_internal();
-    }
-    services
-        .write(move |write| {
-            let Some(mut job) = import_jobs::get(write, id)? else {
-                return Ok(());
-            };
-            match &outcome {
-                Ok(Outcome::Created) => job.created += 1,
-                Ok(Outcome::AlreadyPinned) => job.duplicates += 1,
-                Err(error) => {
-                    job.failed += 1;
-                    import_jobs::add_failure(write, id, index, error.message())?;
-                }
-            }
-            job.next = index + 1;
-            if job.finished() {
-                job.finished_at = Some(Utc::now());
-            }
-            import_jobs::save(write, &job)
-        })
-        .await?;
-    Ok(true)
-}
-
-enum Outcome {
-    Created,
-    AlreadyPinned,
-}
-
-async fn import_item(services: &Services, user: UserId, item: &ImportItem) -> AppResult<Outcome> {
-    let staged = match &item.file {
-        Some(file) => stage_file(services, user, file).await?,
-        None => stage_picture(services, user, item).await?,
-    };
-    if !staged.clones.is_empty() {
-        return Ok(Outcome::AlreadyPinned);
-    }
-    let board = board_named(services, user, &item.board, item.private_board).await?;
-    let title = item.title.as_deref().map(|title| cut(title, TITLE_MAX));
-    let caption = item
-        .caption
-        .as_deref()
-        .or(item.title.as_deref())
-        .or(item.page.as_deref())
-        .map_or_else(
-            || "Imported".to_owned(),
-            |caption| cut(caption, CAPTION_MAX),
-        );
-    let text = PinText::checked(title, &caption, None, None, Some(item.tags.clone()))?;
-    add_pin(
-        services,
-        user,
-        NewPin {
-            temp_file_name: staged.temp.file_name,
-            url: item.page.clone(),
-            text,
-            boards: vec![board],
-        },
-    )
-    .await?;
-    Ok(Outcome::Created)
-}
-
-/// The item's picture from the web (or the page's own picture), staged.
-async fn stage_picture(
-    services: &Services,
-    user: UserId,
-    item: &ImportItem,
-) -> AppResult<temp_pins::Staged> {
-    let picture = match (&item.picture, &item.page) {
-        (Some(picture), _) => picture.clone(),
-        (None, Some(page)) => scanner::scan(services, page.clone())
-            .await?
-            .into_iter()
-            .next()
-            .map(|found| found.src)
-            .ok_or_else(|| AppError::invalid("url", "No picture was found on this page."))?,
-        (None, None) => return Err(AppError::invalid("url", "This bookmark has no address.")),
-    };
-    temp_pins::stage_download(services, user, picture, item.page.clone()).await
-}
-
-/// A picture file of the server's, staged as an upload.
-async fn stage_file(services: &Services, user: UserId, file: &str) -> AppResult<temp_pins::Staged> {
-    let path = PathBuf::from(file);
-    let name = path
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned());
-    let bytes = services
-        .blocking(move |services| {
-            let max = services.config.uploads.max_file_bytes;
-            let size = std::fs::metadata(&path)
-                .map_err(|error| file_error(&path, &error))?
-                .len();
-            if size > max {
-                return Err(AppError::TooLarge("This file is too large.".into()));
-            }
-            std::fs::read(&path).map_err(|error| file_error(&path, &error))
-        })
-        .await?;
-    temp_pins::stage_upload(services, user, bytes, name).await
-}
-
-fn file_error(path: &Path, error: &std::io::Error) -> AppError {
+/// Why a file or folder of the server's cannot be read.
+pub fn file_error(path: &Path, error: &std::io::Error) -> AppError {
     AppError::invalid(
         "file",
         format!("{} cannot be read: {error}.", path.display()),
     )
-}
-
-/// The user's board with this title (whatever its case), made when there is none. The board at
-/// the title's slug is looked at first (where a board made from this title is), so that an
-/// import reads one board per picture, not all of the user's.
-async fn board_named(
-    services: &Services,
-    user: UserId,
-    title: &str,
-    secret: bool,
-) -> AppResult<BoardId> {
-    let wanted = title.to_lowercase();
-    let slug = slugify(title, "board");
-    let found = services
-        .read(move |read| {
-            let named = |board: &BoardRecord| board.title.to_lowercase() == wanted;
-            if let Some(board) = stored_boards::by_slug(read, user, &slug)?.filter(named) {
-                return Ok(Some(board));
-            }
-            Ok(stored_boards::of_user(read, user)?.into_iter().find(named))
-        })
-        .await?;
-    if let Some(board) = found {
-        return Ok(board.id);
-    }
-    let new = NewBoard {
-        title: cut(title, TITLE_MAX),
-        folder: None,
-        caption: None,
-        secret,
-    };
-    Ok(boards::add(services, user, new).await?.id)
-}
-
-fn cut(text: &str, max: usize) -> String {
-    text.chars().take(max).collect()
 }

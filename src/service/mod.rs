@@ -15,6 +15,7 @@ pub mod cleanup;
 pub mod context;
 pub mod export;
 pub mod folders;
+pub mod import_runner;
 pub mod imports;
 pub mod mail;
 pub mod media_usage;

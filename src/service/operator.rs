@@ -144,7 +144,7 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
             let job = imports::job(services, job).await?;
             let status = ImportStatus {
                 total: job.total,
-                done: job.next,
+                done: job.done(),
                 created: job.created,
                 duplicates: job.duplicates,
                 failed: job.failed,

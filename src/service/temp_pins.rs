@@ -12,7 +12,7 @@ use crate::media::fingerprint::same_picture;
 use crate::media::ingest::inspect;
 use crate::service::context::Services;
 use crate::store::{Source, pins, temp_pins};
-use crate::web::fetch::web_address;
+use crate::web::fetch::{Fetched, web_address};
 
 const ACCEPT_PICTURE: &str = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
 
@@ -32,34 +32,14 @@ pub async fn stage_upload(
     stage(services, user, bytes, original_name, None, "pin").await
 }
 
-/// Downloads a picture from the web and stages it; errors name the form field `url`. `page` is
-/// the page the picture was found on, sent as its `Referer` (sites that refuse pictures to
-/// other sites accept them for their own pages).
+/// Downloads a picture from the web and stages it; errors name the form field `url`.
 pub async fn stage_download(
     services: &Services,
     user: UserId,
     url: String,
     page: Option<String>,
 ) -> AppResult<Staged> {
-    let page = page
-        .filter(|page| !page.trim().is_empty())
-        .map(|page| web_address(&page).map_err(|_| referer_error()))
-        .transpose()?;
-    let address = url.clone();
-    let fetched = services
-        .blocking(move |services| {
-            let max_bytes = services.config.uploads.max_file_bytes;
-            services
-                .web
-                .get(&address, ACCEPT_PICTURE, max_bytes, page.as_ref())
-        })
-        .await?;
-    if fetched.content_type.contains("html") {
-        return Err(AppError::invalid(
-            "url",
-            "This address shows a web page, not a picture.",
-        ));
-    }
+    let fetched = download_picture(services, url.clone(), page).await?;
     let original_name = fetched
         .url
         .path_segments()
@@ -74,6 +54,35 @@ pub async fn stage_download(
         "url",
     )
     .await
+}
+
+/// Downloads the picture at `url`, refusing a web page; errors name the form field `url`.
+/// `page` is the page the picture was found on, sent as its `Referer` (sites that refuse
+/// pictures to other sites accept them for their own pages).
+pub async fn download_picture(
+    services: &Services,
+    url: String,
+    page: Option<String>,
+) -> AppResult<Fetched> {
+    let page = page
+        .filter(|page| !page.trim().is_empty())
+        .map(|page| web_address(&page).map_err(|_| referer_error()))
+        .transpose()?;
+    let fetched = services
+        .blocking(move |services| {
+            let max_bytes = services.config.uploads.max_file_bytes;
+            services
+                .web
+                .get(&url, ACCEPT_PICTURE, max_bytes, page.as_ref())
+        })
+        .await?;
+    if fetched.content_type.contains("html") {
+        return Err(AppError::invalid(
+            "url",
+            "This address shows a web page, not a picture.",
+        ));
+    }
+    Ok(fetched)
 }
 
 fn referer_error() -> AppError {

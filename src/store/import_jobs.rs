@@ -9,7 +9,7 @@ use super::tables::{
 };
 use super::{Source, ids_under, next_id};
 use crate::domain::ids::UserId;
-use crate::domain::import_job::{ImportFailure, ImportItem, ImportJob};
+use crate::domain::import_job::{ImportFailure, ImportItem, ImportJob, ItemOutcome};
 use crate::error::AppResult;
 
 /// Stores a new job with a fresh id, and its items.
@@ -45,17 +45,60 @@ pub fn save(write: &WriteTransaction, job: &ImportJob) -> AppResult<()> {
     Ok(())
 }
 
-/// Notes why item `index` of a job could not be imported.
-pub fn add_failure(
+/// Notes what became of item `index` of a job, in the transaction that pinned it (if it was):
+/// the counts and the resume point move on, and the item's record goes, but for a failed one,
+/// which stays to name it beside its reason.
+pub fn finish_item(
     write: &WriteTransaction,
     job: u64,
     index: usize,
-    reason: &str,
+    outcome: &ItemOutcome,
 ) -> AppResult<()> {
-    write
-        .open_table(IMPORT_FAILURES)?
-        .insert((job, index as u64), reason)?;
-    Ok(())
+    let Some(mut record) = get(write, job)? else {
+        return Ok(());
+    };
+    if let ItemOutcome::Failed(reason) = outcome {
+        write
+            .open_table(IMPORT_FAILURES)?
+            .insert((job, index as u64), reason.as_str())?;
+    } else {
+        write
+            .open_table(IMPORT_ITEMS)?
+            .remove((job, index as u64))?;
+    }
+    record.count(outcome);
+    if index == record.next {
+        record.next = first_left(write, job, index + 1, &[])?.unwrap_or(record.total);
+    }
+    save(write, &record)
+}
+
+/// The first item of a job still to import at or after `from`, leaving out those `under_way`.
+pub fn item_to_import(
+    tx: &impl Source,
+    job: u64,
+    from: usize,
+    under_way: &[usize],
+) -> AppResult<Option<(usize, ImportItem)>> {
+    let Some(index) = first_left(tx, job, from, under_way)? else {
+        return Ok(None);
+    };
+    Ok(item(tx, job, index)?.map(|item| (index, item)))
+}
+
+/// The index of the first item not done at or after `from`, but for those in `skip`: the
+/// records of items done are gone, but for failed ones, which have a failure beside them.
+fn first_left(tx: &impl Source, job: u64, from: usize, skip: &[usize]) -> AppResult<Option<usize>> {
+    let items = tx.table(IMPORT_ITEMS)?;
+    let failures = tx.table(IMPORT_FAILURES)?;
+    for entry in items.range((job, from as u64)..=(job, u64::MAX))? {
+        let (key, _) = entry?;
+        let index = key.value().1;
+        if !skip.contains(&(index as usize)) && failures.get((job, index))?.is_none() {
+            return Ok(Some(index as usize));
+        }
+    }
+    Ok(None)
 }
 
 pub fn get(tx: &impl Source, id: u64) -> AppResult<Option<ImportJob>> {
@@ -64,7 +107,7 @@ pub fn get(tx: &impl Source, id: u64) -> AppResult<Option<ImportJob>> {
     found.map(|bytes| decode(bytes.value())).transpose()
 }
 
-pub fn item(tx: &impl Source, job: u64, index: usize) -> AppResult<Option<ImportItem>> {
+fn item(tx: &impl Source, job: u64, index: usize) -> AppResult<Option<ImportItem>> {
     let table = tx.table(IMPORT_ITEMS)?;
     let found = table.get((job, index as u64))?;
     found.map(|bytes| decode(bytes.value())).transpose()

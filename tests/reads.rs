@@ -1,8 +1,8 @@
 //! Pages cost a constant number of read transactions, however many pins and boards they show:
 //! owners, privacy, covers, folders and counts are read per request in batches, not per item.
 //! And a user's boards page reads as many records with 20 pins per board as with 3: covers come
-//! from each board's date index, never from loading its pins. (One test: the record count is
-//! process-wide.)
+//! from each board's date index, never from loading its pins, and a user's pins page reads as
+//! many index keys with 212 pins as with 61. (One test: the counts are process-wide.)
 
 mod common;
 
@@ -10,6 +10,7 @@ use common::pictures::png;
 use common::pins::{add_board, create_pin};
 use common::{TestApp, graphql_with};
 use corkboard::store::codec::decoded_count;
+use corkboard::store::pin_order::keys_read;
 use serde_json::json;
 
 const THUMB: &str = "id title caption width height dominantColor unsafe previewsSizes
@@ -48,6 +49,13 @@ fn board_page() -> Vec<String> {
         "{ user(username: \"ada\") { id board(slug: \"board-0\") { id slug title caption secret user { id username } folder { id name slug } pins(first: 0) { totalCount } cover1 { id } } } }".into(),
         format!("{{ user(username: \"ada\") {{ id board(slug: \"board-0\") {{ id pins(first: 50) {{ totalCount pageInfo {{ hasNextPage endCursor }} edges {{ order node {{ {THUMB} }} }} }} }} }} }}"),
     ]
+}
+
+/// A user's page with its Pins tab.
+fn user_pins() -> Vec<String> {
+    vec![format!(
+        "{{ user(username: \"ada\") {{ id pins(first: 20) {{ totalCount pageInfo {{ hasNextPage endCursor }} edges {{ node {{ {THUMB} }} }} }} }} }}"
+    )]
 }
 
 /// How many read transactions the queries of one page open, asked one after the other.
@@ -128,6 +136,13 @@ async fn records_of(app: &TestApp, client: &reqwest::Client, queries: &[String])
     decoded_count() - before
 }
 
+/// How many index keys and records the queries of one page read.
+async fn walked_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -> (u64, u64) {
+    let keys = keys_read();
+    let records = records_of(app, client, queries).await;
+    (keys_read() - keys, records)
+}
+
 /// The reads of each page, for the owner and for a visitor.
 async fn reads_of_pages(
     app: &TestApp,
@@ -157,10 +172,19 @@ async fn pages_open_a_constant_number_of_read_transactions() {
         ("board", board_page()),
     ];
 
+    let visitor = common::new_client();
     grow(&app, &app.client, 0, 6, 60).await;
     let small = reads_of_pages(&app, &pages).await;
+    let pins_page_small = (
+        walked_of(&app, &app.client, &user_pins()).await,
+        walked_of(&app, &visitor, &user_pins()).await,
+    );
     let (boards, original) = grow(&app, &app.client, 6, 12, 150).await;
     let large = reads_of_pages(&app, &pages).await;
+    let pins_page_large = (
+        walked_of(&app, &app.client, &user_pins()).await,
+        walked_of(&app, &visitor, &user_pins()).await,
+    );
     println!(
         "read transactions (page, viewer, reads): with 61 pins {small:?}, with 212 pins {large:?}"
     );
@@ -169,9 +193,15 @@ async fn pages_open_a_constant_number_of_read_transactions() {
         assert!(reads <= most, "{page} for the {viewer}: {reads} reads");
     }
 
+    // A user's pins page reads as many index keys and records with 212 pins (a third of them
+    // private) as with 61: the counts are kept, the page is read a slice at a time.
+    println!(
+        "keys and records read by a user's pins page (owner, visitor): {pins_page_small:?}, then {pins_page_large:?}"
+    );
+    assert_eq!(pins_page_small, pins_page_large, "a user's pins page grows");
+
     // About 3 pins on each of the 12 new boards, then about 20: the boards page (with its
     // covers and its folders' covers) reads the same records.
-    let visitor = common::new_client();
     let few = (
         records_of(&app, &app.client, &user_boards()).await,
         records_of(&app, &visitor, &user_boards()).await,

@@ -1,8 +1,8 @@
 //! The visibility policy (`domain::policy`) applied to stored records: what a viewer may open,
 //! what they own, and which pins of the indexes they may see.
 
+use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
-use std::collections::{BTreeMap, BTreeSet};
 
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -121,36 +121,39 @@ pub fn owned_pin(tx: &impl Source, viewer: UserId, id: PinId) -> AppResult<PinRe
     }
 }
 
-/// The pins a viewer may see, as the indexes hold the policy's audiences: pins on a public
-/// board (the public-pins index), the viewer's own pins, and the pins on private boards shared
-/// with them. Lists walk these instead of loading each pin's audience.
-pub struct Reach {
-    pub viewer: Option<UserId>,
-    /// Pins on private boards shared with the viewer.
-    pub shared: BTreeSet<u64>,
+/// Which pins on private boards shared with the viewer a walk needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SharedPins {
+    /// None: a list of the viewer's own pins, or of one board already shown.
+    Unneeded,
+    /// Those of one owner's boards: a list of that user's pins.
+    Of(UserId),
+    /// All of them: Last pins.
+    All,
 }
 
-impl Reach {
-    /// `with_shared`: whether the walk needs the shared pins (a list of the viewer's own pins,
-    /// or of one board already shown, does not).
-    pub fn of(tx: &impl Source, viewer: Option<UserId>, with_shared: bool) -> AppResult<Reach> {
-        let mut shared = BTreeSet::new();
-        if let Some(viewer) = viewer.filter(|_| with_shared) {
-            for board in boards::shared_with(tx, viewer)? {
-                if !shows_content_of(tx, board.user)? {
-                    continue;
-                }
-                let placed = board_pins::on_board(tx, board.id)?;
-                shared.extend(placed.into_iter().map(|(_, pin)| pin.0));
+/// The pins on private boards shared with the viewer that a walk needs, with their owners. With
+/// the public-pins indexes and the viewer's own pins, they are the pins the viewer may see, as
+/// the indexes hold the policy's audiences: lists walk these instead of loading each pin's
+/// audience.
+pub fn shared_pins(
+    tx: &impl Source,
+    viewer: Option<UserId>,
+    needed: SharedPins,
+) -> AppResult<BTreeMap<u64, UserId>> {
+    let mut shared = BTreeMap::new();
+    if let Some(viewer) = viewer.filter(|_| needed != SharedPins::Unneeded) {
+        for board in boards::shared_with(tx, viewer)? {
+            let wanted = match needed {
+                SharedPins::Of(owner) => board.user == owner,
+                _ => true,
+            };
+            if !wanted || !shows_content_of(tx, board.user)? {
+                continue;
             }
+            let placed = board_pins::on_board(tx, board.id)?;
+            shared.extend(placed.into_iter().map(|(_, pin)| (pin.0, board.user)));
         }
-        Ok(Reach { viewer, shared })
     }
-
-    /// Whether the viewer may see a pin of `owner`.
-    pub fn admits(&self, tx: &impl Source, owner: UserId, pin: u64) -> AppResult<bool> {
-        Ok(self.viewer == Some(owner)
-            || self.shared.contains(&pin)
-            || board_pins::is_public(tx, PinId(pin))?)
-    }
+    Ok(shared)
 }

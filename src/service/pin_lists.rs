@@ -2,7 +2,7 @@
 //! them: pages that stay right while pins come and go, totals (exact but for a search's beyond
 //! 10,000), and a pin's neighbours.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Bound::{Excluded, Unbounded};
 
 use crate::domain::ids::{BoardId, PinId, UserId};
@@ -10,10 +10,10 @@ use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
 use crate::search::COUNTED_AT_MOST;
 use crate::search::query::Wanted;
-use crate::service::access::{Reach, visible_board};
+use crate::service::access::{SharedPins, shared_pins, visible_board};
 use crate::service::context::Services;
 use crate::store::pin_order::{self, Direction, PinKey};
-use crate::store::{Source, board_pins, pins};
+use crate::store::{Source, board_pins, pins, user_pins};
 
 /// Which list a pin is seen in; its neighbours come from that list.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -219,26 +219,24 @@ struct Walker<'a, T: Source> {
     tx: &'a T,
     viewer: Option<UserId>,
     list: PinList,
-    reach: Reach,
+    /// The pins on private boards shared with the viewer that the list may show.
+    shared: BTreeMap<u64, UserId>,
 }
-
-/// How many keys a filtered walk reads at a time.
-const CHUNK: usize = 256;
 
 impl<'a, T: Source> Walker<'a, T> {
     fn new(tx: &'a T, viewer: Option<UserId>, list: PinList) -> AppResult<Self> {
         if let PinList::OnBoard(board) = list {
             visible_board(tx, viewer, board)?;
         }
-        let needs_shared = match list {
-            PinList::Last => true,
-            PinList::OfUser(owner) => viewer != Some(owner),
-            PinList::OnBoard(_) | PinList::Found(_) => false,
+        let shared = match list {
+            PinList::Last => SharedPins::All,
+            PinList::OfUser(owner) if viewer != Some(owner) => SharedPins::Of(owner),
+            PinList::OfUser(_) | PinList::OnBoard(_) | PinList::Found(_) => SharedPins::Unneeded,
         };
         Ok(Walker {
             tx,
             viewer,
-            reach: Reach::of(tx, viewer, needs_shared)?,
+            shared: shared_pins(tx, viewer, shared)?,
             list,
         })
     }
@@ -259,22 +257,9 @@ impl<'a, T: Source> Walker<'a, T> {
                 pin_order::of_user(tx, *owner, from_id, direction, limit)
             }
             PinList::OfUser(owner) => {
-                let mut found = Vec::new();
-                let mut cursor = from_id;
-                loop {
-                    let batch = pin_order::of_user(tx, *owner, cursor, direction, CHUNK)?;
-                    for key in &batch {
-                        if found.len() < limit && self.reach.admits(tx, *owner, key.1)? {
-                            found.push(*key);
-                        }
-                    }
-                    match batch.last() {
-                        Some(last) if batch.len() == CHUNK && found.len() < limit => {
-                            cursor = Some(last.1);
-                        }
-                        _ => return Ok(found),
-                    }
-                }
+                let mut keys = pin_order::public_of_user(tx, *owner, from_id, direction, limit)?;
+                keys.extend(self.shared_beyond(from_id, direction, limit));
+                Ok(newest_first(keys, direction, limit))
             }
             PinList::Last => {
                 let mut keys = pin_order::public(tx, from_id, direction, limit)?;
@@ -282,24 +267,21 @@ impl<'a, T: Source> Walker<'a, T> {
                     keys.extend(pin_order::of_user(tx, viewer, from_id, direction, limit)?);
                     keys.extend(self.shared_beyond(from_id, direction, limit));
                 }
-                keys.sort_unstable();
-                keys.dedup();
-                if direction == Direction::Down {
-                    keys.reverse();
-                }
-                keys.truncate(limit);
-                Ok(keys)
+                Ok(newest_first(keys, direction, limit))
             }
         }
     }
 
+    /// The walk's shared pins beyond `from`.
     fn shared_beyond(&self, from: Option<u64>, direction: Direction, limit: usize) -> Vec<PinKey> {
-        let shared = &self.reach.shared;
+        let shared = &self.shared;
         let range: Box<dyn Iterator<Item = &u64>> = match (from, direction) {
-            (None, Direction::Down) => Box::new(shared.iter().rev()),
-            (None, Direction::Up) => Box::new(shared.iter()),
-            (Some(from), Direction::Down) => Box::new(shared.range(..from).rev()),
-            (Some(from), Direction::Up) => Box::new(shared.range((Excluded(from), Unbounded))),
+            (None, Direction::Down) => Box::new(shared.keys().rev()),
+            (None, Direction::Up) => Box::new(shared.keys()),
+            (Some(from), Direction::Down) => Box::new(shared.range(..from).map(|(id, _)| id).rev()),
+            (Some(from), Direction::Up) => {
+                Box::new(shared.range((Excluded(from), Unbounded)).map(|(id, _)| id))
+            }
         };
         range.take(limit).map(|id| (0, *id)).collect()
     }
@@ -307,32 +289,47 @@ impl<'a, T: Source> Walker<'a, T> {
     /// How many pins of the list the viewer may see.
     fn total(&self) -> AppResult<usize> {
         let tx = self.tx;
-        let all = usize::MAX;
         match &self.list {
             PinList::Found(_) => Ok(0),
             PinList::OnBoard(board) => board_pins::count_on_board(tx, *board),
             PinList::OfUser(owner) if self.viewer == Some(*owner) => {
-                Ok(pin_order::of_user(tx, *owner, None, Direction::Down, all)?.len())
+                Ok(user_pins::counts(tx, *owner)?.all)
             }
             PinList::OfUser(owner) => {
-                let mut count = 0;
-                for (_, id) in pin_order::of_user(tx, *owner, None, Direction::Down, all)? {
-                    count += usize::from(self.reach.admits(tx, *owner, id)?);
-                }
-                Ok(count)
+                Ok(user_pins::counts(tx, *owner)?.public + self.shared_private()?)
             }
             PinList::Last => {
-                let mut private: BTreeSet<u64> = self.reach.shared.clone();
-                if let Some(viewer) = self.viewer {
-                    let own = pin_order::of_user(tx, viewer, None, Direction::Down, all)?;
-                    private.extend(own.into_iter().map(|(_, id)| id));
-                }
                 let mut count = pin_order::public_count(tx)?;
-                for id in private {
-                    count += usize::from(!board_pins::is_public(tx, PinId(id))?);
+                if let Some(viewer) = self.viewer {
+                    let own = user_pins::counts(tx, viewer)?;
+                    count += own.all - own.public + self.shared_private()?;
                 }
                 Ok(count)
             }
         }
     }
+
+    /// How many of the walk's shared pins are not public (none is the viewer's: a pin is only
+    /// on its owner's boards).
+    fn shared_private(&self) -> AppResult<usize> {
+        let mut count = 0;
+        for id in self.shared.keys() {
+            if !board_pins::is_public(self.tx, PinId(*id))? {
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+}
+
+/// Keys gathered from several indexes as a list shows them: each once, newest first (oldest
+/// first walking up), at most `limit`.
+fn newest_first(mut keys: Vec<PinKey>, direction: Direction, limit: usize) -> Vec<PinKey> {
+    keys.sort_unstable();
+    keys.dedup();
+    if direction == Direction::Down {
+        keys.reverse();
+    }
+    keys.truncate(limit);
+    keys
 }

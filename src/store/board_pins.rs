@@ -5,8 +5,8 @@
 use redb::{ReadableTable, WriteTransaction};
 
 use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS, PUBLIC_PINS};
-use super::{Source, pins};
-use crate::domain::ids::{BoardId, PinId};
+use super::{Source, pins, user_pins};
+use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::error::AppResult;
 
 /// A board's pins with their order, highest order first.
@@ -139,12 +139,23 @@ pub fn is_public(tx: &impl Source, pin: PinId) -> AppResult<bool> {
     Ok(tx.table(PUBLIC_PINS)?.get(pin.0)?.is_some())
 }
 
-pub fn set_public(write: &WriteTransaction, pin: PinId, public: bool) -> AppResult<()> {
-    let mut table = write.open_table(PUBLIC_PINS)?;
-    if public {
-        table.insert(pin.0, ())?;
-    } else {
-        table.remove(pin.0)?;
+/// Makes a pin of `owner`'s public or not, in the public pins' index and in its owner's.
+pub fn set_public(
+    write: &WriteTransaction,
+    pin: PinId,
+    owner: UserId,
+    public: bool,
+) -> AppResult<()> {
+    let was_public = {
+        let mut table = write.open_table(PUBLIC_PINS)?;
+        if public {
+            table.insert(pin.0, ())?.is_some()
+        } else {
+            table.remove(pin.0)?.is_some()
+        }
+    };
+    if was_public != public {
+        user_pins::public_changed(write, owner, pin, public)?;
     }
     Ok(())
 }

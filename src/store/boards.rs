@@ -5,7 +5,7 @@ use redb::{ReadableTable, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
-use super::{Source, board_pins, free_slug, ids_under, next_id, search_pending, users};
+use super::{Source, board_pins, free_slug, ids_under, next_id, pins, search_pending, users};
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::policy::pin_is_public;
@@ -161,9 +161,15 @@ pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
             .collect(),
     )?;
     // A pin is only ever on its owner's boards.
-    let public = match boards.first() {
-        Some(board) => pin_is_public(&users::load(write, board.user)?, &boards),
-        None => false,
+    let (owner, public) = match boards.first() {
+        Some(board) => (
+            board.user,
+            pin_is_public(&users::load(write, board.user)?, &boards),
+        ),
+        None => match pins::get(write, pin)? {
+            Some(record) => (record.user, false),
+            None => return Ok(()),
+        },
     };
-    board_pins::set_public(write, pin, public)
+    board_pins::set_public(write, pin, owner, public)
 }

@@ -289,19 +289,37 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         }
     }
 
-    // Public pins: exactly those on at least one public board, of an account not disabled.
-    report.compare(
-        PUBLIC_PINS.name(),
-        pins.iter()
-            .filter(|(id, pin)| {
-                users.get(&pin.user.0).is_some_and(|owner| {
-                    pin_is_public(owner, boards_of_pin.get(id).into_iter().flatten().copied())
-                })
+    // Public pins: exactly those on at least one public board, of an account not disabled; and
+    // each user's, with their counts.
+    let public: BTreeSet<(u64, ())> = pins
+        .iter()
+        .filter(|(id, pin)| {
+            users.get(&pin.user.0).is_some_and(|owner| {
+                pin_is_public(owner, boards_of_pin.get(id).into_iter().flatten().copied())
             })
-            .map(|(id, _)| (*id, ()))
+        })
+        .map(|(id, _)| (*id, ()))
+        .collect();
+    let mut counts: BTreeMap<u64, (u64, u64)> = BTreeMap::new();
+    for (id, pin) in &pins {
+        let count = counts.entry(pin.user.0).or_default();
+        count.0 += 1;
+        count.1 += u64::from(public.contains(&(*id, ())));
+    }
+    report.compare(
+        PUBLIC_PINS_BY_USER.name(),
+        public
+            .iter()
+            .map(|(id, ())| ((pins[id].user.0, *id), ()))
             .collect(),
-        entries(tx, PUBLIC_PINS)?,
+        entries(tx, PUBLIC_PINS_BY_USER)?,
     );
+    report.compare(
+        USER_PIN_COUNTS.name(),
+        counts.into_iter().collect(),
+        entries(tx, USER_PIN_COUNTS)?,
+    );
+    report.compare(PUBLIC_PINS.name(), public, entries(tx, PUBLIC_PINS)?);
 
     // How many pins show each picture.
     let mut pictures: BTreeMap<String, u64> = BTreeMap::new();
@@ -490,6 +508,18 @@ mod tests {
             .read(|read| Ok(read.open_table(BOARD_PIN_COUNTS)?.iter()?.count()))
             .unwrap();
         assert_eq!(counted, 1);
+    }
+
+    #[test]
+    fn migration_15_indexes_and_counts_the_pins_of_each_user() {
+        let (_dir, broken, store) = emptied_then_migrated(PUBLIC_PINS_BY_USER, 14);
+        assert!(broken);
+        let report = store.read(database).unwrap();
+        assert!(report.is_consistent(), "{:?}", report.problems);
+        let (_dir, broken, store) = emptied_then_migrated(USER_PIN_COUNTS, 14);
+        assert!(broken);
+        let report = store.read(database).unwrap();
+        assert!(report.is_consistent(), "{:?}", report.problems);
     }
 
     #[test]

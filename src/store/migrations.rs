@@ -28,6 +28,7 @@ const MIGRATIONS: &[Migration] = &[
     create_import_jobs,
     imports_and_instance_id,
     count_board_pins,
+    index_pins_of_users,
 ];
 
 /// The schema version this binary writes.
@@ -253,6 +254,34 @@ fn count_board_pins(write: &WriteTransaction) -> anyhow::Result<()> {
     let mut table = write.open_table(tables::BOARD_PIN_COUNTS)?;
     for (board, count) in counts {
         table.insert(board, count)?;
+    }
+    Ok(())
+}
+
+/// 15: each user's public pins and pin counts, filled from the pins and the public pins.
+fn index_pins_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
+    // Migration 6 may have begun them.
+    write.delete_table(tables::PUBLIC_PINS_BY_USER)?;
+    write.delete_table(tables::USER_PIN_COUNTS)?;
+    let public: std::collections::HashSet<u64> = write
+        .open_table(tables::PUBLIC_PINS)?
+        .iter()?
+        .map(|entry| entry.map(|(pin, _)| pin.value()))
+        .collect::<Result<_, _>>()?;
+    let mut counts: std::collections::BTreeMap<u64, (u64, u64)> = Default::default();
+    let mut public_by_user = write.open_table(tables::PUBLIC_PINS_BY_USER)?;
+    for entry in write.open_table(tables::PINS_BY_USER)?.iter()? {
+        let (user, pin) = entry?.0.value();
+        let count = counts.entry(user).or_default();
+        count.0 += 1;
+        if public.contains(&pin) {
+            count.1 += 1;
+            public_by_user.insert((user, pin), ())?;
+        }
+    }
+    let mut table = write.open_table(tables::USER_PIN_COUNTS)?;
+    for (user, count) in counts {
+        table.insert(user, count)?;
     }
     Ok(())
 }

@@ -17,6 +17,7 @@ pub mod snapshot;
 pub mod tables;
 pub mod temp_pins;
 pub mod upgrade;
+pub mod user_pins;
 pub mod users;
 
 use std::path::{Path, PathBuf};

@@ -1,12 +1,13 @@
-//! Pins in display order, read a slice at a time straight from the indexes: public pins and a
-//! user's pins newest first (by id), a board's pins highest order first.
+//! Pins in display order, read a slice at a time straight from the indexes: public pins, a user's
+//! pins and a user's public pins newest first (by id), a board's pins highest order first.
 
 use std::ops::Bound::{self, Excluded, Included};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use redb::{AccessGuard, Key, ReadableTable, ReadableTableMetadata, StorageError, Value};
 
 use super::Source;
-use super::tables::{BOARD_PINS, PINS_BY_USER, PUBLIC_PINS};
+use super::tables::{BOARD_PINS, PINS_BY_USER, PUBLIC_PINS, PUBLIC_PINS_BY_USER};
 use crate::domain::ids::{BoardId, UserId};
 use crate::error::AppResult;
 
@@ -20,6 +21,14 @@ pub enum Direction {
     Down,
     /// Back towards the top of the list.
     Up,
+}
+
+/// Index keys read by the walks of this process so far: what a list costs, whatever its size.
+/// Process-wide, like `codec::decoded_count`.
+static KEYS_READ: AtomicU64 = AtomicU64::new(0);
+
+pub fn keys_read() -> u64 {
+    KEYS_READ.load(Ordering::Relaxed)
 }
 
 type Entry<'a, K, V> = Result<(AccessGuard<'a, K>, AccessGuard<'a, V>), StorageError>;
@@ -40,6 +49,7 @@ fn take<'a, K: Key + 'static, V: Value + 'static, T>(
         let (key, _) = entry?;
         found.push(key_of(key.value()));
     }
+    KEYS_READ.fetch_add(found.len() as u64, Ordering::Relaxed);
     Ok(found)
 }
 
@@ -82,6 +92,20 @@ pub fn of_user(
     limit: usize,
 ) -> AppResult<Vec<PinKey>> {
     let table = tx.table(PINS_BY_USER)?;
+    let from = from.map(|id| (user.0, id));
+    let range = table.range(beyond(from, direction, (user.0, 0), (user.0, u64::MAX)))?;
+    take(range, direction, limit, |(_, id)| (0, id))
+}
+
+/// A user's public pins beyond `from`.
+pub fn public_of_user(
+    tx: &impl Source,
+    user: UserId,
+    from: Option<u64>,
+    direction: Direction,
+    limit: usize,
+) -> AppResult<Vec<PinKey>> {
+    let table = tx.table(PUBLIC_PINS_BY_USER)?;
     let from = from.map(|id| (user.0, id));
     let range = table.range(beyond(from, direction, (user.0, 0), (user.0, u64::MAX)))?;
     take(range, direction, limit, |(_, id)| (0, id))

@@ -3,8 +3,10 @@
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::codec::{decode, encode};
-use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER, PUBLIC_PINS};
-use super::{Source, board_pins, boards, ids_under, next_id, pin_ids_in, search_pending};
+use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
+use super::{
+    Source, board_pins, boards, ids_under, next_id, pin_ids_in, search_pending, user_pins,
+};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::AppResult;
@@ -28,6 +30,7 @@ pub fn insert(
     write
         .open_table(PINS_BY_USER)?
         .insert((pin.user.0, pin.id.0), ())?;
+    user_pins::pin_added(write, pin.user, 1)?;
     let mut pictures = write.open_table(PICTURES)?;
     let count = pictures
         .get(pin.picture.sha1.as_str())?
@@ -52,11 +55,6 @@ pub fn of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinRecord>> {
     Ok(found)
 }
 
-/// How many pins a user has.
-pub fn count_of_user(tx: &impl Source, user: UserId) -> AppResult<usize> {
-    Ok(ids_under(tx, PINS_BY_USER, user.0)?.len())
-}
-
 /// Saves a changed pin.
 pub fn update(write: &WriteTransaction, pin: &PinRecord) -> AppResult<()> {
     search_pending::mark(write, [pin.id])?;
@@ -76,7 +74,8 @@ pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
     write
         .open_table(PINS_BY_USER)?
         .remove((pin.user.0, pin.id.0))?;
-    write.open_table(PUBLIC_PINS)?.remove(pin.id.0)?;
+    board_pins::set_public(write, pin.id, pin.user, false)?;
+    user_pins::pin_added(write, pin.user, -1)?;
     write
         .open_table(PINS_BY_PICTURE)?
         .remove((pin.picture.sha1.as_str(), pin.id.0))?;

@@ -58,6 +58,8 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(PIN_BOARDS)?;
     tables.copy(PUBLIC_PINS)?;
     tables.copy(PINS_BY_USER)?;
+    tables.copy(PUBLIC_PINS_BY_USER)?;
+    tables.copy(USER_PIN_COUNTS)?;
     tables.copy(PINS_BY_PICTURE)?;
     tables.copy(PICTURES)?;
     tables.copy(SEARCH_PENDING)?;

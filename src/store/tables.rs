@@ -74,6 +74,12 @@ pub const PIN_BOARDS: TableDefinition<(u64, u64), i64> = TableDefinition::new("p
 pub const PUBLIC_PINS: TableDefinition<u64, ()> = TableDefinition::new("public-pins-1");
 /// (user id, pin id) -> (): a user's pins.
 pub const PINS_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("pins-by-user-1");
+/// (user id, pin id) -> (): a user's public pins, those a visitor of their page sees.
+pub const PUBLIC_PINS_BY_USER: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("public-pins-by-user-1");
+/// user id -> (pins, public pins): how many pins a user has (a user without pins has no entry).
+pub const USER_PIN_COUNTS: TableDefinition<u64, (u64, u64)> =
+    TableDefinition::new("user-pin-counts-1");
 /// (picture sha1, pin id) -> (): the pins showing a picture (who may see its files).
 pub const PINS_BY_PICTURE: TableDefinition<(&str, u64), ()> =
     TableDefinition::new("pins-by-picture-1");

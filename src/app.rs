@@ -1,6 +1,7 @@
 //! The application: assembles the services and the HTTP routes, and runs the server until shutdown.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -11,7 +12,7 @@ use tokio::task::JoinHandle;
 
 use crate::config::Config;
 use crate::control;
-use crate::graphql;
+use crate::graphql::{self, answers::Answers};
 use crate::http::listener::NoDelayAcceptor;
 use crate::http::{
     assets::UiAssets, compression, headers, health, limits, logging, media, metrics, session,
@@ -49,6 +50,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
         .at("/*path", UiAssets)
         .around(metrics::count_requests)
         .data(schema)
+        .data(Arc::new(Answers::default()))
         .data(services)
         .around(headers::security_headers)
         .around(logging::log_request)

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod answers;
 pub mod boards;
 pub mod context;
 pub mod errors;
@@ -15,11 +16,16 @@ pub mod pins;
 pub mod query;
 pub mod types;
 
+use std::sync::Arc;
+
 use async_graphql::http::GraphiQLSource;
 use async_graphql::{EmptySubscription, Schema};
 use async_graphql_poem::{GraphQLRequest, GraphQLResponse};
+use bytes::Bytes;
 use poem::web::{Data, Html};
-use poem::{IntoResponse, handler};
+use poem::{IntoResponse, Response, handler};
+
+use answers::{Answers, Version};
 
 use crate::service::context::Services;
 use crate::service::viewer::Viewer;
@@ -57,21 +63,47 @@ pub fn schema_sdl() -> String {
     build_schema(None).sdl()
 }
 
-/// Answers a GraphQL request for the viewer the HTTP layer found.
+/// Answers a GraphQL request for the viewer the HTTP layer found; a visitor's query may be
+/// answered with what the same query was told since the last change (see `answers`).
 #[handler]
 pub async fn graphql(
     schema: Data<&CorkboardSchema>,
     services: Data<&Services>,
+    answers: Data<&Arc<Answers>>,
     viewer: Data<&Viewer>,
     request: GraphQLRequest,
-) -> GraphQLResponse {
+) -> Response {
+    let request = request.0;
+    let key = match viewer.user {
+        None => answers::key_of(&request),
+        Some(_) => None,
+    };
+    let version = Version::now(&services);
+    if let Some(answer) = key.as_deref().and_then(|key| answers.get(key, version)) {
+        return json(answer);
+    }
+    let kept_as = key.filter(|_| answers::is_query(&request));
     let loaders = loaders::for_request(services.clone(), viewer.user);
-    let request = request.0.data(viewer.clone()).data(loaders);
+    let request = request.data(viewer.clone()).data(loaders);
     let mut response = schema.execute(request).await;
     for error in &mut response.errors {
         errors::code_request_error(error);
     }
-    response.into()
+    let keepable = response.is_ok() && response.http_headers.is_empty();
+    if let Some(key) = kept_as.filter(|_| keepable)
+        && let Ok(answer) = serde_json::to_vec(&response)
+    {
+        let answer = Bytes::from(answer);
+        answers.put(key, answer.clone(), version, Version::now(&services));
+        return json(answer);
+    }
+    GraphQLResponse::from(response).into_response()
+}
+
+fn json(answer: Bytes) -> Response {
+    Response::builder()
+        .content_type("application/json")
+        .body(answer)
 }
 
 #[handler]

@@ -52,6 +52,9 @@ pub struct Store {
     follower: Arc<OnceLock<Arc<dyn CommitFollower>>>,
     /// How many read transactions were opened (tests count them per request).
     reads: Arc<AtomicU64>,
+    /// How many write transactions were committed and followed: answers computed before the last
+    /// one may be out of date.
+    writes: Arc<AtomicU64>,
     /// Memory for the pages read last (redb's cache), in bytes.
     cache_bytes: usize,
 }
@@ -87,6 +90,7 @@ impl Store {
             last_failure: Arc::default(),
             follower: Arc::default(),
             reads: Arc::default(),
+            writes: Arc::default(),
             cache_bytes,
         })
     }
@@ -101,6 +105,10 @@ impl Store {
     /// How many read transactions `read` has opened so far.
     pub fn read_count(&self) -> u64 {
         self.reads.load(Ordering::Relaxed)
+    }
+
+    pub fn write_count(&self) -> u64 {
+        self.writes.load(Ordering::Acquire)
     }
 
     /// The open database (opened again first when an I/O failure closed it). Hold it no longer
@@ -141,6 +149,7 @@ impl Store {
         if let Some(follower) = self.follower.get().filter(|_| !changed.is_empty()) {
             follower.follow(self, &changed);
         }
+        self.writes.fetch_add(1, Ordering::Release);
         Ok(result)
     }
 

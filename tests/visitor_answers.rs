@@ -10,7 +10,7 @@ use common::pins::{add_board, create_pin};
 use common::{TestApp, graphql_with, new_client};
 use serde_json::{Value, json};
 
-const PINS: &str = "{ pins(first: 10) { totalCount edges { node { caption } } } }";
+const PINS: &str = "query Last { pins(first: 10) { totalCount edges { node { caption } } } }";
 const FOUND: &str =
     "query($s: String) { pins(search: $s, first: 10) { totalCount edges { node { caption } } } }";
 

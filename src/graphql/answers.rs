@@ -72,8 +72,9 @@ impl Answers {
             };
         }
         kept.bytes += key.len() + answer.len();
+        let length = key.len();
         if let Some(before) = kept.answers.insert(key, answer) {
-            kept.bytes -= before.len();
+            kept.bytes -= length + before.len();
         }
     }
 }
@@ -97,6 +98,10 @@ pub fn is_query(request: &Request) -> bool {
     let operation = match (&document.operations, request.operation_name.as_deref()) {
         (DocumentOperations::Single(operation), _) => Some(operation),
         (DocumentOperations::Multiple(operations), Some(name)) => operations.get(name),
+        // One named operation, asked without its name.
+        (DocumentOperations::Multiple(operations), None) if operations.len() == 1 => {
+            operations.values().next()
+        }
         (DocumentOperations::Multiple(_), None) => None,
     };
     operation.is_some_and(|operation| operation.node.ty == OperationType::Query)

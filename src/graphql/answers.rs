@@ -1,10 +1,12 @@
 //! Visitors' answers kept until the next change: a signed-out query is answered with the bytes of
-//! the last identical one while nothing was written and the search index did not move since.
-//! Every visitor sees the same thing, so a public instance's pages are computed once a change,
-//! not once a visit.
+//! the last identical one while nothing was written and the search index did not move since, for
+//! a minute at most (a few answers depend on the time: an invitation that expires). Every visitor
+//! sees the same thing, so a public instance's pages are computed once a change, not once a
+//! visit.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use async_graphql::Request;
 use async_graphql::parser::parse_query;
@@ -16,11 +18,13 @@ use crate::service::context::Services;
 /// The most bytes of answers kept: a few hundred pages.
 const MAX_BYTES: usize = 8 << 20;
 
-/// The state answers are computed from: the database's writes and the search index's generation.
+/// The state answers are computed from: the database's writes, the search index's generation,
+/// and the minute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Version {
     writes: u64,
     search: u64,
+    minute: u64,
 }
 
 impl Version {
@@ -33,6 +37,9 @@ impl Version {
                 .searcher()
                 .generation()
                 .generation_id(),
+            minute: SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |since| since.as_secs() / 60),
         }
     }
 }

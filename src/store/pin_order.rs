@@ -4,7 +4,9 @@
 use std::ops::Bound::{self, Excluded, Included};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use redb::{AccessGuard, Key, ReadableTable, ReadableTableMetadata, StorageError, Value};
+use redb::{
+    AccessGuard, Key, ReadableTable, ReadableTableMetadata, StorageError, TableDefinition, Value,
+};
 
 use super::Source;
 use super::tables::{BOARD_PINS, PINS_BY_USER, PUBLIC_PINS, PUBLIC_PINS_BY_USER};
@@ -91,10 +93,7 @@ pub fn of_user(
     direction: Direction,
     limit: usize,
 ) -> AppResult<Vec<PinKey>> {
-    let table = tx.table(PINS_BY_USER)?;
-    let from = from.map(|id| (user.0, id));
-    let range = table.range(beyond(from, direction, (user.0, 0), (user.0, u64::MAX)))?;
-    take(range, direction, limit, |(_, id)| (0, id))
+    users_pins(tx, PINS_BY_USER, user, from, direction, limit)
 }
 
 /// A user's public pins beyond `from`.
@@ -105,7 +104,19 @@ pub fn public_of_user(
     direction: Direction,
     limit: usize,
 ) -> AppResult<Vec<PinKey>> {
-    let table = tx.table(PUBLIC_PINS_BY_USER)?;
+    users_pins(tx, PUBLIC_PINS_BY_USER, user, from, direction, limit)
+}
+
+/// The pins of `user` in an index keyed by (user id, pin id), beyond `from`.
+fn users_pins(
+    tx: &impl Source,
+    index: TableDefinition<(u64, u64), ()>,
+    user: UserId,
+    from: Option<u64>,
+    direction: Direction,
+    limit: usize,
+) -> AppResult<Vec<PinKey>> {
+    let table = tx.table(index)?;
     let from = from.map(|id| (user.0, id));
     let range = table.range(beyond(from, direction, (user.0, 0), (user.0, u64::MAX)))?;
     take(range, direction, limit, |(_, id)| (0, id))

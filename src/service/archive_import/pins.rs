@@ -205,17 +205,9 @@ impl Importer {
             .clone()
             .filter(|url| url::Url::parse(url).is_ok());
         Ok(PinRecord {
-            id: PinId(0),
-            user: owner,
-            picture,
-            source_file_url,
-            title: text.title,
-            caption: text.caption,
-            rating: text.rating,
-            unsafe_content: text.unsafe_content,
-            tags: text.tags,
             added_via,
             created_at: pin.created_at,
+            ..PinRecord::new(owner, picture, source_file_url, text)
         })
     }
 }

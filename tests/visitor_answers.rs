@@ -36,14 +36,18 @@ async fn a_visitor_s_query_is_answered_again_until_something_changes() {
 
     let first = graphql_with(&visitor, &app.base_url, PINS, json!({})).await;
     assert_eq!(total(&first), 1, "{first}");
-    let reads = store.read_count();
-    let again = graphql_with(&visitor, &app.base_url, PINS, json!({})).await;
-    assert_eq!(again, first);
-    assert_eq!(
-        store.read_count(),
-        reads,
-        "the same answer was computed again"
-    );
+    // Asked again, it reads nothing (a second try, should the minute turn in between).
+    let mut computed = true;
+    for _ in 0..2 {
+        let reads = store.read_count();
+        let again = graphql_with(&visitor, &app.base_url, PINS, json!({})).await;
+        assert_eq!(again, first);
+        computed = store.read_count() != reads;
+        if !computed {
+            break;
+        }
+    }
+    assert!(!computed, "the same answer was computed again");
     let kept = visitor
         .post(app.url("/api/graphql"))
         .json(&json!({ "query": PINS }))

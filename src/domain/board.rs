@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::error::{AppError, AppResult};
 
-const TITLE_MAX: usize = 200;
-const CAPTION_MAX: usize = 5000;
+/// The longest title and caption (of a board or a pin), in characters.
+pub const TITLE_MAX: usize = 200;
+pub const CAPTION_MAX: usize = 5000;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct BoardRecord {

@@ -74,15 +74,16 @@ pub async fn graphql(
     request: GraphQLRequest,
 ) -> Response {
     let request = request.0;
-    let key = match viewer.user {
-        None => answers::key_of(&request),
+    let asked = match viewer.user {
+        None => answers::key_of(&request).map(|key| (key, Version::now(&services))),
         Some(_) => None,
     };
-    let version = Version::now(&services);
-    if let Some(answer) = key.as_deref().and_then(|key| answers.get(key, version)) {
+    if let Some((key, version)) = &asked
+        && let Some(answer) = answers.get(key, *version)
+    {
         return json(answer);
     }
-    let kept_as = key.filter(|_| answers::is_query(&request));
+    let kept_as = asked.filter(|_| answers::is_query(&request));
     let loaders = loaders::for_request(services.clone(), viewer.user);
     let request = request.data(viewer.clone()).data(loaders);
     let mut response = schema.execute(request).await;
@@ -90,7 +91,7 @@ pub async fn graphql(
         errors::code_request_error(error);
     }
     let keepable = response.is_ok() && response.http_headers.is_empty();
-    if let Some(key) = kept_as.filter(|_| keepable)
+    if let Some((key, version)) = kept_as.filter(|_| keepable)
         && let Ok(answer) = serde_json::to_vec(&response)
     {
         let answer = Bytes::from(answer);

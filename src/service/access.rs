@@ -1,8 +1,8 @@
 //! The visibility policy (`domain::policy`) applied to stored records: what a viewer may open,
 //! what they own, and which pins of the indexes they may see.
 
-use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -132,16 +132,15 @@ pub enum SharedPins {
     All,
 }
 
-/// The pins on private boards shared with the viewer that a walk needs, with their owners. With
-/// the public-pins indexes and the viewer's own pins, they are the pins the viewer may see, as
-/// the indexes hold the policy's audiences: lists walk these instead of loading each pin's
-/// audience.
+/// The pins on private boards shared with the viewer that a walk needs. With the public-pins
+/// indexes and the viewer's own pins, they are the pins the viewer may see, as the indexes hold
+/// the policy's audiences: lists walk these instead of loading each pin's audience.
 pub fn shared_pins(
     tx: &impl Source,
     viewer: Option<UserId>,
     needed: SharedPins,
-) -> AppResult<BTreeMap<u64, UserId>> {
-    let mut shared = BTreeMap::new();
+) -> AppResult<BTreeSet<u64>> {
+    let mut shared = BTreeSet::new();
     if let Some(viewer) = viewer.filter(|_| needed != SharedPins::Unneeded) {
         for board in boards::shared_with(tx, viewer)? {
             let wanted = match needed {
@@ -152,7 +151,7 @@ pub fn shared_pins(
                 continue;
             }
             let placed = board_pins::on_board(tx, board.id)?;
-            shared.extend(placed.into_iter().map(|(_, pin)| (pin.0, board.user)));
+            shared.extend(placed.into_iter().map(|(_, pin)| pin.0));
         }
     }
     Ok(shared)

@@ -12,12 +12,13 @@ use redb::WriteTransaction;
 use tokio::sync::watch;
 use tokio::task::{Id, JoinSet};
 
-use crate::domain::board::{BoardRecord, required_title, slugify};
-use crate::domain::ids::{BoardId, UserId};
+use crate::domain::board::{BoardRecord, CAPTION_MAX, TITLE_MAX, required_title, slugify};
+use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::import_job::{ImportItem, ItemOutcome};
-use crate::domain::pin::{PinRecord, PinText};
+use crate::domain::pin::{Picture, PinRecord, PinText};
 use crate::error::{AppError, AppResult};
 use crate::media::budget::Plan;
+use crate::media::fingerprint::same_picture;
 use crate::media::ingest::inspect;
 use crate::media::workers;
 use crate::service::add_pin::{discard_unshown, store_pin};
@@ -25,12 +26,9 @@ use crate::service::context::Services;
 use crate::service::imports::file_error;
 use crate::service::scanner;
 use crate::service::temp_pins::{clones_of, download_picture};
-use crate::store::{boards, import_jobs, pins};
+use crate::store::pin_order::{self, Direction};
+use crate::store::{Source, boards, import_jobs, pins};
 use crate::web::fetch::web_address;
-
-/// The longest title and caption a pin takes (src/domain/board.rs).
-const TITLE_MAX: usize = 200;
-const CAPTION_MAX: usize = 5000;
 
 /// How often the runner looks for new jobs when it has none, and how long it waits after a
 /// failure of the database.
@@ -181,18 +179,20 @@ async fn pin_item(services: &Services, work: Work) -> AppResult<()> {
             } = work;
             let mut inspected = inspect(&bytes, &services.config.uploads, field)?;
             let picture = &inspected.picture;
-            if !services
-                .store
-                .read(|read| clones_of(read, user, picture))?
-                .is_empty()
-            {
+            let (pinned_already, newest) = services.store.read(|read| {
+                let newest = pin_order::of_user(read, user, None, Direction::Down, 1)?;
+                let pinned = !clones_of(read, user, picture)?.is_empty();
+                Ok((pinned, newest.first().map(|(_, id)| *id)))
+            })?;
+            if pinned_already {
                 return services.store.write(|write| {
                     import_jobs::finish_item(write, job, index, &ItemOutcome::AlreadyPinned)
                 });
             }
             let outcome = store_pin(services, &bytes, &mut inspected, |write, picture| {
-                // Another item of the job may have pinned it while this one was made ready.
-                let outcome = if clones_of(write, user, picture)?.is_empty() {
+                // Another item of the job may have pinned it while this one was made ready: the
+                // pins written since are looked at again, not the whole library.
+                let outcome = if !pinned_since(write, user, picture, newest)? {
                     let board = board_named(write, user, &item.board, item.private_board)?;
                     let record = PinRecord::new(user, picture.clone(), source, text);
                     pins::insert(write, record, &[board])?;
@@ -209,6 +209,21 @@ async fn pin_item(services: &Services, work: Work) -> AppResult<()> {
             Ok(())
         })
         .await
+}
+
+/// Whether a pin of `user`'s newer than `newest` shows `picture`.
+fn pinned_since(
+    tx: &impl Source,
+    user: UserId,
+    picture: &Picture,
+    newest: Option<u64>,
+) -> AppResult<bool> {
+    for (_, id) in pin_order::of_user(tx, user, newest, Direction::Up, usize::MAX)? {
+        if pins::get(tx, PinId(id))?.is_some_and(|pin| same_picture(&pin.picture, picture)) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The item's picture address, or the main picture of its page.

@@ -2,7 +2,7 @@
 //! them: pages that stay right while pins come and go, totals (exact but for a search's beyond
 //! 10,000), and a pin's neighbours.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeSet, HashMap};
 use std::ops::Bound::{Excluded, Unbounded};
 
 use crate::domain::ids::{BoardId, PinId, UserId};
@@ -220,7 +220,7 @@ struct Walker<'a, T: Source> {
     viewer: Option<UserId>,
     list: PinList,
     /// The pins on private boards shared with the viewer that the list may show.
-    shared: BTreeMap<u64, UserId>,
+    shared: BTreeSet<u64>,
 }
 
 impl<'a, T: Source> Walker<'a, T> {
@@ -276,12 +276,10 @@ impl<'a, T: Source> Walker<'a, T> {
     fn shared_beyond(&self, from: Option<u64>, direction: Direction, limit: usize) -> Vec<PinKey> {
         let shared = &self.shared;
         let range: Box<dyn Iterator<Item = &u64>> = match (from, direction) {
-            (None, Direction::Down) => Box::new(shared.keys().rev()),
-            (None, Direction::Up) => Box::new(shared.keys()),
-            (Some(from), Direction::Down) => Box::new(shared.range(..from).map(|(id, _)| id).rev()),
-            (Some(from), Direction::Up) => {
-                Box::new(shared.range((Excluded(from), Unbounded)).map(|(id, _)| id))
-            }
+            (None, Direction::Down) => Box::new(shared.iter().rev()),
+            (None, Direction::Up) => Box::new(shared.iter()),
+            (Some(from), Direction::Down) => Box::new(shared.range(..from).rev()),
+            (Some(from), Direction::Up) => Box::new(shared.range((Excluded(from), Unbounded))),
         };
         range.take(limit).map(|id| (0, *id)).collect()
     }
@@ -313,7 +311,7 @@ impl<'a, T: Source> Walker<'a, T> {
     /// on its owner's boards).
     fn shared_private(&self) -> AppResult<usize> {
         let mut count = 0;
-        for id in self.shared.keys() {
+        for id in &self.shared {
             if !board_pins::is_public(self.tx, PinId(*id))? {
                 count += 1;
             }

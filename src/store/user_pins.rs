@@ -24,8 +24,8 @@ pub fn counts(tx: &impl Source, user: UserId) -> AppResult<PinCounts> {
     })
 }
 
-/// Counts a pin written (1) or removed (-1).
-pub fn pin_added(write: &WriteTransaction, user: UserId, change: i64) -> AppResult<()> {
+/// Counts pins written (a positive change) or removed (a negative one).
+pub fn pins_changed(write: &WriteTransaction, user: UserId, change: i64) -> AppResult<()> {
     count_change(write, user, change, 0)
 }
 

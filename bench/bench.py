@@ -257,12 +257,17 @@ def serve_under_load(binary, work, plan, results):
         for target in pages.values():
             load.run(server, target, 1, 1)
         table = {}
+        runs_of = lambda target, connections: [
+            load.run(server, target, connections, plan["load_seconds"]) for _ in range(plan["load_repeats"])]
         with RssSampler(server) as sampler:
             for name, target in pages.items():
                 for connections in plan["concurrency"]:
-                    runs = [load.run(server, target, connections, plan["load_seconds"]) for _ in range(plan["load_repeats"])]
-                    table[(name, connections)] = runs
-                    print(f"  {name} c={connections}: {summary([r['rps'] for r in runs])['median']:.0f} rps", flush=True)
+                    table[(name, connections)] = runs_of(target, connections)
+            connections = plan["target_concurrency"]
+            for name, target in signed_in(server, pages).items():
+                table[(name, connections)] = runs_of(target, connections)
+        for (name, connections), runs in table.items():
+            print(f"  {name} c={connections}: {summary([r['rps'] for r in runs])['median']:.0f} rps", flush=True)
         results["load"] = table
         results["rss_load_mb"] = max(sampler.samples, default=server.rss_mb())
         time.sleep(2)
@@ -272,6 +277,16 @@ def serve_under_load(binary, work, plan, results):
         results["rss_peak_mb"] = server.peak_rss_mb()
     finally:
         server.stop()
+
+
+SIGNED_IN = ", signed in"
+
+
+def signed_in(server, pages):
+    """The GraphQL requests of `pages` sent by a signed-in user: a visitor's repeated request is
+    answered with the answer kept since the last change, a signed-in one is computed each time."""
+    cookie = server.sign_in("user1@example.com", SEED_PASSWORD)
+    return {name + SIGNED_IN: {**target, "cookie": cookie} for name, target in pages.items() if "body" in target}
 
 
 def home_list_while_uploading(server, home, plan, picture):

@@ -23,6 +23,9 @@ def wrk_env(target):
     env.pop("BENCH_BODY", None)
     env.pop("BENCH_VARY", None)
     env.pop("BENCH_VARY_WORDS", None)
+    env.pop("BENCH_COOKIE", None)
+    if target.get("cookie"):
+        env["BENCH_COOKIE"] = target["cookie"]
     if target.get("vary"):
         env["BENCH_VARY"] = " ".join(target["vary"])
         env["BENCH_VARY_WORDS"] = str(target.get("vary_words", 2))

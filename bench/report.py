@@ -209,7 +209,11 @@ def load_section(results):
              f"wrk on loopback (one thread, {plan['load_repeats']} runs of {plan['load_seconds']} s each), "
              "sending the requests the browser sends for each screen. Client latency is wrk's; server "
              "time is the server's own log line of each request (from routing to the last byte handed "
-             "to the socket). Figures are medians of the runs (min to max).", "",
+             "to the socket). Figures are medians of the runs (min to max). Requests are a visitor's, "
+             "whose repeated question is answered with the answer kept since the last change "
+             "(`src/graphql/answers.rs`: a public instance's visitors between two changes), but in the "
+             "rows marked \"signed in\": those send the session of a seeded user (user1), whose "
+             "answers are computed for each request, as for the first visitor after a change.", "",
              "| request | connections | requests/s | client p50 | client p99 | server p50 | server p99 | errors |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for (name, connections), runs in results["load"].items():

@@ -1,7 +1,7 @@
 -- wrk script: POSTs the JSON body in $BENCH_BODY (a GET when unset) and prints one JSON line of
 -- results: requests, seconds, errors, and latency percentiles in microseconds. With $BENCH_VARY
 -- (words separated by spaces), each request puts $BENCH_VARY_WORDS random words (two unless set) in
--- place of __WORDS__.
+-- place of __WORDS__. With $BENCH_COOKIE, each request sends it (a signed-in session).
 local path = os.getenv("BENCH_BODY")
 if path then
   local file = assert(io.open(path, "rb"))
@@ -9,6 +9,11 @@ if path then
   wrk.body = file:read("*a")
   file:close()
   wrk.headers["Content-Type"] = "application/json"
+end
+
+local cookie = os.getenv("BENCH_COOKIE")
+if cookie then
+  wrk.headers["Cookie"] = cookie
 end
 
 local vary = os.getenv("BENCH_VARY")

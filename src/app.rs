@@ -12,7 +12,7 @@ use tokio::task::JoinHandle;
 
 use crate::config::Config;
 use crate::control;
-use crate::graphql::{self, answers::Answers};
+use crate::graphql::{self, answers::Answers, documents::Documents};
 use crate::http::listener::NoDelayAcceptor;
 use crate::http::{
     assets::UiAssets, compression, headers, health, limits, logging, media, metrics, session,
@@ -51,6 +51,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
         .around(metrics::count_requests)
         .data(schema)
         .data(Arc::new(Answers::default()))
+        .data(Arc::new(Documents::default()))
         .data(services)
         .around(headers::security_headers)
         .around(logging::log_request)

@@ -9,8 +9,6 @@ use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use async_graphql::Request;
-use async_graphql::parser::parse_query;
-use async_graphql::parser::types::{DocumentOperations, OperationType};
 use bytes::Bytes;
 
 use crate::service::context::Services;
@@ -86,8 +84,8 @@ impl Answers {
     }
 }
 
-/// What identifies a visitor's request; only a query's answer is kept (see `is_query`), so a
-/// mutation's key finds nothing.
+/// What identifies a visitor's request; only a query's answer is kept (see
+/// `documents::is_query`), so a mutation's key finds nothing.
 pub fn key_of(request: &Request) -> Option<String> {
     if !request.uploads.is_empty() {
         return None;
@@ -95,21 +93,4 @@ pub fn key_of(request: &Request) -> Option<String> {
     let variables = serde_json::to_string(&request.variables).ok()?;
     let operation = request.operation_name.as_deref().unwrap_or_default();
     Some(format!("{operation}\n{variables}\n{}", request.query))
-}
-
-/// Whether the operation asked for reads only.
-pub fn is_query(request: &Request) -> bool {
-    let Ok(document) = parse_query(&request.query) else {
-        return false;
-    };
-    let operation = match (&document.operations, request.operation_name.as_deref()) {
-        (DocumentOperations::Single(operation), _) => Some(operation),
-        (DocumentOperations::Multiple(operations), Some(name)) => operations.get(name),
-        // One named operation, asked without its name.
-        (DocumentOperations::Multiple(operations), None) if operations.len() == 1 => {
-            operations.values().next()
-        }
-        (DocumentOperations::Multiple(_), None) => None,
-    };
-    operation.is_some_and(|operation| operation.node.ty == OperationType::Query)
 }

@@ -5,6 +5,7 @@ pub mod admin;
 pub mod answers;
 pub mod boards;
 pub mod context;
+pub mod documents;
 pub mod errors;
 pub mod imports;
 pub mod loaders;
@@ -26,6 +27,7 @@ use poem::web::{Data, Html};
 use poem::{IntoResponse, Response, handler};
 
 use answers::{Answers, Version};
+use documents::Documents;
 
 use crate::service::context::Services;
 use crate::service::viewer::Viewer;
@@ -70,10 +72,11 @@ pub async fn graphql(
     schema: Data<&CorkboardSchema>,
     services: Data<&Services>,
     answers: Data<&Arc<Answers>>,
+    documents: Data<&Arc<Documents>>,
     viewer: Data<&Viewer>,
     request: GraphQLRequest,
 ) -> Response {
-    let request = request.0;
+    let mut request = request.0;
     let asked = match viewer.user {
         None => answers::key_of(&request).map(|key| (key, Version::now(&services))),
         Some(_) => None,
@@ -83,7 +86,8 @@ pub async fn graphql(
     {
         return json(answer);
     }
-    let kept_as = asked.filter(|_| answers::is_query(&request));
+    documents.parse(&mut request);
+    let kept_as = asked.filter(|_| documents::is_query(&mut request));
     let loaders = loaders::for_request(services.clone(), viewer.user);
     let request = request.data(viewer.clone()).data(loaders);
     let mut response = schema.execute(request).await;

@@ -53,7 +53,7 @@ pub fn avatar(hash: &str, min_size: i32, format: &str) -> String {
 /// The smallest preview at least `min_width` wide (else the largest), in `format`.
 pub fn preview(picture: &Picture, min_width: i32, format: &str) -> String {
     let path = picture.preview_path(picture.preview_width_for(min_width), known_format(format));
-    format!("{MEDIA}{PREVIEWS}/{path}")
+    [MEDIA, PREVIEWS, "/", &path].concat()
 }
 
 pub fn original(picture: &Picture) -> String {

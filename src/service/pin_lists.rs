@@ -144,10 +144,7 @@ fn page_in(
     };
     let has_next = keys.len() > first;
     keys.truncate(first);
-    let mut pins = Vec::with_capacity(keys.len());
-    for key in keys {
-        pins.extend(pins::get(read, PinId(key.1))?.map(|pin| (key, pin)));
-    }
+    let pins = pins::get_each(read, keys.into_iter().map(|key| (key, PinId(key.1))))?;
     Ok(PinPage {
         pins,
         total,

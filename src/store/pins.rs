@@ -17,6 +17,21 @@ pub fn get(tx: &impl Source, id: PinId) -> AppResult<Option<PinRecord>> {
     found.map(|bytes| decode(bytes.value())).transpose()
 }
 
+/// The pins of `ids` that exist, each beside its id, in the order of `ids`.
+pub fn get_each<K>(
+    tx: &impl Source,
+    ids: impl IntoIterator<Item = (K, PinId)>,
+) -> AppResult<Vec<(K, PinRecord)>> {
+    let pins = tx.table(PINS)?;
+    let mut found = Vec::new();
+    for (key, id) in ids {
+        if let Some(bytes) = pins.get(id.0)? {
+            found.push((key, decode(bytes.value())?));
+        }
+    }
+    Ok(found)
+}
+
 /// Stores a new pin with a fresh id, counts its picture, and puts it on top of each board.
 pub fn insert(
     write: &WriteTransaction,

@@ -1,0 +1,101 @@
+//! Parsed queries kept by their text: the UI asks the same few dozen queries over and over, and
+//! parsing one costs more than copying it (a tenth of a 50-pin page's time, measured in
+//! bench/TUNING.md).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use async_graphql::Request;
+use async_graphql::parser::parse_query;
+use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, OperationType};
+
+/// How many parsed queries are kept; when more are asked, the kept ones are forgotten.
+const MAX_DOCUMENTS: usize = 256;
+/// The longest query kept (the UI's longest is about 2 KB).
+const MAX_QUERY_BYTES: usize = 16 << 10;
+
+#[derive(Default)]
+pub struct Documents {
+    kept: Mutex<HashMap<String, ExecutableDocument>>,
+}
+
+impl Documents {
+    /// Gives `request` its parsed query, from those kept or parsed now; a query that does not
+    /// parse is left to the schema, which reports why.
+    pub fn parse(&self, request: &mut Request) {
+        if let Some(document) = self.parsed(&request.query) {
+            request.set_parsed_query(document);
+        }
+    }
+
+    fn parsed(&self, query: &str) -> Option<ExecutableDocument> {
+        if let Some(document) = self.lock().get(query) {
+            return Some(document.clone());
+        }
+        let document = parse_query(query).ok()?;
+        if query.len() <= MAX_QUERY_BYTES {
+            let mut kept = self.lock();
+            if kept.len() >= MAX_DOCUMENTS {
+                kept.clear();
+            }
+            kept.insert(query.to_owned(), document.clone());
+        }
+        Some(document)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, ExecutableDocument>> {
+        self.kept.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Whether the operation `request` asks for reads only (false when its query did not parse).
+pub fn is_query(request: &mut Request) -> bool {
+    let name = request.operation_name.clone();
+    let Ok(document) = request.parsed_query() else {
+        return false;
+    };
+    let operation = match (&document.operations, name.as_deref()) {
+        (DocumentOperations::Single(operation), _) => Some(operation),
+        (DocumentOperations::Multiple(operations), Some(name)) => operations.get(name),
+        // One named operation, asked without its name.
+        (DocumentOperations::Multiple(operations), None) if operations.len() == 1 => {
+            operations.values().next()
+        }
+        (DocumentOperations::Multiple(_), None) => None,
+    };
+    operation.is_some_and(|operation| operation.node.ty == OperationType::Query)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_query_is_the_one_parsed_and_a_bad_one_is_left_to_the_schema() {
+        let documents = Documents::default();
+        let mut first = Request::new("query Last { pins(first: 2) { totalCount } }");
+        documents.parse(&mut first);
+        let mut again = Request::new("query Last { pins(first: 2) { totalCount } }");
+        documents.parse(&mut again);
+        assert!(is_query(&mut again));
+        assert_eq!(documents.lock().len(), 1);
+
+        let mut mutation = Request::new("mutation { logout }");
+        documents.parse(&mut mutation);
+        assert!(!is_query(&mut mutation));
+
+        let mut broken = Request::new("query { pins(");
+        documents.parse(&mut broken);
+        assert!(!is_query(&mut broken));
+        assert_eq!(documents.lock().len(), 2);
+    }
+
+    #[test]
+    fn the_kept_queries_are_bounded() {
+        let documents = Documents::default();
+        for n in 0..MAX_DOCUMENTS + 10 {
+            documents.parse(&mut Request::new(format!("{{ a{n}: me {{ id }} }}")));
+        }
+        assert!(documents.lock().len() <= MAX_DOCUMENTS);
+    }
+}

@@ -8,7 +8,9 @@ use std::ops::Bound;
 use anyhow::Context;
 use tantivy::collector::TopDocs;
 use tantivy::columnar::Column;
-use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery};
+use tantivy::query::{
+    BooleanQuery, BoostQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery,
+};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{
     COLLECT_BLOCK_BUFFER_LEN, DocAddress, DocSet, Order, Searcher, TERMINATED, TantivyDocument,
@@ -26,6 +28,16 @@ use crate::store::pin_order::Direction;
 pub enum Wanted {
     Text(String),
     Tag(String),
+}
+
+/// A text search as two queries that Tantivy walks as intersections of terms, ranked without
+/// scoring every match (block-max WAND): the pins with every word among the public words, and,
+/// when some words are among the viewer's own (`reader_words`), the pins with every word that
+/// have at least one of those, scored as the whole search. A word asked as "public or own" in one
+/// query made each word a union, and the search twice as slow.
+struct TextSearch {
+    public: Box<dyn Query>,
+    with_own: Option<Box<dyn Query>>,
 }
 
 /// How many distinct tags a suggestion looks at, at most.
@@ -57,66 +69,77 @@ impl SearchIndex {
         }
     }
 
-    /// The query for `wanted`, of the pins the viewer may see; `None` when nothing can match.
-    fn query(
-        &self,
-        searcher: &Searcher,
-        viewer: Option<UserId>,
-        wanted: &Wanted,
-    ) -> Option<Box<dyn Query>> {
-        match wanted {
-            Wanted::Text(text) => self.text_query(searcher, viewer, text),
-            Wanted::Tag(tag) => {
-                let tag = fold(tag.trim().trim_start_matches('#'));
-                let term = Term::from_field_text(self.fields.tag, &tag);
-                Some(Box::new(BooleanQuery::new(vec![
-                    (
-                        Occur::Must,
-                        Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
-                    ),
-                    (Occur::MustNot, self.hidden_from(viewer)),
-                ])))
-            }
-        }
+    /// The pins with `tag` (folded) that the viewer may see.
+    fn tag_query(&self, viewer: Option<UserId>, tag: &str) -> Box<dyn Query> {
+        let tag = fold(tag.trim().trim_start_matches('#'));
+        let term = Term::from_field_text(self.fields.tag, &tag);
+        Box::new(BooleanQuery::new(vec![
+            (
+                Occur::Must,
+                Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
+            ),
+            (Occur::MustNot, self.hidden_from(viewer)),
+        ]))
     }
 
     /// Pins with every word of `text` (folded, as a person typed it: no query syntax, so no
     /// field of the index can be named) among the words the viewer may find: those of public
-    /// pins, and their own in `reader_words`. A word of nobody's reader words asks `words`
-    /// alone, so that most searches are an intersection of terms, which Tantivy ranks without
-    /// scoring every match (block-max WAND).
-    fn text_query(
+    /// pins, and their own in `reader_words`; `None` when `text` has no word.
+    fn text_search(
         &self,
         searcher: &Searcher,
         viewer: Option<UserId>,
         text: &str,
-    ) -> Option<Box<dyn Query>> {
+    ) -> Option<TextSearch> {
         let term = |field, word: &str| {
             TermQuery::new(
                 Term::from_field_text(field, word),
                 IndexRecordOption::WithFreqs,
             )
         };
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let all = |clauses: Vec<Box<dyn Query>>| -> Box<dyn Query> {
+            let mut clauses: Vec<(Occur, Box<dyn Query>)> = clauses
+                .into_iter()
+                .map(|query| (Occur::Must, query))
+                .collect();
+            match clauses.len() {
+                1 => clauses.remove(0).1,
+                _ => Box::new(BooleanQuery::new(clauses)),
+            }
+        };
+        let (mut public, mut anywhere, mut own) = (Vec::new(), Vec::new(), Vec::new());
         for word in words(text) {
-            let public = term(self.fields.words, &word);
-            let own = viewer
+            let in_public: Box<dyn Query> = Box::new(term(self.fields.words, &word));
+            public.push(in_public.box_clone());
+            let mine = viewer
                 .map(|viewer| term(self.fields.reader_words, &private_word(viewer, &word)))
-                .filter(|own| searcher.doc_freq(own.term()).is_ok_and(|found| found > 0));
-            let anywhere: Box<dyn Query> = match own {
-                None => Box::new(public),
-                Some(own) => Box::new(BooleanQuery::new(vec![
-                    (Occur::Should, Box::new(public) as Box<dyn Query>),
-                    (Occur::Should, Box::new(own)),
-                ])),
-            };
-            clauses.push((Occur::Must, anywhere));
+                .filter(|mine| searcher.doc_freq(mine.term()).is_ok_and(|found| found > 0));
+            anywhere.push(match mine {
+                None => in_public,
+                Some(mine) => {
+                    own.push(mine.clone());
+                    Box::new(BooleanQuery::new(vec![
+                        (Occur::Should, in_public),
+                        (Occur::Should, Box::new(mine)),
+                    ]))
+                }
+            });
         }
-        match clauses.len() {
-            0 => None,
-            1 => clauses.pop().map(|(_, query)| query),
-            _ => Some(Box::new(BooleanQuery::new(clauses))),
+        if public.is_empty() {
+            return None;
         }
+        // Adds nothing to the score: the whole search scores the pin.
+        let with_own = (!own.is_empty()).then(|| {
+            let own = own
+                .into_iter()
+                .map(|mine| (Occur::Should, Box::new(mine) as Box<dyn Query>));
+            let has_own = BoostQuery::new(Box::new(BooleanQuery::new(own.collect())), 0.0);
+            all(vec![all(anywhere), Box::new(has_own)])
+        });
+        Some(TextSearch {
+            public: all(public),
+            with_own,
+        })
     }
 
     /// How many pins match, counted up to `COUNTED_AT_MOST + 1` (which means "more").
@@ -126,35 +149,28 @@ impl SearchIndex {
         viewer: Option<UserId>,
         wanted: &Wanted,
     ) -> AppResult<usize> {
-        let Some(query) = self.query(searcher, viewer, wanted) else {
-            return Ok(0);
+        let enough = COUNTED_AT_MOST + 1;
+        let counted = match wanted {
+            Wanted::Tag(tag) => count_up_to(searcher, &*self.tag_query(viewer, tag), enough)?,
+            Wanted::Text(text) => match self.text_search(searcher, viewer, text) {
+                None => 0,
+                Some(TextSearch { public, with_own }) => {
+                    let public_only = count_up_to(searcher, &*public, enough)?;
+                    let own_too = match with_own {
+                        None => 0,
+                        Some(with_own) => {
+                            let not_counted = BooleanQuery::new(vec![
+                                (Occur::Must, with_own),
+                                (Occur::MustNot, public),
+                            ]);
+                            count_up_to(searcher, &not_counted, enough - public_only.min(enough))?
+                        }
+                    };
+                    public_only + own_too
+                }
+            },
         };
-        let weight = query
-            .weight(EnableScoring::disabled_from_searcher(searcher))
-            .context("search failed")?;
-        let mut count = 0;
-        let mut docs = [0; COLLECT_BLOCK_BUFFER_LEN];
-        for segment in searcher.segment_readers() {
-            let mut matches = weight.scorer(segment, 1.0).context("search failed")?;
-            let alive = segment.alive_bitset();
-            loop {
-                let filled = matches.fill_buffer(&mut docs);
-                count += match alive {
-                    None => filled,
-                    Some(alive) => docs[..filled]
-                        .iter()
-                        .filter(|doc| alive.is_alive(**doc))
-                        .count(),
-                };
-                if count > COUNTED_AT_MOST {
-                    return Ok(COUNTED_AT_MOST + 1);
-                }
-                if filled < docs.len() {
-                    break;
-                }
-            }
-        }
-        Ok(count)
+        Ok(counted.min(enough))
     }
 
     /// How many pins the viewer may see carry `tag` (folded): every document with the tag
@@ -189,14 +205,23 @@ impl SearchIndex {
         offset: usize,
         limit: usize,
     ) -> AppResult<Vec<u64>> {
-        let Some(query) = self.query(searcher, viewer, &Wanted::Text(text.to_owned())) else {
+        let Some(TextSearch { public, with_own }) = self.text_search(searcher, viewer, text) else {
             return Ok(Vec::new());
         };
-        let best = TopDocs::with_limit(limit.max(1))
-            .and_offset(offset)
-            .order_by_score();
-        let found = searcher.search(&query, &best).context("search failed")?;
-        pin_ids(searcher, &found)
+        let reach = offset.saturating_add(limit.max(1));
+        let best = TopDocs::with_limit(reach).order_by_score();
+        let mut found = searcher.search(&public, &best).context("search failed")?;
+        if let Some(with_own) = with_own {
+            // A pin found by both is scored right by `with_own` (its own words count too); every
+            // pin of the first `reach` is among the first `reach` of one of them.
+            let own = searcher.search(&with_own, &best).context("search failed")?;
+            let scored: BTreeSet<DocAddress> = own.iter().map(|(_, address)| *address).collect();
+            found.retain(|(_, address)| !scored.contains(address));
+            found.extend(own);
+            found.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        }
+        let page: Vec<_> = found.into_iter().skip(offset).take(limit).collect();
+        pin_ids(searcher, &page)
     }
 
     /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`.
@@ -209,9 +234,7 @@ impl SearchIndex {
         direction: Direction,
         limit: usize,
     ) -> AppResult<Vec<u64>> {
-        let Some(query) = self.query(searcher, viewer, &Wanted::Tag(tag.to_owned())) else {
-            return Ok(Vec::new());
-        };
+        let query = self.tag_query(viewer, tag);
         let id = |value| Term::from_field_u64(self.fields.id, value);
         let order = match direction {
             Direction::Down => Order::Desc,
@@ -307,9 +330,7 @@ impl SearchIndex {
         viewer: Option<UserId>,
         folded: String,
     ) -> AppResult<String> {
-        let Some(query) = self.query(searcher, viewer, &Wanted::Tag(folded.clone())) else {
-            return Ok(folded);
-        };
+        let query = self.tag_query(viewer, &folded);
         let weight = query
             .weight(EnableScoring::disabled_from_searcher(searcher))
             .context("search failed")?;
@@ -359,7 +380,124 @@ fn pin_ids(searcher: &Searcher, hits: &[(f32, DocAddress)]) -> AppResult<Vec<u64
         .collect()
 }
 
+/// How many documents match `query`, counted up to `enough`.
+fn count_up_to(searcher: &Searcher, query: &dyn Query, enough: usize) -> AppResult<usize> {
+    let weight = query
+        .weight(EnableScoring::disabled_from_searcher(searcher))
+        .context("search failed")?;
+    let mut count = 0;
+    let mut docs = [0; COLLECT_BLOCK_BUFFER_LEN];
+    for segment in searcher.segment_readers() {
+        let mut matches = weight.scorer(segment, 1.0).context("search failed")?;
+        let alive = segment.alive_bitset();
+        loop {
+            let filled = matches.fill_buffer(&mut docs);
+            count += match alive {
+                None => filled,
+                Some(alive) => docs[..filled]
+                    .iter()
+                    .filter(|doc| alive.is_alive(**doc))
+                    .count(),
+            };
+            if count >= enough {
+                return Ok(enough);
+            }
+            if filled < docs.len() {
+                break;
+            }
+        }
+    }
+    Ok(count)
+}
+
 /// Tags by count, most first, then by name.
 fn most_first(a: &(String, usize), b: &(String, usize)) -> std::cmp::Ordering {
     b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::board::BoardRecord;
+    use crate::domain::ids::{BoardId, UserId};
+    use crate::domain::pin::{PinRecord, PinText};
+    use crate::domain::user::UserRecord;
+    use crate::error::AppResult;
+    use crate::search::SearchIndex;
+    use crate::store::{Store, boards, pins, users};
+
+    /// Ann's public board "Sea" holds 30 public pins "blue sea", the last two also on her
+    /// private board "Blue holiday"; that one holds 5 private pins "blue sea blue", and one pin
+    /// "sunset" is on both boards.
+    #[test]
+    fn a_search_finds_public_pins_and_the_viewers_own_words_once_each() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("db.redb")).unwrap();
+        let ann = UserId(1);
+        let pin = |caption: &str| {
+            let text = PinText {
+                title: None,
+                caption: caption.into(),
+                rating: 0,
+                unsafe_content: false,
+                tags: Vec::new(),
+            };
+            PinRecord::new(ann, Default::default(), None, text)
+        };
+        let (public_only, on_both) = store
+            .write(|write| {
+                users::insert(
+                    write,
+                    UserRecord::new("ann".into(), "a@b.c".into(), "".into()),
+                )?;
+                let sea = BoardRecord::new(ann, "Sea".into(), None, None, false);
+                let sea = boards::insert(write, sea)?.id;
+                let holiday = BoardRecord::new(ann, "Blue holiday".into(), None, None, true);
+                let holiday = boards::insert(write, holiday)?.id;
+                let pinned = |boards: &[BoardId], count| -> AppResult<Vec<u64>> {
+                    (0..count)
+                        .map(|_| Ok(pins::insert(write, pin("blue sea"), boards)?.id.0))
+                        .collect()
+                };
+                let public_only = pinned(&[sea], 28)?;
+                let on_both = pinned(&[sea, holiday], 2)?;
+                for _ in 0..5 {
+                    pins::insert(write, pin("blue sea blue"), &[holiday])?;
+                }
+                pins::insert(write, pin("sunset"), &[sea, holiday])?;
+                Ok((public_only, on_both))
+            })
+            .unwrap();
+        let index = SearchIndex::open(&dir.path().join("index")).unwrap();
+        index.rebuild(&store).unwrap();
+
+        let found = |viewer, text| index.by_relevance(viewer, text, 0, 50).unwrap();
+        assert_eq!(found(None, "blue sea").1, 30);
+        // Her own: the private pins, and "sunset" by its board's title and "Sea".
+        let (ranked, total) = found(Some(ann), "blue sea");
+        assert_eq!(total, 36);
+        let mut once = ranked.clone();
+        once.sort_unstable();
+        once.dedup();
+        assert_eq!(once.len(), 36);
+        // The pins also on her board count its title too, above the public-only ones.
+        let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
+        let first_public_only = public_only.iter().map(rank).min().unwrap();
+        assert!(on_both.iter().all(|id| rank(id) < first_public_only));
+        // Pages by offset give the same order.
+        let mut pages = Vec::new();
+        for offset in (0..36).step_by(4) {
+            pages.extend(
+                index
+                    .by_relevance(Some(ann), "blue sea", offset, 4)
+                    .unwrap()
+                    .0,
+            );
+        }
+        assert_eq!(pages, ranked);
+        // One word public (the caption), one hers (the private board's title).
+        assert_eq!(found(Some(ann), "sunset holiday").1, 1);
+        assert_eq!(found(None, "sunset holiday").1, 0);
+        assert_eq!(found(Some(ann), "holiday").1, 8);
+        assert_eq!(found(Some(UserId(2)), "holiday").1, 0);
+    }
 }

@@ -15,6 +15,7 @@ import {
   ownerMenu,
   serverAndBrowser,
   signUpByApi,
+  waitFor,
 } from './harness.mjs';
 
 describe('lists longer than a page', { skip: browserSkip }, () => {
@@ -28,7 +29,7 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
     return data.board.cover1?.id ?? null;
   }
 
-  it('steps the cover picker through a board of 56 pins, past the 50th and round', async () => {
+  it('shows a board of 56 pins first screen first, and steps its cover picker past the 50th and round', async () => {
     const alice = await signUp('many-pins');
     const board = await addBoardByApi(app.server.baseUrl, alice.cookie, 'Crowded');
     // The original at the bottom of the board, 55 copies above it (the newest on top).
@@ -44,9 +45,30 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
       ),
     );
     const { context, page, errors } = await open({ cookie: alice.cookie });
+    // The tiles' pictures as they come into the page, batch by batch: whether each loads at once.
+    await page.addInitScript(() => {
+      /** @type {string[][]} */
+      const batches = [];
+      const seen = new WeakSet();
+      Object.assign(window, { tileBatches: batches });
+      new MutationObserver((records) => {
+        const added = records
+          .flatMap((record) => [...record.addedNodes])
+          .filter((node) => node instanceof Element)
+          .flatMap((node) => [...(node.matches('img.pin-face__img') ? [node] : []), ...node.querySelectorAll('img.pin-face__img')])
+          .filter((image) => !seen.has(image) && seen.add(image));
+        if (added.length > 0) batches.push(added.map((image) => image.getAttribute('loading') ?? ''));
+      }).observe(document, { childList: true, subtree: true });
+    });
     try {
       await page.goto(`/${alice.username}/boards/${board.slug}/`);
       await page.getByText('56 pins', { exact: true }).waitFor();
+      // The first screen's tiles come first, by themselves; each other tile comes after them, so
+      // that no long task of the browser renders all 50 at once.
+      await waitFor(async () => (await page.evaluate(() => window['tileBatches'].flat().length)) === 50, { message: '50 tiles' });
+      const batches = await page.evaluate(() => window['tileBatches']);
+      assert.ok(batches[0].length > 0 && batches[0].every((loading) => loading === 'eager'), JSON.stringify(batches));
+      assert.ok(batches.slice(1).flat().every((loading) => loading === 'lazy') && batches.length > 2, JSON.stringify(batches));
       await ownerMenu(page, 'Board menu', 'Change cover');
       const picker = page.getByRole('dialog', { name: 'Change cover' });
       const next = picker.getByRole('button', { name: 'Next' });

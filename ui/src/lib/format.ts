@@ -25,9 +25,18 @@ const TIME_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', Number.POSITIVE_INFINITY],
 ];
 
+/** Makes a formatter on its first use and keeps it: making one costs the browser far more than using it. */
+function kept<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const relativeTime = kept(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
+const dateTime = kept(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+
 /** '3 minutes ago', 'yesterday', 'now': how long ago `date` was (never in the future). */
 export function timeAgo(date: string | Date, now: number = Date.now()): string {
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const format = relativeTime();
   let value = Math.min(0, (new Date(date).getTime() - now) / 1000);
   for (const [unit, size] of TIME_STEPS) {
     if (Math.abs(value) < size) return format.format(Math.round(value), unit);
@@ -40,5 +49,5 @@ export function timeAgo(date: string | Date, now: number = Date.now()): string {
 export function formatDateTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTime().format(date);
 }

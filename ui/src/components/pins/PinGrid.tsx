@@ -3,6 +3,8 @@
 // dense screens, as srcset widths taken from previewsSizes), an unsafe pin blank unless
 // 'Show NSFW' is on, and the title, if any, on one line below. The pictures of the first screen
 // (the largest paint of a page) load at once with a high priority; the others when scrolled near.
+// The first screen's tiles render at once; each other tile renders in a task of its own after it,
+// so that showing a page of 50 pins never blocks the browser for long.
 
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +12,7 @@ import type { PinThumb } from '../../api/generated/graphql';
 import { useShowNsfw } from '../../lib/nsfw';
 import { hasWebp, onFirstScreen, ratioOf, srcSet, tileLayout } from '../../lib/thumbs';
 import { useGridWidth } from '../../lib/useGridWidth';
+import { Soon } from '../Soon';
 import './PinGrid.css';
 
 /** The picture box and the title line of a pin's tile; `firstScreen` loads its picture at once, first. */
@@ -67,13 +70,14 @@ export function PinGrid<P extends PinThumb>({
           count them as painted and take one far below for the page's largest paint. */}
       {(width > 0 ? pins : []).map((pin, index) => {
         const box = layout.boxes[index];
+        const firstScreen = box !== undefined && onFirstScreen(box.y);
         return (
           <li
             key={pin.id}
             className="pin-grid__item"
             style={box ? { width: box.width, transform: `translate(${box.x}px, ${box.y}px)` } : undefined}
           >
-            {renderTile(pin, index, layout.columnWidth, box !== undefined && onFirstScreen(box.y))}
+            <Soon now={firstScreen}>{renderTile(pin, index, layout.columnWidth, firstScreen)}</Soon>
           </li>
         );
       })}

@@ -11,6 +11,8 @@
 //!   to the login page, which comes back to that screen for a link; a picture cannot be kept
 //!   without an account, so nothing is created and the user comes back to the home page.
 
+use std::io::Cursor;
+
 use poem::http::{StatusCode, header};
 use poem::web::{Data, Multipart};
 use poem::{Request, Response, handler};
@@ -82,7 +84,8 @@ pub async fn share(
         return Ok(see_other(&format!("/login/?next={}", encode(&next))));
     };
     if let Some((bytes, original_name)) = shared.file {
-        let staged = temp_pins::stage_upload(&services, user, bytes, original_name).await?;
+        let staged =
+            temp_pins::stage_upload(&services, user, Cursor::new(bytes), original_name).await?;
         let mut query = url::form_urlencoded::Serializer::new(String::new());
         query.append_pair("temp", &staged.temp.file_name);
         if let Some(name) = &staged.temp.original_name {

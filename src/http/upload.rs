@@ -82,8 +82,8 @@ impl UploadApi {
         form: AvatarForm,
     ) -> poem::Result<Json<AvatarUploaded>> {
         let user = viewer.require_user()?;
-        let bytes = read_upload(form.avatar, &services).await?;
-        let record = crate::service::avatars::set_avatar(&services, user, bytes).await?;
+        let file = upload_file(form.avatar, &services).await?;
+        let record = crate::service::avatars::set_avatar(&services, user, file).await?;
         let hash = record.avatar.as_deref().unwrap_or_default();
         Ok(Json(AvatarUploaded {
             avatar: urls::avatar(hash, 80, "jpeg"),
@@ -104,7 +104,10 @@ impl UploadApi {
             .bookmarks
             .file_name()
             .map_or_else(|| "bookmarks.html".to_owned(), str::to_owned);
-        let bytes = read_upload(form.bookmarks, &services).await?;
+        let bytes = within_limit(form.bookmarks, &services)?
+            .into_vec()
+            .await
+            .map_err(|error| AppError::Internal(error.into()))?;
         let html = String::from_utf8_lossy(&bytes).into_owned();
         let job = imports::start_bookmarks(&services, user, name, html).await?;
         Ok(Json(ImportStarted {
@@ -123,8 +126,8 @@ impl UploadApi {
     ) -> poem::Result<Json<TempPinUploaded>> {
         let user = viewer.require_user()?;
         let original_name = form.pin.file_name().map(str::to_owned);
-        let bytes = read_upload(form.pin, &services).await?;
-        let staged = temp_pins::stage_upload(&services, user, bytes, original_name).await?;
+        let file = upload_file(form.pin, &services).await?;
+        let staged = temp_pins::stage_upload(&services, user, file, original_name).await?;
         let temp = staged.temp;
         Ok(Json(TempPinUploaded {
             temp_file_url: urls::temporary(&temp.file_name),
@@ -145,15 +148,19 @@ impl UploadApi {
     }
 }
 
-async fn read_upload(upload: Upload, services: &Services) -> Result<Vec<u8>, AppError> {
+/// `upload`, refused when over the size limit.
+fn within_limit(upload: Upload, services: &Services) -> Result<Upload, AppError> {
     let max_bytes = services.config.uploads.max_file_bytes;
     if upload.size() as u64 > max_bytes {
         return Err(too_large(max_bytes));
     }
-    upload
-        .into_vec()
-        .await
-        .map_err(|error| AppError::Internal(error.into()))
+    Ok(upload)
+}
+
+/// The file the upload was received into (the multipart parser's temporary file), not read into
+/// memory: a picture is copied from it to the temporary folder a piece at a time.
+async fn upload_file(upload: Upload, services: &Services) -> Result<std::fs::File, AppError> {
+    Ok(within_limit(upload, services)?.into_file().into_std().await)
 }
 
 /// Room for the multipart boundaries and headers around the file.

@@ -1,5 +1,7 @@
 //! Changing a user's avatar.
 
+use std::io::{Read, Seek};
+
 use crate::domain::ids::UserId;
 use crate::domain::user::UserRecord;
 use crate::error::AppResult;
@@ -12,10 +14,10 @@ use crate::store::users;
 pub async fn set_avatar(
     services: &Services,
     user: UserId,
-    bytes: Vec<u8>,
+    picture: impl Read + Seek + Send + 'static,
 ) -> AppResult<UserRecord> {
     let spooled = services
-        .spool_picture(bytes, "avatar", Plan::avatar_bytes)
+        .spool_picture(picture, "avatar", Plan::avatar_bytes)
         .await?;
     services
         .picture_work("avatar", spooled.memory, move |services| {

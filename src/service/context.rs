@@ -2,9 +2,11 @@
 //! limiter, the fetcher, the media storage, the metrics and the picture workers with their memory budget; with
 //! helpers that run work off the async runtime.
 
+use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use anyhow::Context;
 use chrono::{DateTime, Utc};
 use redb::{ReadTransaction, WriteTransaction};
 use tokio::sync::Semaphore;
@@ -12,7 +14,7 @@ use tokio::sync::Semaphore;
 use crate::config::Config;
 use crate::domain::sizes::size_in_words;
 use crate::error::{AppError, AppResult};
-use crate::media::avatar::write_atomically;
+use crate::media::avatar::write_atomically_with;
 use crate::media::budget::Plan;
 use crate::media::storage::MediaStore;
 use crate::media::workers;
@@ -124,18 +126,23 @@ impl Services {
         done
     }
 
-    /// Reads a picture's header, off the async runtime, and refuses what can be refused before
-    /// decoding (see `media::budget::Plan`), a picture whose `memory(plan)` is over the budget
-    /// too; then writes it to the temporary folder, where it waits for its share of the budget
+    /// Reads a picture's header from `picture` (an upload's file, or bytes in memory), off the
+    /// async runtime, and refuses what can be refused before decoding (see
+    /// `media::budget::Plan`), a picture whose `memory(plan)` is over the budget too; then copies
+    /// it to the temporary folder, a piece at a time, where it waits for its share of the budget
     /// on disk rather than in memory.
     pub async fn spool_picture(
         &self,
-        bytes: Vec<u8>,
+        picture: impl Read + Seek + Send + 'static,
         field: &'static str,
         memory: fn(&Plan) -> u64,
     ) -> AppResult<Spooled> {
         self.blocking(move |services| {
-            let plan = Plan::read(&bytes, &services.config.uploads, field)?;
+            let mut picture = BufReader::new(picture);
+            let size = picture
+                .seek(SeekFrom::End(0))
+                .context("cannot read an arriving picture")?;
+            let plan = Plan::read_from(&mut picture, size, &services.config.uploads, field)?;
             let memory = memory(&plan);
             services.within_budget(field, memory)?;
             let name = format!(
@@ -144,7 +151,14 @@ impl Services {
                 plan.extension()
             );
             let path = services.config.tmp_dir().join(name);
-            write_atomically(&path, &bytes)?;
+            picture
+                .rewind()
+                .context("cannot read an arriving picture")?;
+            write_atomically_with(&path, |file| {
+                std::io::copy(&mut picture, file)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                Ok(())
+            })?;
             Ok(Spooled {
                 path,
                 memory,

@@ -1,6 +1,8 @@
 //! Staging pictures: an upload or a download becomes a temporary pin, reported with the viewer's
 //! pins that already show the same picture.
 
+use std::io::{Cursor, Read, Seek};
+
 use chrono::Utc;
 
 use crate::domain::ids::UserId;
@@ -26,10 +28,10 @@ pub struct Staged {
 pub async fn stage_upload(
     services: &Services,
     user: UserId,
-    bytes: Vec<u8>,
+    picture: impl Read + Seek + Send + 'static,
     original_name: Option<String>,
 ) -> AppResult<Staged> {
-    stage(services, user, bytes, original_name, None, "pin").await
+    stage(services, user, picture, original_name, None, "pin").await
 }
 
 /// Downloads a picture from the web and stages it; errors name the form field `url`.
@@ -48,7 +50,7 @@ pub async fn stage_download(
     stage(
         services,
         user,
-        fetched.bytes,
+        Cursor::new(fetched.bytes),
         original_name,
         Some(url),
         "url",
@@ -95,14 +97,14 @@ fn referer_error() -> AppError {
 async fn stage(
     services: &Services,
     user: UserId,
-    bytes: Vec<u8>,
+    picture: impl Read + Seek + Send + 'static,
     original_name: Option<String>,
     url: Option<String>,
     field: &'static str,
 ) -> AppResult<Staged> {
     // The file becomes the temporary pin's; it is removed if the picture is refused.
     let spooled = services
-        .spool_picture(bytes, field, Plan::inspect_bytes)
+        .spool_picture(picture, field, Plan::inspect_bytes)
         .await?;
     services
         .picture_work(field, spooled.memory, move |services| {

@@ -1,8 +1,8 @@
 //! The visibility policy (`domain::policy`) applied to stored records: what a viewer may open,
 //! what they own, and which pins of the indexes they may see.
 
+use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
-use std::collections::{BTreeMap, BTreeSet};
 
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -132,26 +132,24 @@ pub enum SharedPins {
     All,
 }
 
-/// The pins on private boards shared with the viewer that a walk needs. With the public-pins
-/// indexes and the viewer's own pins, they are the pins the viewer may see, as the indexes hold
-/// the policy's audiences: lists walk these instead of loading each pin's audience.
-pub fn shared_pins(
+/// The boards shared with the viewer whose private pins a walk needs. With the public-pins
+/// indexes and the viewer's own pins, their pins are the pins the viewer may see, as the indexes
+/// hold the policy's audiences: lists walk these instead of loading each pin's audience.
+pub fn shared_boards(
     tx: &impl Source,
     viewer: Option<UserId>,
     needed: SharedPins,
-) -> AppResult<BTreeSet<u64>> {
-    let mut shared = BTreeSet::new();
+) -> AppResult<Vec<BoardId>> {
+    let mut shared = Vec::new();
     if let Some(viewer) = viewer.filter(|_| needed != SharedPins::Unneeded) {
         for board in boards::shared_with(tx, viewer)? {
             let wanted = match needed {
                 SharedPins::Of(owner) => board.user == owner,
                 _ => true,
             };
-            if !wanted || !shows_content_of(tx, board.user)? {
-                continue;
+            if wanted && shows_content_of(tx, board.user)? {
+                shared.push(board.id);
             }
-            let placed = board_pins::on_board(tx, board.id)?;
-            shared.extend(placed.into_iter().map(|(_, pin)| pin.0));
         }
     }
     Ok(shared)

@@ -2,18 +2,17 @@
 //! them: pages that stay right while pins come and go, totals (exact but for a search's beyond
 //! 10,000), and a pin's neighbours.
 
-use std::collections::{BTreeSet, HashMap};
-use std::ops::Bound::{Excluded, Unbounded};
+use std::collections::HashMap;
 
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
 use crate::search::COUNTED_AT_MOST;
 use crate::search::query::Wanted;
-use crate::service::access::{SharedPins, shared_pins, visible_board};
+use crate::service::access::{SharedPins, shared_boards, visible_board};
 use crate::service::context::Services;
 use crate::store::pin_order::{self, Direction, PinKey};
-use crate::store::{Source, board_pins, pins, user_pins};
+use crate::store::{Source, board_pins, pins, private_pins, user_pins};
 
 /// Which list a pin is seen in; its neighbours come from that list.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -216,8 +215,8 @@ struct Walker<'a, T: Source> {
     tx: &'a T,
     viewer: Option<UserId>,
     list: PinList,
-    /// The pins on private boards shared with the viewer that the list may show.
-    shared: BTreeSet<u64>,
+    /// The boards shared with the viewer whose private pins the list may show.
+    shared: Vec<BoardId>,
 }
 
 impl<'a, T: Source> Walker<'a, T> {
@@ -233,7 +232,7 @@ impl<'a, T: Source> Walker<'a, T> {
         Ok(Walker {
             tx,
             viewer,
-            shared: shared_pins(tx, viewer, shared)?,
+            shared: shared_boards(tx, viewer, shared)?,
             list,
         })
     }
@@ -255,30 +254,34 @@ impl<'a, T: Source> Walker<'a, T> {
             }
             PinList::OfUser(owner) => {
                 let mut keys = pin_order::public_of_user(tx, *owner, from_id, direction, limit)?;
-                keys.extend(self.shared_beyond(from_id, direction, limit));
+                keys.extend(self.shared_beyond(from_id, direction, limit)?);
                 Ok(newest_first(keys, direction, limit))
             }
             PinList::Last => {
                 let mut keys = pin_order::public(tx, from_id, direction, limit)?;
                 if let Some(viewer) = self.viewer {
                     keys.extend(pin_order::of_user(tx, viewer, from_id, direction, limit)?);
-                    keys.extend(self.shared_beyond(from_id, direction, limit));
+                    keys.extend(self.shared_beyond(from_id, direction, limit)?);
                 }
                 Ok(newest_first(keys, direction, limit))
             }
         }
     }
 
-    /// The walk's shared pins beyond `from`.
-    fn shared_beyond(&self, from: Option<u64>, direction: Direction, limit: usize) -> Vec<PinKey> {
-        let shared = &self.shared;
-        let range: Box<dyn Iterator<Item = &u64>> = match (from, direction) {
-            (None, Direction::Down) => Box::new(shared.iter().rev()),
-            (None, Direction::Up) => Box::new(shared.iter()),
-            (Some(from), Direction::Down) => Box::new(shared.range(..from).rev()),
-            (Some(from), Direction::Up) => Box::new(shared.range((Excluded(from), Unbounded))),
-        };
-        range.take(limit).map(|id| (0, *id)).collect()
+    /// The private pins of the walk's shared boards beyond `from`: up to `limit` of each board.
+    fn shared_beyond(
+        &self,
+        from: Option<u64>,
+        direction: Direction,
+        limit: usize,
+    ) -> AppResult<Vec<PinKey>> {
+        let mut keys = Vec::new();
+        for board in &self.shared {
+            keys.extend(private_pins::on_board(
+                self.tx, *board, from, direction, limit,
+            )?);
+        }
+        Ok(keys)
     }
 
     /// How many pins of the list the viewer may see.
@@ -304,16 +307,10 @@ impl<'a, T: Source> Walker<'a, T> {
         }
     }
 
-    /// How many of the walk's shared pins are not public (none is the viewer's: a pin is only
-    /// on its owner's boards).
+    /// How many private pins the walk's shared boards hold (none is the viewer's: a pin is only
+    /// on its owner's boards), each once.
     fn shared_private(&self) -> AppResult<usize> {
-        let mut count = 0;
-        for id in &self.shared {
-            if !board_pins::is_public(self.tx, PinId(*id))? {
-                count += 1;
-            }
-        }
-        Ok(count)
+        private_pins::count_on_boards(self.tx, &self.shared)
     }
 }
 

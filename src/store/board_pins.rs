@@ -1,21 +1,23 @@
 //! The links between pins and boards, in both directions and by the pins' dates (for covers), each
 //! board's pin count, and the public-pins index: a pin is public when it is on at least one public
-//! board (kept by `boards::refresh_public`).
+//! board (kept by `boards::refresh_public`). Each change also brings `private_pins` up to date.
 
 use redb::{ReadableTable, WriteTransaction};
 
 use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS, PUBLIC_PINS};
-use super::{Source, pins, user_pins};
+use super::{Source, pin_order, pins, private_pins, user_pins};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::error::AppResult;
 
-/// A board's pins with their order, highest order first.
+/// A board's pins with their order, highest order first: the whole board (counted in
+/// `pin_order::keys_read`, so that a page reading it shows in the tests of what pages read).
 pub fn on_board(tx: &impl Source, board: BoardId) -> AppResult<Vec<(i64, PinId)>> {
     let table = tx.table(BOARD_PINS)?;
     let range = table.range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?;
     let mut entries = range
         .map(|entry| entry.map(|(key, _)| (key.value().1, PinId(key.value().2))))
         .collect::<Result<Vec<_>, _>>()?;
+    pin_order::note_keys_read(entries.len());
     entries.reverse();
     Ok(entries)
 }
@@ -108,7 +110,7 @@ pub fn set_order(
     write
         .open_table(PIN_BOARDS)?
         .insert((pin.0, board.0), order)?;
-    Ok(())
+    private_pins::refresh(write, pin, None)
 }
 
 /// Removes the link of a pin and a board; false when there was none.
@@ -126,6 +128,7 @@ pub fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult
             .open_table(BOARD_PINS_BY_DATE)?
             .remove((board.0, date, pin.0))?;
     }
+    private_pins::refresh(write, pin, Some(board))?;
     Ok(true)
 }
 
@@ -156,6 +159,7 @@ pub fn set_public(
     };
     if was_public != public {
         user_pins::public_changed(write, owner, pin, public)?;
+        private_pins::refresh(write, pin, None)?;
     }
     Ok(())
 }

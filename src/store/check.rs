@@ -319,7 +319,45 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         counts.into_iter().collect(),
         entries(tx, USER_PIN_COUNTS)?,
     );
-    report.compare(PUBLIC_PINS.name(), public, entries(tx, PUBLIC_PINS)?);
+    report.compare(
+        PUBLIC_PINS.name(),
+        public.clone(),
+        entries(tx, PUBLIC_PINS)?,
+    );
+
+    // Each board's private pins (on no public board), their counts, and those on several boards.
+    let mut links_of_pin: BTreeMap<u64, usize> = BTreeMap::new();
+    for ((pin, _), _) in &pin_boards {
+        *links_of_pin.entry(*pin).or_default() += 1;
+    }
+    let private: Vec<(u64, u64)> = pin_boards
+        .iter()
+        .filter(|((pin, _), _)| !public.contains(&(*pin, ())))
+        .map(|((pin, board), _)| (*board, *pin))
+        .collect();
+    let mut private_counts: BTreeMap<u64, u64> = BTreeMap::new();
+    for (board, _) in &private {
+        *private_counts.entry(*board).or_default() += 1;
+    }
+    report.compare(
+        PRIVATE_BOARD_PINS.name(),
+        private.iter().map(|key| (*key, ())).collect(),
+        entries(tx, PRIVATE_BOARD_PINS)?,
+    );
+    report.compare(
+        PRIVATE_BOARD_PIN_COUNTS.name(),
+        private_counts.into_iter().collect(),
+        entries(tx, PRIVATE_BOARD_PIN_COUNTS)?,
+    );
+    report.compare(
+        PRIVATE_PINS_ON_SEVERAL_BOARDS.name(),
+        private
+            .iter()
+            .filter(|(_, pin)| links_of_pin[pin] > 1)
+            .map(|key| (*key, ()))
+            .collect(),
+        entries(tx, PRIVATE_PINS_ON_SEVERAL_BOARDS)?,
+    );
 
     // How many pins show each picture.
     let mut pictures: BTreeMap<String, u64> = BTreeMap::new();
@@ -407,6 +445,7 @@ impl Owned for (u64, &str) {
 #[cfg(test)]
 mod tests {
     use chrono::Utc;
+    use redb::ReadableTableMetadata;
 
     use super::*;
     use crate::domain::ids::{BoardId, PinId};
@@ -414,6 +453,11 @@ mod tests {
     use crate::store::{Store, boards, pins, users};
 
     fn store_with_a_pin() -> (tempfile::TempDir, Store, PinRecord) {
+        store_with_a_pin_on(&[false])
+    }
+
+    /// A store with one pin on one board each of `secret`.
+    fn store_with_a_pin_on(secret: &[bool]) -> (tempfile::TempDir, Store, PinRecord) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("corkboard.redb")).unwrap();
         let pin = store
@@ -422,23 +466,24 @@ mod tests {
                     write,
                     UserRecord::new("ann".into(), "ann@example.org".into(), String::new()),
                 )?;
-                let board = boards::insert(
-                    write,
-                    BoardRecord {
+                let mut on = Vec::new();
+                for (n, secret) in secret.iter().enumerate() {
+                    let board = BoardRecord {
                         id: BoardId(0),
                         user: user.id,
-                        slug: "b".into(),
-                        title: "B".into(),
+                        slug: format!("b{n}"),
+                        title: format!("B{n}"),
                         caption: None,
                         pin_default_description: None,
                         pin_default_tags: Vec::new(),
-                        secret: false,
+                        secret: *secret,
                         folder: None,
                         shared_with: Vec::new(),
                         cover: None,
                         created_at: Utc::now(),
-                    },
-                )?;
+                    };
+                    on.push(boards::insert(write, board)?.id);
+                }
                 let pin = PinRecord {
                     id: PinId(0),
                     user: user.id,
@@ -455,7 +500,7 @@ mod tests {
                     added_via: None,
                     created_at: Utc::now(),
                 };
-                pins::insert(write, pin, &[board.id])
+                pins::insert(write, pin, &on)
             })
             .unwrap();
         (dir, store, pin)
@@ -476,7 +521,14 @@ mod tests {
         table: TableDefinition<K, V>,
         version: u64,
     ) -> (tempfile::TempDir, bool, Store) {
-        let (dir, store, _) = store_with_a_pin();
+        emptied_then_migrated_from(store_with_a_pin(), table, version)
+    }
+
+    fn emptied_then_migrated_from<K: Key + 'static, V: Value + 'static>(
+        (dir, store, _): (tempfile::TempDir, Store, PinRecord),
+        table: TableDefinition<K, V>,
+        version: u64,
+    ) -> (tempfile::TempDir, bool, Store) {
         store
             .write(|write| {
                 write.delete_table(table)?;
@@ -520,6 +572,30 @@ mod tests {
         assert!(broken);
         let report = store.read(database).unwrap();
         assert!(report.is_consistent(), "{:?}", report.problems);
+    }
+
+    #[test]
+    fn migration_16_indexes_and_counts_the_private_pins_of_each_board() {
+        for table in [PRIVATE_BOARD_PINS, PRIVATE_PINS_ON_SEVERAL_BOARDS] {
+            let store = store_with_a_pin_on(&[true, true, false]);
+            let (_dir, _, store) = emptied_then_migrated_from(store, table, 15);
+            assert!(store.read(database).unwrap().is_consistent());
+        }
+        let store = store_with_a_pin_on(&[true, true]);
+        let (_dir, broken, store) = emptied_then_migrated_from(store, PRIVATE_BOARD_PINS, 15);
+        assert!(broken);
+        let report = store.read(database).unwrap();
+        assert!(report.is_consistent(), "{:?}", report.problems);
+        let (private, several, counts) = store
+            .read(|read| {
+                Ok((
+                    read.open_table(PRIVATE_BOARD_PINS)?.len()?,
+                    read.open_table(PRIVATE_PINS_ON_SEVERAL_BOARDS)?.len()?,
+                    read.open_table(PRIVATE_BOARD_PIN_COUNTS)?.len()?,
+                ))
+            })
+            .unwrap();
+        assert_eq!((private, several, counts), (2, 2, 2));
     }
 
     #[test]

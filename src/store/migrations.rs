@@ -29,6 +29,7 @@ const MIGRATIONS: &[Migration] = &[
     imports_and_instance_id,
     count_board_pins,
     index_pins_of_users,
+    index_private_pins_of_boards,
 ];
 
 /// The schema version this binary writes.
@@ -282,6 +283,44 @@ fn index_pins_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
     let mut table = write.open_table(tables::USER_PIN_COUNTS)?;
     for (user, count) in counts {
         table.insert(user, count)?;
+    }
+    Ok(())
+}
+
+/// 16: each board's private pins (on no public board), their counts and those on several
+/// boards, filled from the links and the public pins.
+fn index_private_pins_of_boards(write: &WriteTransaction) -> anyhow::Result<()> {
+    let links = write.open_table(tables::PIN_BOARDS)?;
+    let public = write.open_table(tables::PUBLIC_PINS)?;
+    let mut private = write.open_table(tables::PRIVATE_BOARD_PINS)?;
+    let mut several = write.open_table(tables::PRIVATE_PINS_ON_SEVERAL_BOARDS)?;
+    let mut counts: std::collections::BTreeMap<u64, u64> = Default::default();
+    let mut boards_of_pin: Vec<u64> = Vec::new();
+    let mut entries = links.iter()?.peekable();
+    while let Some(entry) = entries.next() {
+        let (pin, board) = entry?.0.value();
+        boards_of_pin.push(board);
+        let next_pin = match entries.peek() {
+            Some(Ok((key, _))) => Some(key.value().0),
+            _ => None,
+        };
+        if next_pin == Some(pin) {
+            continue;
+        }
+        if public.get(pin)?.is_none() {
+            for board in &boards_of_pin {
+                private.insert((*board, pin), ())?;
+                *counts.entry(*board).or_default() += 1;
+                if boards_of_pin.len() > 1 {
+                    several.insert((*board, pin), ())?;
+                }
+            }
+        }
+        boards_of_pin.clear();
+    }
+    let mut table = write.open_table(tables::PRIVATE_BOARD_PIN_COUNTS)?;
+    for (board, count) in counts {
+        table.insert(board, count)?;
     }
     Ok(())
 }

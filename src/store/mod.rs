@@ -12,6 +12,7 @@ pub mod invites;
 pub mod migrations;
 pub mod pin_order;
 pub mod pins;
+pub mod private_pins;
 pub mod search_pending;
 pub mod snapshot;
 pub mod tables;

@@ -33,6 +33,11 @@ pub fn keys_read() -> u64 {
     KEYS_READ.load(Ordering::Relaxed)
 }
 
+/// Counts `keys` index keys read by a walk outside this module.
+pub(super) fn note_keys_read(keys: usize) {
+    KEYS_READ.fetch_add(keys as u64, Ordering::Relaxed);
+}
+
 type Entry<'a, K, V> = Result<(AccessGuard<'a, K>, AccessGuard<'a, V>), StorageError>;
 
 /// Up to `limit` keys of a range, walked in `direction`.
@@ -51,7 +56,7 @@ fn take<'a, K: Key + 'static, V: Value + 'static, T>(
         let (key, _) = entry?;
         found.push(key_of(key.value()));
     }
-    KEYS_READ.fetch_add(found.len() as u64, Ordering::Relaxed);
+    note_keys_read(found.len());
     Ok(found)
 }
 
@@ -93,7 +98,7 @@ pub fn of_user(
     direction: Direction,
     limit: usize,
 ) -> AppResult<Vec<PinKey>> {
-    users_pins(tx, PINS_BY_USER, user, from, direction, limit)
+    keyed_pins(tx, PINS_BY_USER, user.0, from, direction, limit)
 }
 
 /// A user's public pins beyond `from`.
@@ -104,21 +109,22 @@ pub fn public_of_user(
     direction: Direction,
     limit: usize,
 ) -> AppResult<Vec<PinKey>> {
-    users_pins(tx, PUBLIC_PINS_BY_USER, user, from, direction, limit)
+    keyed_pins(tx, PUBLIC_PINS_BY_USER, user.0, from, direction, limit)
 }
 
-/// The pins of `user` in an index keyed by (user id, pin id), beyond `from`.
-fn users_pins(
+/// The pins under `under` (a user or a board) in an index keyed by (that id, pin id), beyond
+/// `from`.
+pub(super) fn keyed_pins(
     tx: &impl Source,
     index: TableDefinition<(u64, u64), ()>,
-    user: UserId,
+    under: u64,
     from: Option<u64>,
     direction: Direction,
     limit: usize,
 ) -> AppResult<Vec<PinKey>> {
     let table = tx.table(index)?;
-    let from = from.map(|id| (user.0, id));
-    let range = table.range(beyond(from, direction, (user.0, 0), (user.0, u64::MAX)))?;
+    let from = from.map(|id| (under, id));
+    let range = table.range(beyond(from, direction, (under, 0), (under, u64::MAX)))?;
     take(range, direction, limit, |(_, id)| (0, id))
 }
 

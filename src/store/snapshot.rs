@@ -59,6 +59,9 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(PUBLIC_PINS)?;
     tables.copy(PINS_BY_USER)?;
     tables.copy(PUBLIC_PINS_BY_USER)?;
+    tables.copy(PRIVATE_BOARD_PINS)?;
+    tables.copy(PRIVATE_BOARD_PIN_COUNTS)?;
+    tables.copy(PRIVATE_PINS_ON_SEVERAL_BOARDS)?;
     tables.copy(USER_PIN_COUNTS)?;
     tables.copy(PINS_BY_PICTURE)?;
     tables.copy(PICTURES)?;

@@ -72,6 +72,17 @@ pub const BOARD_PIN_COUNTS: TableDefinition<u64, u64> = TableDefinition::new("bo
 pub const PIN_BOARDS: TableDefinition<(u64, u64), i64> = TableDefinition::new("pin-boards-1");
 /// pin id -> (): the pins on at least one public board.
 pub const PUBLIC_PINS: TableDefinition<u64, ()> = TableDefinition::new("public-pins-1");
+/// (board id, pin id) -> (): a board's pins that are on no public board, for the walks of the
+/// friends it is shared with (see `store::private_pins`).
+pub const PRIVATE_BOARD_PINS: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("private-board-pins-1");
+/// board id -> how many pins `PRIVATE_BOARD_PINS` holds for it (none: no entry).
+pub const PRIVATE_BOARD_PIN_COUNTS: TableDefinition<u64, u64> =
+    TableDefinition::new("private-board-pin-counts-1");
+/// (board id, pin id) -> (): those of `PRIVATE_BOARD_PINS` that are on another board too, so that
+/// a friend's count takes each once.
+pub const PRIVATE_PINS_ON_SEVERAL_BOARDS: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("private-pins-on-several-boards-1");
 /// (user id, pin id) -> (): a user's pins.
 pub const PINS_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("pins-by-user-1");
 /// (user id, pin id) -> (): a user's public pins, those a visitor of their page sees.

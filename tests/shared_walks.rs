@@ -1,0 +1,166 @@
+//! A friend's lists (Last pins, and the pins of a user who shared private boards with them) show
+//! each pin they may see once, count them exactly, and read as many index keys and records with
+//! 136 pins on the shared boards as with 46: the walk reads each shared board a slice at a time.
+//! (One test: the counts of keys and records are process-wide.)
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::pictures::png;
+use common::pins::{add_board, create_pin};
+use common::{TestApp, graphql_with};
+use corkboard::store::codec::decoded_count;
+use corkboard::store::pin_order::keys_read;
+use serde_json::{Value, json};
+
+const HOME: &str = "query($after: String) { pins(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }";
+const ADAS_PINS: &str = "query($after: String) { user(username: \"ada\") { pins(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } } }";
+
+/// The pins of one list of `query`, page after page, and the list's total.
+async fn walk(app: &TestApp, client: &reqwest::Client, query: &str) -> (Vec<u64>, u64) {
+    let (mut ids, mut after) = (Vec::new(), Value::Null);
+    loop {
+        let answer = graphql_with(client, &app.base_url, query, json!({ "after": after })).await;
+        assert!(answer["errors"].is_null(), "{answer}");
+        let data = &answer["data"];
+        let pins = if data["pins"].is_null() {
+            &data["user"]["pins"]
+        } else {
+            &data["pins"]
+        };
+        for edge in pins["edges"].as_array().unwrap() {
+            ids.push(edge["node"]["id"].as_str().unwrap().parse().unwrap());
+        }
+        if !pins["pageInfo"]["hasNextPage"].as_bool().unwrap() {
+            return (ids, pins["totalCount"].as_u64().unwrap());
+        }
+        after = pins["pageInfo"]["endCursor"].clone();
+    }
+}
+
+/// The index keys and records read by the first page of `query`.
+async fn first_page_reads(app: &TestApp, client: &reqwest::Client, query: &str) -> (u64, u64) {
+    let (keys, records) = (keys_read(), decoded_count());
+    let answer = graphql_with(client, &app.base_url, query, json!({})).await;
+    assert!(answer["errors"].is_null(), "{answer}");
+    (keys_read() - keys, decoded_count() - records)
+}
+
+/// Pins `count` copies of `original`, spread over `boards`; returns their ids.
+async fn copies(app: &TestApp, original: &str, boards: &[&str], count: usize) -> Vec<u64> {
+    let mut ids = Vec::new();
+    for n in 0..count {
+        let copy = graphql_with(
+            &app.client,
+            &app.base_url,
+            "mutation($p: ID!, $c: String!, $b: [ID!]) { duplicatePin(pin: $p, caption: $c, boards: $b) { id } }",
+            json!({ "p": original, "c": format!("copy {n}"), "b": [boards[n % boards.len()]] }),
+        )
+        .await;
+        let id = copy["data"]["duplicatePin"]["id"].as_str();
+        ids.push(id.unwrap_or_else(|| panic!("{copy}")).parse().unwrap());
+    }
+    ids
+}
+
+async fn call(app: &TestApp, client: &reqwest::Client, query: &str, variables: Value) {
+    let answer = graphql_with(client, &app.base_url, query, variables).await;
+    assert!(answer["errors"].is_null(), "{answer}");
+}
+
+/// Checks that both of the friend's lists show exactly `seen` (newest first), counted once each.
+async fn assert_lists(app: &TestApp, friend: &reqwest::Client, seen: &BTreeSet<u64>) {
+    let newest_first: Vec<u64> = seen.iter().rev().copied().collect();
+    for query in [HOME, ADAS_PINS] {
+        let (ids, total) = walk(app, friend, query).await;
+        assert_eq!(ids, newest_first, "{query}");
+        assert_eq!(total, seen.len() as u64, "{query}");
+    }
+}
+
+#[tokio::test]
+async fn a_friends_lists_show_shared_pins_once_and_read_the_same_however_many_there_are() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let bob = app.client_signed_in_new("bob").await;
+    let shared_1 = add_board(&app, &app.client, "Shared one", true).await;
+    let shared_2 = add_board(&app, &app.client, "Shared two", true).await;
+    let kept = add_board(&app, &app.client, "Kept", true).await;
+    let public = add_board(&app, &app.client, "Public", false).await;
+    for board in [&shared_1, &shared_2] {
+        call(
+            &app,
+            &app.client,
+            "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }",
+            json!({ "b": board }),
+        )
+        .await;
+    }
+
+    // A pin on both shared boards, one on a shared board and the public one, one kept private.
+    let original = create_pin(&app, &app.client, png(40, 30, 7), &[&shared_1], "o").await;
+    let mut seen: BTreeSet<u64> = BTreeSet::from([original.parse().unwrap()]);
+    call(
+        &app,
+        &app.client,
+        "mutation($p: ID!, $b: ID!) { addPinToBoard(pin: $p, board: $b) { order } }",
+        json!({ "p": original, "b": shared_2 }),
+    )
+    .await;
+    seen.extend(copies(&app, &original, &[&public], 25).await);
+    let on_both = copies(&app, &original, &[&public], 1).await;
+    call(
+        &app,
+        &app.client,
+        "mutation($p: ID!, $b: ID!) { addPinToBoard(pin: $p, board: $b) { order } }",
+        json!({ "p": on_both[0].to_string(), "b": shared_1 }),
+    )
+    .await;
+    seen.extend(on_both);
+    let spread = copies(&app, &original, &[&shared_1, &shared_2], 44).await;
+    let mut only_on_2: Vec<u64> = spread.iter().skip(1).step_by(2).copied().collect();
+    seen.extend(spread);
+    copies(&app, &original, &[&kept], 3).await;
+    assert_lists(&app, &bob, &seen).await;
+    let few = (
+        first_page_reads(&app, &bob, HOME).await,
+        first_page_reads(&app, &bob, ADAS_PINS).await,
+    );
+
+    let spread = copies(&app, &original, &[&shared_1, &shared_2], 90).await;
+    only_on_2.extend(spread.iter().skip(1).step_by(2));
+    seen.extend(spread);
+    assert_lists(&app, &bob, &seen).await;
+    let many = (
+        first_page_reads(&app, &bob, HOME).await,
+        first_page_reads(&app, &bob, ADAS_PINS).await,
+    );
+    println!("keys and records read by a friend's home and Ada's pins: {few:?}, then {many:?}");
+    assert_eq!(
+        few, many,
+        "a friend's lists grow with the pins on the shared boards"
+    );
+
+    // Bob loses the second board, and the pin on both shared boards leaves the first.
+    call(
+        &app,
+        &app.client,
+        "mutation($b: ID!) { unshareBoard(board: $b, username: \"bob\") { message } }",
+        json!({ "b": shared_2 }),
+    )
+    .await;
+    call(
+        &app,
+        &app.client,
+        "mutation($p: ID!, $b: ID!) { removePinFromBoard(pin: $p, board: $b) { id } }",
+        json!({ "p": original, "b": shared_1 }),
+    )
+    .await;
+    seen.remove(&original.parse().unwrap());
+    for id in only_on_2 {
+        seen.remove(&id);
+    }
+    assert_lists(&app, &bob, &seen).await;
+    app.stop().await;
+}

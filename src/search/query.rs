@@ -175,25 +175,40 @@ impl SearchIndex {
 
     /// How many pins the viewer may see carry `tag` (folded): every document with the tag
     /// (a term's count, which Tantivy knows without a walk in a segment without deletions) less
-    /// the hidden ones, found within the restricted pins, which are few.
+    /// the restricted ones (the same for every viewer, counted once an index generation) but for
+    /// those the viewer may read (their own and shared ones, few).
     fn tag_count(
         &self,
         searcher: &Searcher,
         viewer: Option<UserId>,
         tag: &str,
     ) -> AppResult<usize> {
-        let tagged = || {
+        let tagged = || -> Box<dyn Query> {
             Box::new(TermQuery::new(
                 Term::from_field_text(self.fields.tag, tag),
                 IndexRecordOption::Basic,
             ))
         };
-        let hidden = BooleanQuery::new(vec![
-            (Occur::Must, tagged() as Box<dyn Query>),
-            (Occur::Must, self.hidden_from(viewer)),
-        ]);
+        let restricted = || self.term_u64(self.fields.audience, RESTRICTED);
         let all = tagged().count(searcher).context("search failed")?;
-        Ok(all - hidden.count(searcher).context("search failed")?)
+        let restricted_count = self.restricted_with_tag(searcher, tag, || {
+            let query =
+                BooleanQuery::new(vec![(Occur::Must, tagged()), (Occur::Must, restricted())]);
+            Ok(query.count(searcher).context("search failed")?)
+        })?;
+        let readable = match viewer {
+            None => 0,
+            Some(viewer) => {
+                let reader = audience_term(AudienceKey::Reader(viewer));
+                let query = BooleanQuery::new(vec![
+                    (Occur::Must, tagged()),
+                    (Occur::Must, restricted()),
+                    (Occur::Must, self.term_u64(self.fields.audience, reader)),
+                ]);
+                query.count(searcher).context("search failed")?
+            }
+        };
+        Ok(all.saturating_sub(restricted_count.saturating_sub(readable)))
     }
 
     /// Pin ids of a text search by relevance, `limit` of them from rank `offset`.

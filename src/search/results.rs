@@ -1,9 +1,12 @@
 //! Search results as pages and neighbours ask for them, from a cache of recent searches: the
 //! first pins of each search in order and how many match, kept while the index is unchanged.
-//! Paging, stepping through results and visitors asking the same thing do not search again.
+//! Paging, stepping through results and visitors asking the same thing do not search again; tag
+//! suggestions count each tag's restricted pins once.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+
+use tantivy::Searcher;
 
 use super::SearchIndex;
 use super::query::Wanted;
@@ -18,6 +21,8 @@ pub const KEPT_RESULTS: usize = 1000;
 const FIRST_RANKED: usize = 64;
 /// How many searches are kept; the cache starts again when it is full.
 const KEPT_SEARCHES: usize = 256;
+/// How many tags' counts of restricted pins are kept; they start again when full.
+const KEPT_TAG_COUNTS: usize = 20_000;
 
 type Key = (Option<UserId>, Wanted);
 
@@ -46,6 +51,14 @@ impl Found {
 #[derive(Default)]
 pub struct ResultCache {
     entries: Mutex<HashMap<Key, Arc<Found>>>,
+    restricted_tags: Mutex<RestrictedTagCounts>,
+}
+
+/// How many restricted pins carry each tag, in one index generation.
+#[derive(Default)]
+struct RestrictedTagCounts {
+    generation: u64,
+    counts: HashMap<String, usize>,
 }
 
 impl SearchIndex {
@@ -93,6 +106,44 @@ impl SearchIndex {
         }
         entries.insert(key, found.clone());
         Ok(found)
+    }
+
+    /// How many restricted pins carry `tag` (folded), as `count` finds in `searcher`: counted
+    /// once an index generation, for every viewer's tag suggestions.
+    pub(super) fn restricted_with_tag(
+        &self,
+        searcher: &Searcher,
+        tag: &str,
+        count: impl FnOnce() -> AppResult<usize>,
+    ) -> AppResult<usize> {
+        let generation = searcher.generation().generation_id();
+        let lock = || {
+            self.cache
+                .restricted_tags
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+        };
+        let known = {
+            let kept = lock();
+            (kept.generation == generation)
+                .then(|| kept.counts.get(tag).copied())
+                .flatten()
+        };
+        if let Some(known) = known {
+            return Ok(known);
+        }
+        let counted = count()?;
+        let mut kept = lock();
+        if kept.generation < generation || kept.counts.len() >= KEPT_TAG_COUNTS {
+            *kept = RestrictedTagCounts {
+                generation,
+                counts: HashMap::new(),
+            };
+        }
+        if kept.generation == generation {
+            kept.counts.insert(tag.to_owned(), counted);
+        }
+        Ok(counted)
     }
 
     /// Pin ids of a text search by relevance, `limit` of them from rank `offset`, and how many

@@ -24,20 +24,16 @@ pub async fn access(
 ) -> AppResult<PictureAccess> {
     services
         .read(move |read| {
-            let showing = pins::showing(read, &sha1)?;
-            for pin in &showing {
-                if board_pins::is_public(read, *pin)? {
-                    return Ok(PictureAccess::Public);
-                }
+            let public = |pin| board_pins::is_public(read, pin);
+            if pins::first_showing(read, &sha1, public)?.is_some() {
+                return Ok(PictureAccess::Public);
             }
-            if viewer.is_some() {
-                for pin in showing {
-                    if let Some(pin) = pins::get(read, pin)?
-                        && audience(read, &pin)?.admits(viewer)
-                    {
-                        return Ok(PictureAccess::Private);
-                    }
-                }
+            let admits_viewer = |pin| match pins::get(read, pin)? {
+                Some(pin) => Ok(audience(read, &pin)?.admits(viewer)),
+                None => Ok(false),
+            };
+            if viewer.is_some() && pins::first_showing(read, &sha1, admits_viewer)?.is_some() {
+                return Ok(PictureAccess::Private);
             }
             Ok(PictureAccess::Hidden)
         })

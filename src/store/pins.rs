@@ -5,7 +5,8 @@ use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 use super::codec::{decode, encode};
 use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
 use super::{
-    Source, board_pins, boards, ids_under, next_id, pin_ids_in, search_pending, user_pins,
+    Source, board_pins, boards, ids_under, next_id, pin_ids_in, pin_order, search_pending,
+    user_pins,
 };
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
@@ -106,13 +107,22 @@ pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
     }
 }
 
-/// The pins showing the picture with this sha1.
-pub fn showing(tx: &impl Source, sha1: &str) -> AppResult<Vec<PinId>> {
+/// The first pin showing the picture with this sha1 that is `wanted`, read one pin at a time
+/// (each counted in `pin_order::keys_read`): a picture many pins show is not loaded whole.
+pub fn first_showing(
+    tx: &impl Source,
+    sha1: &str,
+    mut wanted: impl FnMut(PinId) -> AppResult<bool>,
+) -> AppResult<Option<PinId>> {
     let table = tx.table(PINS_BY_PICTURE)?;
-    let range = table.range((sha1, 0)..=(sha1, u64::MAX))?;
-    Ok(range
-        .map(|entry| entry.map(|(key, _)| PinId(key.value().1)))
-        .collect::<Result<_, _>>()?)
+    for entry in table.range((sha1, 0)..=(sha1, u64::MAX))? {
+        let pin = PinId(entry?.0.value().1);
+        pin_order::note_keys_read(1);
+        if wanted(pin)? {
+            return Ok(Some(pin));
+        }
+    }
+    Ok(None)
 }
 
 /// How many pins show the picture of this sha1.

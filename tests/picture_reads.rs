@@ -6,7 +6,7 @@
 mod common;
 
 use common::pictures::png;
-use common::pins::{add_board, create_pin};
+use common::pins::{add_board, create_pin, duplicate_pin};
 use common::{TestApp, graphql_with};
 use corkboard::store::pin_order::keys_read;
 use serde_json::json;
@@ -31,14 +31,7 @@ async fn preview_reads(app: &TestApp, client: &reqwest::Client, pin: &str) -> (u
 
 async fn duplicate(app: &TestApp, pin: &str, board: &str, count: usize) {
     for n in 0..count {
-        let copy = graphql_with(
-            &app.client,
-            &app.base_url,
-            "mutation($p: ID!, $c: String!, $b: [ID!]) { duplicatePin(pin: $p, caption: $c, boards: $b) { id } }",
-            json!({ "p": pin, "c": format!("copy {n}"), "b": [board] }),
-        )
-        .await;
-        assert!(copy["errors"].is_null(), "{copy}");
+        duplicate_pin(app, &app.client, pin, &format!("copy {n}"), board).await;
     }
 }
 

@@ -7,7 +7,7 @@
 mod common;
 
 use common::pictures::png;
-use common::pins::{add_board, create_pin};
+use common::pins::{add_board, create_pin, duplicate_pin};
 use common::{TestApp, graphql_with};
 use corkboard::store::codec::decoded_count;
 use corkboard::store::pin_order::keys_read;
@@ -115,14 +115,8 @@ async fn add_copies(
     pins: usize,
 ) {
     for n in 0..pins {
-        let copy = graphql_with(
-            client,
-            &app.base_url,
-            "mutation($p: ID!, $c: String!, $b: [ID!]) { duplicatePin(pin: $p, caption: $c, boards: $b) { id } }",
-            json!({ "p": original, "c": format!("copy {n}"), "b": [boards[n % boards.len()]] }),
-        )
-        .await;
-        assert!(copy["errors"].is_null(), "{copy}");
+        let board = &boards[n % boards.len()];
+        duplicate_pin(app, client, original, &format!("copy {n}"), board).await;
     }
 }
 

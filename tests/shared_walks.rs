@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::pictures::png;
-use common::pins::{add_board, create_pin};
+use common::pins::{add_board, create_pin, duplicate_pin};
 use common::{TestApp, graphql_with};
 use corkboard::store::codec::decoded_count;
 use corkboard::store::pin_order::keys_read;
@@ -51,21 +51,30 @@ async fn first_page_reads(app: &TestApp, client: &reqwest::Client, query: &str) 
 async fn copies(app: &TestApp, original: &str, boards: &[&str], count: usize) -> Vec<u64> {
     let mut ids = Vec::new();
     for n in 0..count {
-        let copy = graphql_with(
-            &app.client,
-            &app.base_url,
-            "mutation($p: ID!, $c: String!, $b: [ID!]) { duplicatePin(pin: $p, caption: $c, boards: $b) { id } }",
-            json!({ "p": original, "c": format!("copy {n}"), "b": [boards[n % boards.len()]] }),
-        )
-        .await;
-        let id = copy["data"]["duplicatePin"]["id"].as_str();
-        ids.push(id.unwrap_or_else(|| panic!("{copy}")).parse().unwrap());
+        let board = boards[n % boards.len()];
+        let copy = duplicate_pin(app, &app.client, original, &format!("copy {n}"), board).await;
+        ids.push(copy.parse().unwrap());
     }
     ids
 }
 
-async fn call(app: &TestApp, client: &reqwest::Client, query: &str, variables: Value) {
-    let answer = graphql_with(client, &app.base_url, query, variables).await;
+/// Ada's change of a pin's or a board's place or sharing: `mutation` on `pin` and `board`.
+async fn change(app: &TestApp, mutation: &str, pin: &str, board: &str) {
+    let (query, variables) = match mutation {
+        "shareBoard" | "unshareBoard" => (
+            format!(
+                "mutation($b: ID!) {{ {mutation}(board: $b, username: \"bob\") {{ message }} }}"
+            ),
+            json!({ "b": board }),
+        ),
+        _ => (
+            format!(
+                "mutation($p: ID!, $b: ID!) {{ {mutation}(pin: $p, board: $b) {{ __typename }} }}"
+            ),
+            json!({ "p": pin, "b": board }),
+        ),
+    };
+    let answer = graphql_with(&app.client, &app.base_url, &query, variables).await;
     assert!(answer["errors"].is_null(), "{answer}");
 }
 
@@ -89,34 +98,16 @@ async fn a_friends_lists_show_shared_pins_once_and_read_the_same_however_many_th
     let kept = add_board(&app, &app.client, "Kept", true).await;
     let public = add_board(&app, &app.client, "Public", false).await;
     for board in [&shared_1, &shared_2] {
-        call(
-            &app,
-            &app.client,
-            "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }",
-            json!({ "b": board }),
-        )
-        .await;
+        change(&app, "shareBoard", "", board).await;
     }
 
     // A pin on both shared boards, one on a shared board and the public one, one kept private.
     let original = create_pin(&app, &app.client, png(40, 30, 7), &[&shared_1], "o").await;
     let mut seen: BTreeSet<u64> = BTreeSet::from([original.parse().unwrap()]);
-    call(
-        &app,
-        &app.client,
-        "mutation($p: ID!, $b: ID!) { addPinToBoard(pin: $p, board: $b) { order } }",
-        json!({ "p": original, "b": shared_2 }),
-    )
-    .await;
+    change(&app, "addPinToBoard", &original, &shared_2).await;
     seen.extend(copies(&app, &original, &[&public], 25).await);
     let on_both = copies(&app, &original, &[&public], 1).await;
-    call(
-        &app,
-        &app.client,
-        "mutation($p: ID!, $b: ID!) { addPinToBoard(pin: $p, board: $b) { order } }",
-        json!({ "p": on_both[0].to_string(), "b": shared_1 }),
-    )
-    .await;
+    change(&app, "addPinToBoard", &on_both[0].to_string(), &shared_1).await;
     seen.extend(on_both);
     let spread = copies(&app, &original, &[&shared_1, &shared_2], 44).await;
     let mut only_on_2: Vec<u64> = spread.iter().skip(1).step_by(2).copied().collect();
@@ -143,20 +134,8 @@ async fn a_friends_lists_show_shared_pins_once_and_read_the_same_however_many_th
     );
 
     // Bob loses the second board, and the pin on both shared boards leaves the first.
-    call(
-        &app,
-        &app.client,
-        "mutation($b: ID!) { unshareBoard(board: $b, username: \"bob\") { message } }",
-        json!({ "b": shared_2 }),
-    )
-    .await;
-    call(
-        &app,
-        &app.client,
-        "mutation($p: ID!, $b: ID!) { removePinFromBoard(pin: $p, board: $b) { id } }",
-        json!({ "p": original, "b": shared_1 }),
-    )
-    .await;
+    change(&app, "unshareBoard", "", &shared_2).await;
+    change(&app, "removePinFromBoard", &original, &shared_1).await;
     seen.remove(&original.parse().unwrap());
     for id in only_on_2 {
         seen.remove(&id);

@@ -82,3 +82,24 @@ pub async fn create_pin(
         .unwrap_or_else(|| panic!("no pin: {answer}"))
         .to_owned()
 }
+
+/// Pins a copy of `pin` (the same picture) on `board` with `caption`; returns the copy's id.
+pub async fn duplicate_pin(
+    app: &TestApp,
+    client: &reqwest::Client,
+    pin: &str,
+    caption: &str,
+    board: &str,
+) -> String {
+    let answer = graphql_with(
+        client,
+        &app.base_url,
+        "mutation($p: ID!, $c: String!, $b: [ID!]) { duplicatePin(pin: $p, caption: $c, boards: $b) { id } }",
+        json!({ "p": pin, "c": caption, "b": [board] }),
+    )
+    .await;
+    answer["data"]["duplicatePin"]["id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no copy: {answer}"))
+        .to_owned()
+}

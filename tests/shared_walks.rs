@@ -109,6 +109,7 @@ async fn a_friends_lists_show_shared_pins_once_and_read_the_same_however_many_th
     let on_both = copies(&app, &original, &[&public], 1).await;
     change(&app, "addPinToBoard", &on_both[0].to_string(), &shared_1).await;
     seen.extend(on_both);
+    // The copies alternate between the shared boards: the odd ones are on the second only.
     let spread = copies(&app, &original, &[&shared_1, &shared_2], 44).await;
     let mut only_on_2: Vec<u64> = spread.iter().skip(1).step_by(2).copied().collect();
     seen.extend(spread);

@@ -277,7 +277,7 @@ impl<'a, T: Source> Walker<'a, T> {
     ) -> AppResult<Vec<PinKey>> {
         let mut keys = Vec::new();
         for board in &self.shared {
-            keys.extend(private_pins::on_board(
+            keys.extend(pin_order::private_on_board(
                 self.tx, *board, from, direction, limit,
             )?);
         }

@@ -1,8 +1,8 @@
 //! The links between pins and boards, in both directions and by the pins' dates (for covers), each
 //! board's pin count, and the public-pins index: a pin is public when it is on at least one public
-//! board (kept by `boards::refresh_public`). Each change also brings `private_pins` up to date.
+//! board (kept by `boards::refresh_public`, which also keeps `private_pins`).
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::{ReadableTable, TableDefinition, WriteTransaction};
 
 use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS, PUBLIC_PINS};
 use super::{Source, pin_order, pins, private_pins, user_pins};
@@ -31,9 +31,15 @@ pub fn count_on_board(tx: &impl Source, board: BoardId) -> AppResult<usize> {
     Ok(count.unwrap_or(0) as usize)
 }
 
-/// Adds `change` (one pin more or less) to the board's pin count.
-fn count_change(write: &WriteTransaction, board: BoardId, change: i64) -> AppResult<()> {
-    let mut table = write.open_table(BOARD_PIN_COUNTS)?;
+/// Adds `change` (one pin more or less) to the board's count in `counts` (`BOARD_PIN_COUNTS`
+/// or `PRIVATE_BOARD_PIN_COUNTS`); a count of 0 has no entry.
+pub(super) fn count_change(
+    write: &WriteTransaction,
+    counts: TableDefinition<u64, u64>,
+    board: BoardId,
+    change: i64,
+) -> AppResult<()> {
+    let mut table = write.open_table(counts)?;
     let before = table.get(board.0)?.map_or(0, |count| count.value());
     match before.saturating_add_signed(change) {
         0 => table.remove(board.0)?,
@@ -101,7 +107,7 @@ pub fn set_order(
                     .open_table(BOARD_PINS_BY_DATE)?
                     .insert((board.0, date, pin.0), ())?;
             }
-            count_change(write, board, 1)?;
+            count_change(write, BOARD_PIN_COUNTS, board, 1)?;
         }
     }
     write
@@ -110,7 +116,7 @@ pub fn set_order(
     write
         .open_table(PIN_BOARDS)?
         .insert((pin.0, board.0), order)?;
-    private_pins::refresh(write, pin, None)
+    Ok(())
 }
 
 /// Removes the link of a pin and a board; false when there was none.
@@ -122,13 +128,13 @@ pub fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult
         .open_table(BOARD_PINS)?
         .remove((board.0, order, pin.0))?;
     write.open_table(PIN_BOARDS)?.remove((pin.0, board.0))?;
-    count_change(write, board, -1)?;
+    count_change(write, BOARD_PIN_COUNTS, board, -1)?;
     if let Some(date) = date_of(write, pin)? {
         write
             .open_table(BOARD_PINS_BY_DATE)?
             .remove((board.0, date, pin.0))?;
     }
-    private_pins::refresh(write, pin, Some(board))?;
+    private_pins::unlinked(write, pin, board)?;
     Ok(true)
 }
 
@@ -159,7 +165,6 @@ pub fn set_public(
     };
     if was_public != public {
         user_pins::public_changed(write, owner, pin, public)?;
-        private_pins::refresh(write, pin, None)?;
     }
     Ok(())
 }

@@ -5,7 +5,9 @@ use redb::{ReadableTable, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
-use super::{Source, board_pins, free_slug, ids_under, next_id, pins, search_pending, users};
+use super::{
+    Source, board_pins, free_slug, ids_under, next_id, pins, private_pins, search_pending, users,
+};
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::policy::pin_is_public;
@@ -150,16 +152,11 @@ pub fn take_pin(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResu
 }
 
 /// Recomputes from its boards (and its owner's account) whether a pin is public; its search
-/// document follows.
+/// document and its boards' private pins (`private_pins`) follow.
 pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
     search_pending::mark(write, [pin])?;
-    let boards = load_all(
-        write,
-        board_pins::boards_of(write, pin)?
-            .iter()
-            .map(|b| b.0)
-            .collect(),
-    )?;
+    let on = board_pins::boards_of(write, pin)?;
+    let boards = load_all(write, on.iter().map(|b| b.0).collect())?;
     // A pin is only ever on its owner's boards.
     let (owner, public) = match boards.first() {
         Some(board) => (
@@ -171,5 +168,6 @@ pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
             None => return Ok(()),
         },
     };
-    board_pins::set_public(write, pin, owner, public)
+    board_pins::set_public(write, pin, owner, public)?;
+    private_pins::refresh(write, pin, &on, public)
 }

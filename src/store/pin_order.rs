@@ -1,5 +1,6 @@
 //! Pins in display order, read a slice at a time straight from the indexes: public pins, a user's
-//! pins and a user's public pins newest first (by id), a board's pins highest order first.
+//! pins, a user's public pins and a board's private pins newest first (by id), a board's pins
+//! highest order first.
 
 use std::ops::Bound::{self, Excluded, Included};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -9,7 +10,9 @@ use redb::{
 };
 
 use super::Source;
-use super::tables::{BOARD_PINS, PINS_BY_USER, PUBLIC_PINS, PUBLIC_PINS_BY_USER};
+use super::tables::{
+    BOARD_PINS, PINS_BY_USER, PRIVATE_BOARD_PINS, PUBLIC_PINS, PUBLIC_PINS_BY_USER,
+};
 use crate::domain::ids::{BoardId, UserId};
 use crate::error::AppResult;
 
@@ -112,9 +115,21 @@ pub fn public_of_user(
     keyed_pins(tx, PUBLIC_PINS_BY_USER, user.0, from, direction, limit)
 }
 
+/// A board's pins on no public board beyond `from`, newest first (by id): what a friend the
+/// board is shared with sees of it beyond the public pins.
+pub fn private_on_board(
+    tx: &impl Source,
+    board: BoardId,
+    from: Option<u64>,
+    direction: Direction,
+    limit: usize,
+) -> AppResult<Vec<PinKey>> {
+    keyed_pins(tx, PRIVATE_BOARD_PINS, board.0, from, direction, limit)
+}
+
 /// The pins under `under` (a user or a board) in an index keyed by (that id, pin id), beyond
 /// `from`.
-pub(super) fn keyed_pins(
+fn keyed_pins(
     tx: &impl Source,
     index: TableDefinition<(u64, u64), ()>,
     under: u64,

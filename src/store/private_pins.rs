@@ -1,27 +1,16 @@
-//! The pins of each board that are on no public board, by id and counted, and those among them on
-//! several boards: what a friend sees beyond the public pins, read a slice at a time.
+//! The upkeep of the pins of each board that are on no public board (`PRIVATE_BOARD_PINS`, walked
+//! by `pin_order::private_on_board`), their counts, and those among them on several boards: what
+//! a friend sees beyond the public pins, counted without reading them.
 
 use std::collections::BTreeMap;
 
 use redb::{ReadableTable, WriteTransaction};
 
 use super::Source;
-use super::board_pins::{boards_of, is_public};
-use super::pin_order::{Direction, PinKey, keyed_pins};
+use super::board_pins::count_change;
 use super::tables::{PRIVATE_BOARD_PIN_COUNTS, PRIVATE_BOARD_PINS, PRIVATE_PINS_ON_SEVERAL_BOARDS};
 use crate::domain::ids::{BoardId, PinId};
 use crate::error::AppResult;
-
-/// The board's private pins beyond `from`, newest first (by id).
-pub fn on_board(
-    tx: &impl Source,
-    board: BoardId,
-    from: Option<u64>,
-    direction: Direction,
-    limit: usize,
-) -> AppResult<Vec<PinKey>> {
-    keyed_pins(tx, PRIVATE_BOARD_PINS, board.0, from, direction, limit)
-}
 
 /// How many private pins the boards hold, each pin once.
 pub fn count_on_boards(tx: &impl Source, boards: &[BoardId]) -> AppResult<usize> {
@@ -39,18 +28,23 @@ pub fn count_on_boards(tx: &impl Source, boards: &[BoardId]) -> AppResult<usize>
     Ok((count as usize).saturating_sub(counted_again))
 }
 
-/// Brings the pin's entries up to date after it was linked to or unlinked from a board, or became
-/// public or private; `unlinked` is the board it left, if any.
-pub fn refresh(write: &WriteTransaction, pin: PinId, unlinked: Option<BoardId>) -> AppResult<()> {
-    let boards = boards_of(write, pin)?;
-    let private = !is_public(write, pin)?;
-    if let Some(board) = unlinked {
-        set_entries(write, pin, board, false, false)?;
-    }
-    for board in &boards {
-        set_entries(write, pin, *board, private, private && boards.len() > 1)?;
+/// Brings the pin's entries on `boards` (all it is on) up to date with whether it is `public`
+/// (`boards::refresh_public` calls it after every link, unlink and change of publicity).
+pub(super) fn refresh(
+    write: &WriteTransaction,
+    pin: PinId,
+    boards: &[BoardId],
+    public: bool,
+) -> AppResult<()> {
+    for board in boards {
+        set_entries(write, pin, *board, !public, !public && boards.len() > 1)?;
     }
     Ok(())
+}
+
+/// Takes the pin's entries off the board it left.
+pub(super) fn unlinked(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<()> {
+    set_entries(write, pin, board, false, false)
 }
 
 fn set_entries(
@@ -74,16 +68,12 @@ fn set_entries(
         table.remove(key)?.is_some()
     };
     if was_private != private {
-        let mut counts = write.open_table(PRIVATE_BOARD_PIN_COUNTS)?;
-        let before = counts.get(board.0)?.map_or(0, |count| count.value());
-        match if private {
-            before + 1
-        } else {
-            before.saturating_sub(1)
-        } {
-            0 => counts.remove(board.0)?,
-            after => counts.insert(board.0, after)?,
-        };
+        count_change(
+            write,
+            PRIVATE_BOARD_PIN_COUNTS,
+            board,
+            if private { 1 } else { -1 },
+        )?;
     }
     Ok(())
 }

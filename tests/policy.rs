@@ -41,6 +41,10 @@ const API_KEY_NAME: &str = "policy script";
 const DEFAULT_SEED: u64 = 0x00C0_4B0A_4D5E_ED01;
 const DEFAULT_STEPS: usize = 200;
 
+/// At most this many probes go in one request, so that no request goes over the server's cost
+/// limit however many items a step leaves behind.
+const PROBES_PER_REQUEST: usize = 40;
+
 const DENIED: &str = "PERMISSION_DENIED_ERROR";
 const NOT_FOUND: &str = "NOT_FOUND_ERROR";
 
@@ -1919,10 +1923,19 @@ async fn check_world(world: &mut World, model: &Model, scope: &mut Scope) -> Vec
     for viewer in &viewers {
         all_probes.push((*viewer, probes_for(model, *viewer, scope)));
     }
-    // One request with every field that may answer null, one each for the others.
+    // Requests of up to PROBES_PER_REQUEST fields that may answer null, one each for the others.
     let mut requests: Vec<(Viewer, Vec<&Probe>)> = Vec::new();
     for (viewer, probes) in &all_probes {
-        requests.push((*viewer, probes.iter().filter(|p| !p.alone).collect()));
+        let mut chunk: Vec<&Probe> = Vec::new();
+        for probe in probes.iter().filter(|p| !p.alone) {
+            // A search's neighbour probes stay in the request of the search they are checked against.
+            let follows_list = matches!(probe.expect, Expect::FoundNeighbours { .. });
+            if chunk.len() >= PROBES_PER_REQUEST && !follows_list {
+                requests.push((*viewer, std::mem::take(&mut chunk)));
+            }
+            chunk.push(probe);
+        }
+        requests.push((*viewer, chunk));
         for probe in probes.iter().filter(|p| p.alone) {
             requests.push((*viewer, vec![probe]));
         }

@@ -141,13 +141,22 @@ pub fn shared_boards(
     needed: SharedPins,
 ) -> AppResult<Vec<BoardId>> {
     let mut shared = Vec::new();
+    // Whether each owner's content shows, read once an owner.
+    let mut owners_shown: BTreeMap<UserId, bool> = BTreeMap::new();
     if let Some(viewer) = viewer.filter(|_| needed != SharedPins::Unneeded) {
         for board in boards::shared_with(tx, viewer)? {
             let wanted = match needed {
                 SharedPins::Of(owner) => board.user == owner,
                 _ => true,
             };
-            if wanted && shows_content_of(tx, board.user)? {
+            if !wanted {
+                continue;
+            }
+            let shown = match owners_shown.entry(board.user) {
+                Entry::Occupied(known) => *known.get(),
+                Entry::Vacant(unknown) => *unknown.insert(shows_content_of(tx, board.user)?),
+            };
+            if shown {
                 shared.push(board.id);
             }
         }

@@ -11,7 +11,7 @@ use crate::search::COUNTED_AT_MOST;
 use crate::search::query::Wanted;
 use crate::service::access::{SharedPins, shared_boards, visible_board};
 use crate::service::context::Services;
-use crate::store::pin_order::{self, Direction, PinKey};
+use crate::store::pin_order::{self, Direction, Listed, PinKey};
 use crate::store::{Source, board_pins, pins, private_pins, user_pins};
 
 /// Which list a pin is seen in; its neighbours come from that list.
@@ -253,35 +253,27 @@ impl<'a, T: Source> Walker<'a, T> {
                 pin_order::of_user(tx, *owner, from_id, direction, limit)
             }
             PinList::OfUser(owner) => {
-                let mut keys = pin_order::public_of_user(tx, *owner, from_id, direction, limit)?;
-                keys.extend(self.shared_beyond(from_id, direction, limit)?);
-                Ok(newest_first(keys, direction, limit))
+                let lists = self.with_shared(vec![Listed::PublicOfUser(*owner)]);
+                pin_order::merged(tx, &lists, from_id, direction, limit)
             }
             PinList::Last => {
-                let mut keys = pin_order::public(tx, from_id, direction, limit)?;
-                if let Some(viewer) = self.viewer {
-                    keys.extend(pin_order::of_user(tx, viewer, from_id, direction, limit)?);
-                    keys.extend(self.shared_beyond(from_id, direction, limit)?);
-                }
-                Ok(newest_first(keys, direction, limit))
+                let lists = match self.viewer {
+                    None => vec![Listed::Public],
+                    Some(viewer) => self.with_shared(vec![Listed::Public, Listed::OfUser(viewer)]),
+                };
+                pin_order::merged(tx, &lists, from_id, direction, limit)
             }
         }
     }
 
-    /// The private pins of the walk's shared boards beyond `from`: up to `limit` of each board.
-    fn shared_beyond(
-        &self,
-        from: Option<u64>,
-        direction: Direction,
-        limit: usize,
-    ) -> AppResult<Vec<PinKey>> {
-        let mut keys = Vec::new();
-        for board in &self.shared {
-            keys.extend(pin_order::private_on_board(
-                self.tx, *board, from, direction, limit,
-            )?);
-        }
-        Ok(keys)
+    /// `lists` and the private pins of the walk's shared boards.
+    fn with_shared(&self, mut lists: Vec<Listed>) -> Vec<Listed> {
+        lists.extend(
+            self.shared
+                .iter()
+                .map(|board| Listed::PrivateOnBoard(*board)),
+        );
+        lists
     }
 
     /// How many pins of the list the viewer may see.
@@ -312,16 +304,4 @@ impl<'a, T: Source> Walker<'a, T> {
     fn shared_private(&self) -> AppResult<usize> {
         private_pins::count_on_boards(self.tx, &self.shared)
     }
-}
-
-/// Keys gathered from several indexes as a list shows them: each once, newest first (oldest
-/// first walking up), at most `limit`.
-fn newest_first(mut keys: Vec<PinKey>, direction: Direction, limit: usize) -> Vec<PinKey> {
-    keys.sort_unstable();
-    keys.dedup();
-    if direction == Direction::Down {
-        keys.reverse();
-    }
-    keys.truncate(limit);
-    keys
 }

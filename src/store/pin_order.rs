@@ -1,13 +1,11 @@
 //! Pins in display order, read a slice at a time straight from the indexes: public pins, a user's
-//! pins, a user's public pins and a board's private pins newest first (by id), a board's pins
-//! highest order first.
+//! pins, a user's public pins and a board's private pins newest first (by id), several of them
+//! walked side by side, and a board's pins highest order first.
 
 use std::ops::Bound::{self, Excluded, Included};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use redb::{
-    AccessGuard, Key, ReadableTable, ReadableTableMetadata, StorageError, TableDefinition, Value,
-};
+use redb::{AccessGuard, Key, ReadableTable, ReadableTableMetadata, StorageError, Value};
 
 use super::Source;
 use super::tables::{
@@ -77,22 +75,6 @@ fn beyond<T: Copy>(
     }
 }
 
-/// Public pins beyond `from`.
-pub fn public(
-    tx: &impl Source,
-    from: Option<u64>,
-    direction: Direction,
-    limit: usize,
-) -> AppResult<Vec<PinKey>> {
-    let table = tx.table(PUBLIC_PINS)?;
-    let range = table.range(beyond(from, direction, 0, u64::MAX))?;
-    take(range, direction, limit, |id| (0, id))
-}
-
-pub fn public_count(tx: &impl Source) -> AppResult<usize> {
-    Ok(tx.table(PUBLIC_PINS)?.len()? as usize)
-}
-
 /// A user's pins beyond `from`.
 pub fn of_user(
     tx: &impl Source,
@@ -101,46 +83,143 @@ pub fn of_user(
     direction: Direction,
     limit: usize,
 ) -> AppResult<Vec<PinKey>> {
-    keyed_pins(tx, PINS_BY_USER, user.0, from, direction, limit)
+    merged(tx, &[Listed::OfUser(user)], from, direction, limit)
 }
 
-/// A user's public pins beyond `from`.
-pub fn public_of_user(
+pub fn public_count(tx: &impl Source) -> AppResult<usize> {
+    Ok(tx.table(PUBLIC_PINS)?.len()? as usize)
+}
+
+/// One index of pins newest first (by id) that `merged` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listed {
+    /// Every public pin.
+    Public,
+    /// A user's pins.
+    OfUser(UserId),
+    /// A user's public pins.
+    PublicOfUser(UserId),
+    /// A board's pins on no public board: what a friend the board is shared with sees of it
+    /// beyond the public pins.
+    PrivateOnBoard(BoardId),
+}
+
+type Ids<'a> = Box<dyn Iterator<Item = Result<u64, StorageError>> + 'a>;
+
+/// The pins of several indexes as one list shows them: each once, newest first (oldest first
+/// walking up), up to `limit` beyond `from`. The indexes are walked side by side, so it reads
+/// the keys it returns, one more of each index and the duplicates, however long the indexes.
+pub fn merged(
     tx: &impl Source,
-    user: UserId,
+    lists: &[Listed],
     from: Option<u64>,
     direction: Direction,
     limit: usize,
 ) -> AppResult<Vec<PinKey>> {
-    keyed_pins(tx, PUBLIC_PINS_BY_USER, user.0, from, direction, limit)
+    let needs = |index: fn(&Listed) -> bool| lists.iter().any(index);
+    let public = needs(|list| *list == Listed::Public)
+        .then(|| tx.table(PUBLIC_PINS))
+        .transpose()?;
+    let of_user = needs(|list| matches!(list, Listed::OfUser(_)))
+        .then(|| tx.table(PINS_BY_USER))
+        .transpose()?;
+    let public_of_user = needs(|list| matches!(list, Listed::PublicOfUser(_)))
+        .then(|| tx.table(PUBLIC_PINS_BY_USER))
+        .transpose()?;
+    let private_on_board = needs(|list| matches!(list, Listed::PrivateOnBoard(_)))
+        .then(|| tx.table(PRIVATE_BOARD_PINS))
+        .transpose()?;
+    let mut walks = Vec::with_capacity(lists.len());
+    for list in lists {
+        walks.push(match *list {
+            Listed::Public => {
+                let table = public.as_ref().expect("opened above");
+                walked(
+                    table.range(beyond(from, direction, 0, u64::MAX))?,
+                    direction,
+                    |id| id,
+                )
+            }
+            Listed::OfUser(user) => {
+                let table = of_user.as_ref().expect("opened above");
+                keyed(table, user.0, from, direction)?
+            }
+            Listed::PublicOfUser(user) => {
+                let table = public_of_user.as_ref().expect("opened above");
+                keyed(table, user.0, from, direction)?
+            }
+            Listed::PrivateOnBoard(board) => {
+                let table = private_on_board.as_ref().expect("opened above");
+                keyed(table, board.0, from, direction)?
+            }
+        });
+    }
+    side_by_side(walks, direction, limit)
 }
 
-/// A board's pins on no public board beyond `from`, newest first (by id): what a friend the
-/// board is shared with sees of it beyond the public pins.
-pub fn private_on_board(
-    tx: &impl Source,
-    board: BoardId,
-    from: Option<u64>,
+/// The first `limit` ids of `walks` together, each once, in `direction`.
+fn side_by_side(
+    mut walks: Vec<Ids<'_>>,
     direction: Direction,
     limit: usize,
 ) -> AppResult<Vec<PinKey>> {
-    keyed_pins(tx, PRIVATE_BOARD_PINS, board.0, from, direction, limit)
+    let mut read = 0;
+    let mut next = |walk: &mut Ids<'_>| -> AppResult<Option<u64>> {
+        let id = walk.next().transpose()?;
+        read += usize::from(id.is_some());
+        Ok(id)
+    };
+    // Each walk's next id; a walk whose id was just taken moves on when another is wanted.
+    let mut heads: Vec<Option<u64>> = vec![None; walks.len()];
+    let mut taken = vec![true; walks.len()];
+    let mut found = Vec::new();
+    while found.len() < limit {
+        for ((head, taken), walk) in heads.iter_mut().zip(&mut taken).zip(&mut walks) {
+            if *taken {
+                *head = next(walk)?;
+                *taken = false;
+            }
+        }
+        let ahead = heads.iter().flatten().copied();
+        let Some(id) = (match direction {
+            Direction::Down => ahead.max(),
+            Direction::Up => ahead.min(),
+        }) else {
+            break;
+        };
+        for (head, taken) in heads.iter().zip(&mut taken) {
+            *taken = *head == Some(id);
+        }
+        found.push((0, id));
+    }
+    note_keys_read(read);
+    Ok(found)
 }
 
-/// The pins under `under` (a user or a board) in an index keyed by (that id, pin id), beyond
-/// `from`.
-fn keyed_pins(
-    tx: &impl Source,
-    index: TableDefinition<(u64, u64), ()>,
+/// The ids under `under` (a user or a board) in an index keyed by (that id, pin id), beyond
+/// `from`, walked in `direction`.
+fn keyed<'a>(
+    table: &'a impl ReadableTable<(u64, u64), ()>,
     under: u64,
     from: Option<u64>,
     direction: Direction,
-    limit: usize,
-) -> AppResult<Vec<PinKey>> {
-    let table = tx.table(index)?;
+) -> AppResult<Ids<'a>> {
     let from = from.map(|id| (under, id));
     let range = table.range(beyond(from, direction, (under, 0), (under, u64::MAX)))?;
-    take(range, direction, limit, |(_, id)| (0, id))
+    Ok(walked(range, direction, |(_, id)| id))
+}
+
+/// The ids of a range's keys, walked in `direction`.
+fn walked<'a, K: Key + 'static>(
+    range: impl DoubleEndedIterator<Item = Entry<'a, K, ()>> + 'a,
+    direction: Direction,
+    id_of: impl Fn(K::SelfType<'_>) -> u64 + 'a,
+) -> Ids<'a> {
+    let entries: Box<dyn Iterator<Item = Entry<'a, K, ()>>> = match direction {
+        Direction::Down => Box::new(range.rev()),
+        Direction::Up => Box::new(range),
+    };
+    Box::new(entries.map(move |entry| entry.map(|(key, _)| id_of(key.value()))))
 }
 
 /// A board's pins beyond `from`.

@@ -1,6 +1,6 @@
-//! The upkeep of the pins of each board that are on no public board (`PRIVATE_BOARD_PINS`, walked
-//! by `pin_order::private_on_board`), their counts, and those among them on several boards: what
-//! a friend sees beyond the public pins, counted without reading them.
+//! The upkeep of the pins of each board that are on no public board (`PRIVATE_BOARD_PINS`,
+//! walked as `pin_order::Listed::PrivateOnBoard`), their counts, and those among them on several
+//! boards: what a friend sees beyond the public pins, counted without reading them.
 
 use std::collections::BTreeMap;
 

@@ -1,0 +1,110 @@
+//! A friend's home list walks the public pins, their own and each board shared with them side by
+//! side: with eight shared boards it reads one index key and one board record more for each board
+//! than with two (not a page of each, nor the owner again), and still shows every pin once, newest
+//! first. (A file of its own: the counts of keys and records are process-wide.)
+
+mod common;
+
+use common::pictures::png;
+use common::pins::{add_board, create_pin, duplicate_pin};
+use common::{TestApp, graphql_with};
+use corkboard::store::codec::decoded_count;
+use corkboard::store::pin_order::keys_read;
+use serde_json::{Value, json};
+
+const HOME: &str = "query($after: String) { pins(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }";
+/// Private pins on each shared board.
+const PINS_A_BOARD: usize = 5;
+
+/// A new secret board of Ada's, shared with Bob, holding `PINS_A_BOARD` copies of `original`.
+async fn shared_board(app: &TestApp, original: &str, n: usize) -> Vec<u64> {
+    let board = add_board(app, &app.client, &format!("Shared {n}"), true).await;
+    let shared = graphql_with(
+        &app.client,
+        &app.base_url,
+        "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }",
+        json!({ "b": board }),
+    )
+    .await;
+    assert!(shared["errors"].is_null(), "{shared}");
+    let mut ids = Vec::new();
+    for copy in 0..PINS_A_BOARD {
+        let caption = format!("shared {n} copy {copy}");
+        let id = duplicate_pin(app, &app.client, original, &caption, &board).await;
+        ids.push(id.parse().unwrap());
+    }
+    ids
+}
+
+/// Bob's whole home list, page after page, and its total.
+async fn home(app: &TestApp, bob: &reqwest::Client) -> (Vec<u64>, u64) {
+    let (mut ids, mut after) = (Vec::new(), Value::Null);
+    loop {
+        let answer = graphql_with(bob, &app.base_url, HOME, json!({ "after": after })).await;
+        assert!(answer["errors"].is_null(), "{answer}");
+        let pins = &answer["data"]["pins"];
+        for edge in pins["edges"].as_array().unwrap() {
+            ids.push(edge["node"]["id"].as_str().unwrap().parse().unwrap());
+        }
+        if !pins["pageInfo"]["hasNextPage"].as_bool().unwrap() {
+            return (ids, pins["totalCount"].as_u64().unwrap());
+        }
+        after = pins["pageInfo"]["endCursor"].clone();
+    }
+}
+
+/// The index keys and records read by Bob's first home page.
+async fn first_page_reads(app: &TestApp, bob: &reqwest::Client) -> (u64, u64) {
+    let (keys, records) = (keys_read(), decoded_count());
+    let answer = graphql_with(bob, &app.base_url, HOME, json!({})).await;
+    assert!(answer["errors"].is_null(), "{answer}");
+    (keys_read() - keys, decoded_count() - records)
+}
+
+/// Checks that Bob's home list shows `seen` exactly, newest first, counted once each.
+async fn assert_home(app: &TestApp, bob: &reqwest::Client, seen: &[u64]) {
+    let mut newest_first = seen.to_vec();
+    newest_first.sort_unstable_by(|a, b| b.cmp(a));
+    let (ids, total) = home(app, bob).await;
+    assert_eq!(ids, newest_first);
+    assert_eq!(total, seen.len() as u64);
+}
+
+#[tokio::test]
+async fn a_friends_home_reads_one_key_and_one_record_more_per_shared_board() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let bob = app.client_signed_in_new("bob").await;
+    let public = add_board(&app, &app.client, "Public", false).await;
+    let original = create_pin(&app, &app.client, png(40, 30, 3), &[&public], "o").await;
+    let mut seen: Vec<u64> = vec![original.parse().unwrap()];
+    for n in 0..2 {
+        seen.extend(shared_board(&app, &original, n).await);
+    }
+    for copy in 0..30 {
+        let id = duplicate_pin(&app, &app.client, &original, &format!("{copy}"), &public).await;
+        seen.push(id.parse().unwrap());
+    }
+    assert_home(&app, &bob, &seen).await;
+    let (two_keys, two_records) = first_page_reads(&app, &bob).await;
+
+    for n in 2..8 {
+        seen.extend(shared_board(&app, &original, n).await);
+    }
+    assert_home(&app, &bob, &seen).await;
+    let (eight_keys, eight_records) = first_page_reads(&app, &bob).await;
+    println!(
+        "keys and records read by Bob's first home page: {two_keys} and {two_records} with two shared boards, {eight_keys} and {eight_records} with eight"
+    );
+    assert!(
+        eight_keys <= two_keys + 6,
+        "six more shared boards cost {} more keys",
+        eight_keys - two_keys
+    );
+    assert!(
+        eight_records <= two_records + 6,
+        "six more shared boards cost {} more records",
+        eight_records - two_records
+    );
+    app.stop().await;
+}

@@ -6,11 +6,11 @@
 mod common;
 
 use common::pictures::png;
-use common::pins::{add_board, create_pin, duplicate_pin};
+use common::pins::{add_board, create_pin, duplicate_pin, walk_pins};
 use common::{TestApp, graphql_with};
 use corkboard::store::codec::decoded_count;
 use corkboard::store::pin_order::keys_read;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const HOME: &str = "query($after: String) { pins(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }";
 /// Private pins on each shared board.
@@ -36,23 +36,6 @@ async fn shared_board(app: &TestApp, original: &str, n: usize) -> Vec<u64> {
     ids
 }
 
-/// Bob's whole home list, page after page, and its total.
-async fn home(app: &TestApp, bob: &reqwest::Client) -> (Vec<u64>, u64) {
-    let (mut ids, mut after) = (Vec::new(), Value::Null);
-    loop {
-        let answer = graphql_with(bob, &app.base_url, HOME, json!({ "after": after })).await;
-        assert!(answer["errors"].is_null(), "{answer}");
-        let pins = &answer["data"]["pins"];
-        for edge in pins["edges"].as_array().unwrap() {
-            ids.push(edge["node"]["id"].as_str().unwrap().parse().unwrap());
-        }
-        if !pins["pageInfo"]["hasNextPage"].as_bool().unwrap() {
-            return (ids, pins["totalCount"].as_u64().unwrap());
-        }
-        after = pins["pageInfo"]["endCursor"].clone();
-    }
-}
-
 /// The index keys and records read by Bob's first home page.
 async fn first_page_reads(app: &TestApp, bob: &reqwest::Client) -> (u64, u64) {
     let (keys, records) = (keys_read(), decoded_count());
@@ -65,7 +48,7 @@ async fn first_page_reads(app: &TestApp, bob: &reqwest::Client) -> (u64, u64) {
 async fn assert_home(app: &TestApp, bob: &reqwest::Client, seen: &[u64]) {
     let mut newest_first = seen.to_vec();
     newest_first.sort_unstable_by(|a, b| b.cmp(a));
-    let (ids, total) = home(app, bob).await;
+    let (ids, total) = walk_pins(app, bob, HOME).await;
     assert_eq!(ids, newest_first);
     assert_eq!(total, seen.len() as u64);
 }

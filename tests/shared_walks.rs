@@ -8,36 +8,14 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::pictures::png;
-use common::pins::{add_board, create_pin, duplicate_pin};
+use common::pins::{add_board, create_pin, duplicate_pin, walk_pins};
 use common::{TestApp, graphql_with};
 use corkboard::store::codec::decoded_count;
 use corkboard::store::pin_order::keys_read;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const HOME: &str = "query($after: String) { pins(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }";
 const ADAS_PINS: &str = "query($after: String) { user(username: \"ada\") { pins(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } } }";
-
-/// The pins of one list of `query`, page after page, and the list's total.
-async fn walk(app: &TestApp, client: &reqwest::Client, query: &str) -> (Vec<u64>, u64) {
-    let (mut ids, mut after) = (Vec::new(), Value::Null);
-    loop {
-        let answer = graphql_with(client, &app.base_url, query, json!({ "after": after })).await;
-        assert!(answer["errors"].is_null(), "{answer}");
-        let data = &answer["data"];
-        let pins = if data["pins"].is_null() {
-            &data["user"]["pins"]
-        } else {
-            &data["pins"]
-        };
-        for edge in pins["edges"].as_array().unwrap() {
-            ids.push(edge["node"]["id"].as_str().unwrap().parse().unwrap());
-        }
-        if !pins["pageInfo"]["hasNextPage"].as_bool().unwrap() {
-            return (ids, pins["totalCount"].as_u64().unwrap());
-        }
-        after = pins["pageInfo"]["endCursor"].clone();
-    }
-}
 
 /// The index keys and records read by the first page of `query`.
 async fn first_page_reads(app: &TestApp, client: &reqwest::Client, query: &str) -> (u64, u64) {
@@ -82,7 +60,7 @@ async fn change(app: &TestApp, mutation: &str, pin: &str, board: &str) {
 async fn assert_lists(app: &TestApp, friend: &reqwest::Client, seen: &BTreeSet<u64>) {
     let newest_first: Vec<u64> = seen.iter().rev().copied().collect();
     for query in [HOME, ADAS_PINS] {
-        let (ids, total) = walk(app, friend, query).await;
+        let (ids, total) = walk_pins(app, friend, query).await;
         assert_eq!(ids, newest_first, "{query}");
         assert_eq!(total, seen.len() as u64, "{query}");
     }

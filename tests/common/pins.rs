@@ -103,3 +103,26 @@ pub async fn duplicate_pin(
         .unwrap_or_else(|| panic!("no copy: {answer}"))
         .to_owned()
 }
+
+/// Every pin of the list `query` asks for (`pins`, or a user's `pins`, with `$after`), page
+/// after page as `client` sees them, and the list's total.
+pub async fn walk_pins(app: &TestApp, client: &reqwest::Client, query: &str) -> (Vec<u64>, u64) {
+    let (mut ids, mut after) = (Vec::new(), Value::Null);
+    loop {
+        let answer = graphql_with(client, &app.base_url, query, json!({ "after": after })).await;
+        assert!(answer["errors"].is_null(), "{answer}");
+        let data = &answer["data"];
+        let pins = if data["pins"].is_null() {
+            &data["user"]["pins"]
+        } else {
+            &data["pins"]
+        };
+        for edge in pins["edges"].as_array().unwrap() {
+            ids.push(edge["node"]["id"].as_str().unwrap().parse().unwrap());
+        }
+        if !pins["pageInfo"]["hasNextPage"].as_bool().unwrap() {
+            return (ids, pins["totalCount"].as_u64().unwrap());
+        }
+        after = pins["pageInfo"]["endCursor"].clone();
+    }
+}

@@ -83,20 +83,16 @@ fn folder_covers(
 /// index: at most `count + 1` pins read, whatever the size of the board. A board is visible, so
 /// are all its pins: covers need no further check.
 fn covers_of(tx: &impl Source, board: &BoardRecord, count: usize) -> AppResult<Vec<PinRecord>> {
-    let mut covers = Vec::with_capacity(count);
     let chosen = match board.cover {
         Some(cover) if board_pins::order_of(tx, cover, board.id)?.is_some() => Some(cover),
         _ => None,
     };
-    if let Some(cover) = chosen {
-        covers.extend(pins::get(tx, cover)?);
-    }
-    for id in board_pins::newest_on_board(tx, board.id, count + 1)? {
-        if covers.len() < count && Some(id) != chosen {
-            covers.extend(pins::get(tx, id)?);
-        }
-    }
-    Ok(covers)
+    let newest = board_pins::newest_on_board(tx, board.id, count + 1)?;
+    let mut ids: Vec<PinId> = chosen.into_iter().collect();
+    ids.extend(newest.into_iter().filter(|id| Some(*id) != chosen));
+    ids.truncate(count);
+    let covers = pins::get_each(tx, ids.into_iter().map(|id| ((), id)))?;
+    Ok(covers.into_iter().map(|(_, pin)| pin).collect())
 }
 
 /// Whether each pin is private (on no public board, by the public-pins index); a pin gone

@@ -1,7 +1,7 @@
-// A button that opens a menu: focus moves to the first item on opening; arrows, Home and End
-// move between items; Escape closes and returns to the button; Tab or a click elsewhere closes.
+// A button that opens a menu: focus moves to the first item as the menu appears; arrows, Home and
+// End move between items; Escape closes and returns to the button; Tab or a click elsewhere closes.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 export function useMenu() {
   const [open, setOpen] = useState(false);
@@ -17,9 +17,13 @@ export function useMenu() {
     if (refocus) buttonRef.current?.focus();
   };
 
+  // Before the menu is painted, so that a key pressed as soon as it shows reaches it.
+  useLayoutEffect(() => {
+    if (open) items()[0]?.focus();
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
-    items()[0]?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };

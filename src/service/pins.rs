@@ -52,31 +52,51 @@ pub async fn folder_covers_many(
         .await
 }
 
+/// Up to four covers of a folder: the first cover of each board the viewer may see in it (newest
+/// board first), then the second of each, and so on, each pin once.
 fn folder_covers(
     tx: &impl Source,
     viewer: Option<UserId>,
     folder: FolderId,
 ) -> AppResult<Vec<PinRecord>> {
-    let mut per_board = Vec::new();
-    for board in boards::in_folder(tx, folder)?
-        .iter()
-        .rev()
-        .filter(|b| b.visible_to(viewer))
-    {
-        per_board.push(covers_of(tx, board, FOLDER_COVERS)?);
-    }
+    // The covers of the boards the viewer may see, newest first, each read when its turn first
+    // comes: a folder of many boards reads a few.
+    let mut unread = boards::ids_in_folder(tx, folder)?.into_iter().rev();
+    let mut per_board: Vec<Vec<PinRecord>> = Vec::new();
     let mut covers: Vec<PinRecord> = Vec::new();
     for round in 0..FOLDER_COVERS {
-        for pin in per_board
-            .iter()
-            .filter_map(|board_covers| board_covers.get(round))
-        {
-            if covers.len() < FOLDER_COVERS && !covers.iter().any(|known| known.id == pin.id) {
+        for at in 0.. {
+            if covers.len() == FOLDER_COVERS {
+                return Ok(covers);
+            }
+            if at == per_board.len() {
+                match next_visible(tx, viewer, &mut unread)? {
+                    Some(board) => per_board.push(covers_of(tx, &board, FOLDER_COVERS)?),
+                    None => break,
+                }
+            }
+            if let Some(pin) = per_board[at].get(round)
+                && !covers.iter().any(|known| known.id == pin.id)
+            {
                 covers.push(pin.clone());
             }
         }
     }
     Ok(covers)
+}
+
+/// The next board of `ids` that the viewer may see.
+fn next_visible(
+    tx: &impl Source,
+    viewer: Option<UserId>,
+    ids: &mut impl Iterator<Item = BoardId>,
+) -> AppResult<Option<BoardRecord>> {
+    for id in ids {
+        if let Some(board) = boards::get(tx, id)?.filter(|b| b.visible_to(viewer)) {
+            return Ok(Some(board));
+        }
+    }
+    Ok(None)
 }
 
 /// The chosen cover (when still on the board), then the newest pins, from the board's date

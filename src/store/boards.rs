@@ -45,6 +45,14 @@ pub fn in_folder(tx: &impl Source, folder: FolderId) -> AppResult<Vec<BoardRecor
     load_all(tx, ids_under(tx, BOARDS_BY_FOLDER, folder.0)?)
 }
 
+/// The ids of the boards in a folder, oldest first: their records are read as needed.
+pub fn ids_in_folder(tx: &impl Source, folder: FolderId) -> AppResult<Vec<BoardId>> {
+    Ok(ids_under(tx, BOARDS_BY_FOLDER, folder.0)?
+        .into_iter()
+        .map(BoardId)
+        .collect())
+}
+
 /// Private boards shared with `user`.
 pub fn shared_with(tx: &impl Source, user: UserId) -> AppResult<Vec<BoardRecord>> {
     load_all(tx, ids_under(tx, BOARDS_SHARED_WITH, user.0)?)

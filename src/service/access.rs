@@ -140,26 +140,14 @@ pub fn shared_boards(
     viewer: Option<UserId>,
     needed: SharedPins,
 ) -> AppResult<Vec<BoardId>> {
-    let mut shared = Vec::new();
-    // Whether each owner's content shows, read once an owner.
-    let mut owners_shown: BTreeMap<UserId, bool> = BTreeMap::new();
-    if let Some(viewer) = viewer.filter(|_| needed != SharedPins::Unneeded) {
-        for board in boards::shared_with(tx, viewer)? {
-            let wanted = match needed {
-                SharedPins::Of(owner) => board.user == owner,
-                _ => true,
-            };
-            if !wanted {
-                continue;
-            }
-            let shown = match owners_shown.entry(board.user) {
-                Entry::Occupied(known) => *known.get(),
-                Entry::Vacant(unknown) => *unknown.insert(shows_content_of(tx, board.user)?),
-            };
-            if shown {
-                shared.push(board.id);
-            }
-        }
+    let Some(viewer) = viewer.filter(|_| needed != SharedPins::Unneeded) else {
+        return Ok(Vec::new());
+    };
+    let mut wanted = boards::shared_with(tx, viewer)?;
+    if let SharedPins::Of(owner) = needed {
+        wanted.retain(|board| board.user == owner);
     }
-    Ok(shared)
+    // A board shared with the viewer is visible to them; this drops those of hidden owners.
+    let shown = visible_newest_first(tx, wanted, Some(viewer))?;
+    Ok(shown.into_iter().map(|board| board.id).collect())
 }

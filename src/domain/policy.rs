@@ -43,6 +43,16 @@ impl BoardRecord {
     pub fn readers(&self) -> impl Iterator<Item = UserId> + '_ {
         std::iter::once(self.user).chain(self.shared_with.iter().copied())
     }
+
+    /// Whom the board is listed for, as `store::board_lists` keeps it: everyone (`None`) when
+    /// it is public, else each of its readers.
+    pub fn listed_for(&self) -> BTreeSet<Option<UserId>> {
+        if self.visible_to(None) {
+            BTreeSet::from([None])
+        } else {
+            self.readers().map(Some).collect()
+        }
+    }
 }
 
 impl Visible for FolderRecord {
@@ -61,13 +71,8 @@ impl Visible for FolderRecord {
 /// Whether a folder appears among its owner's folders for a viewer: always for the owner; for
 /// others when it is visible and they may see at least one of its boards (an empty tile would
 /// only puzzle them). Its own page answers by `visible_to` alone.
-pub fn folder_listed(
-    viewer: Option<UserId>,
-    folder: &FolderRecord,
-    boards: &[BoardRecord],
-) -> bool {
-    viewer == Some(folder.user)
-        || (folder.visible_to(viewer) && boards.iter().any(|board| board.visible_to(viewer)))
+pub fn folder_listed(viewer: Option<UserId>, folder: &FolderRecord, boards_seen: usize) -> bool {
+    viewer == Some(folder.user) || (folder.visible_to(viewer) && boards_seen > 0)
 }
 
 /// A user's private fields (email, sign-in times, API keys, clones, whom their boards are

@@ -8,13 +8,14 @@ use std::time::Duration;
 use async_graphql::dataloader::{DataLoader, HashMapCache, Loader};
 use futures_util::future::BoxFuture;
 
-use crate::domain::board::{BoardRecord, FolderRecord};
+use crate::domain::board::FolderRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::domain::user::UserRecord;
+use crate::service::boards::{self, BoardPage, BoardsRequest};
 use crate::service::context::Services;
 use crate::service::pin_lists::{self, PageRequest, PinPage};
-use crate::service::{boards, folders, pins, users};
+use crate::service::{folders, pins, users};
 
 /// The loaders of one request (the viewer does not change within it).
 pub type Loaders = DataLoader<Batch, HashMapCache>;
@@ -65,10 +66,6 @@ pub struct FolderCovers(pub FolderId);
 /// A folder, when the viewer may see it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ShownFolder(pub FolderId);
-
-/// The boards of a folder that the viewer may see, newest first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FolderBoards(pub FolderId);
 
 type Found<K, V> = async_graphql::Result<HashMap<K, V>>;
 
@@ -138,14 +135,13 @@ impl Loader<PageRequest> for Batch {
     }
 }
 
-impl Loader<FolderBoards> for Batch {
-    type Value = Arc<Vec<BoardRecord>>;
+impl Loader<BoardsRequest> for Batch {
+    type Value = Arc<BoardPage>;
     type Error = async_graphql::Error;
 
-    async fn load(&self, keys: &[FolderBoards]) -> Found<FolderBoards, Arc<Vec<BoardRecord>>> {
-        let ids = keys.iter().map(|key| key.0).collect();
-        let found = boards::in_folders(&self.services, self.viewer, ids).await?;
-        Ok(rekey(found, FolderBoards))
+    async fn load(&self, keys: &[BoardsRequest]) -> Found<BoardsRequest, Arc<BoardPage>> {
+        let found = boards::pages(&self.services, self.viewer, keys.to_vec()).await?;
+        Ok(rekey(found, |request| request))
     }
 }
 

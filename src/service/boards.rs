@@ -9,9 +9,10 @@ use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::policy::sees_private_fields;
 use crate::domain::tags::normalize_tags;
 use crate::error::{AppError, AppResult};
-use crate::service::access::{owned_board, shown, visible_board, visible_newest_first};
+use crate::service::access::{owned_board, shown, shows_content_of, visible_board};
 use crate::service::context::Services;
-use crate::store::{board_pins, boards, folders, users};
+use crate::store::board_lists::{self, BoardList};
+use crate::store::{Source, board_pins, boards, folders, users};
 
 pub struct NewBoard {
     pub title: String,
@@ -172,33 +173,74 @@ pub async fn by_slug(
         .await
 }
 
-/// The boards of `owner` that `viewer` may see, newest first.
-pub async fn of_user(
-    services: &Services,
-    viewer: Option<UserId>,
-    owner: UserId,
-) -> AppResult<Vec<BoardRecord>> {
-    services
-        .read(move |read| visible_newest_first(read, boards::of_user(read, owner)?, viewer))
-        .await
+/// A page of a list of boards: `first` boards after the board `after`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardsRequest {
+    pub list: BoardList,
+    pub first: usize,
+    pub after: Option<BoardId>,
 }
 
-/// The boards in each folder that `viewer` may see, newest first, in one read.
-pub async fn in_folders(
+/// The boards of a page the viewer may see, newest first, how many the list shows them in all,
+/// and whether more follow.
+#[derive(Debug, Default)]
+pub struct BoardPage {
+    pub boards: Vec<BoardRecord>,
+    pub total: usize,
+    pub has_next: bool,
+}
+
+/// A page cursor: the id of the last board shown.
+pub fn parse_cursor(cursor: &str) -> AppResult<BoardId> {
+    let id = cursor
+        .parse()
+        .map_err(|_| AppError::invalid("after", "This page cursor is not valid."))?;
+    Ok(BoardId(id))
+}
+
+/// Several pages of board lists (those of the folders on a page, say) in one read: each reads
+/// its own boards from `board_lists`, whatever the number of boards of the user or folder.
+pub async fn pages(
     services: &Services,
     viewer: Option<UserId>,
-    ids: Vec<FolderId>,
-) -> AppResult<HashMap<FolderId, Vec<BoardRecord>>> {
+    requests: Vec<BoardsRequest>,
+) -> AppResult<HashMap<BoardsRequest, BoardPage>> {
     services
         .read(move |read| {
-            let mut found = HashMap::with_capacity(ids.len());
-            for id in ids {
-                let boards = visible_newest_first(read, boards::in_folder(read, id)?, viewer)?;
-                found.insert(id, boards);
+            let mut found = HashMap::with_capacity(requests.len());
+            for request in requests {
+                found.insert(request, page_of(read, viewer, request)?);
             }
             Ok(found)
         })
         .await
+}
+
+fn page_of(
+    tx: &impl Source,
+    viewer: Option<UserId>,
+    request: BoardsRequest,
+) -> AppResult<BoardPage> {
+    let owner = match request.list {
+        BoardList::OfUser(user) => Some(user),
+        BoardList::InFolder(folder) => folders::get(tx, folder)?.map(|folder| folder.user),
+    };
+    // Nothing of a disabled account is listed, not even to itself.
+    if !owner.map_or(Ok(false), |owner| shows_content_of(tx, owner))? {
+        return Ok(BoardPage::default());
+    }
+    let mut ids = board_lists::page(tx, request.list, viewer, request.after, request.first + 1)?;
+    let has_next = ids.len() > request.first;
+    ids.truncate(request.first);
+    let mut boards = Vec::with_capacity(ids.len());
+    for id in ids {
+        boards.extend(boards::get(tx, id)?);
+    }
+    Ok(BoardPage {
+        boards,
+        total: board_lists::count(tx, request.list, viewer)?,
+        has_next,
+    })
 }
 
 /// A board may only go into a folder of its owner.

@@ -8,6 +8,7 @@ use crate::domain::policy::folder_listed;
 use crate::error::{AppError, AppResult};
 use crate::service::access::{owned_folder, shown, visible_folder, visible_newest_first};
 use crate::service::context::Services;
+use crate::store::board_lists::{self, BoardList};
 use crate::store::{boards, folders};
 
 pub async fn add(
@@ -100,7 +101,8 @@ pub async fn of_user(
         .read(move |read| {
             let mut listed = Vec::new();
             for folder in visible_newest_first(read, folders::of_user(read, owner)?, viewer)? {
-                if folder_listed(viewer, &folder, &boards::in_folder(read, folder.id)?) {
+                let seen = board_lists::count(read, BoardList::InFolder(folder.id), viewer)?;
+                if folder_listed(viewer, &folder, seen) {
                     listed.push(folder);
                 }
             }

@@ -11,6 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::service::access::{PIN_NOT_FOUND, opened_pin, visible_board};
 use crate::service::context::Services;
 use crate::service::temp_pins::clones_of;
+use crate::store::board_lists::{self, BoardList};
 use crate::store::{Source, board_pins, boards, pins};
 
 pub const BOARD_COVERS: usize = 5;
@@ -61,7 +62,7 @@ fn folder_covers(
 ) -> AppResult<Vec<PinRecord>> {
     // The covers of the boards the viewer may see, newest first, each read when its turn first
     // comes: a folder of many boards reads a few.
-    let mut unread = boards::ids_in_folder(tx, folder)?.into_iter().rev();
+    let mut boards = FolderBoardWalk::new(viewer, folder);
     let mut per_board: Vec<Vec<PinRecord>> = Vec::new();
     let mut covers: Vec<PinRecord> = Vec::new();
     for round in 0..FOLDER_COVERS {
@@ -70,7 +71,7 @@ fn folder_covers(
                 return Ok(covers);
             }
             if at == per_board.len() {
-                match next_visible(tx, viewer, &mut unread)? {
+                match boards.next(tx)? {
                     Some(board) => per_board.push(covers_of(tx, &board, FOLDER_COVERS)?),
                     None => break,
                 }
@@ -85,18 +86,45 @@ fn folder_covers(
     Ok(covers)
 }
 
-/// The next board of `ids` that the viewer may see.
-fn next_visible(
-    tx: &impl Source,
+/// The boards of a folder that a viewer may see, newest first, read from the folder's list a
+/// few at a time.
+struct FolderBoardWalk {
     viewer: Option<UserId>,
-    ids: &mut impl Iterator<Item = BoardId>,
-) -> AppResult<Option<BoardRecord>> {
-    for id in ids {
-        if let Some(board) = boards::get(tx, id)?.filter(|b| b.visible_to(viewer)) {
-            return Ok(Some(board));
+    folder: FolderId,
+    unread: std::vec::IntoIter<BoardId>,
+    last: Option<BoardId>,
+    done: bool,
+}
+
+impl FolderBoardWalk {
+    fn new(viewer: Option<UserId>, folder: FolderId) -> Self {
+        FolderBoardWalk {
+            viewer,
+            folder,
+            unread: Vec::new().into_iter(),
+            last: None,
+            done: false,
         }
     }
-    Ok(None)
+
+    fn next(&mut self, tx: &impl Source) -> AppResult<Option<BoardRecord>> {
+        loop {
+            if let Some(id) = self.unread.next() {
+                self.last = Some(id);
+                if let Some(board) = boards::get(tx, id)? {
+                    return Ok(Some(board));
+                }
+                continue;
+            }
+            if self.done {
+                return Ok(None);
+            }
+            let list = BoardList::InFolder(self.folder);
+            let ids = board_lists::page(tx, list, self.viewer, self.last, FOLDER_COVERS)?;
+            self.done = ids.len() < FOLDER_COVERS;
+            self.unread = ids.into_iter();
+        }
+    }
 }
 
 /// The chosen cover (when still on the board), then the newest pins, from the board's date

@@ -6,7 +6,8 @@ use redb::{ReadableTable, WriteTransaction};
 use super::codec::{decode, encode};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
 use super::{
-    Source, board_pins, free_slug, ids_under, next_id, pins, private_pins, search_pending, users,
+    Source, board_lists, board_pins, free_slug, ids_under, next_id, pins, private_pins,
+    search_pending, users,
 };
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -45,14 +46,6 @@ pub fn in_folder(tx: &impl Source, folder: FolderId) -> AppResult<Vec<BoardRecor
     load_all(tx, ids_under(tx, BOARDS_BY_FOLDER, folder.0)?)
 }
 
-/// The ids of the boards in a folder, oldest first: their records are read as needed.
-pub fn ids_in_folder(tx: &impl Source, folder: FolderId) -> AppResult<Vec<BoardId>> {
-    Ok(ids_under(tx, BOARDS_BY_FOLDER, folder.0)?
-        .into_iter()
-        .map(BoardId)
-        .collect())
-}
-
 /// Private boards shared with `user`.
 pub fn shared_with(tx: &impl Source, user: UserId) -> AppResult<Vec<BoardRecord>> {
     load_all(tx, ids_under(tx, BOARDS_SHARED_WITH, user.0)?)
@@ -72,7 +65,7 @@ pub fn insert(write: &WriteTransaction, mut board: BoardRecord) -> AppResult<Boa
     Ok(board)
 }
 
-/// Saves a board and moves its folder and sharing index entries from `before`.
+/// Saves a board and moves its folder, sharing and list index entries from `before`.
 pub fn save(
     write: &WriteTransaction,
     before: Option<&BoardRecord>,
@@ -95,6 +88,7 @@ pub fn save(
     for user in &board.shared_with {
         shares.insert((user.0, board.id.0), ())?;
     }
+    board_lists::update(write, before, Some(board))?;
     write
         .open_table(BOARDS)?
         .insert(board.id.0, encode(board)?.as_slice())?;
@@ -122,6 +116,7 @@ pub fn remove(write: &WriteTransaction, board: &BoardRecord) -> AppResult<()> {
         ..board.clone()
     };
     save(write, Some(board), &emptied)?;
+    board_lists::update(write, Some(&emptied), None)?;
     write.open_table(BOARDS)?.remove(board.id.0)?;
     write
         .open_table(BOARDS_BY_SLUG)?

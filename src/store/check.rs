@@ -212,6 +212,17 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
             .collect(),
         entries(tx, BOARDS_SHARED_WITH)?,
     );
+    let (listed, listed_counts) = super::board_lists::expected(boards.values());
+    report.compare(
+        LISTED_BOARDS.name(),
+        listed.into_iter().map(|key| (key, ())).collect(),
+        entries(tx, LISTED_BOARDS)?,
+    );
+    report.compare(
+        LISTED_BOARD_COUNTS.name(),
+        listed_counts.into_iter().collect(),
+        entries(tx, LISTED_BOARD_COUNTS)?,
+    );
     for board in boards.values() {
         if let Some(folder) = board.folder
             && folders.get(&folder.0).is_none_or(|f| f.user != board.user)
@@ -426,7 +437,15 @@ macro_rules! owned_as_itself {
     )*};
 }
 
-owned_as_itself!(u64, i64, (), (u64, u64), (u64, i64, u64));
+owned_as_itself!(
+    u64,
+    i64,
+    (),
+    (u64, u64),
+    (u64, i64, u64),
+    (u8, u64, u64),
+    (u8, u64, u64, u64)
+);
 
 impl Owned for &str {
     type Owned = String;

@@ -30,6 +30,7 @@ const MIGRATIONS: &[Migration] = &[
     count_board_pins,
     index_pins_of_users,
     index_private_pins_of_boards,
+    list_boards,
 ];
 
 /// The schema version this binary writes.
@@ -323,6 +324,11 @@ fn index_private_pins_of_boards(write: &WriteTransaction) -> anyhow::Result<()> 
         table.insert(board, count)?;
     }
     Ok(())
+}
+
+/// 17: the boards of each user and folder by whom they are listed for, with their counts.
+fn list_boards(write: &WriteTransaction) -> anyhow::Result<()> {
+    super::board_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The redb database: opening, migrating, transactions, and one module per entity.
 
 pub mod accounts;
+pub mod board_lists;
 pub mod board_pins;
 pub mod boards;
 pub mod check;

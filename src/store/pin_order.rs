@@ -62,7 +62,7 @@ fn take<'a, K: Key + 'static, V: Value + 'static, T>(
 }
 
 /// The bounds of the ids beyond `from` in `direction`, between `lowest` and `highest`.
-fn beyond<T: Copy>(
+pub(super) fn beyond<T: Copy>(
     from: Option<T>,
     direction: Direction,
     lowest: T,
@@ -104,7 +104,7 @@ pub enum Listed {
     PrivateOnBoard(BoardId),
 }
 
-type Ids<'a> = Box<dyn Iterator<Item = Result<u64, StorageError>> + 'a>;
+pub(super) type Ids<'a> = Box<dyn Iterator<Item = Result<u64, StorageError>> + 'a>;
 
 /// The pins of several indexes as one list shows them: each once, newest first (oldest first
 /// walking up), up to `limit` beyond `from`. The indexes are walked side by side, so it reads
@@ -158,7 +158,7 @@ pub fn merged(
 }
 
 /// The first `limit` ids of `walks` together, each once, in `direction`.
-fn side_by_side(
+pub(super) fn side_by_side(
     mut walks: Vec<Ids<'_>>,
     direction: Direction,
     limit: usize,
@@ -210,7 +210,7 @@ fn keyed<'a>(
 }
 
 /// The ids of a range's keys, walked in `direction`.
-fn walked<'a, K: Key + 'static>(
+pub(super) fn walked<'a, K: Key + 'static>(
     range: impl DoubleEndedIterator<Item = Entry<'a, K, ()>> + 'a,
     direction: Direction,
     id_of: impl Fn(K::SelfType<'_>) -> u64 + 'a,

@@ -1,6 +1,6 @@
 //! The `Board` and `Folder` GraphQL types.
 
-use async_graphql::connection::Connection;
+use async_graphql::connection::{Connection, Edge};
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
@@ -8,12 +8,14 @@ use super::pin::Pin;
 use super::user::User;
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::graphql::context::ContextExt;
-use crate::graphql::loaders::{BoardCovers, FolderBoards, FolderCovers, ShownFolder};
-use crate::graphql::pagination::{Total, page, page_cost};
+use crate::graphql::loaders::{BoardCovers, FolderCovers, ShownFolder};
+use crate::graphql::pagination::{Total, page_cost, page_size};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
+use crate::service::boards::{BoardsRequest, parse_cursor};
 use crate::service::pin_lists::PinList;
 use crate::service::{boards, pins};
+use crate::store::board_lists::BoardList;
 
 pub struct Board(pub BoardRecord);
 
@@ -186,13 +188,32 @@ impl Folder {
         first: Option<i32>,
         after: Option<String>,
     ) -> Result<Connection<String, Board, Total>> {
-        let found = ctx.loaders().load_one(FolderBoards(self.0.id)).await?;
-        Ok(page(
-            found.map_or_else(Vec::new, |boards| boards.to_vec()),
-            first,
-            after,
-            |board| board.id.to_string(),
-            Board,
-        )?)
+        board_connection(ctx, BoardList::InFolder(self.0.id), first, after).await
     }
+}
+
+/// One page of a list of boards, read with the other lists of the request.
+pub async fn board_connection(
+    ctx: &Context<'_>,
+    list: BoardList,
+    first: Option<i32>,
+    after: Option<String>,
+) -> Result<Connection<String, Board, Total>> {
+    let request = BoardsRequest {
+        list,
+        first: page_size(first)?,
+        after: after.as_deref().map(parse_cursor).transpose()?,
+    };
+    let page = ctx.loaders().load_one(request).await?.unwrap_or_default();
+    let total = Total {
+        total_count: page.total,
+    };
+    let mut connection =
+        Connection::with_additional_fields(request.after.is_some(), page.has_next, total);
+    connection.edges.extend(
+        page.boards
+            .iter()
+            .map(|board| Edge::new(board.id.to_string(), Board(board.clone()))),
+    );
+    Ok(connection)
 }

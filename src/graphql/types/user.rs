@@ -12,12 +12,13 @@ use crate::graphql::context::ContextExt;
 use crate::graphql::pagination::{Total, page, page_cost};
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::pins::pin_id;
-use crate::graphql::types::board::{Board, Folder};
+use crate::graphql::types::board::{Board, Folder, board_connection};
 use crate::graphql::types::pin::Pin;
 use crate::media::urls;
 use crate::service::pin_lists::PinList;
 use crate::service::users::{PrivateFields, private_fields};
 use crate::service::{api_keys, boards, folders, pins};
+use crate::store::board_lists::BoardList;
 
 pub struct User(pub UserRecord);
 
@@ -113,14 +114,7 @@ impl User {
         first: Option<i32>,
         after: Option<String>,
     ) -> async_graphql::Result<Connection<String, Board, Total>> {
-        let found = boards::of_user(ctx.services(), ctx.viewer().user, self.0.id).await?;
-        Ok(page(
-            found,
-            first,
-            after,
-            |board| board.id.to_string(),
-            Board,
-        )?)
+        board_connection(ctx, BoardList::OfUser(self.0.id), first, after).await
     }
 
     /// The user's pins that the viewer may see, newest first.

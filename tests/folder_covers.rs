@@ -6,7 +6,7 @@
 mod common;
 
 use common::pictures::png;
-use common::pins::{add_board, create_pin, duplicate_pin};
+use common::pins::{add_board, add_folder, create_pin, duplicate_pin};
 use common::{TestApp, graphql_with};
 use corkboard::store::codec::decoded_count;
 use serde_json::{Value, json};
@@ -60,14 +60,7 @@ async fn folder_page(app: &TestApp) -> (Vec<Value>, u64) {
 async fn a_folders_page_reads_the_covers_of_the_boards_it_shows_only() {
     let app = TestApp::start().await;
     app.sign_up("ada").await;
-    let folder = graphql_with(
-        &app.client,
-        &app.base_url,
-        "mutation { addFolder(name: \"Travel\", secret: false) { id } }",
-        json!({}),
-    )
-    .await["data"]["addFolder"]["id"]
-        .clone();
+    let folder = add_folder(&app, &app.client, "Travel").await;
     let elsewhere = add_board(&app, &app.client, "Elsewhere", false).await;
     let original = create_pin(&app, &app.client, png(40, 30, 5), &[&elsewhere], "o").await;
 

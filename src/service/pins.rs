@@ -17,6 +17,10 @@ use crate::store::{Source, board_pins, boards, pins};
 pub const BOARD_COVERS: usize = 5;
 pub const FOLDER_COVERS: usize = 4;
 
+/// The newest boards of a folder its covers may come from: a folder of many empty boards reads
+/// these, not all.
+const BOARDS_FOR_FOLDER_COVERS: usize = 20;
+
 /// Up to five covers of each board the viewer may see: the chosen cover first, then the newest pins.
 pub async fn board_covers_many(
     services: &Services,
@@ -53,16 +57,17 @@ pub async fn folder_covers_many(
         .await
 }
 
-/// Up to four covers of a folder: the first cover of each board the viewer may see in it (newest
-/// board first), then the second of each, and so on, each pin once.
+/// Up to four covers of a folder: the first cover of each of the newest boards the viewer may
+/// see in it (`BOARDS_FOR_FOLDER_COVERS` at most), then the second of each, and so on, each pin
+/// once. Each board and its covers are read when its turn first comes: usually four boards.
 fn folder_covers(
     tx: &impl Source,
     viewer: Option<UserId>,
     folder: FolderId,
 ) -> AppResult<Vec<PinRecord>> {
-    // The covers of the boards the viewer may see, newest first, each read when its turn first
-    // comes: a folder of many boards reads a few.
-    let mut boards = FolderBoardWalk::new(viewer, folder);
+    let list = BoardList::InFolder(folder);
+    let newest = board_lists::page(tx, list, viewer, None, BOARDS_FOR_FOLDER_COVERS)?;
+    let mut unread = newest.into_iter();
     let mut per_board: Vec<Vec<PinRecord>> = Vec::new();
     let mut covers: Vec<PinRecord> = Vec::new();
     for round in 0..FOLDER_COVERS {
@@ -71,10 +76,12 @@ fn folder_covers(
                 return Ok(covers);
             }
             if at == per_board.len() {
-                match boards.next(tx)? {
-                    Some(board) => per_board.push(covers_of(tx, &board, FOLDER_COVERS)?),
-                    None => break,
-                }
+                let Some(board) = unread.next() else { break };
+                let covers = match boards::get(tx, board)? {
+                    Some(board) => covers_of(tx, &board, FOLDER_COVERS)?,
+                    None => Vec::new(),
+                };
+                per_board.push(covers);
             }
             if let Some(pin) = per_board[at].get(round)
                 && !covers.iter().any(|known| known.id == pin.id)
@@ -84,47 +91,6 @@ fn folder_covers(
         }
     }
     Ok(covers)
-}
-
-/// The boards of a folder that a viewer may see, newest first, read from the folder's list a
-/// few at a time.
-struct FolderBoardWalk {
-    viewer: Option<UserId>,
-    folder: FolderId,
-    unread: std::vec::IntoIter<BoardId>,
-    last: Option<BoardId>,
-    done: bool,
-}
-
-impl FolderBoardWalk {
-    fn new(viewer: Option<UserId>, folder: FolderId) -> Self {
-        FolderBoardWalk {
-            viewer,
-            folder,
-            unread: Vec::new().into_iter(),
-            last: None,
-            done: false,
-        }
-    }
-
-    fn next(&mut self, tx: &impl Source) -> AppResult<Option<BoardRecord>> {
-        loop {
-            if let Some(id) = self.unread.next() {
-                self.last = Some(id);
-                if let Some(board) = boards::get(tx, id)? {
-                    return Ok(Some(board));
-                }
-                continue;
-            }
-            if self.done {
-                return Ok(None);
-            }
-            let list = BoardList::InFolder(self.folder);
-            let ids = board_lists::page(tx, list, self.viewer, self.last, FOLDER_COVERS)?;
-            self.done = ids.len() < FOLDER_COVERS;
-            self.unread = ids.into_iter();
-        }
-    }
 }
 
 /// The chosen cover (when still on the board), then the newest pins, from the board's date

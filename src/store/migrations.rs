@@ -369,6 +369,55 @@ mod tests {
     }
 
     #[test]
+    fn version_16_lists_the_boards_it_has_by_whom_they_are_for() {
+        use crate::domain::board::BoardRecord;
+        use crate::domain::ids::{BoardId, FolderId, UserId};
+        use crate::store::board_lists::{self, BoardList};
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
+        migrate_to(&db, 16).unwrap();
+        let (ada, bob) = (UserId(1), UserId(2));
+        let folder = FolderId(3);
+        let mut public = BoardRecord::new(ada, "Public".into(), None, Some(folder), false);
+        public.id = BoardId(10);
+        let mut shared = BoardRecord::new(ada, "Shared".into(), None, Some(folder), true);
+        shared.id = BoardId(11);
+        shared.shared_with = vec![bob];
+        let write = db.begin_write().unwrap();
+        let mut boards = write.open_table(tables::BOARDS).unwrap();
+        for board in [&public, &shared] {
+            let bytes = crate::store::codec::encode(board).unwrap();
+            boards.insert(board.id.0, bytes.as_slice()).unwrap();
+        }
+        drop(boards);
+        write.commit().unwrap();
+
+        run(&db).unwrap();
+        let read = db.begin_read().unwrap();
+        for list in [BoardList::OfUser(ada), BoardList::InFolder(folder)] {
+            for (viewer, seen) in [
+                (None, vec![public.id]),
+                (Some(bob), vec![shared.id, public.id]),
+                (Some(ada), vec![shared.id, public.id]),
+                (Some(UserId(4)), vec![public.id]),
+            ] {
+                let page = board_lists::page(&read, list, viewer, None, 50).unwrap();
+                assert_eq!(page, seen, "{list:?} for {viewer:?}");
+                let count = board_lists::count(&read, list, viewer).unwrap();
+                assert_eq!(count, seen.len(), "{list:?} for {viewer:?}");
+            }
+        }
+        let after = board_lists::page(
+            &read,
+            BoardList::OfUser(ada),
+            Some(bob),
+            Some(shared.id),
+            50,
+        );
+        assert_eq!(after.unwrap(), vec![public.id]);
+    }
+
+    #[test]
     fn version_12_gets_the_imports_table_and_an_instance_id_kept_across_openings() {
         let dir = tempfile::tempdir().unwrap();
         let db = Database::create(dir.path().join("corkboard.redb")).unwrap();

@@ -60,6 +60,19 @@ pub async fn add_board(
         .to_owned()
 }
 
+/// Adds a public folder for the client's user; returns its id.
+pub async fn add_folder(app: &TestApp, client: &reqwest::Client, name: &str) -> Value {
+    let answer = graphql_with(
+        client,
+        &app.base_url,
+        "mutation($n: String!) { addFolder(name: $n, secret: false) { id } }",
+        json!({ "n": name }),
+    )
+    .await;
+    assert!(answer["errors"].is_null(), "{answer}");
+    answer["data"]["addFolder"]["id"].clone()
+}
+
 /// Uploads a picture and pins it on `boards` with `caption`; returns the pin's id.
 pub async fn create_pin(
     app: &TestApp,
@@ -107,22 +120,35 @@ pub async fn duplicate_pin(
 /// Every pin of the list `query` asks for (`pins`, or a user's `pins`, with `$after`), page
 /// after page as `client` sees them, and the list's total.
 pub async fn walk_pins(app: &TestApp, client: &reqwest::Client, query: &str) -> (Vec<u64>, u64) {
+    walk_list(app, client, query, |data| {
+        if data["pins"].is_null() {
+            &data["user"]["pins"]
+        } else {
+            &data["pins"]
+        }
+    })
+    .await
+}
+
+/// Every item of the connection that `list` finds in the answers to `query` (with `$after`),
+/// page after page as `client` sees them, and the list's total.
+pub async fn walk_list(
+    app: &TestApp,
+    client: &reqwest::Client,
+    query: &str,
+    list: impl Fn(&Value) -> &Value,
+) -> (Vec<u64>, u64) {
     let (mut ids, mut after) = (Vec::new(), Value::Null);
     loop {
         let answer = graphql_with(client, &app.base_url, query, json!({ "after": after })).await;
         assert!(answer["errors"].is_null(), "{answer}");
-        let data = &answer["data"];
-        let pins = if data["pins"].is_null() {
-            &data["user"]["pins"]
-        } else {
-            &data["pins"]
-        };
-        for edge in pins["edges"].as_array().unwrap() {
+        let items = list(&answer["data"]);
+        for edge in items["edges"].as_array().unwrap() {
             ids.push(edge["node"]["id"].as_str().unwrap().parse().unwrap());
         }
-        if !pins["pageInfo"]["hasNextPage"].as_bool().unwrap() {
-            return (ids, pins["totalCount"].as_u64().unwrap());
+        if !items["pageInfo"]["hasNextPage"].as_bool().unwrap() {
+            return (ids, items["totalCount"].as_u64().unwrap());
         }
-        after = pins["pageInfo"]["endCursor"].clone();
+        after = items["pageInfo"]["endCursor"].clone();
     }
 }

@@ -1,0 +1,212 @@
+//! A user's boards and a folder's boards are read a page at a time from their lists: a first
+//! page reads as many records with 120 boards as with 30, for a visitor, a friend and the owner,
+//! and every page still shows each board the viewer may see once, newest first, with the right
+//! total, as boards are made public, unshared, moved and deleted. (A file of its own: the count
+//! of records is process-wide.)
+
+mod common;
+
+use common::pins::{add_board, add_folder, walk_list};
+use common::{TestApp, graphql_with, new_client};
+use corkboard::store::check;
+use corkboard::store::codec::decoded_count;
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const USER_BOARDS: &str = "query($after: String) { user(username: \"ada\") { boards(first: 4, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id title } } } } }";
+const FOLDER_BOARDS: &str = "query($after: String) { user(username: \"ada\") { folder(slug: \"travel\") { boards(first: 4, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id title } } } } } }";
+const FOLDERS: &str = "{ user(username: \"ada\") { folders(first: 50) { totalCount edges { node { name boards(first: 0) { totalCount } } } } } }";
+
+/// Requests measured so far.
+static TRIES: AtomicUsize = AtomicUsize::new(0);
+
+/// What Ada's boards are: who sees them is decided by `kind`.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Public,
+    Secret,
+    SharedWithBob,
+}
+
+struct Board {
+    id: u64,
+    kind: Kind,
+    in_folder: bool,
+}
+
+struct Viewer {
+    name: &'static str,
+    client: reqwest::Client,
+    sees: fn(Kind) -> bool,
+}
+
+async fn mutate(app: &TestApp, query: &str, variables: Value) {
+    let answer = graphql_with(&app.client, &app.base_url, query, variables).await;
+    assert!(answer["errors"].is_null(), "{answer}");
+}
+
+/// Boards `from..to` of Ada's: public, secret and shared with Bob in turn, every other one in
+/// the folder.
+async fn add_boards(app: &TestApp, folder: &Value, from: usize, to: usize) -> Vec<Board> {
+    let mut boards = Vec::new();
+    for n in from..to {
+        let kind = [Kind::Public, Kind::Secret, Kind::SharedWithBob][n % 3];
+        let id = add_board(
+            app,
+            &app.client,
+            &format!("Board {n}"),
+            kind != Kind::Public,
+        )
+        .await;
+        if kind == Kind::SharedWithBob {
+            let share =
+                "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }";
+            mutate(app, share, json!({ "b": id })).await;
+        }
+        let in_folder = n % 2 == 0;
+        if in_folder {
+            let moved = "mutation($b: ID!, $f: ID!) { updateBoard(id: $b, folder: $f) { id } }";
+            mutate(app, moved, json!({ "b": id, "f": folder })).await;
+        }
+        let id = id.parse().unwrap();
+        boards.push(Board {
+            id,
+            kind,
+            in_folder,
+        });
+    }
+    boards
+}
+
+/// The list `query` asks for (Ada's boards or her folder's), page after page, and its total.
+async fn walk(app: &TestApp, client: &reqwest::Client, query: &str) -> (Vec<u64>, u64) {
+    walk_list(app, client, query, |data| {
+        let user = &data["user"];
+        if user["boards"].is_null() {
+            &user["folder"]["boards"]
+        } else {
+            &user["boards"]
+        }
+    })
+    .await
+}
+
+/// Each viewer's pages of Ada's boards and of her folder's show what they may see, newest first.
+async fn assert_lists(app: &TestApp, viewers: &[Viewer], boards: &[Board]) {
+    for viewer in viewers {
+        for (query, folder_only) in [(USER_BOARDS, false), (FOLDER_BOARDS, true)] {
+            let mut expected: Vec<u64> = boards
+                .iter()
+                .filter(|b| (viewer.sees)(b.kind) && (b.in_folder || !folder_only))
+                .map(|b| b.id)
+                .collect();
+            expected.sort_unstable_by(|a, b| b.cmp(a));
+            let (ids, total) = walk(app, &viewer.client, query).await;
+            assert_eq!(
+                ids, expected,
+                "{} (folder only: {folder_only})",
+                viewer.name
+            );
+            assert_eq!(total, expected.len() as u64, "{}", viewer.name);
+        }
+    }
+}
+
+/// The records decoded for each viewer's first page of each list, and of the folders page (with
+/// each folder's count of boards).
+async fn first_page_records(app: &TestApp, viewers: &[Viewer]) -> Vec<u64> {
+    let mut records = Vec::new();
+    for viewer in viewers {
+        for query in [USER_BOARDS, FOLDER_BOARDS, FOLDERS] {
+            // The fewest of three tries: the background work of earlier requests decodes too.
+            // Each try is a new text, which no visitor's kept answer serves.
+            let mut fewest = u64::MAX;
+            for _ in 0..3 {
+                let tries = TRIES.fetch_add(1, Ordering::Relaxed);
+                let query = format!("{query}\n# try {tries}");
+                let before = decoded_count();
+                let answer = graphql_with(&viewer.client, &app.base_url, &query, json!({})).await;
+                fewest = fewest.min(decoded_count() - before);
+                assert!(answer["errors"].is_null(), "{answer}");
+            }
+            records.push(fewest);
+        }
+    }
+    records
+}
+
+fn assert_consistent(app: &TestApp) {
+    let services = &app.server.as_ref().unwrap().services;
+    let report = services.store.read(check::database).unwrap();
+    assert!(report.is_consistent(), "{report:?}");
+}
+
+#[tokio::test]
+async fn board_lists_read_their_page_whatever_the_number_of_boards() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let bob = app.client_signed_in_new("bob").await;
+    let folder = add_folder(&app, &app.client, "Travel").await;
+    let viewers = [
+        Viewer {
+            name: "a visitor",
+            client: new_client(),
+            sees: |kind| kind == Kind::Public,
+        },
+        Viewer {
+            name: "Bob",
+            client: bob,
+            sees: |kind| kind != Kind::Secret,
+        },
+        Viewer {
+            name: "Ada",
+            client: app.client.clone(),
+            sees: |_| true,
+        },
+    ];
+
+    let mut boards = add_boards(&app, &folder, 0, 30).await;
+    assert_lists(&app, &viewers, &boards).await;
+    let thirty = first_page_records(&app, &viewers).await;
+    boards.extend(add_boards(&app, &folder, 30, 120).await);
+    assert_lists(&app, &viewers, &boards).await;
+    let hundred_twenty = first_page_records(&app, &viewers).await;
+    println!(
+        "records read by the first pages: {thirty:?} with 30 boards, {hundred_twenty:?} with 120"
+    );
+    assert_eq!(hundred_twenty, thirty);
+    assert_consistent(&app);
+
+    // A secret board made public, one unshared, one taken out of the folder, one deleted.
+    let made_public = boards.iter().position(|b| b.kind == Kind::Secret).unwrap();
+    let public = "mutation($b: ID!) { updateBoard(id: $b, secret: false) { id } }";
+    mutate(
+        &app,
+        public,
+        json!({ "b": boards[made_public].id.to_string() }),
+    )
+    .await;
+    boards[made_public].kind = Kind::Public;
+    let unshared = boards
+        .iter()
+        .position(|b| b.kind == Kind::SharedWithBob)
+        .unwrap();
+    let unshare = "mutation($b: ID!) { unshareBoard(board: $b, username: \"bob\") { message } }";
+    mutate(
+        &app,
+        unshare,
+        json!({ "b": boards[unshared].id.to_string() }),
+    )
+    .await;
+    boards[unshared].kind = Kind::Secret;
+    let moved = boards.iter().rposition(|b| b.in_folder).unwrap();
+    let out = "mutation($b: ID!) { updateBoard(id: $b, folder: null) { id } }";
+    mutate(&app, out, json!({ "b": boards[moved].id.to_string() })).await;
+    boards[moved].in_folder = false;
+    let deleted = boards.remove(boards.len() - 2);
+    let delete = "mutation($b: ID!) { deleteBoard(id: $b) { id } }";
+    mutate(&app, delete, json!({ "b": deleted.id.to_string() })).await;
+    assert_lists(&app, &viewers, &boards).await;
+    assert_consistent(&app);
+    app.stop().await;
+}

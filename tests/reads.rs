@@ -2,7 +2,8 @@
 //! owners, privacy, covers, folders and counts are read per request in batches, not per item.
 //! And a user's boards page reads as many records with 20 pins per board as with 3: covers come
 //! from each board's date index, never from loading its pins, and a user's pins page reads as
-//! many index keys with 212 pins as with 61. (One test: the counts are process-wide.)
+//! many index keys with 212 pins as with 61. A board's covers are read as far as the page shows
+//! them. (One test: the counts are process-wide.)
 
 mod common;
 
@@ -209,5 +210,34 @@ async fn pages_open_a_constant_number_of_read_transactions() {
     );
     println!("records read by the boards page (owner, visitor): {few:?}, then {many:?}");
     assert_eq!(few, many, "records read grow with the pins on the boards");
+
+    // A page showing three covers of each board reads three (and one when it shows one).
+    let boards_with = |covers: &str| {
+        vec![format!(
+            "{{ user(username: \"ada\") {{ id boards(first: 50) {{ edges {{ node {{ id pins {{ totalCount }} {covers} }} }} }} }} }}"
+        )]
+    };
+    let one = records_of(&app, &app.client, &boards_with("cover1 { id }")).await;
+    let three = boards_with("cover1 { id } cover2 { id } cover3 { id }");
+    let answer = graphql_with(&app.client, &app.base_url, &three[0], json!({})).await;
+    let covers_beyond_the_first: u64 = answer["data"]["user"]["boards"]["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|edge| {
+            edge["node"]["pins"]["totalCount"]
+                .as_u64()
+                .unwrap()
+                .clamp(1, 3)
+                - 1
+        })
+        .sum();
+    assert!(covers_beyond_the_first > 0, "{answer}");
+    let three = records_of(&app, &app.client, &three).await;
+    assert_eq!(
+        three - one,
+        covers_beyond_the_first,
+        "covers read beyond those shown"
+    );
     app.stop().await;
 }

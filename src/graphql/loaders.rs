@@ -55,9 +55,13 @@ pub struct Batch {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PinSecret(pub PinId);
 
-/// The covers of a board the viewer may see.
+/// The first `count` covers of a board the viewer may see: a page showing three covers of each
+/// board reads three.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct BoardCovers(pub BoardId);
+pub struct BoardCovers {
+    pub board: BoardId,
+    pub count: usize,
+}
 
 /// The covers of a folder, from the boards the viewer may see.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -94,9 +98,13 @@ impl Loader<BoardCovers> for Batch {
     type Error = async_graphql::Error;
 
     async fn load(&self, keys: &[BoardCovers]) -> Found<BoardCovers, Arc<Vec<PinRecord>>> {
-        let ids = keys.iter().map(|key| key.0).collect();
-        let found = pins::board_covers_many(&self.services, self.viewer, ids).await?;
-        Ok(rekey(found, BoardCovers))
+        let wanted = keys.iter().map(|key| (key.board, key.count)).collect();
+        let found = pins::board_covers_many(&self.services, self.viewer, wanted).await?;
+        let found: HashMap<BoardId, Arc<Vec<PinRecord>>> = rekey(found, |board| board);
+        Ok(keys
+            .iter()
+            .filter_map(|key| Some((*key, found.get(&key.board)?.clone())))
+            .collect())
     }
 }
 

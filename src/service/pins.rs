@@ -21,18 +21,24 @@ pub const FOLDER_COVERS: usize = 4;
 /// these, not all.
 const BOARDS_FOR_FOLDER_COVERS: usize = 20;
 
-/// Up to five covers of each board the viewer may see: the chosen cover first, then the newest pins.
+/// The first covers of each board the viewer may see, as many as asked for it (at most
+/// `BOARD_COVERS`): the chosen cover first, then the newest pins.
 pub async fn board_covers_many(
     services: &Services,
     viewer: Option<UserId>,
-    ids: Vec<BoardId>,
+    wanted: Vec<(BoardId, usize)>,
 ) -> AppResult<HashMap<BoardId, Vec<PinRecord>>> {
+    let mut counts: HashMap<BoardId, usize> = HashMap::with_capacity(wanted.len());
+    for (board, count) in wanted {
+        let most = counts.entry(board).or_default();
+        *most = (*most).max(count.min(BOARD_COVERS));
+    }
     services
         .read(move |read| {
-            let mut found = HashMap::with_capacity(ids.len());
-            for id in ids {
+            let mut found = HashMap::with_capacity(counts.len());
+            for (id, count) in counts {
                 if let Some(board) = boards::get(read, id)?.filter(|b| b.visible_to(viewer)) {
-                    found.insert(id, covers_of(read, &board, BOARD_COVERS)?);
+                    found.insert(id, covers_of(read, &board, count)?);
                 }
             }
             Ok(found)

@@ -123,7 +123,11 @@ impl Board {
 
 impl Board {
     async fn cover(&self, ctx: &Context<'_>, index: usize) -> Result<Option<Pin>> {
-        let covers = ctx.loaders().load_one(BoardCovers(self.0.id)).await?;
+        let wanted = BoardCovers {
+            board: self.0.id,
+            count: index + 1,
+        };
+        let covers = ctx.loaders().load_one(wanted).await?;
         Ok(covers.and_then(|covers| covers.get(index).cloned().map(Pin::from)))
     }
 }

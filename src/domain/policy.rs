@@ -68,9 +68,10 @@ impl Visible for FolderRecord {
     }
 }
 
-/// Whether a folder appears among its owner's folders for a viewer: always for the owner; for
-/// others when it is visible and they may see at least one of its boards (an empty tile would
-/// only puzzle them). Its own page answers by `visible_to` alone.
+/// Whether a folder appears among its owner's folders for a viewer who may see `boards_seen` of
+/// its boards: always for the owner; for others when it is visible and they may see at least one
+/// of its boards (an empty tile would only puzzle them). Its own page answers by `visible_to`
+/// alone. (`store::folder_lists` keeps the lists by it.)
 pub fn folder_listed(viewer: Option<UserId>, folder: &FolderRecord, boards_seen: usize) -> bool {
     viewer == Some(folder.user) || (folder.visible_to(viewer) && boards_seen > 0)
 }

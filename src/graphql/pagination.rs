@@ -1,4 +1,5 @@
-//! Relay connections over lists already in display order: `first`/`after`, with `totalCount`.
+//! Relay connections over lists in display order, whole or read a page at a time:
+//! `first`/`after`, with `totalCount`.
 
 use async_graphql::connection::{Connection, Edge};
 use async_graphql::{OutputType, SimpleObject};
@@ -78,6 +79,14 @@ pub fn page<T, N: OutputType>(
     node: impl Fn(T) -> N,
 ) -> AppResult<Connection<String, N, Total>> {
     let page = slice(items, first, after, cursor_of)?;
+    Ok(connection(page, node))
+}
+
+/// A page as a connection of `node`s.
+pub fn connection<T, N: OutputType>(
+    page: Page<T>,
+    node: impl Fn(T) -> N,
+) -> Connection<String, N, Total> {
     let total = Total {
         total_count: page.total_count,
     };
@@ -88,5 +97,14 @@ pub fn page<T, N: OutputType>(
             .into_iter()
             .map(|(cursor, item)| Edge::new(cursor, node(item))),
     );
-    Ok(connection)
+    connection
+}
+
+/// The id in the cursor `after` of a list read a page at a time from an index (cursors are the
+/// ids of the items).
+pub fn id_after(after: Option<&str>) -> AppResult<Option<u64>> {
+    let invalid = || AppError::invalid("after", "This page cursor is not valid.");
+    after
+        .map(|cursor| cursor.parse().map_err(|_| invalid()))
+        .transpose()
 }

@@ -190,14 +190,6 @@ pub struct BoardPage {
     pub has_next: bool,
 }
 
-/// A page cursor: the id of the last board shown.
-pub fn parse_cursor(cursor: &str) -> AppResult<BoardId> {
-    let id = cursor
-        .parse()
-        .map_err(|_| AppError::invalid("after", "This page cursor is not valid."))?;
-    Ok(BoardId(id))
-}
-
 /// Several pages of board lists (those of the folders on a page, say) in one read: each reads
 /// its own boards from `board_lists`, whatever the number of boards of the user or folder.
 pub async fn pages(

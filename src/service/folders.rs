@@ -4,12 +4,10 @@ use chrono::Utc;
 
 use crate::domain::board::{BoardRecord, FolderRecord, required_title, slugify};
 use crate::domain::ids::{FolderId, UserId};
-use crate::domain::policy::folder_listed;
 use crate::error::{AppError, AppResult};
-use crate::service::access::{owned_folder, shown, visible_folder, visible_newest_first};
+use crate::service::access::{owned_folder, shown, shows_content_of, visible_folder};
 use crate::service::context::Services;
-use crate::store::board_lists::{self, BoardList};
-use crate::store::{boards, folders};
+use crate::store::{boards, folder_lists, folders};
 
 pub async fn add(
     services: &Services,
@@ -91,22 +89,42 @@ pub async fn by_slug(
         .await
 }
 
-/// The folders of `owner` listed for `viewer` (see `folder_listed`), newest first.
+/// A page of a user's folders listed for a viewer (see `policy::folder_listed`), newest
+/// first, how many there are in all, and whether more follow.
+#[derive(Debug, Default)]
+pub struct FolderPage {
+    pub folders: Vec<FolderRecord>,
+    pub total: usize,
+    pub has_next: bool,
+}
+
+/// The first `first` folders of `owner` listed for `viewer` after the folder `after`: read from
+/// `folder_lists`, whatever the number of folders.
 pub async fn of_user(
     services: &Services,
     viewer: Option<UserId>,
     owner: UserId,
-) -> AppResult<Vec<FolderRecord>> {
+    first: usize,
+    after: Option<FolderId>,
+) -> AppResult<FolderPage> {
     services
         .read(move |read| {
-            let mut listed = Vec::new();
-            for folder in visible_newest_first(read, folders::of_user(read, owner)?, viewer)? {
-                let seen = board_lists::count(read, BoardList::InFolder(folder.id), viewer)?;
-                if folder_listed(viewer, &folder, seen) {
-                    listed.push(folder);
-                }
+            // Nothing of a disabled account is listed, not even to itself.
+            if !shows_content_of(read, owner)? {
+                return Ok(FolderPage::default());
             }
-            Ok(listed)
+            let mut ids = folder_lists::page(read, owner, viewer, after, first + 1)?;
+            let has_next = ids.len() > first;
+            ids.truncate(first);
+            let mut found = Vec::with_capacity(ids.len());
+            for id in ids {
+                found.extend(folders::get(read, id)?);
+            }
+            Ok(FolderPage {
+                folders: found,
+                total: folder_lists::count(read, owner, viewer)?,
+                has_next,
+            })
         })
         .await
 }

@@ -1,14 +1,15 @@
 //! The boards of a user and of a folder that a viewer may see, newest first, read a page at a
-//! time from `LISTED_BOARDS`, with their counts: kept by `boards::save` from whom each board is
-//! listed for, so that a page reads its own boards whatever the size of the library.
+//! time from `LISTS`, with their counts: kept by `boards::save` from whom each board is listed
+//! for, so that a page reads its own boards whatever the size of the library. The walks and
+//! counts here serve `folder_lists` too.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::{ReadableTable, Table, WriteTransaction};
 
 use super::pin_order::{Direction, beyond, side_by_side, walked};
-use super::tables::{BOARDS, LISTED_BOARD_COUNTS, LISTED_BOARDS};
-use super::{Source, codec::decode};
+use super::tables::{BOARDS, LIST_COUNTS, LISTS};
+use super::{Source, codec::decode, folder_lists};
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, UserId};
 use crate::error::AppResult;
@@ -20,36 +21,40 @@ pub enum BoardList {
     InFolder(FolderId),
 }
 
+/// The list numbers of `LISTS`.
+const BOARDS_OF_USER: u8 = 0;
+pub(super) const BOARDS_IN_FOLDER: u8 = 1;
+
 impl BoardList {
     fn key(self) -> (u8, u64) {
         match self {
-            BoardList::OfUser(user) => (0, user.0),
-            BoardList::InFolder(folder) => (1, folder.0),
+            BoardList::OfUser(user) => (BOARDS_OF_USER, user.0),
+            BoardList::InFolder(folder) => (BOARDS_IN_FOLDER, folder.0),
         }
     }
 }
 
 /// (list, user or folder id, reader): the key of a count, and of a walk.
-type ReaderKey = (u8, u64, u64);
-/// (list, user or folder id, reader, board id): the key of a listed board.
-type ListedKey = (u8, u64, u64, u64);
+pub(super) type CountKey = (u8, u64, u64);
+/// (list, user or folder id, reader, board or folder id): the key of an entry.
+pub(super) type EntryKey = (u8, u64, u64, u64);
 
 /// The reader key of everyone (ids start at 1).
-const EVERYONE: u64 = 0;
+pub(super) const EVERYONE: u64 = 0;
 
 fn reader_key(reader: Option<UserId>) -> u64 {
     reader.map_or(EVERYONE, |user| user.0)
 }
 
 /// The keys under which a viewer finds boards: everyone's, and their own.
-fn readers_of(viewer: Option<UserId>) -> Vec<u64> {
+pub(super) fn readers_of(viewer: Option<UserId>) -> Vec<u64> {
     let mut readers = vec![EVERYONE];
     readers.extend(viewer.map(|user| user.0));
     readers
 }
 
 /// The (list, id, reader) keys a board is listed under.
-fn keys_of(board: &BoardRecord) -> BTreeSet<ReaderKey> {
+fn keys_of(board: &BoardRecord) -> BTreeSet<CountKey> {
     let lists =
         std::iter::once(BoardList::OfUser(board.user)).chain(board.folder.map(BoardList::InFolder));
     let mut keys = BTreeSet::new();
@@ -62,7 +67,29 @@ fn keys_of(board: &BoardRecord) -> BTreeSet<ReaderKey> {
     keys
 }
 
-/// Moves a board's entries from how `before` was listed to how `after` is (`None`: not stored).
+/// Puts an entry in `LISTS` or takes it out, keeping its count.
+pub(super) fn set_entry(
+    listed: &mut Table<EntryKey, ()>,
+    counts: &mut Table<CountKey, u64>,
+    key: EntryKey,
+    present: bool,
+) -> AppResult<()> {
+    let count_key = (key.0, key.1, key.2);
+    let count = counts.get(count_key)?.map_or(0, |v| v.value());
+    if present && listed.insert(key, ())?.is_none() {
+        counts.insert(count_key, count + 1)?;
+    } else if !present && listed.remove(key)?.is_some() {
+        if count > 1 {
+            counts.insert(count_key, count - 1)?;
+        } else {
+            counts.remove(count_key)?;
+        }
+    }
+    Ok(())
+}
+
+/// Moves a board's entries from how `before` was listed to how `after` is (`None`: not stored),
+/// and the folders whose boards changed for a reader follow.
 pub fn update(
     write: &WriteTransaction,
     before: Option<&BoardRecord>,
@@ -73,27 +100,67 @@ pub fn update(
     let Some(board) = before.or(after).map(|board| board.id.0) else {
         return Ok(());
     };
-    let mut listed = write.open_table(LISTED_BOARDS)?;
-    let mut counts = write.open_table(LISTED_BOARD_COUNTS)?;
-    for key in old.difference(&new) {
-        listed.remove((key.0, key.1, key.2, board))?;
-        let count = counts.get(*key)?.map_or(0, |v| v.value());
-        if count > 1 {
-            counts.insert(*key, count - 1)?;
-        } else {
-            counts.remove(*key)?;
+    {
+        let mut listed = write.open_table(LISTS)?;
+        let mut counts = write.open_table(LIST_COUNTS)?;
+        for key in old.difference(&new) {
+            set_entry(
+                &mut listed,
+                &mut counts,
+                (key.0, key.1, key.2, board),
+                false,
+            )?;
+        }
+        for key in new.difference(&old) {
+            set_entry(&mut listed, &mut counts, (key.0, key.1, key.2, board), true)?;
         }
     }
-    for key in new.difference(&old) {
-        listed.insert((key.0, key.1, key.2, board), ())?;
-        let count = counts.get(*key)?.map_or(0, |v| v.value());
-        counts.insert(*key, count + 1)?;
+    let mut touched: BTreeMap<u64, BTreeSet<u64>> = BTreeMap::new();
+    for (kind, folder, reader) in old.symmetric_difference(&new) {
+        if *kind == BOARDS_IN_FOLDER {
+            touched.entry(*folder).or_default().insert(*reader);
+        }
+    }
+    for (folder, readers) in touched {
+        folder_lists::refresh(write, FolderId(folder), readers)?;
     }
     Ok(())
 }
 
+/// Up to `limit` ids of the list `(kind, id)` found under any of `readers`, newest first,
+/// after `after`: it reads the keys it returns and one more of each reader's.
+pub(super) fn walk(
+    tx: &impl Source,
+    (kind, id): (u8, u64),
+    readers: &[u64],
+    after: Option<u64>,
+    limit: usize,
+) -> AppResult<Vec<u64>> {
+    let table = tx.table(LISTS)?;
+    let mut walks = Vec::new();
+    for reader in readers {
+        let from = after.map(|item| (kind, id, *reader, item));
+        let lowest = (kind, id, *reader, 0);
+        let highest = (kind, id, *reader, u64::MAX);
+        let bounds = beyond(from, Direction::Down, lowest, highest);
+        walks.push(walked(table.range(bounds)?, Direction::Down, |key| key.3));
+    }
+    let ids = side_by_side(walks, Direction::Down, limit)?;
+    Ok(ids.into_iter().map(|(_, id)| id).collect())
+}
+
+/// How many entries the list `(kind, id)` holds under `readers`.
+pub(super) fn total(tx: &impl Source, (kind, id): (u8, u64), readers: &[u64]) -> AppResult<usize> {
+    let counts = tx.table(LIST_COUNTS)?;
+    let mut total = 0;
+    for reader in readers {
+        total += counts.get((kind, id, *reader))?.map_or(0, |v| v.value());
+    }
+    Ok(total as usize)
+}
+
 /// The ids of up to `limit` boards of `list` that `viewer` may see, newest first, after
-/// `after`: it reads the keys it returns and one more of each reader's, however long the list.
+/// `after`, whatever the length of the list.
 pub fn page(
     tx: &impl Source,
     list: BoardList,
@@ -101,39 +168,21 @@ pub fn page(
     after: Option<BoardId>,
     limit: usize,
 ) -> AppResult<Vec<BoardId>> {
-    let (kind, id) = list.key();
-    let table = tx.table(LISTED_BOARDS)?;
-    let mut walks = Vec::new();
-    for reader in readers_of(viewer) {
-        let from = after.map(|board| (kind, id, reader, board.0));
-        let bounds = beyond(
-            from,
-            Direction::Down,
-            (kind, id, reader, 0),
-            (kind, id, reader, u64::MAX),
-        );
-        walks.push(walked(table.range(bounds)?, Direction::Down, |key| key.3));
-    }
-    let ids = side_by_side(walks, Direction::Down, limit)?;
-    Ok(ids.into_iter().map(|(_, id)| BoardId(id)).collect())
+    let after = after.map(|board| board.0);
+    let ids = walk(tx, list.key(), &readers_of(viewer), after, limit)?;
+    Ok(ids.into_iter().map(BoardId).collect())
 }
 
 /// How many boards of `list` `viewer` may see.
 pub fn count(tx: &impl Source, list: BoardList, viewer: Option<UserId>) -> AppResult<usize> {
-    let (kind, id) = list.key();
-    let counts = tx.table(LISTED_BOARD_COUNTS)?;
-    let mut total = 0;
-    for reader in readers_of(viewer) {
-        total += counts.get((kind, id, reader))?.map_or(0, |v| v.value());
-    }
-    Ok(total as usize)
+    total(tx, list.key(), &readers_of(viewer))
 }
 
-/// Every entry and count `LISTED_BOARDS` should hold, built from the board records (migration
-/// and `corkboard check`).
+/// Every entry and count of the board lists, built from the board records (migration and
+/// `corkboard check`).
 pub fn expected<'a>(
     boards: impl IntoIterator<Item = &'a BoardRecord>,
-) -> (BTreeSet<ListedKey>, BTreeMap<ReaderKey, u64>) {
+) -> (BTreeSet<EntryKey>, BTreeMap<CountKey, u64>) {
     let mut listed = BTreeSet::new();
     let mut counts = BTreeMap::new();
     for board in boards {
@@ -145,18 +194,18 @@ pub fn expected<'a>(
     (listed, counts)
 }
 
-/// Fills the lists from every board record (migration 17).
+/// Fills the board lists from every board record (migration 17).
 pub fn fill(write: &WriteTransaction) -> AppResult<()> {
     let mut boards = Vec::new();
     for entry in write.open_table(BOARDS)?.iter()? {
         boards.push(decode::<BoardRecord>(entry?.1.value())?);
     }
     let (listed, counts) = expected(&boards);
-    let mut table = write.open_table(LISTED_BOARDS)?;
+    let mut table = write.open_table(LISTS)?;
     for key in listed {
         table.insert(key, ())?;
     }
-    let mut table = write.open_table(LISTED_BOARD_COUNTS)?;
+    let mut table = write.open_table(LIST_COUNTS)?;
     for (key, count) in counts {
         table.insert(key, count)?;
     }

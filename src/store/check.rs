@@ -212,16 +212,20 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
             .collect(),
         entries(tx, BOARDS_SHARED_WITH)?,
     );
-    let (listed, listed_counts) = super::board_lists::expected(boards.values());
+    let (mut listed, mut listed_counts) = super::board_lists::expected(boards.values());
+    let (folders_listed, folder_counts) =
+        super::folder_lists::expected(folders.values(), &listed_counts);
+    listed.extend(folders_listed);
+    listed_counts.extend(folder_counts);
     report.compare(
-        LISTED_BOARDS.name(),
+        LISTS.name(),
         listed.into_iter().map(|key| (key, ())).collect(),
-        entries(tx, LISTED_BOARDS)?,
+        entries(tx, LISTS)?,
     );
     report.compare(
-        LISTED_BOARD_COUNTS.name(),
+        LIST_COUNTS.name(),
         listed_counts.into_iter().collect(),
-        entries(tx, LISTED_BOARD_COUNTS)?,
+        entries(tx, LIST_COUNTS)?,
     );
     for board in boards.values() {
         if let Some(folder) = board.folder

@@ -1,10 +1,10 @@
-//! Folder records and their indexes by slug and by owner.
+//! Folder records and their indexes by slug, by owner and by whom they are listed for.
 
 use redb::{ReadableTable, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{FOLDERS, FOLDERS_BY_SLUG, FOLDERS_BY_USER};
-use super::{Source, free_slug, ids_under, next_id};
+use super::{Source, folder_lists, free_slug, ids_under, next_id};
 use crate::domain::board::FolderRecord;
 use crate::domain::ids::{FolderId, UserId};
 use crate::error::AppResult;
@@ -46,14 +46,16 @@ pub fn insert(write: &WriteTransaction, mut folder: FolderRecord) -> AppResult<F
     Ok(folder)
 }
 
+/// Saves a folder, and lists it as it now is (`folder_lists`).
 pub fn save(write: &WriteTransaction, folder: &FolderRecord) -> AppResult<()> {
     write
         .open_table(FOLDERS)?
         .insert(folder.id.0, encode(folder)?.as_slice())?;
-    Ok(())
+    folder_lists::refresh(write, folder.id, Default::default())
 }
 
 pub fn remove(write: &WriteTransaction, folder: &FolderRecord) -> AppResult<()> {
+    folder_lists::unlist(write, folder)?;
     write.open_table(FOLDERS)?.remove(folder.id.0)?;
     write
         .open_table(FOLDERS_BY_SLUG)?

@@ -30,7 +30,7 @@ const MIGRATIONS: &[Migration] = &[
     count_board_pins,
     index_pins_of_users,
     index_private_pins_of_boards,
-    list_boards,
+    list_boards_and_folders,
 ];
 
 /// The schema version this binary writes.
@@ -326,9 +326,11 @@ fn index_private_pins_of_boards(write: &WriteTransaction) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// 17: the boards of each user and folder by whom they are listed for, with their counts.
-fn list_boards(write: &WriteTransaction) -> anyhow::Result<()> {
-    super::board_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+/// 17: the boards of each user and folder, and the folders of each user, by whom they are
+/// listed for, with their counts.
+fn list_boards_and_folders(write: &WriteTransaction) -> anyhow::Result<()> {
+    super::board_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))?;
+    super::folder_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 #[cfg(test)]

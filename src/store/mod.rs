@@ -6,6 +6,7 @@ pub mod board_pins;
 pub mod boards;
 pub mod check;
 pub mod codec;
+pub mod folder_lists;
 pub mod folders;
 pub mod import_jobs;
 pub mod imported;

@@ -48,8 +48,8 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(BOARDS_BY_USER)?;
     tables.copy(BOARDS_BY_FOLDER)?;
     tables.copy(BOARDS_SHARED_WITH)?;
-    tables.copy(LISTED_BOARDS)?;
-    tables.copy(LISTED_BOARD_COUNTS)?;
+    tables.copy(LISTS)?;
+    tables.copy(LIST_COUNTS)?;
     tables.copy(FOLDERS)?;
     tables.copy(FOLDERS_BY_SLUG)?;
     tables.copy(FOLDERS_BY_USER)?;

@@ -1,18 +1,19 @@
 //! The `Board` and `Folder` GraphQL types.
 
-use async_graphql::connection::{Connection, Edge};
+use async_graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
 use super::pin::Pin;
 use super::user::User;
 use crate::domain::board::{BoardRecord, FolderRecord};
+use crate::domain::ids::BoardId;
 use crate::graphql::context::ContextExt;
 use crate::graphql::loaders::{BoardCovers, FolderCovers, ShownFolder};
-use crate::graphql::pagination::{Total, page_cost, page_size};
+use crate::graphql::pagination::{Page, Total, connection, id_after, page_cost, page_size};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
-use crate::service::boards::{BoardsRequest, parse_cursor};
+use crate::service::boards::BoardsRequest;
 use crate::service::pin_lists::PinList;
 use crate::service::{boards, pins};
 use crate::store::board_lists::BoardList;
@@ -206,18 +207,18 @@ pub async fn board_connection(
     let request = BoardsRequest {
         list,
         first: page_size(first)?,
-        after: after.as_deref().map(parse_cursor).transpose()?,
+        after: id_after(after.as_deref())?.map(BoardId),
     };
-    let page = ctx.loaders().load_one(request).await?.unwrap_or_default();
-    let total = Total {
-        total_count: page.total,
+    let found = ctx.loaders().load_one(request).await?.unwrap_or_default();
+    let items = found
+        .boards
+        .iter()
+        .map(|board| (board.id.to_string(), board.clone()));
+    let page = Page {
+        items: items.collect(),
+        total_count: found.total,
+        has_previous_page: request.after.is_some(),
+        has_next_page: found.has_next,
     };
-    let mut connection =
-        Connection::with_additional_fields(request.after.is_some(), page.has_next, total);
-    connection.edges.extend(
-        page.boards
-            .iter()
-            .map(|board| Edge::new(board.id.to_string(), Board(board.clone()))),
-    );
-    Ok(connection)
+    Ok(connection(page, Board))
 }

@@ -5,11 +5,11 @@ use async_graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
-use crate::domain::ids::UserId;
+use crate::domain::ids::{FolderId, UserId};
 use crate::domain::user::UserRecord;
 use crate::error::AppError;
 use crate::graphql::context::ContextExt;
-use crate::graphql::pagination::{Total, page, page_cost};
+use crate::graphql::pagination::{Page, Total, connection, id_after, page_cost, page_size};
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::graphql::types::board::{Board, Folder, board_connection};
@@ -153,14 +153,18 @@ impl User {
         first: Option<i32>,
         after: Option<String>,
     ) -> async_graphql::Result<Connection<String, Folder, Total>> {
-        let found = folders::of_user(ctx.services(), ctx.viewer().user, self.0.id).await?;
-        Ok(page(
-            found,
-            first,
-            after,
-            |folder| folder.id.to_string(),
-            Folder,
-        )?)
+        let after = id_after(after.as_deref())?.map(FolderId);
+        let viewer = ctx.viewer().user;
+        let found =
+            folders::of_user(ctx.services(), viewer, self.0.id, page_size(first)?, after).await?;
+        let items = found.folders.into_iter().map(|f| (f.id.to_string(), f));
+        let page = Page {
+            items: items.collect(),
+            total_count: found.total,
+            has_previous_page: after.is_some(),
+            has_next_page: found.has_next,
+        };
+        Ok(connection(page, Folder))
     }
 
     /// One of the user's folders by slug.

@@ -6,9 +6,9 @@ mod common;
 use chrono::{Duration, Utc};
 use common::pictures::png;
 use common::pins::{add_board, create_pin};
+use common::reads::assert_consistent;
 use common::{TestApp, error_code, graphql_with, new_client};
 use corkboard::config::{Config, Registration};
-use corkboard::store::check;
 use corkboard::store::invites;
 use serde_json::{Value, json};
 
@@ -447,13 +447,6 @@ async fn deleting_an_account_takes_everything_it_owned_and_only_its_own_files() 
     let (_, again) = sign_up(&app, "bob", None).await;
     assert!(again["errors"].is_null(), "{again}");
     app.stop().await;
-}
-
-/// Every index of the database agrees with its records.
-fn assert_consistent(app: &TestApp) {
-    let services = &app.server.as_ref().unwrap().services;
-    let report = services.store.read(check::database).unwrap();
-    assert!(report.is_consistent(), "{report:?}");
 }
 
 /// How many files a folder holds, at any depth.

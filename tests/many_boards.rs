@@ -6,19 +6,14 @@
 
 mod common;
 
+use common::TestApp;
 use common::pins::{add_board, add_folder, walk_list};
-use common::{TestApp, graphql_with, new_client};
-use corkboard::store::check;
-use corkboard::store::codec::decoded_count;
+use common::reads::{Viewer, assert_consistent, first_page_records, mutate, visitor_bob_and_ada};
 use serde_json::{Value, json};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 const USER_BOARDS: &str = "query($after: String) { user(username: \"ada\") { boards(first: 4, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id title } } } } }";
 const FOLDER_BOARDS: &str = "query($after: String) { user(username: \"ada\") { folder(slug: \"travel\") { boards(first: 4, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id title } } } } } }";
 const FOLDERS: &str = "{ user(username: \"ada\") { folders(first: 50) { totalCount edges { node { name boards(first: 0) { totalCount } } } } } }";
-
-/// Requests measured so far.
-static TRIES: AtomicUsize = AtomicUsize::new(0);
 
 /// What Ada's boards are: who sees them is decided by `kind`.
 #[derive(Clone, Copy, PartialEq)]
@@ -32,17 +27,6 @@ struct Board {
     id: u64,
     kind: Kind,
     in_folder: bool,
-}
-
-struct Viewer {
-    name: &'static str,
-    client: reqwest::Client,
-    sees: fn(Kind) -> bool,
-}
-
-async fn mutate(app: &TestApp, query: &str, variables: Value) {
-    let answer = graphql_with(&app.client, &app.base_url, query, variables).await;
-    assert!(answer["errors"].is_null(), "{answer}");
 }
 
 /// Boards `from..to` of Ada's: public, secret and shared with Bob in turn, every other one in
@@ -92,7 +76,7 @@ async fn walk(app: &TestApp, client: &reqwest::Client, query: &str) -> (Vec<u64>
 }
 
 /// Each viewer's pages of Ada's boards and of her folder's show what they may see, newest first.
-async fn assert_lists(app: &TestApp, viewers: &[Viewer], boards: &[Board]) {
+async fn assert_lists(app: &TestApp, viewers: &[Viewer<Kind>], boards: &[Board]) {
     for viewer in viewers {
         for (query, folder_only) in [(USER_BOARDS, false), (FOLDER_BOARDS, true)] {
             let mut expected: Vec<u64> = boards
@@ -112,65 +96,25 @@ async fn assert_lists(app: &TestApp, viewers: &[Viewer], boards: &[Board]) {
     }
 }
 
-/// The records decoded for each viewer's first page of each list, and of the folders page (with
-/// each folder's count of boards).
-async fn first_page_records(app: &TestApp, viewers: &[Viewer]) -> Vec<u64> {
-    let mut records = Vec::new();
-    for viewer in viewers {
-        for query in [USER_BOARDS, FOLDER_BOARDS, FOLDERS] {
-            // The fewest of three tries: the background work of earlier requests decodes too.
-            // Each try is a new text, which no visitor's kept answer serves.
-            let mut fewest = u64::MAX;
-            for _ in 0..3 {
-                let tries = TRIES.fetch_add(1, Ordering::Relaxed);
-                let query = format!("{query}\n# try {tries}");
-                let before = decoded_count();
-                let answer = graphql_with(&viewer.client, &app.base_url, &query, json!({})).await;
-                fewest = fewest.min(decoded_count() - before);
-                assert!(answer["errors"].is_null(), "{answer}");
-            }
-            records.push(fewest);
-        }
-    }
-    records
-}
-
-fn assert_consistent(app: &TestApp) {
-    let services = &app.server.as_ref().unwrap().services;
-    let report = services.store.read(check::database).unwrap();
-    assert!(report.is_consistent(), "{report:?}");
-}
-
 #[tokio::test]
 async fn board_lists_read_their_page_whatever_the_number_of_boards() {
     let app = TestApp::start().await;
     app.sign_up("ada").await;
-    let bob = app.client_signed_in_new("bob").await;
     let folder = add_folder(&app, &app.client, "Travel").await;
-    let viewers = [
-        Viewer {
-            name: "a visitor",
-            client: new_client(),
-            sees: |kind| kind == Kind::Public,
-        },
-        Viewer {
-            name: "Bob",
-            client: bob,
-            sees: |kind| kind != Kind::Secret,
-        },
-        Viewer {
-            name: "Ada",
-            client: app.client.clone(),
-            sees: |_| true,
-        },
-    ];
+    let viewers = visitor_bob_and_ada(
+        &app,
+        |kind| kind == Kind::Public,
+        |kind| kind != Kind::Secret,
+    )
+    .await;
 
     let mut boards = add_boards(&app, &folder, 0, 30).await;
     assert_lists(&app, &viewers, &boards).await;
-    let thirty = first_page_records(&app, &viewers).await;
+    let thirty = first_page_records(&app, &viewers, &[USER_BOARDS, FOLDER_BOARDS, FOLDERS]).await;
     boards.extend(add_boards(&app, &folder, 30, 120).await);
     assert_lists(&app, &viewers, &boards).await;
-    let hundred_twenty = first_page_records(&app, &viewers).await;
+    let hundred_twenty =
+        first_page_records(&app, &viewers, &[USER_BOARDS, FOLDER_BOARDS, FOLDERS]).await;
     println!(
         "records read by the first pages: {thirty:?} with 30 boards, {hundred_twenty:?} with 120"
     );

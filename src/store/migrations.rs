@@ -371,10 +371,11 @@ mod tests {
     }
 
     #[test]
-    fn version_16_lists_the_boards_it_has_by_whom_they_are_for() {
-        use crate::domain::board::BoardRecord;
+    fn version_16_lists_the_boards_and_folders_it_has_by_whom_they_are_for() {
+        use crate::domain::board::{BoardRecord, FolderRecord};
         use crate::domain::ids::{BoardId, FolderId, UserId};
         use crate::store::board_lists::{self, BoardList};
+        use crate::store::folder_lists;
         let dir = tempfile::tempdir().unwrap();
         let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
         migrate_to(&db, 16).unwrap();
@@ -392,6 +393,27 @@ mod tests {
             boards.insert(board.id.0, bytes.as_slice()).unwrap();
         }
         drop(boards);
+        let secret_folder = FolderRecord {
+            id: FolderId(4),
+            user: ada,
+            slug: "empty".into(),
+            name: "Empty".into(),
+            secret: true,
+            created_at: chrono::Utc::now(),
+        };
+        let travel = FolderRecord {
+            id: folder,
+            slug: "travel".into(),
+            name: "Travel".into(),
+            secret: false,
+            ..secret_folder.clone()
+        };
+        let mut folders = write.open_table(tables::FOLDERS).unwrap();
+        for folder in [&travel, &secret_folder] {
+            let bytes = crate::store::codec::encode(folder).unwrap();
+            folders.insert(folder.id.0, bytes.as_slice()).unwrap();
+        }
+        drop(folders);
         write.commit().unwrap();
 
         run(&db).unwrap();
@@ -408,6 +430,18 @@ mod tests {
                 let count = board_lists::count(&read, list, viewer).unwrap();
                 assert_eq!(count, seen.len(), "{list:?} for {viewer:?}");
             }
+        }
+        for (viewer, seen) in [
+            (None, vec![folder]),
+            (Some(bob), vec![folder]),
+            (Some(ada), vec![secret_folder.id, folder]),
+        ] {
+            assert_eq!(
+                folder_lists::page(&read, ada, viewer, None, 50).unwrap(),
+                seen
+            );
+            let count = folder_lists::count(&read, ada, viewer).unwrap();
+            assert_eq!(count, seen.len(), "folders for {viewer:?}");
         }
         let after = board_lists::page(
             &read,

@@ -4,6 +4,7 @@
 pub mod pictures;
 pub mod pins;
 pub mod process;
+pub mod reads;
 pub mod s3;
 pub mod smtp;
 pub mod web;

@@ -1,0 +1,159 @@
+//! A user's folders are read a page at a time from their list: a first page reads as many
+//! records with 40 folders as with 10, for a visitor, a friend and the owner, and every page
+//! still shows the folders each may see (those with a board for them; all for the owner), newest
+//! first, with the right total, as boards and folders change. (A file of its own: the count of
+//! records is process-wide.)
+
+mod common;
+
+use common::TestApp;
+use common::pins::{add_board, add_folder, walk_list};
+use common::reads::{Viewer, assert_consistent, first_page_records, mutate, visitor_bob_and_ada};
+use serde_json::json;
+
+const FOLDERS: &str = "query($after: String) { user(username: \"ada\") { folders(first: 3, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id name } } } } }";
+
+/// Who may see Ada's folders, from what each holds.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Kind {
+    /// A public folder with a public board: everyone.
+    PublicBoard,
+    /// A public folder with a private board shared with Bob: Bob.
+    SharedBoard,
+    /// A public folder with a private board: Ada alone.
+    SecretBoard,
+    /// A private folder with a public board: Ada alone.
+    SecretFolder,
+    /// A public folder without boards: Ada alone.
+    Empty,
+}
+
+struct Folder {
+    id: String,
+    kind: Kind,
+    /// Its board, if any.
+    board: Option<String>,
+}
+
+/// Folders `from..to` of Ada's, of each kind in turn.
+async fn add_folders(app: &TestApp, from: usize, to: usize) -> Vec<Folder> {
+    use Kind::*;
+    let mut folders = Vec::new();
+    for n in from..to {
+        let kind = [PublicBoard, SharedBoard, SecretBoard, SecretFolder, Empty][n % 5];
+        let id = add_folder(app, &app.client, &format!("Folder {n}")).await;
+        let id = id.as_str().unwrap().to_owned();
+        if kind == SecretFolder {
+            let secret = "mutation($f: ID!) { updateFolder(id: $f, secret: true) { id } }";
+            mutate(app, secret, json!({ "f": id })).await;
+        }
+        let board = if kind == Empty {
+            None
+        } else {
+            let secret = matches!(kind, SharedBoard | SecretBoard);
+            let board = add_board(app, &app.client, &format!("Board {n}"), secret).await;
+            let moved = "mutation($b: ID!, $f: ID!) { updateBoard(id: $b, folder: $f) { id } }";
+            mutate(app, moved, json!({ "b": board, "f": id })).await;
+            if kind == SharedBoard {
+                let share =
+                    "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }";
+                mutate(app, share, json!({ "b": board })).await;
+            }
+            Some(board)
+        };
+        folders.push(Folder { id, kind, board });
+    }
+    folders
+}
+
+/// Each viewer's pages of Ada's folders show what they may see, newest first.
+async fn assert_lists(app: &TestApp, viewers: &[Viewer<Kind>], folders: &[Folder]) {
+    for viewer in viewers {
+        let mut expected: Vec<u64> = folders
+            .iter()
+            .filter(|folder| (viewer.sees)(folder.kind))
+            .map(|folder| folder.id.parse().unwrap())
+            .collect();
+        expected.sort_unstable_by(|a, b| b.cmp(a));
+        let (ids, total) = walk_list(
+            app,
+            &viewer.client,
+            FOLDERS,
+            |data| &data["user"]["folders"],
+        )
+        .await;
+        assert_eq!(ids, expected, "{}", viewer.name);
+        assert_eq!(total, expected.len() as u64, "{}", viewer.name);
+    }
+}
+
+#[tokio::test]
+async fn folder_lists_read_their_page_whatever_the_number_of_folders() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let viewers = visitor_bob_and_ada(
+        &app,
+        |kind| kind == Kind::PublicBoard,
+        |kind| matches!(kind, Kind::PublicBoard | Kind::SharedBoard),
+    )
+    .await;
+
+    let mut folders = add_folders(&app, 0, 20).await;
+    assert_lists(&app, &viewers, &folders).await;
+    let twenty = first_page_records(&app, &viewers, &[FOLDERS]).await;
+    folders.extend(add_folders(&app, 20, 80).await);
+    assert_lists(&app, &viewers, &folders).await;
+    let eighty = first_page_records(&app, &viewers, &[FOLDERS]).await;
+    println!("records read by the first pages: {twenty:?} with 20 folders, {eighty:?} with 80");
+    assert_eq!(eighty, twenty);
+    assert_consistent(&app);
+
+    // A shared board made public: everyone sees its folder.
+    let at = folders
+        .iter()
+        .position(|f| f.kind == Kind::SharedBoard)
+        .unwrap();
+    let public = "mutation($b: ID!) { updateBoard(id: $b, secret: false) { id } }";
+    mutate(&app, public, json!({ "b": folders[at].board })).await;
+    folders[at].kind = Kind::PublicBoard;
+    // A board of everyone's made private and shared with Bob: only Bob (and Ada) see its folder.
+    let at = folders
+        .iter()
+        .position(|f| f.kind == Kind::PublicBoard)
+        .unwrap();
+    let board = json!({ "b": folders[at].board });
+    mutate(
+        &app,
+        "mutation($b: ID!) { updateBoard(id: $b, secret: true) { id } }",
+        board.clone(),
+    )
+    .await;
+    let share = "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }";
+    mutate(&app, share, board).await;
+    folders[at].kind = Kind::SharedBoard;
+    // A folder made private, a folder's only board taken out, a folder deleted.
+    let at = folders
+        .iter()
+        .rposition(|f| f.kind == Kind::PublicBoard)
+        .unwrap();
+    let secret = "mutation($f: ID!) { updateFolder(id: $f, secret: true) { id } }";
+    mutate(&app, secret, json!({ "f": folders[at].id })).await;
+    folders[at].kind = Kind::SecretFolder;
+    let at = folders
+        .iter()
+        .rposition(|f| f.kind == Kind::SharedBoard)
+        .unwrap();
+    let out = "mutation($b: ID!) { updateBoard(id: $b, folder: null) { id } }";
+    mutate(&app, out, json!({ "b": folders[at].board })).await;
+    folders[at].kind = Kind::Empty;
+    let at = folders
+        .iter()
+        .position(|f| f.kind == Kind::PublicBoard)
+        .unwrap();
+    let gone = folders.remove(at);
+    let delete = "mutation($f: ID!) { deleteFolder(id: $f) { id } }";
+    mutate(&app, delete, json!({ "f": gone.id })).await;
+    assert_lists(&app, &viewers, &folders).await;
+    assert_consistent(&app);
+    app.stop().await;
+}

@@ -393,8 +393,36 @@ async fn deleting_an_account_takes_everything_it_owned_and_only_its_own_files() 
     let board = add_board(&app, &bob, "Mine", false).await;
     create_pin(&app, &bob, png(300, 200, 7), &[&board], "Both have it").await;
     create_pin(&app, &bob, png(320, 200, 8), &[&board], "Only bob's").await;
+    add_board(&app, &bob, "Drafts", true).await;
     let originals = || walkdir(&app.data_dir.path().join("originals"));
     assert_eq!(originals(), 2);
+
+    // The admin's list counts every pin and board of bob's, and the bytes of his originals.
+    let weights = graphql_with(
+        &bob,
+        &app.base_url,
+        "{ me { pins(first: 10) { edges { node { weight } } } } }",
+        json!({}),
+    )
+    .await;
+    let edges = weights["data"]["me"]["pins"]["edges"].as_array().unwrap();
+    let bytes: f64 = edges
+        .iter()
+        .map(|e| e["node"]["weight"].as_f64().unwrap())
+        .sum();
+    assert!(bytes > 0.0, "{weights}");
+    let listed = graphql_with(
+        &ada,
+        &app.base_url,
+        "{ accounts(query: \"bob\") { nodes { holdings { pins boards storageBytes } } } }",
+        json!({}),
+    )
+    .await;
+    assert_eq!(
+        listed["data"]["accounts"]["nodes"][0]["holdings"],
+        json!({ "pins": 2, "boards": 2, "storageBytes": bytes }),
+        "{listed}"
+    );
 
     let delete = |confirmation: &str| {
         graphql_with(

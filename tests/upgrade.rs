@@ -8,7 +8,7 @@ use corkboard::config::Config;
 use corkboard::store::migrations::{self, CURRENT_VERSION};
 use corkboard::store::tables::META;
 use corkboard::store::upgrade::backup_path;
-use redb::{Database, ReadableDatabase};
+use redb::{Database, ReadableDatabase, ReadableTableMetadata};
 
 const OLD_VERSION: u64 = CURRENT_VERSION - 1;
 
@@ -95,5 +95,47 @@ async fn without_its_copy_an_older_database_is_not_migrated() {
     assert_eq!(
         backups_in(dir.path()),
         [format!("corkboard.redb.bak-v{OLD_VERSION}")]
+    );
+}
+
+/// A seeded database without the kept lists and sums of versions 17 and 18 gets them from its
+/// records: the check finds every index in agreement after the migrations.
+#[test]
+fn the_lists_and_sums_of_versions_17_and_18_are_made_from_the_records() {
+    use corkboard::seed::{SeedPlan, seed};
+    use corkboard::store::{Store, check, tables};
+    let dir = tempfile::tempdir().unwrap();
+    let config = config(dir.path());
+    let plan = SeedPlan {
+        users: 4,
+        boards: 30,
+        pins: 120,
+        pictures: 2,
+        seed: 5,
+    };
+    seed(&config, plan).unwrap();
+    let db = Database::open(config.database_path()).unwrap();
+    let write = db.begin_write().unwrap();
+    write.delete_table(tables::LISTS).unwrap();
+    write.delete_table(tables::LIST_COUNTS).unwrap();
+    write.delete_table(tables::USER_PIN_BYTES).unwrap();
+    write
+        .open_table(META)
+        .unwrap()
+        .insert("schema_version", 16)
+        .unwrap();
+    write.commit().unwrap();
+    migrations::run(&db).unwrap();
+    drop(db);
+
+    let store = Store::open(&config.database_path()).unwrap();
+    let report = store.read(check::database).unwrap();
+    assert!(report.is_consistent(), "{report:?}");
+    let lists = store
+        .read(|read| Ok(read.open_table(tables::LISTS).unwrap().len().unwrap()))
+        .unwrap();
+    assert!(
+        lists > 30,
+        "every board is listed, and every folder: {lists} entries"
     );
 }

@@ -10,7 +10,8 @@ use crate::media::ingest::remove_files;
 use crate::service::context::Services;
 use crate::service::viewer::Viewer;
 use crate::store::accounts::{self, TokenPurpose};
-use crate::store::{boards, folders, pins, users};
+use crate::store::board_lists::{self, BoardList};
+use crate::store::{boards, folders, pins, user_pins, users};
 
 const USER_NOT_FOUND: &str = "This user does not exist.";
 
@@ -47,11 +48,11 @@ pub async fn holdings(services: &Services, viewer: &Viewer, user: UserId) -> App
     viewer.require_admin()?;
     services
         .read(move |read| {
-            let theirs = pins::of_user(read, user)?;
+            // Kept counts: an account's row costs the same whatever its library.
             Ok(Holdings {
-                pins: theirs.len(),
-                boards: boards::of_user(read, user)?.len(),
-                storage_bytes: theirs.iter().map(|pin| pin.picture.weight).sum(),
+                pins: user_pins::counts(read, user)?.all,
+                boards: board_lists::count(read, BoardList::OfUser(user), Some(user))?,
+                storage_bytes: user_pins::bytes(read, user)?,
             })
         })
         .await

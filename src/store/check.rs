@@ -316,11 +316,19 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         .map(|(id, _)| (*id, ()))
         .collect();
     let mut counts: BTreeMap<u64, (u64, u64)> = BTreeMap::new();
+    let mut bytes: BTreeMap<u64, u64> = BTreeMap::new();
     for (id, pin) in &pins {
         let count = counts.entry(pin.user.0).or_default();
         count.0 += 1;
         count.1 += u64::from(public.contains(&(*id, ())));
+        *bytes.entry(pin.user.0).or_default() += pin.picture.weight;
     }
+    bytes.retain(|_, bytes| *bytes > 0);
+    report.compare(
+        USER_PIN_BYTES.name(),
+        bytes.into_iter().collect(),
+        entries(tx, USER_PIN_BYTES)?,
+    );
     report.compare(
         PUBLIC_PINS_BY_USER.name(),
         public

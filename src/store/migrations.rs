@@ -31,6 +31,7 @@ const MIGRATIONS: &[Migration] = &[
     index_pins_of_users,
     index_private_pins_of_boards,
     list_boards_and_folders,
+    sum_pin_bytes_of_users,
 ];
 
 /// The schema version this binary writes.
@@ -331,6 +332,21 @@ fn index_private_pins_of_boards(write: &WriteTransaction) -> anyhow::Result<()> 
 fn list_boards_and_folders(write: &WriteTransaction) -> anyhow::Result<()> {
     super::board_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))?;
     super::folder_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
+/// 18: the bytes of the originals of each user's pins, summed from the pins.
+fn sum_pin_bytes_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
+    let mut bytes: std::collections::BTreeMap<u64, u64> = Default::default();
+    for entry in write.open_table(tables::PINS)?.iter()? {
+        let pin: crate::domain::pin::PinRecord =
+            super::codec::decode(entry?.1.value()).map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        *bytes.entry(pin.user.0).or_default() += pin.picture.weight;
+    }
+    let mut table = write.open_table(tables::USER_PIN_BYTES)?;
+    for (user, sum) in bytes.into_iter().filter(|(_, sum)| *sum > 0) {
+        table.insert(user, sum)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

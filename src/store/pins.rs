@@ -46,7 +46,7 @@ pub fn insert(
     write
         .open_table(PINS_BY_USER)?
         .insert((pin.user.0, pin.id.0), ())?;
-    user_pins::pins_changed(write, pin.user, 1)?;
+    user_pins::pin_changed(write, pin.user, true, pin.picture.weight)?;
     let mut pictures = write.open_table(PICTURES)?;
     let count = pictures
         .get(pin.picture.sha1.as_str())?
@@ -91,7 +91,7 @@ pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
         .open_table(PINS_BY_USER)?
         .remove((pin.user.0, pin.id.0))?;
     board_pins::set_public(write, pin.id, pin.user, false)?;
-    user_pins::pins_changed(write, pin.user, -1)?;
+    user_pins::pin_changed(write, pin.user, false, pin.picture.weight)?;
     write
         .open_table(PINS_BY_PICTURE)?
         .remove((pin.picture.sha1.as_str(), pin.id.0))?;

@@ -65,6 +65,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(PRIVATE_BOARD_PIN_COUNTS)?;
     tables.copy(PRIVATE_PINS_ON_SEVERAL_BOARDS)?;
     tables.copy(USER_PIN_COUNTS)?;
+    tables.copy(USER_PIN_BYTES)?;
     tables.copy(PINS_BY_PICTURE)?;
     tables.copy(PICTURES)?;
     tables.copy(SEARCH_PENDING)?;

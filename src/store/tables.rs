@@ -100,6 +100,9 @@ pub const PUBLIC_PINS_BY_USER: TableDefinition<(u64, u64), ()> =
 /// user id -> (pins, public pins): how many pins a user has (a user without pins has no entry).
 pub const USER_PIN_COUNTS: TableDefinition<u64, (u64, u64)> =
     TableDefinition::new("user-pin-counts-1");
+/// user id -> the bytes of the originals of a user's pins, each pin counted (a user without
+/// pins has no entry).
+pub const USER_PIN_BYTES: TableDefinition<u64, u64> = TableDefinition::new("user-pin-bytes-1");
 /// (picture sha1, pin id) -> (): the pins showing a picture (who may see its files).
 pub const PINS_BY_PICTURE: TableDefinition<(&str, u64), ()> =
     TableDefinition::new("pins-by-picture-1");

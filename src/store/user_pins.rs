@@ -1,10 +1,11 @@
-//! Each user's pin counts and public pins, kept with every pin written, removed, or made public or
-//! private, so that a user's page is read a slice at a time, whatever the size of their library.
+//! Each user's pin counts, public pins and the bytes of their originals, kept with every pin
+//! written, removed, or made public or private, so that a user's page is read a slice at a time
+//! and the admin's list of accounts answers, whatever the size of their library.
 
 use redb::{ReadableTable, WriteTransaction};
 
 use super::Source;
-use super::tables::{PUBLIC_PINS_BY_USER, USER_PIN_COUNTS};
+use super::tables::{PUBLIC_PINS_BY_USER, USER_PIN_BYTES, USER_PIN_COUNTS};
 use crate::domain::ids::{PinId, UserId};
 use crate::error::AppResult;
 
@@ -24,9 +25,36 @@ pub fn counts(tx: &impl Source, user: UserId) -> AppResult<PinCounts> {
     })
 }
 
-/// Counts pins written (a positive change) or removed (a negative one).
-pub fn pins_changed(write: &WriteTransaction, user: UserId, change: i64) -> AppResult<()> {
-    count_change(write, user, change, 0)
+/// The bytes of the originals of a user's pins, each pin counted.
+pub fn bytes(tx: &impl Source, user: UserId) -> AppResult<u64> {
+    Ok(tx
+        .table(USER_PIN_BYTES)?
+        .get(user.0)?
+        .map_or(0, |b| b.value()))
+}
+
+/// Counts a pin written (`added`) or removed, with the bytes of its original.
+pub fn pin_changed(
+    write: &WriteTransaction,
+    user: UserId,
+    added: bool,
+    bytes: u64,
+) -> AppResult<()> {
+    let mut table = write.open_table(USER_PIN_BYTES)?;
+    let before = table.get(user.0)?.map_or(0, |b| b.value());
+    let after = if added {
+        before.saturating_add(bytes)
+    } else {
+        before.saturating_sub(bytes)
+    };
+    let counts = if added { 1 } else { -1 };
+    if after == 0 {
+        table.remove(user.0)?;
+    } else {
+        table.insert(user.0, after)?;
+    }
+    drop(table);
+    count_change(write, user, counts, 0)
 }
 
 /// Notes that a pin of `user` became public, or stopped being public.

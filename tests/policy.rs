@@ -25,6 +25,7 @@ use std::time::Instant;
 
 use common::pictures::encoded;
 use common::pins::upload;
+use common::reads::assert_consistent;
 use common::{TestApp, graphql_with, new_client};
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use serde_json::{Value, json};
@@ -2192,5 +2193,7 @@ async fn every_viewer_sees_exactly_what_the_policy_allows_at_every_step() {
         model.boards.len(),
         model.folders.len(),
     );
+    // Every index the steps kept (lists, counts, public pins...) agrees with the records.
+    assert_consistent(&world.app);
     world.app.stop().await;
 }

@@ -1,14 +1,16 @@
 //! A user's folders are read a page at a time from their list: a first page reads as many
-//! records with 40 folders as with 10, for a visitor, a friend and the owner, and every page
+//! records with 80 folders as with 20, for a visitor, a friend and the owner, and every page
 //! still shows the folders each may see (those with a board for them; all for the owner), newest
-//! first, with the right total, as boards and folders change. (A file of its own: the count of
-//! records is process-wide.)
+//! first, with the right total, as boards and folders change. A folder's count of boards reads no
+//! board. (A file of its own: the count of records is process-wide.)
 
 mod common;
 
 use common::TestApp;
 use common::pins::{add_board, add_folder, walk_list};
-use common::reads::{Viewer, assert_consistent, first_page_records, mutate, visitor_bob_and_ada};
+use common::reads::{
+    Viewer, assert_consistent, first_page_records, mutate, records_read, visitor_bob_and_ada,
+};
 use serde_json::json;
 
 const FOLDERS: &str = "query($after: String) { user(username: \"ada\") { folders(first: 3, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id name } } } } }";
@@ -155,5 +157,24 @@ async fn folder_lists_read_their_page_whatever_the_number_of_folders() {
     mutate(&app, delete, json!({ "f": gone.id })).await;
     assert_lists(&app, &viewers, &folders).await;
     assert_consistent(&app);
+
+    // A folder's count of boards (as the folders page shows it) reads no board: the same records
+    // with five boards more in each folder of the page.
+    let counted = "{ user(username: \"ada\") { folders(first: 3) { edges { node { id boards { totalCount } } } } } }";
+    let before = records_read(&app, &app.client, counted).await;
+    let mut newest: Vec<u64> = folders.iter().map(|f| f.id.parse().unwrap()).collect();
+    newest.sort_unstable_by(|a, b| b.cmp(a));
+    for folder in &newest[..3] {
+        for n in 0..5 {
+            let board = add_board(&app, &app.client, &format!("More {folder} {n}"), false).await;
+            let moved = "mutation($b: ID!, $f: ID!) { updateBoard(id: $b, folder: $f) { id } }";
+            mutate(&app, moved, json!({ "b": board, "f": folder.to_string() })).await;
+        }
+    }
+    let after = records_read(&app, &app.client, counted).await;
+    assert_eq!(
+        after, before,
+        "records read for the folders' counts of boards"
+    );
     app.stop().await;
 }

@@ -204,9 +204,14 @@ pub async fn board_connection(
     first: Option<i32>,
     after: Option<String>,
 ) -> Result<Connection<String, Board, Total>> {
+    // Only the total asked for (`boards { totalCount }`, as on a folders page): no board is read.
+    let look = ctx.look_ahead();
+    let wants_boards = look.field("edges").exists()
+        || look.field("nodes").exists()
+        || look.field("pageInfo").exists();
     let request = BoardsRequest {
         list,
-        first: page_size(first)?,
+        first: if wants_boards { page_size(first)? } else { 0 },
         after: id_after(after.as_deref())?.map(BoardId),
     };
     let found = ctx.loaders().load_one(request).await?.unwrap_or_default();

@@ -6,7 +6,7 @@
 mod common;
 
 use common::pictures::png;
-use common::pins::{add_board, add_folder, create_pin, duplicate_pin};
+use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};
 use common::{TestApp, graphql_with};
 use corkboard::store::codec::decoded_count;
 use serde_json::{Value, json};
@@ -20,16 +20,9 @@ const FOLDERS_UNCOVERED: &str = "{ user(username: \"ada\") { folders(first: 50) 
 const PINS_A_BOARD: usize = 4;
 
 /// A new board of Ada's in `folder`, holding `PINS_A_BOARD` copies of `original`, newest last.
-async fn board_in_folder(app: &TestApp, folder: &Value, original: &str, n: usize) -> Vec<String> {
+async fn board_in_folder(app: &TestApp, folder: &str, original: &str, n: usize) -> Vec<String> {
     let board = add_board(app, &app.client, &format!("Board {n}"), false).await;
-    let moved = graphql_with(
-        &app.client,
-        &app.base_url,
-        "mutation($b: ID!, $f: ID!) { updateBoard(id: $b, folder: $f) { id } }",
-        json!({ "b": board, "f": folder }),
-    )
-    .await;
-    assert!(moved["errors"].is_null(), "{moved}");
+    move_to_folder(app, &app.client, &board, folder).await;
     let mut pins = Vec::new();
     for copy in 0..PINS_A_BOARD {
         let caption = format!("board {n} copy {copy}");

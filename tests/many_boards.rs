@@ -7,9 +7,9 @@
 mod common;
 
 use common::TestApp;
-use common::pins::{add_board, add_folder, walk_list};
+use common::pins::{add_board, add_folder, move_to_folder, share_board, walk_list};
 use common::reads::{Viewer, assert_consistent, first_page_records, mutate, visitor_bob_and_ada};
-use serde_json::{Value, json};
+use serde_json::json;
 
 const USER_BOARDS: &str = "query($after: String) { user(username: \"ada\") { boards(first: 4, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id title } } } } }";
 const FOLDER_BOARDS: &str = "query($after: String) { user(username: \"ada\") { folder(slug: \"travel\") { boards(first: 4, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id title } } } } } }";
@@ -31,7 +31,7 @@ struct Board {
 
 /// Boards `from..to` of Ada's: public, secret and shared with Bob in turn, every other one in
 /// the folder.
-async fn add_boards(app: &TestApp, folder: &Value, from: usize, to: usize) -> Vec<Board> {
+async fn add_boards(app: &TestApp, folder: &str, from: usize, to: usize) -> Vec<Board> {
     let mut boards = Vec::new();
     for n in from..to {
         let kind = [Kind::Public, Kind::Secret, Kind::SharedWithBob][n % 3];
@@ -43,14 +43,11 @@ async fn add_boards(app: &TestApp, folder: &Value, from: usize, to: usize) -> Ve
         )
         .await;
         if kind == Kind::SharedWithBob {
-            let share =
-                "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }";
-            mutate(app, share, json!({ "b": id })).await;
+            share_board(app, &app.client, &id, "bob").await;
         }
         let in_folder = n % 2 == 0;
         if in_folder {
-            let moved = "mutation($b: ID!, $f: ID!) { updateBoard(id: $b, folder: $f) { id } }";
-            mutate(app, moved, json!({ "b": id, "f": folder })).await;
+            move_to_folder(app, &app.client, &id, folder).await;
         }
         let id = id.parse().unwrap();
         boards.push(Board {

@@ -7,7 +7,7 @@
 mod common;
 
 use common::TestApp;
-use common::pins::{add_board, add_folder, walk_list};
+use common::pins::{add_board, add_folder, move_to_folder, share_board, walk_list};
 use common::reads::{
     Viewer, assert_consistent, first_page_records, mutate, records_read, visitor_bob_and_ada,
 };
@@ -44,7 +44,6 @@ async fn add_folders(app: &TestApp, from: usize, to: usize) -> Vec<Folder> {
     for n in from..to {
         let kind = [PublicBoard, SharedBoard, SecretBoard, SecretFolder, Empty][n % 5];
         let id = add_folder(app, &app.client, &format!("Folder {n}")).await;
-        let id = id.as_str().unwrap().to_owned();
         if kind == SecretFolder {
             let secret = "mutation($f: ID!) { updateFolder(id: $f, secret: true) { id } }";
             mutate(app, secret, json!({ "f": id })).await;
@@ -54,12 +53,9 @@ async fn add_folders(app: &TestApp, from: usize, to: usize) -> Vec<Folder> {
         } else {
             let secret = matches!(kind, SharedBoard | SecretBoard);
             let board = add_board(app, &app.client, &format!("Board {n}"), secret).await;
-            let moved = "mutation($b: ID!, $f: ID!) { updateBoard(id: $b, folder: $f) { id } }";
-            mutate(app, moved, json!({ "b": board, "f": id })).await;
+            move_to_folder(app, &app.client, &board, &id).await;
             if kind == SharedBoard {
-                let share =
-                    "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }";
-                mutate(app, share, json!({ "b": board })).await;
+                share_board(app, &app.client, &board, "bob").await;
             }
             Some(board)
         };
@@ -123,15 +119,10 @@ async fn folder_lists_read_their_page_whatever_the_number_of_folders() {
         .iter()
         .position(|f| f.kind == Kind::PublicBoard)
         .unwrap();
-    let board = json!({ "b": folders[at].board });
-    mutate(
-        &app,
-        "mutation($b: ID!) { updateBoard(id: $b, secret: true) { id } }",
-        board.clone(),
-    )
-    .await;
-    let share = "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }";
-    mutate(&app, share, board).await;
+    let board = folders[at].board.clone().unwrap();
+    let secret = "mutation($b: ID!) { updateBoard(id: $b, secret: true) { id } }";
+    mutate(&app, secret, json!({ "b": board })).await;
+    share_board(&app, &app.client, &board, "bob").await;
     folders[at].kind = Kind::SharedBoard;
     // A folder made private, a folder's only board taken out, a folder deleted.
     let at = folders
@@ -167,8 +158,7 @@ async fn folder_lists_read_their_page_whatever_the_number_of_folders() {
     for folder in &newest[..3] {
         for n in 0..5 {
             let board = add_board(&app, &app.client, &format!("More {folder} {n}"), false).await;
-            let moved = "mutation($b: ID!, $f: ID!) { updateBoard(id: $b, folder: $f) { id } }";
-            mutate(&app, moved, json!({ "b": board, "f": folder.to_string() })).await;
+            move_to_folder(&app, &app.client, &board, &folder.to_string()).await;
         }
     }
     let after = records_read(&app, &app.client, counted).await;

@@ -6,7 +6,7 @@
 mod common;
 
 use common::pictures::png;
-use common::pins::{add_board, create_pin, duplicate_pin, walk_pins};
+use common::pins::{add_board, create_pin, duplicate_pin, share_board, walk_pins};
 use common::{TestApp, graphql_with};
 use corkboard::store::codec::decoded_count;
 use corkboard::store::pin_order::keys_read;
@@ -19,14 +19,7 @@ const PINS_A_BOARD: usize = 5;
 /// A new secret board of Ada's, shared with Bob, holding `PINS_A_BOARD` copies of `original`.
 async fn shared_board(app: &TestApp, original: &str, n: usize) -> Vec<u64> {
     let board = add_board(app, &app.client, &format!("Shared {n}"), true).await;
-    let shared = graphql_with(
-        &app.client,
-        &app.base_url,
-        "mutation($b: ID!) { shareBoard(board: $b, username: \"bob\") { message } }",
-        json!({ "b": board }),
-    )
-    .await;
-    assert!(shared["errors"].is_null(), "{shared}");
+    share_board(app, &app.client, &board, "bob").await;
     let mut ids = Vec::new();
     for copy in 0..PINS_A_BOARD {
         let caption = format!("shared {n} copy {copy}");

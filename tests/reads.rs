@@ -8,7 +8,7 @@
 mod common;
 
 use common::pictures::png;
-use common::pins::{add_board, create_pin, duplicate_pin};
+use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};
 use common::{TestApp, graphql_with};
 use corkboard::store::codec::decoded_count;
 use corkboard::store::pin_order::keys_read;
@@ -79,26 +79,12 @@ async fn grow(
     boards: usize,
     pins: usize,
 ) -> (Vec<String>, String) {
-    let folder = graphql_with(
-        client,
-        &app.base_url,
-        "mutation($n: String!) { addFolder(name: $n, secret: false) { id } }",
-        json!({ "n": format!("folder {first_board}") }),
-    )
-    .await["data"]["addFolder"]["id"]
-        .clone();
+    let folder = add_folder(app, client, &format!("folder {first_board}")).await;
     let mut ids = Vec::new();
     for n in first_board..first_board + boards {
         let id = add_board(app, client, &format!("board {n}"), n % 3 == 2).await;
         if n % 2 == 1 {
-            let moved = graphql_with(
-                client,
-                &app.base_url,
-                "mutation($b: ID!, $f: ID!) { updateBoard(id: $b, folder: $f) { id } }",
-                json!({ "b": id, "f": folder }),
-            )
-            .await;
-            assert!(moved["errors"].is_null(), "{moved}");
+            move_to_folder(app, client, &id, &folder).await;
         }
         ids.push(id);
     }

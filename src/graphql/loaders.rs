@@ -8,12 +8,13 @@ use std::time::Duration;
 use async_graphql::dataloader::{DataLoader, HashMapCache, Loader};
 use futures_util::future::BoxFuture;
 
-use crate::domain::board::FolderRecord;
+use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::domain::user::UserRecord;
-use crate::service::boards::{self, BoardPage, BoardsRequest};
+use crate::service::boards::{self, BoardsRequest};
 use crate::service::context::Services;
+use crate::service::list_pages::ListPage;
 use crate::service::pin_lists::{self, PageRequest, PinPage};
 use crate::service::{folders, pins, users};
 
@@ -144,10 +145,13 @@ impl Loader<PageRequest> for Batch {
 }
 
 impl Loader<BoardsRequest> for Batch {
-    type Value = Arc<BoardPage>;
+    type Value = Arc<ListPage<BoardRecord>>;
     type Error = async_graphql::Error;
 
-    async fn load(&self, keys: &[BoardsRequest]) -> Found<BoardsRequest, Arc<BoardPage>> {
+    async fn load(
+        &self,
+        keys: &[BoardsRequest],
+    ) -> Found<BoardsRequest, Arc<ListPage<BoardRecord>>> {
         let found = boards::pages(&self.services, self.viewer, keys.to_vec()).await?;
         Ok(rekey(found, |request| request))
     }

@@ -2,9 +2,10 @@
 //! `first`/`after`, with `totalCount`.
 
 use async_graphql::connection::{Connection, Edge};
-use async_graphql::{OutputType, SimpleObject};
+use async_graphql::{Context, OutputType, SimpleObject};
 
 use crate::error::{AppError, AppResult};
+use crate::service::list_pages::ListPage;
 
 /// A page's size when `first` is not given, and the most it may be: the cost limit prices a
 /// list at this many items at most.
@@ -32,6 +33,17 @@ pub fn page_size(first: Option<i32>) -> AppResult<usize> {
             .map_err(|_| AppError::invalid("first", "first cannot be negative."))?
             .min(MAX_PAGE)),
     }
+}
+
+/// How many items a connection field reads: `page_size(first)`, or none when only its
+/// `totalCount` is asked for (`pins { totalCount }` on a boards page, `boards { totalCount }` on
+/// a folders page).
+pub fn items_to_read(ctx: &Context<'_>, first: Option<i32>) -> AppResult<usize> {
+    let look = ctx.look_ahead();
+    let wants_items = look.field("edges").exists()
+        || look.field("nodes").exists()
+        || look.field("pageInfo").exists();
+    if wants_items { page_size(first) } else { Ok(0) }
 }
 
 /// The cost of a page for the query cost limit: its items times what each item asks for.
@@ -83,7 +95,7 @@ pub fn page<T, N: OutputType>(
 }
 
 /// A page as a connection of `node`s.
-pub fn connection<T, N: OutputType>(
+fn connection<T, N: OutputType>(
     page: Page<T>,
     node: impl Fn(T) -> N,
 ) -> Connection<String, N, Total> {
@@ -98,6 +110,27 @@ pub fn connection<T, N: OutputType>(
             .map(|(cursor, item)| Edge::new(cursor, node(item))),
     );
     connection
+}
+
+/// A page of a kept list (`after` given or not) as a connection of `node`s, each item's id its
+/// cursor.
+pub fn list_connection<T, N: OutputType>(
+    found: ListPage<T>,
+    after: bool,
+    id_of: impl Fn(&T) -> u64,
+    node: impl Fn(T) -> N,
+) -> Connection<String, N, Total> {
+    let items = found
+        .items
+        .into_iter()
+        .map(|item| (id_of(&item).to_string(), item));
+    let page = Page {
+        items: items.collect(),
+        total_count: found.total,
+        has_previous_page: after,
+        has_next_page: found.has_next,
+    };
+    connection(page, node)
 }
 
 /// The id in the cursor `after` of a list read a page at a time from an index (cursors are the

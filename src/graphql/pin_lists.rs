@@ -5,7 +5,7 @@ use async_graphql::connection::{Connection, ConnectionNameType, Edge, EdgeNameTy
 use async_graphql::{Context, ID, OutputType, Result, SimpleObject};
 
 use super::context::ContextExt;
-use super::pagination::{Total, page_size};
+use super::pagination::{Total, items_to_read};
 use super::types::pin::Pin;
 use std::sync::Arc;
 
@@ -58,14 +58,9 @@ async fn load(
     first: Option<i32>,
     after: Option<String>,
 ) -> Result<PinPage> {
-    // Only the total asked for (`pins { totalCount }`, as on a boards page): no pin is read.
-    let look = ctx.look_ahead();
-    let wants_pins = look.field("edges").exists()
-        || look.field("nodes").exists()
-        || look.field("pageInfo").exists();
     let request = PageRequest {
         list,
-        first: if wants_pins { page_size(first)? } else { 0 },
+        first: items_to_read(ctx, first)?,
         after: after.as_deref().map(parse_cursor).transpose()?,
     };
     let page = ctx.loaders().load_one(request).await?;

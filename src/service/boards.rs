@@ -11,6 +11,7 @@ use crate::domain::tags::normalize_tags;
 use crate::error::{AppError, AppResult};
 use crate::service::access::{owned_board, shown, shows_content_of, visible_board};
 use crate::service::context::Services;
+use crate::service::list_pages::ListPage;
 use crate::store::board_lists::{self, BoardList};
 use crate::store::{Source, board_pins, boards, folders, users};
 
@@ -181,22 +182,13 @@ pub struct BoardsRequest {
     pub after: Option<BoardId>,
 }
 
-/// The boards of a page the viewer may see, newest first, how many the list shows them in all,
-/// and whether more follow.
-#[derive(Debug, Default)]
-pub struct BoardPage {
-    pub boards: Vec<BoardRecord>,
-    pub total: usize,
-    pub has_next: bool,
-}
-
 /// Several pages of board lists (those of the folders on a page, say) in one read: each reads
 /// its own boards from `board_lists`, whatever the number of boards of the user or folder.
 pub async fn pages(
     services: &Services,
     viewer: Option<UserId>,
     requests: Vec<BoardsRequest>,
-) -> AppResult<HashMap<BoardsRequest, BoardPage>> {
+) -> AppResult<HashMap<BoardsRequest, ListPage<BoardRecord>>> {
     services
         .read(move |read| {
             let mut found = HashMap::with_capacity(requests.len());
@@ -208,31 +200,23 @@ pub async fn pages(
         .await
 }
 
+/// A page of boards the viewer may see, newest first.
 fn page_of(
     tx: &impl Source,
     viewer: Option<UserId>,
     request: BoardsRequest,
-) -> AppResult<BoardPage> {
+) -> AppResult<ListPage<BoardRecord>> {
     let owner = match request.list {
         BoardList::OfUser(user) => Some(user),
         BoardList::InFolder(folder) => folders::get(tx, folder)?.map(|folder| folder.user),
     };
     // Nothing of a disabled account is listed, not even to itself.
     if !owner.map_or(Ok(false), |owner| shows_content_of(tx, owner))? {
-        return Ok(BoardPage::default());
+        return Ok(ListPage::default());
     }
-    let mut ids = board_lists::page(tx, request.list, viewer, request.after, request.first + 1)?;
-    let has_next = ids.len() > request.first;
-    ids.truncate(request.first);
-    let mut boards = Vec::with_capacity(ids.len());
-    for id in ids {
-        boards.extend(boards::get(tx, id)?);
-    }
-    Ok(BoardPage {
-        boards,
-        total: board_lists::count(tx, request.list, viewer)?,
-        has_next,
-    })
+    let ids = board_lists::page(tx, request.list, viewer, request.after, request.first + 1)?;
+    let total = board_lists::count(tx, request.list, viewer)?;
+    ListPage::read(ids, request.first, total, |id| boards::get(tx, id))
 }
 
 /// A board may only go into a folder of its owner.

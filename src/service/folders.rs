@@ -7,6 +7,7 @@ use crate::domain::ids::{FolderId, UserId};
 use crate::error::{AppError, AppResult};
 use crate::service::access::{owned_folder, shown, shows_content_of, visible_folder};
 use crate::service::context::Services;
+use crate::service::list_pages::ListPage;
 use crate::store::{boards, folder_lists, folders};
 
 pub async fn add(
@@ -89,42 +90,24 @@ pub async fn by_slug(
         .await
 }
 
-/// A page of a user's folders listed for a viewer (see `policy::folder_listed`), newest
-/// first, how many there are in all, and whether more follow.
-#[derive(Debug, Default)]
-pub struct FolderPage {
-    pub folders: Vec<FolderRecord>,
-    pub total: usize,
-    pub has_next: bool,
-}
-
-/// The first `first` folders of `owner` listed for `viewer` after the folder `after`: read from
-/// `folder_lists`, whatever the number of folders.
+/// The first `first` folders of `owner` listed for `viewer` (see `policy::folder_listed`) after
+/// the folder `after`, newest first: read from `folder_lists`, whatever the number of folders.
 pub async fn of_user(
     services: &Services,
     viewer: Option<UserId>,
     owner: UserId,
     first: usize,
     after: Option<FolderId>,
-) -> AppResult<FolderPage> {
+) -> AppResult<ListPage<FolderRecord>> {
     services
         .read(move |read| {
             // Nothing of a disabled account is listed, not even to itself.
             if !shows_content_of(read, owner)? {
-                return Ok(FolderPage::default());
+                return Ok(ListPage::default());
             }
-            let mut ids = folder_lists::page(read, owner, viewer, after, first + 1)?;
-            let has_next = ids.len() > first;
-            ids.truncate(first);
-            let mut found = Vec::with_capacity(ids.len());
-            for id in ids {
-                found.extend(folders::get(read, id)?);
-            }
-            Ok(FolderPage {
-                folders: found,
-                total: folder_lists::count(read, owner, viewer)?,
-                has_next,
-            })
+            let ids = folder_lists::page(read, owner, viewer, after, first + 1)?;
+            let total = folder_lists::count(read, owner, viewer)?;
+            ListPage::read(ids, first, total, |id| folders::get(read, id))
         })
         .await
 }

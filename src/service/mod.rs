@@ -17,6 +17,7 @@ pub mod export;
 pub mod folders;
 pub mod import_runner;
 pub mod imports;
+pub mod list_pages;
 pub mod mail;
 pub mod media_usage;
 pub mod metrics;

@@ -9,7 +9,7 @@ use redb::{ReadableTable, Table, WriteTransaction};
 
 use super::pin_order::{Direction, beyond, side_by_side, walked};
 use super::tables::{BOARDS, LIST_COUNTS, LISTS};
-use super::{Source, codec::decode, folder_lists};
+use super::{Source, add_to_count, codec::decode, folder_lists};
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, UserId};
 use crate::error::AppResult;
@@ -74,18 +74,15 @@ pub(super) fn set_entry(
     key: EntryKey,
     present: bool,
 ) -> AppResult<()> {
-    let count_key = (key.0, key.1, key.2);
-    let count = counts.get(count_key)?.map_or(0, |v| v.value());
-    if present && listed.insert(key, ())?.is_none() {
-        counts.insert(count_key, count + 1)?;
-    } else if !present && listed.remove(key)?.is_some() {
-        if count > 1 {
-            counts.insert(count_key, count - 1)?;
-        } else {
-            counts.remove(count_key)?;
-        }
+    let was_present = if present {
+        listed.insert(key, ())?.is_some()
+    } else {
+        listed.remove(key)?.is_some()
+    };
+    if was_present == present {
+        return Ok(());
     }
-    Ok(())
+    add_to_count(counts, (key.0, key.1, key.2), if present { 1 } else { -1 })
 }
 
 /// Moves a board's entries from how `before` was listed to how `after` is (`None`: not stored),

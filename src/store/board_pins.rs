@@ -5,7 +5,7 @@
 use redb::{ReadableTable, TableDefinition, WriteTransaction};
 
 use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS, PUBLIC_PINS};
-use super::{Source, pin_order, pins, private_pins, user_pins};
+use super::{Source, add_to_count, pin_order, pins, private_pins, user_pins};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::error::AppResult;
 
@@ -39,13 +39,7 @@ pub(super) fn count_change(
     board: BoardId,
     change: i64,
 ) -> AppResult<()> {
-    let mut table = write.open_table(counts)?;
-    let before = table.get(board.0)?.map_or(0, |count| count.value());
-    match before.saturating_add_signed(change) {
-        0 => table.remove(board.0)?,
-        after => table.insert(board.0, after)?,
-    };
-    Ok(())
+    add_to_count(&mut write.open_table(counts)?, board.0, change)
 }
 
 /// The board's newest pins by date, newest first, at most `count`: read from the date index,

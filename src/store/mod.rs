@@ -30,8 +30,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use redb::{
-    Builder, Database, Key, ReadTransaction, ReadableDatabase, ReadableTable, TableDefinition,
-    TableError, Value, WriteTransaction,
+    Builder, Database, Key, ReadTransaction, ReadableDatabase, ReadableTable, Table,
+    TableDefinition, TableError, Value, WriteTransaction,
 };
 
 use crate::config::{Config, DatabaseConfig};
@@ -289,6 +289,21 @@ pub fn next_id(write: &WriteTransaction) -> AppResult<u64> {
     let id = meta.get("next_id")?.map(|v| v.value()).unwrap_or(1);
     meta.insert("next_id", id + 1)?;
     Ok(id)
+}
+
+/// Adds `change` to the count under `key` in a table of counts, where a count of 0 has no
+/// entry.
+pub(crate) fn add_to_count<K>(table: &mut Table<K, u64>, key: K, change: i64) -> AppResult<()>
+where
+    K: Key + Copy + 'static,
+    for<'a> K: std::borrow::Borrow<K::SelfType<'a>>,
+{
+    let before = table.get(key)?.map_or(0, |count| count.value());
+    match before.saturating_add_signed(change) {
+        0 => table.remove(key)?,
+        after => table.insert(key, after)?,
+    };
+    Ok(())
 }
 
 /// Every key of a table keyed by pin id, in order.

@@ -4,8 +4,8 @@
 
 use redb::{ReadableTable, WriteTransaction};
 
-use super::Source;
 use super::tables::{PUBLIC_PINS_BY_USER, USER_PIN_BYTES, USER_PIN_COUNTS};
+use super::{Source, add_to_count};
 use crate::domain::ids::{PinId, UserId};
 use crate::error::AppResult;
 
@@ -40,21 +40,13 @@ pub fn pin_changed(
     added: bool,
     bytes: u64,
 ) -> AppResult<()> {
-    let mut table = write.open_table(USER_PIN_BYTES)?;
-    let before = table.get(user.0)?.map_or(0, |b| b.value());
-    let after = if added {
-        before.saturating_add(bytes)
+    let (pins, bytes) = if added {
+        (1, bytes as i64)
     } else {
-        before.saturating_sub(bytes)
+        (-1, -(bytes as i64))
     };
-    let counts = if added { 1 } else { -1 };
-    if after == 0 {
-        table.remove(user.0)?;
-    } else {
-        table.insert(user.0, after)?;
-    }
-    drop(table);
-    count_change(write, user, counts, 0)
+    add_to_count(&mut write.open_table(USER_PIN_BYTES)?, user.0, bytes)?;
+    count_change(write, user, pins, 0)
 }
 
 /// Notes that a pin of `user` became public, or stopped being public.

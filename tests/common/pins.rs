@@ -61,16 +61,38 @@ pub async fn add_board(
 }
 
 /// Adds a public folder for the client's user; returns its id.
-pub async fn add_folder(app: &TestApp, client: &reqwest::Client, name: &str) -> Value {
-    let answer = graphql_with(
+pub async fn add_folder(app: &TestApp, client: &reqwest::Client, name: &str) -> String {
+    let answer = ok(
+        app,
         client,
-        &app.base_url,
         "mutation($n: String!) { addFolder(name: $n, secret: false) { id } }",
         json!({ "n": name }),
     )
     .await;
+    answer["data"]["addFolder"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// Puts one of the client's boards in one of their folders.
+pub async fn move_to_folder(app: &TestApp, client: &reqwest::Client, board: &str, folder: &str) {
+    let moved = "mutation($b: ID!, $f: ID!) { updateBoard(id: $b, folder: $f) { id } }";
+    ok(app, client, moved, json!({ "b": board, "f": folder })).await;
+}
+
+/// Shares one of the client's boards with `username`.
+pub async fn share_board(app: &TestApp, client: &reqwest::Client, board: &str, username: &str) {
+    let share =
+        "mutation($b: ID!, $u: String!) { shareBoard(board: $b, username: $u) { message } }";
+    ok(app, client, share, json!({ "b": board, "u": username })).await;
+}
+
+/// The answer to `query`, which must have no errors.
+async fn ok(app: &TestApp, client: &reqwest::Client, query: &str, variables: Value) -> Value {
+    let answer = graphql_with(client, &app.base_url, query, variables).await;
     assert!(answer["errors"].is_null(), "{answer}");
-    answer["data"]["addFolder"]["id"].clone()
+    answer
 }
 
 /// Uploads a picture and pins it on `boards` with `caption`; returns the pin's id.

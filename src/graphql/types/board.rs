@@ -1,5 +1,7 @@
 //! The `Board` and `Folder` GraphQL types.
 
+use std::sync::Arc;
+
 use async_graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
@@ -10,7 +12,7 @@ use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::BoardId;
 use crate::graphql::context::ContextExt;
 use crate::graphql::loaders::{BoardCovers, FolderCovers, ShownFolder};
-use crate::graphql::pagination::{Page, Total, connection, id_after, page_cost, page_size};
+use crate::graphql::pagination::{Total, id_after, items_to_read, list_connection, page_cost};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::service::boards::BoardsRequest;
@@ -204,26 +206,13 @@ pub async fn board_connection(
     first: Option<i32>,
     after: Option<String>,
 ) -> Result<Connection<String, Board, Total>> {
-    // Only the total asked for (`boards { totalCount }`, as on a folders page): no board is read.
-    let look = ctx.look_ahead();
-    let wants_boards = look.field("edges").exists()
-        || look.field("nodes").exists()
-        || look.field("pageInfo").exists();
     let request = BoardsRequest {
         list,
-        first: if wants_boards { page_size(first)? } else { 0 },
+        first: items_to_read(ctx, first)?,
         after: id_after(after.as_deref())?.map(BoardId),
     };
     let found = ctx.loaders().load_one(request).await?.unwrap_or_default();
-    let items = found
-        .boards
-        .iter()
-        .map(|board| (board.id.to_string(), board.clone()));
-    let page = Page {
-        items: items.collect(),
-        total_count: found.total,
-        has_previous_page: request.after.is_some(),
-        has_next_page: found.has_next,
-    };
-    Ok(connection(page, Board))
+    let found = Arc::unwrap_or_clone(found);
+    let after = request.after.is_some();
+    Ok(list_connection(found, after, |board| board.id.0, Board))
 }

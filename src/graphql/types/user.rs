@@ -9,7 +9,7 @@ use crate::domain::ids::{FolderId, UserId};
 use crate::domain::user::UserRecord;
 use crate::error::AppError;
 use crate::graphql::context::ContextExt;
-use crate::graphql::pagination::{Page, Total, connection, id_after, page_cost, page_size};
+use crate::graphql::pagination::{Total, id_after, list_connection, page_cost, page_size};
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::graphql::types::board::{Board, Folder, board_connection};
@@ -157,14 +157,7 @@ impl User {
         let viewer = ctx.viewer().user;
         let found =
             folders::of_user(ctx.services(), viewer, self.0.id, page_size(first)?, after).await?;
-        let items = found.folders.into_iter().map(|f| (f.id.to_string(), f));
-        let page = Page {
-            items: items.collect(),
-            total_count: found.total,
-            has_previous_page: after.is_some(),
-            has_next_page: found.has_next,
-        };
-        Ok(connection(page, Folder))
+        Ok(list_connection(found, after.is_some(), |f| f.id.0, Folder))
     }
 
     /// One of the user's folders by slug.

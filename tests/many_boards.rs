@@ -1,7 +1,8 @@
 //! A user's boards and a folder's boards are read a page at a time from their lists: a first
 //! page reads as many records with 120 boards as with 30, for a visitor, a friend and the owner,
 //! and every page still shows each board the viewer may see once, newest first, with the right
-//! total, as boards are made public, unshared, moved and deleted. (A file of its own: the count
+//! total (a user's boards: all, or only the public or private ones), as boards are made public,
+//! unshared, moved and deleted. (A file of its own: the count
 //! of records is process-wide.)
 
 mod common;
@@ -12,6 +13,8 @@ use common::reads::{Viewer, assert_consistent, first_page_records, mutate, visit
 use serde_json::json;
 
 const USER_BOARDS: &str = "query($after: String) { user(username: \"ada\") { boards(first: 4, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id title } } } } }";
+const PUBLIC_BOARDS: &str = "query($after: String) { user(username: \"ada\") { boards(first: 4, after: $after, secret: false) { totalCount pageInfo { hasNextPage endCursor } edges { node { id title } } } } }";
+const PRIVATE_BOARDS: &str = "query($after: String) { user(username: \"ada\") { boards(first: 4, after: $after, secret: true) { totalCount pageInfo { hasNextPage endCursor } edges { node { id title } } } } }";
 const FOLDER_BOARDS: &str = "query($after: String) { user(username: \"ada\") { folder(slug: \"travel\") { boards(first: 4, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id title } } } } } }";
 const FOLDERS: &str = "{ user(username: \"ada\") { folders(first: 50) { totalCount edges { node { name boards(first: 0) { totalCount } } } } } }";
 
@@ -72,20 +75,27 @@ async fn walk(app: &TestApp, client: &reqwest::Client, query: &str) -> (Vec<u64>
     .await
 }
 
-/// Each viewer's pages of Ada's boards and of her folder's show what they may see, newest first.
+/// Each viewer's pages of Ada's boards (all, public, private) and of her folder's show what
+/// they may see, newest first.
 async fn assert_lists(app: &TestApp, viewers: &[Viewer<Kind>], boards: &[Board]) {
     for viewer in viewers {
-        for (query, folder_only) in [(USER_BOARDS, false), (FOLDER_BOARDS, true)] {
+        for (query, folder_only, shown) in [
+            (USER_BOARDS, false, None),
+            (PUBLIC_BOARDS, false, Some(false)),
+            (PRIVATE_BOARDS, false, Some(true)),
+            (FOLDER_BOARDS, true, None),
+        ] {
             let mut expected: Vec<u64> = boards
                 .iter()
                 .filter(|b| (viewer.sees)(b.kind) && (b.in_folder || !folder_only))
+                .filter(|b| shown.is_none_or(|secret| secret == (b.kind != Kind::Public)))
                 .map(|b| b.id)
                 .collect();
             expected.sort_unstable_by(|a, b| b.cmp(a));
             let (ids, total) = walk(app, &viewer.client, query).await;
             assert_eq!(
                 ids, expected,
-                "{} (folder only: {folder_only})",
+                "{} (folder only: {folder_only}, secret: {shown:?})",
                 viewer.name
             );
             assert_eq!(total, expected.len() as u64, "{}", viewer.name);
@@ -107,11 +117,17 @@ async fn board_lists_read_their_page_whatever_the_number_of_boards() {
 
     let mut boards = add_boards(&app, &folder, 0, 30).await;
     assert_lists(&app, &viewers, &boards).await;
-    let thirty = first_page_records(&app, &viewers, &[USER_BOARDS, FOLDER_BOARDS, FOLDERS]).await;
+    let queries = [
+        USER_BOARDS,
+        PUBLIC_BOARDS,
+        PRIVATE_BOARDS,
+        FOLDER_BOARDS,
+        FOLDERS,
+    ];
+    let thirty = first_page_records(&app, &viewers, &queries).await;
     boards.extend(add_boards(&app, &folder, 30, 120).await);
     assert_lists(&app, &viewers, &boards).await;
-    let hundred_twenty =
-        first_page_records(&app, &viewers, &[USER_BOARDS, FOLDER_BOARDS, FOLDERS]).await;
+    let hundred_twenty = first_page_records(&app, &viewers, &queries).await;
     println!(
         "records read by the first pages: {thirty:?} with 30 boards, {hundred_twenty:?} with 120"
     );

@@ -1,7 +1,8 @@
 //! A user's folders are read a page at a time from their list: a first page reads as many
 //! records with 80 folders as with 20, for a visitor, a friend and the owner, and every page
 //! still shows the folders each may see (those with a board for them; all for the owner), newest
-//! first, with the right total, as boards and folders change. A folder's count of boards reads no
+//! first, with the right total, all of them or only the public or private ones, as boards and
+//! folders change. A folder's count of boards reads no
 //! board. (A file of its own: the count of records is process-wide.)
 
 mod common;
@@ -14,6 +15,8 @@ use common::reads::{
 use serde_json::json;
 
 const FOLDERS: &str = "query($after: String) { user(username: \"ada\") { folders(first: 3, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id name } } } } }";
+const PUBLIC_FOLDERS: &str = "query($after: String) { user(username: \"ada\") { folders(first: 3, after: $after, secret: false) { totalCount pageInfo { hasNextPage endCursor } edges { node { id name } } } } }";
+const PRIVATE_FOLDERS: &str = "query($after: String) { user(username: \"ada\") { folders(first: 3, after: $after, secret: true) { totalCount pageInfo { hasNextPage endCursor } edges { node { id name } } } } }";
 
 /// Who may see Ada's folders, from what each holds.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -64,24 +67,27 @@ async fn add_folders(app: &TestApp, from: usize, to: usize) -> Vec<Folder> {
     folders
 }
 
-/// Each viewer's pages of Ada's folders show what they may see, newest first.
+/// Each viewer's pages of Ada's folders show what they may see, newest first: all of them, the
+/// public ones, the private ones.
 async fn assert_lists(app: &TestApp, viewers: &[Viewer<Kind>], folders: &[Folder]) {
+    let private = |kind: Kind| kind == Kind::SecretFolder;
     for viewer in viewers {
-        let mut expected: Vec<u64> = folders
-            .iter()
-            .filter(|folder| (viewer.sees)(folder.kind))
-            .map(|folder| folder.id.parse().unwrap())
-            .collect();
-        expected.sort_unstable_by(|a, b| b.cmp(a));
-        let (ids, total) = walk_list(
-            app,
-            &viewer.client,
-            FOLDERS,
-            |data| &data["user"]["folders"],
-        )
-        .await;
-        assert_eq!(ids, expected, "{}", viewer.name);
-        assert_eq!(total, expected.len() as u64, "{}", viewer.name);
+        for (query, shown) in [
+            (FOLDERS, None),
+            (PUBLIC_FOLDERS, Some(false)),
+            (PRIVATE_FOLDERS, Some(true)),
+        ] {
+            let mut expected: Vec<u64> = folders
+                .iter()
+                .filter(|f| (viewer.sees)(f.kind) && shown.is_none_or(|s| s == private(f.kind)))
+                .map(|folder| folder.id.parse().unwrap())
+                .collect();
+            expected.sort_unstable_by(|a, b| b.cmp(a));
+            let (ids, total) =
+                walk_list(app, &viewer.client, query, |data| &data["user"]["folders"]).await;
+            assert_eq!(ids, expected, "{} (secret: {shown:?})", viewer.name);
+            assert_eq!(total, expected.len() as u64, "{}", viewer.name);
+        }
     }
 }
 
@@ -98,10 +104,11 @@ async fn folder_lists_read_their_page_whatever_the_number_of_folders() {
 
     let mut folders = add_folders(&app, 0, 20).await;
     assert_lists(&app, &viewers, &folders).await;
-    let twenty = first_page_records(&app, &viewers, &[FOLDERS]).await;
+    let queries = [FOLDERS, PUBLIC_FOLDERS, PRIVATE_FOLDERS];
+    let twenty = first_page_records(&app, &viewers, &queries).await;
     folders.extend(add_folders(&app, 20, 80).await);
     assert_lists(&app, &viewers, &folders).await;
-    let eighty = first_page_records(&app, &viewers, &[FOLDERS]).await;
+    let eighty = first_page_records(&app, &viewers, &queries).await;
     println!("records read by the first pages: {twenty:?} with 20 folders, {eighty:?} with 80");
     assert_eq!(eighty, twenty);
     assert_consistent(&app);
@@ -124,7 +131,15 @@ async fn folder_lists_read_their_page_whatever_the_number_of_folders() {
     mutate(&app, secret, json!({ "b": board })).await;
     share_board(&app, &app.client, &board, "bob").await;
     folders[at].kind = Kind::SharedBoard;
-    // A folder made private, a folder's only board taken out, a folder deleted.
+    // A private folder made public, another folder made private, a folder's only board taken
+    // out, a folder deleted.
+    let at = folders
+        .iter()
+        .position(|f| f.kind == Kind::SecretFolder)
+        .unwrap();
+    let public = "mutation($f: ID!) { updateFolder(id: $f, secret: false) { id } }";
+    mutate(&app, public, json!({ "f": folders[at].id })).await;
+    folders[at].kind = Kind::PublicBoard;
     let at = folders
         .iter()
         .rposition(|f| f.kind == Kind::PublicBoard)

@@ -51,7 +51,7 @@ pub async fn holdings(services: &Services, viewer: &Viewer, user: UserId) -> App
             // Kept counts: an account's row costs the same whatever its library.
             Ok(Holdings {
                 pins: user_pins::counts(read, user)?.all,
-                boards: board_lists::count(read, BoardList::OfUser(user), Some(user))?,
+                boards: board_lists::count(read, BoardList::OfUser(user), Some(user), None)?,
                 storage_bytes: user_pins::bytes(read, user)?,
             })
         })

@@ -174,10 +174,12 @@ pub async fn by_slug(
         .await
 }
 
-/// A page of a list of boards: `first` boards after the board `after`.
+/// A page of a list of boards: `first` boards after the board `after`; all those the viewer may
+/// see, or only the public (`secret` false) or the private ones (true).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BoardsRequest {
     pub list: BoardList,
+    pub secret: Option<bool>,
     pub first: usize,
     pub after: Option<BoardId>,
 }
@@ -214,8 +216,9 @@ fn page_of(
     if !owner.map_or(Ok(false), |owner| shows_content_of(tx, owner))? {
         return Ok(ListPage::default());
     }
-    let ids = board_lists::page(tx, request.list, viewer, request.after, request.first + 1)?;
-    let total = board_lists::count(tx, request.list, viewer)?;
+    let (list, secret) = (request.list, request.secret);
+    let ids = board_lists::page(tx, list, viewer, secret, request.after, request.first + 1)?;
+    let total = board_lists::count(tx, list, viewer, secret)?;
     ListPage::read(ids, request.first, total, |id| boards::get(tx, id))
 }
 

@@ -91,11 +91,13 @@ pub async fn by_slug(
 }
 
 /// The first `first` folders of `owner` listed for `viewer` (see `policy::folder_listed`) after
-/// the folder `after`, newest first: read from `folder_lists`, whatever the number of folders.
+/// the folder `after`, newest first: all, or only the public (`secret` false) or private ones
+/// (true), read from `folder_lists`, whatever the number of folders.
 pub async fn of_user(
     services: &Services,
     viewer: Option<UserId>,
     owner: UserId,
+    secret: Option<bool>,
     first: usize,
     after: Option<FolderId>,
 ) -> AppResult<ListPage<FolderRecord>> {
@@ -105,8 +107,8 @@ pub async fn of_user(
             if !shows_content_of(read, owner)? {
                 return Ok(ListPage::default());
             }
-            let ids = folder_lists::page(read, owner, viewer, after, first + 1)?;
-            let total = folder_lists::count(read, owner, viewer)?;
+            let ids = folder_lists::page(read, owner, viewer, secret, after, first + 1)?;
+            let total = folder_lists::count(read, owner, viewer, secret)?;
             ListPage::read(ids, first, total, |id| folders::get(read, id))
         })
         .await

@@ -72,7 +72,7 @@ fn folder_covers(
     folder: FolderId,
 ) -> AppResult<Vec<PinRecord>> {
     let list = BoardList::InFolder(folder);
-    let newest = board_lists::page(tx, list, viewer, None, BOARDS_FOR_FOLDER_COVERS)?;
+    let newest = board_lists::page(tx, list, viewer, None, None, BOARDS_FOR_FOLDER_COVERS)?;
     let mut unread = newest.into_iter();
     let mut per_board: Vec<Vec<PinRecord>> = Vec::new();
     let mut covers: Vec<PinRecord> = Vec::new();

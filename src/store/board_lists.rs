@@ -53,6 +53,21 @@ pub(super) fn readers_of(viewer: Option<UserId>) -> Vec<u64> {
     readers
 }
 
+/// The keys under which a viewer finds the public boards (`secret` false: those listed for
+/// everyone), the private ones (true: those listed for them) or both (None).
+fn readers_for(viewer: Option<UserId>, secret: Option<bool>) -> Vec<u64> {
+    match secret {
+        None => readers_of(viewer),
+        Some(false) => vec![EVERYONE],
+        Some(true) => viewer.map(|user| user.0).into_iter().collect(),
+    }
+}
+
+/// The (list, id, reader) keys of the list `(kind, id)` under each of `readers`.
+pub(super) fn under(kind: u8, id: u64, readers: &[u64]) -> Vec<CountKey> {
+    readers.iter().map(|reader| (kind, id, *reader)).collect()
+}
+
 /// The (list, id, reader) keys a board is listed under.
 fn keys_of(board: &BoardRecord) -> BTreeSet<CountKey> {
     let lists =
@@ -124,21 +139,20 @@ pub fn update(
     Ok(())
 }
 
-/// Up to `limit` ids of the list `(kind, id)` found under any of `readers`, newest first,
-/// after `after`: it reads the keys it returns and one more of each reader's.
+/// Up to `limit` ids found under any of the (list, id, reader) keys `lists`, newest first,
+/// after `after`: it reads the keys it returns and one more of each key's.
 pub(super) fn walk(
     tx: &impl Source,
-    (kind, id): (u8, u64),
-    readers: &[u64],
+    lists: &[CountKey],
     after: Option<u64>,
     limit: usize,
 ) -> AppResult<Vec<u64>> {
     let table = tx.table(LISTS)?;
     let mut walks = Vec::new();
-    for reader in readers {
-        let from = after.map(|item| (kind, id, *reader, item));
-        let lowest = (kind, id, *reader, 0);
-        let highest = (kind, id, *reader, u64::MAX);
+    for &(kind, id, reader) in lists {
+        let from = after.map(|item| (kind, id, reader, item));
+        let lowest = (kind, id, reader, 0);
+        let highest = (kind, id, reader, u64::MAX);
         let bounds = beyond(from, Direction::Down, lowest, highest);
         walks.push(walked(table.range(bounds)?, Direction::Down, |key| key.3));
     }
@@ -146,33 +160,46 @@ pub(super) fn walk(
     Ok(ids.into_iter().map(|(_, id)| id).collect())
 }
 
-/// How many entries the list `(kind, id)` holds under `readers`.
-pub(super) fn total(tx: &impl Source, (kind, id): (u8, u64), readers: &[u64]) -> AppResult<usize> {
+/// How many entries the (list, id, reader) keys `lists` hold.
+pub(super) fn total(tx: &impl Source, lists: &[CountKey]) -> AppResult<usize> {
     let counts = tx.table(LIST_COUNTS)?;
     let mut total = 0;
-    for reader in readers {
-        total += counts.get((kind, id, *reader))?.map_or(0, |v| v.value());
+    for list in lists {
+        total += counts.get(*list)?.map_or(0, |v| v.value());
     }
     Ok(total as usize)
 }
 
-/// The ids of up to `limit` boards of `list` that `viewer` may see, newest first, after
-/// `after`, whatever the length of the list.
+/// The (list, id, reader) keys of the boards of `list` that `viewer` may see: all of them, or
+/// only the public (`secret` false) or the private ones (true).
+fn lists_for(list: BoardList, viewer: Option<UserId>, secret: Option<bool>) -> Vec<CountKey> {
+    let (kind, id) = list.key();
+    under(kind, id, &readers_for(viewer, secret))
+}
+
+/// The ids of up to `limit` boards of `list` that `viewer` may see (all, or only the public or
+/// private ones by `secret`), newest first, after `after`, whatever the length of the list.
 pub fn page(
     tx: &impl Source,
     list: BoardList,
     viewer: Option<UserId>,
+    secret: Option<bool>,
     after: Option<BoardId>,
     limit: usize,
 ) -> AppResult<Vec<BoardId>> {
     let after = after.map(|board| board.0);
-    let ids = walk(tx, list.key(), &readers_of(viewer), after, limit)?;
+    let ids = walk(tx, &lists_for(list, viewer, secret), after, limit)?;
     Ok(ids.into_iter().map(BoardId).collect())
 }
 
-/// How many boards of `list` `viewer` may see.
-pub fn count(tx: &impl Source, list: BoardList, viewer: Option<UserId>) -> AppResult<usize> {
-    total(tx, list.key(), &readers_of(viewer))
+/// How many boards of `list` `viewer` may see (all, or only the public or private ones).
+pub fn count(
+    tx: &impl Source,
+    list: BoardList,
+    viewer: Option<UserId>,
+    secret: Option<bool>,
+) -> AppResult<usize> {
+    total(tx, &lists_for(list, viewer, secret))
 }
 
 /// Every entry and count of the board lists, built from the board records (migration and

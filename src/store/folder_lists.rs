@@ -1,12 +1,14 @@
 //! A user's folders that a viewer may see, newest first, read a page at a time from `LISTS`
-//! (list 2) with their counts: kept from `policy::folder_listed` whenever a folder or the boards
+//! (list 2 the public ones, 3 the private ones) with their counts: kept from `policy::folder_listed` whenever a folder or the boards
 //! in it change, so that a page reads its own folders whatever the number of folders.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use redb::{ReadableTable, WriteTransaction};
 
-use super::board_lists::{BOARDS_IN_FOLDER, CountKey, EVERYONE, EntryKey, set_entry, total, walk};
+use super::board_lists::{
+    BOARDS_IN_FOLDER, CountKey, EVERYONE, EntryKey, set_entry, total, under, walk,
+};
 use super::tables::{FOLDERS, LIST_COUNTS, LISTS};
 use super::{Source, codec::decode, folders};
 use crate::domain::board::FolderRecord;
@@ -14,8 +16,18 @@ use crate::domain::ids::{FolderId, UserId};
 use crate::domain::policy::folder_listed;
 use crate::error::AppResult;
 
-/// The list number of a user's folders in `LISTS`.
-const FOLDERS_OF_USER: u8 = 2;
+/// The list numbers of a user's public and private folders in `LISTS`.
+const PUBLIC_FOLDERS_OF_USER: u8 = 2;
+const PRIVATE_FOLDERS_OF_USER: u8 = 3;
+
+/// The list number a folder goes in.
+fn kind_of(folder: &FolderRecord) -> u8 {
+    if folder.secret {
+        PRIVATE_FOLDERS_OF_USER
+    } else {
+        PUBLIC_FOLDERS_OF_USER
+    }
+}
 
 /// The keys under which a viewer finds a user's folders: the owner finds them all under their
 /// own; others those listed for everyone and those listed for them.
@@ -80,8 +92,12 @@ fn relist(
     let mut listed = write.open_table(LISTS)?;
     let mut counts = write.open_table(LIST_COUNTS)?;
     for reader in candidates {
-        let key = (FOLDERS_OF_USER, folder.user.0, reader, folder.id.0);
-        set_entry(&mut listed, &mut counts, key, wanted.contains(&reader))?;
+        // A folder made private or public leaves the other list.
+        for kind in [PUBLIC_FOLDERS_OF_USER, PRIVATE_FOLDERS_OF_USER] {
+            let key = (kind, folder.user.0, reader, folder.id.0);
+            let present = kind == kind_of(folder) && wanted.contains(&reader);
+            set_entry(&mut listed, &mut counts, key, present)?;
+        }
     }
     Ok(())
 }
@@ -103,23 +119,44 @@ pub fn unlist(write: &WriteTransaction, folder: &FolderRecord) -> AppResult<()> 
     relist(write, folder, BTreeSet::new(), true)
 }
 
-/// The ids of up to `limit` folders of `owner` listed for `viewer`, newest first, after `after`.
+/// The (list, id, reader) keys of the folders of `owner` listed for `viewer`: all of them, or
+/// only the public (`secret` false) or the private ones (true).
+fn lists_for(owner: UserId, viewer: Option<UserId>, secret: Option<bool>) -> Vec<CountKey> {
+    let kinds: &[u8] = match secret {
+        None => &[PUBLIC_FOLDERS_OF_USER, PRIVATE_FOLDERS_OF_USER],
+        Some(false) => &[PUBLIC_FOLDERS_OF_USER],
+        Some(true) => &[PRIVATE_FOLDERS_OF_USER],
+    };
+    let readers = readers_of(owner, viewer);
+    kinds
+        .iter()
+        .flat_map(|kind| under(*kind, owner.0, &readers))
+        .collect()
+}
+
+/// The ids of up to `limit` folders of `owner` listed for `viewer` (all, or only the public or
+/// private ones by `secret`), newest first, after `after`.
 pub fn page(
     tx: &impl Source,
     owner: UserId,
     viewer: Option<UserId>,
+    secret: Option<bool>,
     after: Option<FolderId>,
     limit: usize,
 ) -> AppResult<Vec<FolderId>> {
-    let list = (FOLDERS_OF_USER, owner.0);
     let after = after.map(|folder| folder.0);
-    let ids = walk(tx, list, &readers_of(owner, viewer), after, limit)?;
+    let ids = walk(tx, &lists_for(owner, viewer, secret), after, limit)?;
     Ok(ids.into_iter().map(FolderId).collect())
 }
 
-/// How many folders of `owner` are listed for `viewer`.
-pub fn count(tx: &impl Source, owner: UserId, viewer: Option<UserId>) -> AppResult<usize> {
-    total(tx, (FOLDERS_OF_USER, owner.0), &readers_of(owner, viewer))
+/// How many folders of `owner` are listed for `viewer` (all, or only the public or private ones).
+pub fn count(
+    tx: &impl Source,
+    owner: UserId,
+    viewer: Option<UserId>,
+    secret: Option<bool>,
+) -> AppResult<usize> {
+    total(tx, &lists_for(owner, viewer, secret))
 }
 
 /// Every entry and count of the folder lists, built from the folder records and the counts of
@@ -138,16 +175,16 @@ pub fn expected<'a>(
             .map(|(key, count)| (key.2, *count))
             .collect();
         for reader in readers_of_folder(folder, &boards_for) {
-            listed.insert((FOLDERS_OF_USER, folder.user.0, reader, folder.id.0));
-            *counts
-                .entry((FOLDERS_OF_USER, folder.user.0, reader))
-                .or_default() += 1;
+            let kind = kind_of(folder);
+            listed.insert((kind, folder.user.0, reader, folder.id.0));
+            *counts.entry((kind, folder.user.0, reader)).or_default() += 1;
         }
     }
     (listed, counts)
 }
 
-/// Fills the folder lists from every folder record, after the board lists (migration 17).
+/// Fills the folder lists from every folder record, after the board lists (migrations 17
+/// and 19).
 pub fn fill(write: &WriteTransaction) -> AppResult<()> {
     let mut records = Vec::new();
     for entry in write.open_table(FOLDERS)?.iter()? {

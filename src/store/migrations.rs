@@ -32,6 +32,7 @@ const MIGRATIONS: &[Migration] = &[
     index_private_pins_of_boards,
     list_boards_and_folders,
     sum_pin_bytes_of_users,
+    split_public_and_private_folders,
 ];
 
 /// The schema version this binary writes.
@@ -349,6 +350,12 @@ fn sum_pin_bytes_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// 19: a user's private folders listed apart from the public ones (list 3), so that a page of
+/// either reads only its own.
+fn split_public_and_private_folders(write: &WriteTransaction) -> anyhow::Result<()> {
+    super::folder_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
 #[cfg(test)]
 mod tests {
     use redb::TableHandle;
@@ -441,9 +448,9 @@ mod tests {
                 (Some(ada), vec![shared.id, public.id]),
                 (Some(UserId(4)), vec![public.id]),
             ] {
-                let page = board_lists::page(&read, list, viewer, None, 50).unwrap();
+                let page = board_lists::page(&read, list, viewer, None, None, 50).unwrap();
                 assert_eq!(page, seen, "{list:?} for {viewer:?}");
-                let count = board_lists::count(&read, list, viewer).unwrap();
+                let count = board_lists::count(&read, list, viewer, None).unwrap();
                 assert_eq!(count, seen.len(), "{list:?} for {viewer:?}");
             }
         }
@@ -453,20 +460,73 @@ mod tests {
             (Some(ada), vec![secret_folder.id, folder]),
         ] {
             assert_eq!(
-                folder_lists::page(&read, ada, viewer, None, 50).unwrap(),
+                folder_lists::page(&read, ada, viewer, None, None, 50).unwrap(),
                 seen
             );
-            let count = folder_lists::count(&read, ada, viewer).unwrap();
+            let count = folder_lists::count(&read, ada, viewer, None).unwrap();
             assert_eq!(count, seen.len(), "folders for {viewer:?}");
         }
         let after = board_lists::page(
             &read,
             BoardList::OfUser(ada),
             Some(bob),
+            None,
             Some(shared.id),
             50,
         );
         assert_eq!(after.unwrap(), vec![public.id]);
+    }
+
+    #[test]
+    fn version_18_lists_private_folders_apart_from_public_ones() {
+        use crate::domain::board::FolderRecord;
+        use crate::domain::ids::{FolderId, UserId};
+        use crate::store::folder_lists;
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
+        migrate_to(&db, 18).unwrap();
+        let ada = UserId(1);
+        let secret = FolderRecord {
+            id: FolderId(4),
+            user: ada,
+            slug: "drafts".into(),
+            name: "Drafts".into(),
+            secret: true,
+            created_at: chrono::Utc::now(),
+        };
+        let public = FolderRecord {
+            id: FolderId(5),
+            slug: "travel".into(),
+            name: "Travel".into(),
+            secret: false,
+            ..secret.clone()
+        };
+        let write = db.begin_write().unwrap();
+        let mut folders = write.open_table(tables::FOLDERS).unwrap();
+        let mut listed = write.open_table(tables::LISTS).unwrap();
+        for folder in [&secret, &public] {
+            let bytes = crate::store::codec::encode(folder).unwrap();
+            folders.insert(folder.id.0, bytes.as_slice()).unwrap();
+            // Version 18 listed all of a user's folders in list 2.
+            listed.insert((2, ada.0, ada.0, folder.id.0), ()).unwrap();
+        }
+        let mut counts = write.open_table(tables::LIST_COUNTS).unwrap();
+        counts.insert((2, ada.0, ada.0), 2).unwrap();
+        drop((folders, listed, counts));
+        write.commit().unwrap();
+
+        run(&db).unwrap();
+        let read = db.begin_read().unwrap();
+        for (secret_only, seen) in [
+            (None, vec![public.id, secret.id]),
+            (Some(true), vec![secret.id]),
+            (Some(false), vec![public.id]),
+        ] {
+            let page = folder_lists::page(&read, ada, Some(ada), secret_only, None, 50);
+            assert_eq!(page.unwrap(), seen, "secret {secret_only:?}");
+            let count = folder_lists::count(&read, ada, Some(ada), secret_only).unwrap();
+            assert_eq!(count, seen.len(), "secret {secret_only:?}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 // Lists longer than one page: the server answers at most 50 items a page, so whatever the UI
-// shows whole (a folder's boards, a pin's boards, the pin forms' board choices) is read page
-// after page, and the cover picker steps through a board's pins 50 at a time.
+// shows whole (a pin's boards, the pin forms' board choices) is read page after page, the pages
+// of boards and folders show 50 and a button for more, and the cover picker steps through a
+// board's pins 50 at a time.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -105,7 +106,7 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
     }
   });
 
-  it('shows all of 55 boards: in their folder, on a pin, and in the pin forms', async () => {
+  it('shows 55 boards 50 at a time in their folder and among her boards, and all on a pin and in the pin forms', async () => {
     const alice = await signUp('many-boards');
     const { data } = await gqlOk(
       app.server.baseUrl,
@@ -119,15 +120,34 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
     // One after the other, so that 'Board 55' is the newest.
     for (const title of titles) boards.push(await addBoardByApi(app.server.baseUrl, alice.cookie, title, { folder: folder.id }));
     const pin = await addPinByApi(app.server.baseUrl, alice.cookie, { boards: boards.map((board) => board.id), title: 'Everywhere' });
+    await addBoardByApi(app.server.baseUrl, alice.cookie, 'Hidden', { secret: true });
 
     const { context, page, errors } = await open({ cookie: alice.cookie });
     try {
-      // The folder page lists every board.
+      // The folder page shows the newest 50 boards, then the rest on asking.
       await page.goto(`/${alice.username}/folders/${folder.slug}/`);
       await page.getByText('55 boards', { exact: true }).waitFor();
       const folderBoards = page.getByRole('list', { name: 'Boards' });
       await folderBoards.getByRole('link', { name: 'Board 55', exact: true }).waitFor();
+      assert.equal(await folderBoards.getByRole('listitem').count(), 50);
+      assert.equal(await folderBoards.getByRole('link', { name: 'Board 05', exact: true }).count(), 0);
+      await page.getByRole('button', { name: 'More boards' }).click();
+      await folderBoards.getByRole('link', { name: 'Board 01', exact: true }).waitFor();
       assert.equal(await folderBoards.getByRole('listitem').count(), 55);
+      await page.getByRole('button', { name: 'More boards' }).waitFor({ state: 'detached' });
+
+      // Her boards page: the private board shows at once in its own section, whatever the
+      // number of public boards; the public ones come 50 at a time.
+      await page.goto(`/${alice.username}/boards/`);
+      const publicBoards = page.getByRole('list', { name: 'Public boards' });
+      await publicBoards.getByRole('link', { name: 'Board 55', exact: true }).waitFor();
+      await page.getByRole('list', { name: 'Private boards' }).getByRole('link', { name: 'Hidden', exact: true }).waitFor();
+      assert.equal(await publicBoards.getByRole('listitem').count(), 50);
+      assert.equal(await page.getByRole('button', { name: 'More private boards' }).count(), 0);
+      await page.getByRole('button', { name: 'More public boards' }).click();
+      await publicBoards.getByRole('link', { name: 'Board 01', exact: true }).waitFor();
+      assert.equal(await publicBoards.getByRole('listitem').count(), 55);
+      await page.getByRole('button', { name: 'More public boards' }).waitFor({ state: 'detached' });
 
       // The pin's boards card lists every board.
       await page.goto(`/pins/${pin}/`);
@@ -153,8 +173,34 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
       const create = page.getByRole('dialog', { name: 'Create a pin' });
       const choices = create.getByRole('group', { name: 'Boards' });
       await choices.getByRole('checkbox', { name: 'Board 55', exact: true }).waitFor();
-      assert.equal(await choices.getByRole('checkbox').count(), 55);
+      // Her 55 boards and the private one.
+      assert.equal(await choices.getByRole('checkbox').count(), 56);
       for (const title of titles) await choices.getByRole('checkbox', { name: title, exact: true }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows 52 folders 50 at a time, the private ones in their own section', async () => {
+    const bob = await signUp('many-folders');
+    const addFolder = (name, secret) =>
+      gqlOk(app.server.baseUrl, `mutation AddFolder($name: String!, $secret: Boolean!) { addFolder(name: $name, secret: $secret) { id } }`, { name, secret }, bob.cookie);
+    // One after the other, so that 'Folder 52' is the newest.
+    for (let index = 1; index <= 52; index += 1) await addFolder(`Folder ${String(index).padStart(2, '0')}`, false);
+    await addFolder('Drafts', true);
+
+    const { context, page, errors } = await open({ cookie: bob.cookie });
+    try {
+      await page.goto(`/${bob.username}/folders/`);
+      const publicFolders = page.getByRole('list', { name: 'Public folders' });
+      await publicFolders.getByRole('link', { name: 'Folder 52', exact: true }).waitFor();
+      await page.getByRole('list', { name: 'Private folders' }).getByRole('link', { name: 'Drafts', exact: true }).waitFor();
+      assert.equal(await publicFolders.getByRole('listitem').count(), 50);
+      await page.getByRole('button', { name: 'More public folders' }).click();
+      await publicFolders.getByRole('link', { name: 'Folder 01', exact: true }).waitFor();
+      assert.equal(await publicFolders.getByRole('listitem').count(), 52);
+      await page.getByRole('button', { name: 'More public folders' }).waitFor({ state: 'detached' });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

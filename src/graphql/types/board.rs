@@ -195,7 +195,7 @@ impl Folder {
         first: Option<i32>,
         after: Option<String>,
     ) -> Result<Connection<String, Board, Total>> {
-        board_connection(ctx, BoardList::InFolder(self.0.id), first, after).await
+        board_connection(ctx, BoardList::InFolder(self.0.id), None, first, after).await
     }
 }
 
@@ -203,11 +203,13 @@ impl Folder {
 pub async fn board_connection(
     ctx: &Context<'_>,
     list: BoardList,
+    secret: Option<bool>,
     first: Option<i32>,
     after: Option<String>,
 ) -> Result<Connection<String, Board, Total>> {
     let request = BoardsRequest {
         list,
+        secret,
         first: items_to_read(ctx, first)?,
         after: id_after(after.as_deref())?.map(BoardId),
     };

@@ -106,15 +106,17 @@ impl User {
         Some(urls::avatar(hash, min_size, &format))
     }
 
-    /// The user's boards that the viewer may see, newest first.
+    /// The user's boards that the viewer may see, newest first: all of them, or with `secret`
+    /// only the private (true) or only the public ones (false).
     #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn boards(
         &self,
         ctx: &Context<'_>,
         first: Option<i32>,
         after: Option<String>,
+        secret: Option<bool>,
     ) -> async_graphql::Result<Connection<String, Board, Total>> {
-        board_connection(ctx, BoardList::OfUser(self.0.id), first, after).await
+        board_connection(ctx, BoardList::OfUser(self.0.id), secret, first, after).await
     }
 
     /// The user's pins that the viewer may see, newest first.
@@ -145,18 +147,21 @@ impl User {
         ))
     }
 
-    /// The user's folders that the viewer may see, newest first.
+    /// The user's folders that the viewer may see, newest first: all of them, or with `secret`
+    /// only the private (true) or only the public ones (false).
     #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn folders(
         &self,
         ctx: &Context<'_>,
         first: Option<i32>,
         after: Option<String>,
+        secret: Option<bool>,
     ) -> async_graphql::Result<Connection<String, Folder, Total>> {
         let after = id_after(after.as_deref())?.map(FolderId);
         let viewer = ctx.viewer().user;
+        let first = page_size(first)?;
         let found =
-            folders::of_user(ctx.services(), viewer, self.0.id, page_size(first)?, after).await?;
+            folders::of_user(ctx.services(), viewer, self.0.id, secret, first, after).await?;
         Ok(list_connection(found, after.is_some(), |f| f.id.0, Folder))
     }
 

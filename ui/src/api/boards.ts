@@ -24,20 +24,29 @@ import {
   type AddBoardVariables,
   type AddFolderVariables,
   type BoardLink,
+  type BoardSummary,
   type FolderLink,
+  type FolderSummary,
   type UpdateBoardVariables,
   type UpdateFolderVariables,
 } from './generated/graphql';
-import { useEveryPage, useQuery } from './query';
+import { useEveryPage, usePages, useQuery, type PagesState } from './query';
 
-export function useUserBoards(username: string) {
-  const { data, ...state } = useEveryPage(UserBoardsDocument, { username }, (d) => d.user.boards);
-  return { boards: data ?? null, ...state };
+/** A list of tiles read a page at a time: the nodes loaded so far, and how to ask for more. */
+export type TilePages<N> = Omit<PagesState<unknown>, 'pages'> & { nodes: N[] };
+
+function nodesOf<N, C extends { edges: readonly { node: N }[] }>({ pages, ...state }: PagesState<C>): TilePages<N> {
+  return { ...state, nodes: pages.flatMap((page) => page.edges.map((edge) => edge.node)) };
 }
 
-export function useUserFolders(username: string) {
-  const { data, ...state } = useEveryPage(UserFoldersDocument, { username }, (d) => d.user.folders);
-  return { folders: data ?? null, ...state };
+/** The user's public (`secret` false) or private boards that the viewer may see, 50 a page. */
+export function useUserBoards(username: string, secret: boolean): TilePages<BoardSummary> {
+  return nodesOf(usePages(UserBoardsDocument, { username, secret }, (d) => d.user.boards));
+}
+
+/** The user's public or private folders listed for the viewer, 50 a page. */
+export function useUserFolders(username: string, secret: boolean): TilePages<FolderSummary> {
+  return nodesOf(usePages(UserFoldersDocument, { username, secret }, (d) => d.user.folders));
 }
 
 /** The tab counts: pins, boards and folders the viewer may see. */
@@ -50,10 +59,9 @@ export function useFolderDetail(username: string, folderSlug: string) {
   return { folder: data?.user.folder ?? null, ...state };
 }
 
-/** Every board of the folder the viewer may see. */
-export function useFolderBoards(username: string, folderSlug: string) {
-  const { data, ...state } = useEveryPage(FolderBoardsDocument, { username, folderSlug }, (d) => d.user.folder.boards);
-  return { boards: data ?? null, ...state };
+/** The boards of the folder the viewer may see, 50 a page. */
+export function useFolderBoards(username: string, folderSlug: string): TilePages<BoardSummary> {
+  return nodesOf(usePages(FolderBoardsDocument, { username, folderSlug }, (d) => d.user.folder.boards));
 }
 
 export function useBoardDetail(username: string, boardSlug: string) {

@@ -1,6 +1,6 @@
 // Pin lists for the grids (spec, sections 2 and 7): Last pins, search results, a user's pins and
-// a board's pins, 50 a page, loaded page after page (SWR infinite, each page cached under its
-// [document, variables] key), and a board's pins for the cover picker, as far as it steps.
+// a board's pins, 50 a page, loaded page after page (usePages), and a board's pins for the cover
+// picker, as far as it steps.
 
 import useSWRInfinite from 'swr/infinite';
 import {
@@ -14,7 +14,7 @@ import {
   type TypedDocumentString,
 } from './generated/graphql';
 import { PIN_PAGE_SIZE, pageVariables } from './firstQueries';
-import { fetchQuery, type QueryKey } from './query';
+import { fetchQuery, usePages, type PagesState, type QueryKey } from './query';
 
 /** A pin of a list: its tile, and on a board its place there (the highest first). */
 export type ListedPin = PinThumb & { order: number | null };
@@ -27,55 +27,25 @@ interface PinConnection {
   edges: readonly { order?: number; node: PinThumb }[];
 }
 
-export interface PinListState {
+export type PinListState = Omit<PagesState<unknown>, 'pages'> & {
   pins: ListedPin[];
   totalCount: number | null;
   /** A search stopped counting at totalCount (10,000): more pins match. */
   totalCountCapped: boolean;
-  error: Error | undefined;
-  isLoading: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  /** Asks for the next page. */
-  loadMore: () => void;
-  /** Reloads every loaded page. */
-  refresh: () => Promise<unknown>;
-}
+};
 
-/**
- * The pins of the connection `connection` finds in the answers to `document`, the pages loaded
- * so far one after the other. Every mount reloads them: what changed elsewhere (an edit, a
- * deletion) shows when coming back.
- */
+/** The pins of the connection `connection` finds in the answers to `document`, page after page. */
 function usePinPages<R, V extends { first?: number | null; after?: string | null }>(
   document: TypedDocumentString<R, V>,
   variables: V,
   connection: (data: R) => PinConnection,
 ): PinListState {
-  const { data, error, size, setSize, mutate } = useSWRInfinite<R, Error>(
-    (_index, previous: R | null): QueryKey<R, V> | null => {
-      const page = previous && connection(previous).pageInfo;
-      if (page && !page.hasNextPage) return null;
-      return [document, pageVariables(variables, page?.endCursor ?? null)];
-    },
-    fetchQuery,
-    { revalidateOnMount: true },
-  );
-  const pages = data?.map(connection);
-  const hasMore = Boolean(pages?.at(-1)?.pageInfo.hasNextPage);
-  const loadingMore = pages !== undefined && size > pages.length && hasMore && !error;
+  const { pages, ...state } = usePages(document, variables, connection);
   return {
-    pins: pages?.flatMap((page) => page.edges.map((edge) => ({ ...edge.node, order: edge.order ?? null }))) ?? [],
-    totalCount: pages?.[0]?.totalCount ?? null,
-    totalCountCapped: pages?.[0]?.totalCountCapped ?? false,
-    error,
-    isLoading: data === undefined && error === undefined,
-    hasMore,
-    loadingMore,
-    loadMore: () => {
-      if (!loadingMore && pages && hasMore) void setSize(pages.length + 1);
-    },
-    refresh: () => mutate(),
+    ...state,
+    pins: pages.flatMap((page) => page.edges.map((edge) => ({ ...edge.node, order: edge.order ?? null }))),
+    totalCount: pages[0]?.totalCount ?? null,
+    totalCountCapped: pages[0]?.totalCountCapped ?? false,
   };
 }
 

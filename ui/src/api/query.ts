@@ -3,7 +3,9 @@
 // api/generated), so that a query, its prefetch and its revalidation all name the same entry.
 
 import useSWR, { type KeyedMutator, type SWRConfiguration } from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { gql } from './client';
+import { pageVariables } from './firstQueries';
 import type { TypedDocumentString } from './generated/graphql';
 
 /** The SWR key of a query's answer. */
@@ -86,4 +88,53 @@ export function useEveryPage<R, V extends PageVariables, N>(
   config?: SWRConfiguration<N[], Error>,
 ): QueryState<N[]> {
   return useKeyed(variables === null ? null : [document, variables], (key) => fetchEveryPage(key, connection), config);
+}
+
+export interface PagesState<C> {
+  /** The connections of the pages loaded so far, one after the other. */
+  pages: C[];
+  error: Error | undefined;
+  isLoading: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** Asks for the next page. */
+  loadMore: () => void;
+  /** Reloads every loaded page. */
+  refresh: () => Promise<unknown>;
+}
+
+/**
+ * The connection `connection` finds in the answers to `document`, 50 a page, the pages loaded
+ * so far one after the other: the first at once, each next one when `loadMore` is called. Each
+ * page is cached under its [document, variables] key, and every mount reloads them: what
+ * changed elsewhere (an edit, a deletion) shows when coming back.
+ */
+export function usePages<R, V extends PageVariables, C extends Connection<unknown>>(
+  document: TypedDocumentString<R, V>,
+  variables: V,
+  connection: (data: R) => C,
+): PagesState<C> {
+  const { data, error, size, setSize, mutate } = useSWRInfinite<R, Error>(
+    (_index, previous: R | null): QueryKey<R, V> | null => {
+      const page = previous && connection(previous).pageInfo;
+      if (page && !page.hasNextPage) return null;
+      return [document, pageVariables(variables, page?.endCursor ?? null)];
+    },
+    fetchQuery,
+    { revalidateOnMount: true },
+  );
+  const pages = data?.map(connection);
+  const hasMore = Boolean(pages?.at(-1)?.pageInfo.hasNextPage);
+  const loadingMore = pages !== undefined && size > pages.length && hasMore && !error;
+  return {
+    pages: pages ?? [],
+    error,
+    isLoading: data === undefined && error === undefined,
+    hasMore,
+    loadingMore,
+    loadMore: () => {
+      if (!loadingMore && pages && hasMore) void setSize(pages.length + 1);
+    },
+    refresh: () => mutate(),
+  };
 }

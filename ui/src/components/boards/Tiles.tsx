@@ -1,11 +1,15 @@
 // Board and folder tiles for the grids: a cover mosaic (pin previews at 236 px, an unsafe pin
 // blank as in the pin grid unless 'Show NSFW' is on, or a neutral tile with the initial while
-// the board has no pins), the name, a count and a Private badge.
+// the board has no pins), the name, a count and a Private badge; and the grids, 50 tiles a page
+// with a button for the next.
 
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { countLabel } from '../../api/boards';
+import { countLabel, type TilePages } from '../../api/boards';
+import { GENERIC_ERROR } from '../../api/errors';
 import type { BoardSummary, Cover, FolderSummary } from '../../api/generated/graphql';
 import { useShowNsfw } from '../../lib/nsfw';
+import { EmptyState } from '../EmptyState';
 import './boards.css';
 
 /** A soft background for a placeholder tile, stable for a given name. */
@@ -102,10 +106,47 @@ export function FolderTile({ folder, href }: { folder: FolderSummary; href: stri
   );
 }
 
-export function TileGrid({ label, children }: { label: string; children: React.ReactNode }) {
+function TileGrid({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <ul className="tile-grid" aria-label={label}>
       {children}
     </ul>
+  );
+}
+
+/**
+ * The tiles of a list read a page at a time, with a button (`more`: 'More public boards') asking
+ * for the next page while more follow, or `empty` when the list has none.
+ */
+export function PagedTileGrid<N>({
+  list,
+  label,
+  more,
+  empty,
+  tile,
+}: {
+  list: TilePages<N>;
+  label: string;
+  more: string;
+  empty: string;
+  tile: (node: N) => ReactNode;
+}) {
+  if (list.nodes.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <>
+      <TileGrid label={label}>{list.nodes.map(tile)}</TileGrid>
+      {list.hasMore ? (
+        <div className="tile-more">
+          <button type="button" className="button button--ghost" onClick={list.loadMore} disabled={list.loadingMore} aria-busy={list.loadingMore}>
+            {more}
+          </button>
+        </div>
+      ) : null}
+      {list.error ? (
+        <p className="tile-more" role="alert">
+          {GENERIC_ERROR}
+        </p>
+      ) : null}
+    </>
   );
 }

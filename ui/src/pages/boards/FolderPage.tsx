@@ -1,5 +1,5 @@
 // '/{username}/folders/{folderSlug}/': the folder's name, owner, board count and privacy, its
-// boards, and the owner's menu (new board in the folder, edit folder, delete folder).
+// boards (50 a page, with a button for more), and the owner's menu (new board in the folder, edit folder, delete folder).
 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,8 +10,7 @@ import { displayName } from '../../api/users';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
 import { DeleteFolderModal, EditFolderModal } from '../../components/boards/FolderModals';
 import { OwnerMenu } from '../../components/boards/OwnerMenu';
-import { BoardTile, PrivateBadge, TileGrid } from '../../components/boards/Tiles';
-import { EmptyState } from '../../components/EmptyState';
+import { BoardTile, PagedTileGrid, PrivateBadge } from '../../components/boards/Tiles';
 import { ErrorList } from '../../components/Form';
 import { boardPath, folderPath, foldersPath, userPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
@@ -22,7 +21,7 @@ type Dialog = 'edit' | 'delete' | null;
 export function FolderPage() {
   const { username = '', folderSlug = '' } = useParams();
   const { folder, error, isLoading } = useFolderDetail(username, folderSlug);
-  const { boards, error: boardsError } = useFolderBoards(username, folderSlug);
+  const boards = useFolderBoards(username, folderSlug);
   const { me } = useMe();
   const navigate = useNavigate();
   const create = useCreateDialogs();
@@ -66,20 +65,20 @@ export function FolderPage() {
         ) : null}
       </header>
 
-      {boardsError ? (
+      {boards.error && boards.nodes.length === 0 ? (
         <ErrorList errors={[GENERIC_ERROR]} />
-      ) : !boards ? (
+      ) : boards.isLoading ? (
         <p className="user-page__loading" aria-busy="true">
           Loading...
         </p>
-      ) : boards.length > 0 ? (
-        <TileGrid label="Boards">
-          {boards.map((board) => (
-            <BoardTile key={board.id} board={board} href={boardPath(owner.username, board.slug, folder.slug)} />
-          ))}
-        </TileGrid>
       ) : (
-        <EmptyState>No boards...</EmptyState>
+        <PagedTileGrid
+          list={boards}
+          label="Boards"
+          more="More boards"
+          empty="No boards..."
+          tile={(board) => <BoardTile key={board.id} board={board} href={boardPath(owner.username, board.slug, folder.slug)} />}
+        />
       )}
 
       {create.element}

@@ -1,11 +1,9 @@
 // '/{username}/boards/': the public boards, plus a 'Private boards' section for the owner (and
-// for a viewer some private boards are shared with).
+// for a viewer some private boards are shared with); each 50 a page, with a button for more.
 
 import { useUserBoards } from '../../api/boards';
-import type { BoardSummary } from '../../api/generated/graphql';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
-import { BoardTile, TileGrid } from '../../components/boards/Tiles';
-import { EmptyState } from '../../components/EmptyState';
+import { BoardTile, PagedTileGrid } from '../../components/boards/Tiles';
 import { boardPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
 import { ListSection, UserSection } from './UserSection';
@@ -15,26 +13,26 @@ export function UserBoards() {
 }
 
 function BoardsList({ username, isOwner }: { username: string; isOwner: boolean }) {
-  const { boards, error, isLoading } = useUserBoards(username);
+  const publicBoards = useUserBoards(username, false);
+  const privateBoards = useUserBoards(username, true);
   const create = useCreateDialogs();
 
-  if (error) return <QueryError error={error} />;
-  if (isLoading || !boards) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  const failed = [publicBoards, privateBoards].find((list) => list.error && list.nodes.length === 0)?.error;
+  if (failed) return <QueryError error={failed} />;
+  if (publicBoards.isLoading || privateBoards.isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
 
-  const publicBoards = boards.filter((board) => !board.secret);
-  const privateBoards = boards.filter((board) => board.secret);
-  const grid = (list: BoardSummary[], label: string) => (
-    <TileGrid label={label}>
-      {list.map((board) => (
-        // Boards link under the user's boards; their folder, if any, shows on the board page.
-        <BoardTile key={board.id} board={board} href={boardPath(username, board.slug)} />
-      ))}
-    </TileGrid>
+  const grid = (list: typeof publicBoards, label: string, more: string, empty: string) => (
+    <PagedTileGrid
+      list={list}
+      label={label}
+      more={more}
+      empty={empty}
+      // Boards link under the user's boards; their folder, if any, shows on the board page.
+      tile={(board) => <BoardTile key={board.id} board={board} href={boardPath(username, board.slug)} />}
+    />
   );
 
-  if (!isOwner && privateBoards.length === 0) {
-    return publicBoards.length > 0 ? grid(publicBoards, 'Boards') : <EmptyState>No boards...</EmptyState>;
-  }
+  if (!isOwner && privateBoards.nodes.length === 0) return grid(publicBoards, 'Boards', 'More boards', 'No boards...');
 
   const newButton = (secret: boolean) =>
     isOwner ? (
@@ -46,10 +44,10 @@ function BoardsList({ username, isOwner }: { username: string; isOwner: boolean 
   return (
     <>
       <ListSection id="public-boards" title="Public boards" action={newButton(false)}>
-        {publicBoards.length > 0 ? grid(publicBoards, 'Public boards') : <EmptyState>No public boards...</EmptyState>}
+        {grid(publicBoards, 'Public boards', 'More public boards', 'No public boards...')}
       </ListSection>
       <ListSection id="private-boards" title="Private boards" action={newButton(true)}>
-        {privateBoards.length > 0 ? grid(privateBoards, 'Private boards') : <EmptyState>No private boards...</EmptyState>}
+        {grid(privateBoards, 'Private boards', 'More private boards', 'No private boards...')}
       </ListSection>
       {create.element}
     </>

@@ -1,11 +1,9 @@
 // '/{username}/folders/': the public folders, plus a 'Private folders' section shown to the
-// owner, or when private folders are visible.
+// owner, or when private folders are visible; each 50 a page, with a button for more.
 
 import { useUserFolders } from '../../api/boards';
-import type { FolderSummary } from '../../api/generated/graphql';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
-import { FolderTile, TileGrid } from '../../components/boards/Tiles';
-import { EmptyState } from '../../components/EmptyState';
+import { FolderTile, PagedTileGrid } from '../../components/boards/Tiles';
 import { folderPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
 import { ListSection, UserSection } from './UserSection';
@@ -15,25 +13,25 @@ export function UserFolders() {
 }
 
 function FoldersList({ username, isOwner }: { username: string; isOwner: boolean }) {
-  const { folders, error, isLoading } = useUserFolders(username);
+  const publicFolders = useUserFolders(username, false);
+  const privateFolders = useUserFolders(username, true);
   const create = useCreateDialogs();
 
-  if (error) return <QueryError error={error} />;
-  if (isLoading || !folders) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  const failed = [publicFolders, privateFolders].find((list) => list.error && list.nodes.length === 0)?.error;
+  if (failed) return <QueryError error={failed} />;
+  if (publicFolders.isLoading || privateFolders.isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
 
-  const publicFolders = folders.filter((folder) => !folder.secret);
-  const privateFolders = folders.filter((folder) => folder.secret);
-  const grid = (list: FolderSummary[], label: string) => (
-    <TileGrid label={label}>
-      {list.map((folder) => (
-        <FolderTile key={folder.id} folder={folder} href={folderPath(username, folder.slug)} />
-      ))}
-    </TileGrid>
+  const grid = (list: typeof publicFolders, label: string, more: string, empty: string) => (
+    <PagedTileGrid
+      list={list}
+      label={label}
+      more={more}
+      empty={empty}
+      tile={(folder) => <FolderTile key={folder.id} folder={folder} href={folderPath(username, folder.slug)} />}
+    />
   );
 
-  if (!isOwner && privateFolders.length === 0) {
-    return publicFolders.length > 0 ? grid(publicFolders, 'Folders') : <EmptyState>No folders...</EmptyState>;
-  }
+  if (!isOwner && privateFolders.nodes.length === 0) return grid(publicFolders, 'Folders', 'More folders', 'No folders...');
 
   const newButton = (secret: boolean) =>
     isOwner ? (
@@ -45,10 +43,10 @@ function FoldersList({ username, isOwner }: { username: string; isOwner: boolean
   return (
     <>
       <ListSection id="public-folders" title="Public folders" action={newButton(false)}>
-        {publicFolders.length > 0 ? grid(publicFolders, 'Public folders') : <EmptyState>No public folders...</EmptyState>}
+        {grid(publicFolders, 'Public folders', 'More public folders', 'No public folders...')}
       </ListSection>
       <ListSection id="private-folders" title="Private folders" action={newButton(true)}>
-        {privateFolders.length > 0 ? grid(privateFolders, 'Private folders') : <EmptyState>No private folders...</EmptyState>}
+        {grid(privateFolders, 'Private folders', 'More private folders', 'No private folders...')}
       </ListSection>
       {create.element}
     </>

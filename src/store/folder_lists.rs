@@ -1,6 +1,7 @@
 //! A user's folders that a viewer may see, newest first, read a page at a time from `LISTS`
-//! (list 2 the public ones, 3 the private ones) with their counts: kept from `policy::folder_listed` whenever a folder or the boards
-//! in it change, so that a page reads its own folders whatever the number of folders.
+//! (list 2 the public ones, 3 the private ones) with their counts: kept from
+//! `policy::folder_listed` whenever a folder or the boards in it change, so that a page reads
+//! its own folders whatever the number of folders.
 
 use std::collections::{BTreeMap, BTreeSet};
 

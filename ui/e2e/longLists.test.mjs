@@ -135,6 +135,9 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
       await folderBoards.getByRole('link', { name: 'Board 01', exact: true }).waitFor();
       assert.equal(await folderBoards.getByRole('listitem').count(), 55);
       await page.getByRole('button', { name: 'More boards' }).waitFor({ state: 'detached' });
+      // The keyboard goes on from the first of the new tiles.
+      const firstNew = folderBoards.getByRole('link', { name: 'Board 05', exact: true });
+      await waitFor(() => firstNew.evaluate((link) => link === document.activeElement), { message: "'Board 05' to take the focus" });
 
       // Her boards page: the private board shows at once in its own section, whatever the
       // number of public boards; the public ones come 50 at a time.
@@ -200,6 +203,8 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
       await page.getByRole('button', { name: 'More public folders' }).click();
       await publicFolders.getByRole('link', { name: 'Folder 01', exact: true }).waitFor();
       assert.equal(await publicFolders.getByRole('listitem').count(), 52);
+      const firstNew = publicFolders.getByRole('link', { name: 'Folder 02', exact: true });
+      await waitFor(() => firstNew.evaluate((link) => link === document.activeElement), { message: "'Folder 02' to take the focus" });
       await page.getByRole('button', { name: 'More public folders' }).waitFor({ state: 'detached' });
       assert.deepEqual(errors, []);
     } finally {

@@ -3,7 +3,7 @@
 // the board has no pins), the name, a count and a Private badge; and the grids, 50 tiles a page
 // with a button for the next.
 
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { countLabel, type TilePages } from '../../api/boards';
 import { GENERIC_ERROR } from '../../api/errors';
@@ -106,17 +106,10 @@ export function FolderTile({ folder, href }: { folder: FolderSummary; href: stri
   );
 }
 
-function TileGrid({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <ul className="tile-grid" aria-label={label}>
-      {children}
-    </ul>
-  );
-}
-
 /**
  * The tiles of a list read a page at a time, with a button (`more`: 'More public boards') asking
- * for the next page while more follow, or `empty` when the list has none.
+ * for the next page while more follow, or `empty` when the list has none. The first tile of a
+ * page asked for takes the focus, so that the keyboard goes on where the new tiles begin.
  */
 export function PagedTileGrid<N>({
   list,
@@ -131,13 +124,30 @@ export function PagedTileGrid<N>({
   empty: string;
   tile: (node: N) => ReactNode;
 }) {
-  if (list.nodes.length === 0) return <EmptyState>{empty}</EmptyState>;
+  const grid = useRef<HTMLUListElement>(null);
+  /** How many tiles there were when more were asked for; null when none are awaited. */
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const shown = list.nodes.length;
+
+  useEffect(() => {
+    if (focusFrom === null || shown <= focusFrom) return;
+    grid.current?.querySelectorAll(':scope > li')[focusFrom]?.querySelector('a')?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, shown]);
+
+  if (shown === 0) return <EmptyState>{empty}</EmptyState>;
+  const askMore = () => {
+    setFocusFrom(shown);
+    list.loadMore();
+  };
   return (
     <>
-      <TileGrid label={label}>{list.nodes.map(tile)}</TileGrid>
+      <ul ref={grid} className="tile-grid" aria-label={label}>
+        {list.nodes.map(tile)}
+      </ul>
       {list.hasMore ? (
         <div className="tile-more">
-          <button type="button" className="button button--ghost" onClick={list.loadMore} disabled={list.loadingMore} aria-busy={list.loadingMore}>
+          <button type="button" className="button button--ghost" onClick={askMore} disabled={list.loadingMore} aria-busy={list.loadingMore}>
             {more}
           </button>
         </div>

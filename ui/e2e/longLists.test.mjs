@@ -179,6 +179,24 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
       // Her 55 boards and the private one.
       assert.equal(await choices.getByRole('checkbox').count(), 56);
       for (const title of titles) await choices.getByRole('checkbox', { name: title, exact: true }).waitFor();
+
+      // 'Find a board' keeps the boards whose title holds what is typed, and the chosen ones.
+      const find = choices.getByRole('searchbox', { name: 'Find a board' });
+      await find.fill('board 3');
+      await waitFor(async () => (await choices.getByRole('checkbox').count()) === 10, { message: 'Board 30 to Board 39 alone' });
+      await choices.getByRole('checkbox', { name: 'Board 34', exact: true }).check();
+      await find.fill('hid');
+      await choices.getByRole('checkbox', { name: 'Hidden', exact: true }).waitFor();
+      assert.equal(await choices.getByRole('checkbox').count(), 2);
+      assert.ok(await choices.getByRole('checkbox', { name: 'Board 34', exact: true }).isChecked());
+      await find.fill('nowhere');
+      await choices.getByText('No board matches "nowhere".', { exact: true }).waitFor();
+      assert.equal(await choices.getByRole('checkbox').count(), 1, 'the chosen board stays');
+      // Enter in the search does not save the pin.
+      await find.press('Enter');
+      await find.fill('');
+      assert.equal(await choices.getByRole('checkbox').count(), 56);
+      assert.ok(await create.isVisible());
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -1,8 +1,8 @@
 // The pin forms' fields (create, edit, 'Pin it'): the board choice (one checkbox per board, at
-// least one needed, and 'Create a board'), and title, caption, tags (with suggestions), rating and NSFW with the
-// draft's rules.
+// least one needed, 'Find a board' when there are many, and 'Create a board'), and title,
+// caption, tags (with suggestions), rating and NSFW with the draft's rules.
 
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PinBoardChoice } from '../../api/generated/graphql';
 import { chooseBoard, dropBoard, editCaption, editTags, type PinDraft } from '../../lib/pinDraft';
 import { SelectField, TextAreaField } from '../boards/Fields';
@@ -23,9 +23,13 @@ export function CheckField({ label, checked, onChecked }: { label: ReactNode; ch
 /** What the board choice says to a user without boards (spec, section 5). */
 export const NO_BOARDS = 'It seems you have no boards, you must create one before adding pins.';
 
+/** From how many boards the choice offers 'Find a board'. */
+const FIND_FROM = 10;
+
 /**
  * 'Boards', required: the viewer's boards in the order given (recent ones first), or the
- * no-boards sentence, and 'Create a board' (see useBoardChoices).
+ * no-boards sentence, and 'Create a board' (see useBoardChoices). With many boards, 'Find a
+ * board' keeps those whose title holds what is typed, and the chosen ones.
  */
 export function BoardChoice({
   boards,
@@ -40,6 +44,10 @@ export function BoardChoice({
   onDrop: (boardId: string) => void;
   onCreate: () => void;
 }) {
+  const [find, setFind] = useState('');
+  const wanted = find.trim().toLocaleLowerCase();
+  const matches = (board: PinBoardChoice) => board.title.toLocaleLowerCase().includes(wanted);
+  const shown = wanted ? boards.filter((board) => chosen.includes(board.id) || matches(board)) : boards;
   return (
     <fieldset className="field board-choice">
       <legend className="field__label-row board-choice__legend">
@@ -48,9 +56,23 @@ export function BoardChoice({
           *
         </span>
       </legend>
-      {boards.length > 0 ? (
+      {boards.length > FIND_FROM ? (
+        <Field
+          label="Find a board"
+          type="search"
+          className="board-choice__find"
+          value={find}
+          onValue={setFind}
+          // Enter here must not save the pin.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+        />
+      ) : null}
+      {wanted && !boards.some(matches) ? <p className="board-choice__empty">No board matches "{find.trim()}".</p> : null}
+      {shown.length > 0 ? (
         <ul className="board-choice__list">
-          {boards.map((board) => (
+          {shown.map((board) => (
             <li key={board.id} className="board-choice__item">
               <CheckField
                 label={board.title}
@@ -61,9 +83,8 @@ export function BoardChoice({
             </li>
           ))}
         </ul>
-      ) : (
-        <p className="board-choice__empty">{NO_BOARDS}</p>
-      )}
+      ) : null}
+      {boards.length === 0 ? <p className="board-choice__empty">{NO_BOARDS}</p> : null}
       <button
         type="button"
         className={`button button--small board-choice__create ${boards.length > 0 ? 'button--ghost' : 'button--primary'}`}

@@ -8,7 +8,9 @@
 mod common;
 
 use common::TestApp;
-use common::pins::{add_board, add_folder, move_to_folder, share_board, walk_list};
+use common::pins::{
+    add_board, add_folder, move_to_folder, set_board_secret, share_board, walk_list,
+};
 use common::reads::{Viewer, assert_consistent, first_page_records, mutate, visitor_bob_and_ada};
 use serde_json::json;
 
@@ -136,13 +138,8 @@ async fn board_lists_read_their_page_whatever_the_number_of_boards() {
 
     // A secret board made public, one unshared, one taken out of the folder, one deleted.
     let made_public = boards.iter().position(|b| b.kind == Kind::Secret).unwrap();
-    let public = "mutation($b: ID!) { updateBoard(id: $b, secret: false) { id } }";
-    mutate(
-        &app,
-        public,
-        json!({ "b": boards[made_public].id.to_string() }),
-    )
-    .await;
+    let id = boards[made_public].id.to_string();
+    set_board_secret(&app, &app.client, &id, false).await;
     boards[made_public].kind = Kind::Public;
     let unshared = boards
         .iter()

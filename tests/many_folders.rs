@@ -8,7 +8,10 @@
 mod common;
 
 use common::TestApp;
-use common::pins::{add_board, add_folder, move_to_folder, share_board, walk_list};
+use common::pins::{
+    add_board, add_folder, move_to_folder, set_board_secret, set_folder_secret, share_board,
+    walk_list,
+};
 use common::reads::{
     Viewer, assert_consistent, first_page_records, mutate, records_read, visitor_bob_and_ada,
 };
@@ -48,8 +51,7 @@ async fn add_folders(app: &TestApp, from: usize, to: usize) -> Vec<Folder> {
         let kind = [PublicBoard, SharedBoard, SecretBoard, SecretFolder, Empty][n % 5];
         let id = add_folder(app, &app.client, &format!("Folder {n}")).await;
         if kind == SecretFolder {
-            let secret = "mutation($f: ID!) { updateFolder(id: $f, secret: true) { id } }";
-            mutate(app, secret, json!({ "f": id })).await;
+            set_folder_secret(app, &app.client, &id, true).await;
         }
         let board = if kind == Empty {
             None
@@ -113,52 +115,32 @@ async fn folder_lists_read_their_page_whatever_the_number_of_folders() {
     assert_eq!(eighty, twenty);
     assert_consistent(&app);
 
+    let first = |folders: &[Folder], kind| folders.iter().position(|f| f.kind == kind).unwrap();
+    let last = |folders: &[Folder], kind| folders.iter().rposition(|f| f.kind == kind).unwrap();
+    let client = &app.client;
     // A shared board made public: everyone sees its folder.
-    let at = folders
-        .iter()
-        .position(|f| f.kind == Kind::SharedBoard)
-        .unwrap();
-    let public = "mutation($b: ID!) { updateBoard(id: $b, secret: false) { id } }";
-    mutate(&app, public, json!({ "b": folders[at].board })).await;
+    let at = first(&folders, Kind::SharedBoard);
+    set_board_secret(&app, client, folders[at].board.as_ref().unwrap(), false).await;
     folders[at].kind = Kind::PublicBoard;
     // A board of everyone's made private and shared with Bob: only Bob (and Ada) see its folder.
-    let at = folders
-        .iter()
-        .position(|f| f.kind == Kind::PublicBoard)
-        .unwrap();
+    let at = first(&folders, Kind::PublicBoard);
     let board = folders[at].board.clone().unwrap();
-    let secret = "mutation($b: ID!) { updateBoard(id: $b, secret: true) { id } }";
-    mutate(&app, secret, json!({ "b": board })).await;
-    share_board(&app, &app.client, &board, "bob").await;
+    set_board_secret(&app, client, &board, true).await;
+    share_board(&app, client, &board, "bob").await;
     folders[at].kind = Kind::SharedBoard;
     // A private folder made public, another folder made private, a folder's only board taken
     // out, a folder deleted.
-    let at = folders
-        .iter()
-        .position(|f| f.kind == Kind::SecretFolder)
-        .unwrap();
-    let public = "mutation($f: ID!) { updateFolder(id: $f, secret: false) { id } }";
-    mutate(&app, public, json!({ "f": folders[at].id })).await;
+    let at = first(&folders, Kind::SecretFolder);
+    set_folder_secret(&app, client, &folders[at].id, false).await;
     folders[at].kind = Kind::PublicBoard;
-    let at = folders
-        .iter()
-        .rposition(|f| f.kind == Kind::PublicBoard)
-        .unwrap();
-    let secret = "mutation($f: ID!) { updateFolder(id: $f, secret: true) { id } }";
-    mutate(&app, secret, json!({ "f": folders[at].id })).await;
+    let at = last(&folders, Kind::PublicBoard);
+    set_folder_secret(&app, client, &folders[at].id, true).await;
     folders[at].kind = Kind::SecretFolder;
-    let at = folders
-        .iter()
-        .rposition(|f| f.kind == Kind::SharedBoard)
-        .unwrap();
+    let at = last(&folders, Kind::SharedBoard);
     let out = "mutation($b: ID!) { updateBoard(id: $b, folder: null) { id } }";
     mutate(&app, out, json!({ "b": folders[at].board })).await;
     folders[at].kind = Kind::Empty;
-    let at = folders
-        .iter()
-        .position(|f| f.kind == Kind::PublicBoard)
-        .unwrap();
-    let gone = folders.remove(at);
+    let gone = folders.remove(first(&folders, Kind::PublicBoard));
     let delete = "mutation($f: ID!) { deleteFolder(id: $f) { id } }";
     mutate(&app, delete, json!({ "f": gone.id })).await;
     assert_lists(&app, &viewers, &folders).await;

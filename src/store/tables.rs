@@ -51,9 +51,10 @@ pub const BOARDS_SHARED_WITH: TableDefinition<(u64, u64), ()> =
 
 /// (list, user or folder id, reader, board or folder id) -> (): what a reader finds in a list:
 /// list 0, a user's boards, and list 1, a folder's (`store::board_lists`): a public board under
-/// reader 0 (everyone), a private one under its owner and each user it is shared with; list 2, a
-/// user's folders (`store::folder_lists`): each under its owner, and a folder others may see with
-/// a board in it for them under 0, else under each user it has a board for.
+/// reader 0 (everyone), a private one under its owner and each user it is shared with; lists 2
+/// and 3, a user's public and private folders (`store::folder_lists`): each under its owner, and
+/// a folder others may see with a board in it for them under 0, else under each user it has a
+/// board for.
 pub const LISTS: TableDefinition<(u8, u64, u64, u64), ()> = TableDefinition::new("lists-1");
 /// (list, user or folder id, reader) -> how many entries `LISTS` holds under it (none: no entry).
 pub const LIST_COUNTS: TableDefinition<(u8, u64, u64), u64> = TableDefinition::new("list-counts-1");

@@ -81,6 +81,23 @@ pub async fn move_to_folder(app: &TestApp, client: &reqwest::Client, board: &str
     ok(app, client, moved, json!({ "b": board, "f": folder })).await;
 }
 
+/// Makes one of the client's boards private or public.
+pub async fn set_board_secret(app: &TestApp, client: &reqwest::Client, board: &str, secret: bool) {
+    let update = "mutation($b: ID!, $s: Boolean!) { updateBoard(id: $b, secret: $s) { id } }";
+    ok(app, client, update, json!({ "b": board, "s": secret })).await;
+}
+
+/// Makes one of the client's folders private or public.
+pub async fn set_folder_secret(
+    app: &TestApp,
+    client: &reqwest::Client,
+    folder: &str,
+    secret: bool,
+) {
+    let update = "mutation($f: ID!, $s: Boolean!) { updateFolder(id: $f, secret: $s) { id } }";
+    ok(app, client, update, json!({ "f": folder, "s": secret })).await;
+}
+
 /// Shares one of the client's boards with `username`.
 pub async fn share_board(app: &TestApp, client: &reqwest::Client, board: &str, username: &str) {
     let share =

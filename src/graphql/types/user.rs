@@ -9,7 +9,7 @@ use crate::domain::ids::{FolderId, UserId};
 use crate::domain::user::UserRecord;
 use crate::error::AppError;
 use crate::graphql::context::ContextExt;
-use crate::graphql::pagination::{Total, id_after, list_connection, page_cost, page_size};
+use crate::graphql::pagination::{Total, id_after, items_to_read, list_connection, page_cost};
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::graphql::types::board::{Board, Folder, board_connection};
@@ -159,7 +159,7 @@ impl User {
     ) -> async_graphql::Result<Connection<String, Folder, Total>> {
         let after = id_after(after.as_deref())?.map(FolderId);
         let viewer = ctx.viewer().user;
-        let first = page_size(first)?;
+        let first = items_to_read(ctx, first)?;
         let found =
             folders::of_user(ctx.services(), viewer, self.0.id, secret, first, after).await?;
         Ok(list_connection(found, after.is_some(), |f| f.id.0, Folder))

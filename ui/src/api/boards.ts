@@ -30,10 +30,10 @@ import {
   type UpdateBoardVariables,
   type UpdateFolderVariables,
 } from './generated/graphql';
-import { useEveryPage, usePages, useQuery, type PagesState } from './query';
+import { useEveryPage, usePages, useQuery, type PageControls, type PagesState } from './query';
 
 /** A list of tiles read a page at a time: the nodes loaded so far, and how to ask for more. */
-export type TilePages<N> = Omit<PagesState<unknown>, 'pages'> & { nodes: N[] };
+export type TilePages<N> = PageControls & { nodes: N[] };
 
 function nodesOf<N, C extends { edges: readonly { node: N }[] }>({ pages, ...state }: PagesState<C>): TilePages<N> {
   return { ...state, nodes: pages.flatMap((page) => page.edges.map((edge) => edge.node)) };

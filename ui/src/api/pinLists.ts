@@ -14,7 +14,7 @@ import {
   type TypedDocumentString,
 } from './generated/graphql';
 import { PIN_PAGE_SIZE, pageVariables } from './firstQueries';
-import { fetchQuery, usePages, type PagesState, type QueryKey } from './query';
+import { fetchQuery, usePages, type PageControls, type QueryKey } from './query';
 
 /** A pin of a list: its tile, and on a board its place there (the highest first). */
 export type ListedPin = PinThumb & { order: number | null };
@@ -27,7 +27,7 @@ interface PinConnection {
   edges: readonly { order?: number; node: PinThumb }[];
 }
 
-export type PinListState = Omit<PagesState<unknown>, 'pages'> & {
+export type PinListState = PageControls & {
   pins: ListedPin[];
   totalCount: number | null;
   /** A search stopped counting at totalCount (10,000): more pins match. */

@@ -90,9 +90,8 @@ export function useEveryPage<R, V extends PageVariables, N>(
   return useKeyed(variables === null ? null : [document, variables], (key) => fetchEveryPage(key, connection), config);
 }
 
-export interface PagesState<C> {
-  /** The connections of the pages loaded so far, one after the other. */
-  pages: C[];
+/** A list read a page at a time, as its pages show it: how it loads, and how to ask for more. */
+export interface PageControls {
   error: Error | undefined;
   isLoading: boolean;
   hasMore: boolean;
@@ -101,6 +100,11 @@ export interface PagesState<C> {
   loadMore: () => void;
   /** Reloads every loaded page. */
   refresh: () => Promise<unknown>;
+}
+
+export interface PagesState<C> extends PageControls {
+  /** The connections of the pages loaded so far, one after the other. */
+  pages: C[];
 }
 
 /**

@@ -1,11 +1,15 @@
 // The frame of '/{username}/boards/' and '/{username}/folders/': the user's header, the tabs,
-// and the section itself, given the user and whether the viewer owns the page.
+// and the section itself, given the user and whether the viewer owns the page; and the public
+// and private lists those pages show.
 
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import type { TilePages } from '../../api/boards';
 import { useMe } from '../../api/me';
 import type { PublicUser } from '../../api/generated/graphql';
 import { useUser } from '../../api/users';
+import { useCreateDialogs, type CreateKind } from '../../components/boards/CreateDialogs';
+import { PagedTileGrid } from '../../components/boards/Tiles';
 import { UserTabs } from '../../components/boards/UserTabs';
 import { NotFound } from '../NotFound';
 import { QueryError } from '../QueryError';
@@ -51,5 +55,65 @@ export function ListSection({
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * A user's public and private boards or folders (`kind`), 50 a page with a button for more: in
+ * two sections for the owner (with 'New board' and 'New private board' beside their titles) and
+ * for a viewer who may see private ones, else in one list.
+ */
+export function PublicAndPrivate<N>({
+  kind,
+  publicList,
+  privateList,
+  isOwner,
+  tile,
+}: {
+  kind: CreateKind;
+  publicList: TilePages<N>;
+  privateList: TilePages<N>;
+  isOwner: boolean;
+  tile: (node: N) => ReactNode;
+}) {
+  const create = useCreateDialogs();
+
+  const failed = [publicList, privateList].find((list) => list.error && list.nodes.length === 0)?.error;
+  if (failed) return <QueryError error={failed} />;
+  if (publicList.isLoading || privateList.isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+
+  const plural = `${kind}s`;
+  const grid = (list: TilePages<N>, which: string) => {
+    const label = which ? `${which} ${plural}` : plural;
+    return (
+      <PagedTileGrid
+        list={list}
+        label={label.charAt(0).toUpperCase() + label.slice(1)}
+        more={`More ${label}`}
+        empty={`No ${label}...`}
+        tile={tile}
+      />
+    );
+  };
+
+  if (!isOwner && privateList.nodes.length === 0) return grid(publicList, '');
+
+  const newButton = (secret: boolean) =>
+    isOwner ? (
+      <button type="button" className="button button--ghost" onClick={() => create.open(kind, secret)}>
+        {secret ? `New private ${kind}` : `New ${kind}`}
+      </button>
+    ) : null;
+
+  return (
+    <>
+      <ListSection id={`public-${plural}`} title={`Public ${plural}`} action={newButton(false)}>
+        {grid(publicList, 'public')}
+      </ListSection>
+      <ListSection id={`private-${plural}`} title={`Private ${plural}`} action={newButton(true)}>
+        {grid(privateList, 'private')}
+      </ListSection>
+      {create.element}
+    </>
   );
 }

@@ -49,9 +49,8 @@ SMOKE = dict(users=5, boards=20, pins=300, pictures=3, ingest_runs=1,
              lighthouse_runs=1, bulk_pictures=4, bulk_sizes=((1200, 800), (1600, 1200)))
 SMOKE_SCALES = {"100k": SMOKE, "1m": dict(SMOKE, users=8, boards=30, pins=600)}
 
-THUMB = """id title caption width height dominantColor unsafe previewsFormats previewsSizes
-  preview(minWidth: 236) preview2x: preview(minWidth: 472)
-  webp: preview(minWidth: 236, format: "webp") webp2x: preview(minWidth: 472, format: "webp")"""
+# The UI's queries (ui/src/api/*.graphql), as the browser sends them.
+THUMB = "id sha1 title caption width height dominantColor unsafe previewsFormats previewsSizes"
 PAGE = "totalCount pageInfo { hasNextPage endCursor }"
 LAST_PINS = f"query LastPins($first: Int, $after: String) {{ pins(first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }}"
 SEARCH_PINS = f"query SearchPinsQuery($search: String, $tag: String, $first: Int = 50, $after: String) {{ me {{ id }} pins(search: $search, tag: $tag, first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }}"
@@ -66,11 +65,13 @@ PIN_FIELDS = """id width height weight camera lens focalLength exposureTime aper
 VARIED_WORDS = """light morning old harbour blue quiet street window garden river stone wooden table market
   summer winter autumn spring city village coast forest tower bridge kitchen bread cheese creme cafe
   colour shadow pattern texture detail corner roof door stairs bench lamp poster""".split()
-COVER = '{ id preview(minWidth: 236) webp: preview(minWidth: 236, format: "webp") }'
-BOARD_TILE = f"""id slug title secret caption sharedWith folder {{ id name slug }} pins {{ totalCount }}
-  cover1 {COVER} cover2 {COVER} cover3 {COVER} user {{ id username }}"""
-USER_BOARDS = f"query UserBoards($username: String!) {{ user(username: $username) {{ id boards(first: 50) {{ totalCount edges {{ node {{ {BOARD_TILE} }} }} }} }} }}"
-FOLDER_PAGE = f"query FolderPage($username: String!, $slug: String!) {{ user(username: $username) {{ id folder(slug: $slug) {{ id slug name secret user {{ id username }} boards(first: 50) {{ totalCount edges {{ node {{ {BOARD_TILE} }} }} }} }} }} }}"
+COVER = "{ id unsafe preview(minWidth: 236) }"
+BOARD_TILE = f"""id slug title secret caption folder {{ id name slug }} pins {{ totalCount }}
+  cover1 {COVER} cover2 {COVER} cover3 {COVER}"""
+TILES = f"pageInfo {{ hasNextPage endCursor }} edges {{ node {{ {BOARD_TILE} }} }}"
+# A user's boards page asks its public and its private boards apart; the rows ask the public ones.
+USER_BOARDS = f"query UserBoards($username: String!, $secret: Boolean!, $first: Int, $after: String) {{ user(username: $username) {{ id boards(first: $first, after: $after, secret: $secret) {{ {TILES} }} }} }}"
+FOLDER_PAGE = f"query FolderBoards($username: String!, $folderSlug: String!, $first: Int, $after: String) {{ user(username: $username) {{ id folder(slug: $folderSlug) {{ id boards(first: $first, after: $after) {{ {TILES} }} }} }} }}"
 BOARD_COVERS = f"query GetBoardCovers($id: ID!, $first: Int, $after: String) {{ board(id: $id) {{ id pins(first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }} }}"
 TAG_SUGGESTIONS = "query TagSuggestions($token: String!) { tagSuggestions(token: $token, first: 5) { name count } }"
 SINGLE_PIN = f"query singlePin($id: ID!, $search: String, $tag: String) {{ pin(id: $id, search: $search, tag: $tag) {{ {PIN_FIELDS} }} }}"
@@ -212,7 +213,7 @@ def targets(server):
                                          "vary_words": 1},
         'Tag search "#travel"': post(SEARCH_PINS, {"tag": "travel"}),
         "Preview file (236 px JPEG)": {"path": pin["preview"]},
-        f"A user's boards page, covers ({big['pins']['totalCount']} pins on the largest)": post(USER_BOARDS, {"username": owner}),
+        f"A user's boards page, covers ({big['pins']['totalCount']} pins on the largest)": post(USER_BOARDS, {"username": owner, "secret": False, "first": 50}),
         f"Board page {deep_page} of a {big['pins']['totalCount']}-pin board": post(
             BOARD_PINS, {"username": owner, "boardSlug": big["slug"], "first": 50, "after": after}),
         'Tag suggestions "tr"': post(TAG_SUGGESTIONS, {"token": "tr"}),
@@ -220,7 +221,8 @@ def targets(server):
             BOARD_COVERS, {"id": big["id"], "first": 50}),
     }
     if in_folder:
-        rows["Folder page"] = post(FOLDER_PAGE, {"username": in_folder["user"]["username"], "slug": in_folder["folder"]["slug"]})
+        rows["Folder page"] = post(FOLDER_PAGE, {"username": in_folder["user"]["username"],
+                                                 "folderSlug": in_folder["folder"]["slug"], "first": 50})
     return rows
 
 

@@ -8,7 +8,9 @@ import {
   addBoardByApi,
   addPinByApi,
   browserSkip,
+  gqlOk,
   inBatches,
+  makePng,
   pathOf,
   serverAndBrowser,
   signUpByApi,
@@ -69,6 +71,37 @@ describe('pin lists and viewers', { skip: browserSkip }, () => {
       await page.goto(`/${alice.username}/boards/${board.slug}/?from=test`);
       await page.getByText('55 pins', { exact: true }).waitFor();
       assert.equal(await tiles(page).first().getAttribute('href'), `/${alice.username}/boards/${board.slug}/pins/${ids[54]}/?from=test`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a tile\'s previews at the URLs the server gives them', async () => {
+    const alice = await signUp('urls');
+    const board = await addBoard(alice.cookie, 'Wide');
+    // 600 px wide: previews 236, 474 and 600 px wide, JPEG and WebP.
+    const id = await addPin(alice.cookie, { boards: [board.id], png: makePng(600, 400, 7), title: 'Wide pin' });
+    const { data } = await gqlOk(
+      app.server.baseUrl,
+      `query Previews($id: ID!) { pin(id: $id) {
+        small: preview(minWidth: 236) large: preview(minWidth: 472)
+        smallWebp: preview(minWidth: 236, format: "webp") largeWebp: preview(minWidth: 472, format: "webp")
+      } }`,
+      { id },
+    );
+    const { small, large, smallWebp, largeWebp } = data.pin;
+    assert.match(large, /_474\.jpeg$/);
+    const { context, page, errors } = await open();
+    try {
+      await page.goto(`/${alice.username}/boards/${board.slug}/`);
+      const tile = tiles(page).first();
+      await tile.getByText('Wide pin').waitFor();
+      const img = tile.locator('img');
+      assert.equal(await img.getAttribute('src'), small);
+      assert.equal(await img.getAttribute('srcset'), `${small} 236w, ${large} 474w`);
+      assert.equal(await tile.locator('source[type="image/webp"]').getAttribute('srcset'), `${smallWebp} 236w, ${largeWebp} 474w`);
+      await waitFor(() => img.evaluate((image) => image.complete && image.naturalWidth > 0), { message: 'the preview shown' });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -1,6 +1,7 @@
 // Pins' tiles in a grid: their boxes (sized from the pins' own proportions, a title line below
 // when they have a title), which of them the first screen shows, and their pictures (the 236 px
-// previews and their 2x as srcset widths taken from previewsSizes, WebP when the pin has it).
+// previews and their 2x, picked from previewsSizes as the server picks them, WebP when the pin has
+// it). The URLs are built here from the pin's sha1, on the route the spec gives previews.
 // PinGrid shows them; src/early.ts preloads the first screen's pictures.
 
 import type { PinThumb } from '../api/generated/graphql';
@@ -33,16 +34,30 @@ export function hasWebp(previewsFormats: readonly string[]): boolean {
   return previewsFormats.some((format) => format.toLowerCase().includes('webp'));
 }
 
-/** `url1 236w, url2 472w`: the widths of the previews the server picked for 1x and 2x. */
-export function srcSet(pin: PinThumb, oneX: string, twoX: string): string {
-  const widthFor = (min: number) => pin.previewsSizes.find((size) => size >= min) ?? pin.previewsSizes.at(-1) ?? min;
-  const [w1, w2] = [widthFor(THUMB_WIDTH), widthFor(THUMB_WIDTH * 2)];
-  return w1 === w2 ? `${oneX} ${w1}w` : `${oneX} ${w1}w, ${twoX} ${w2}w`;
+/** Where the server serves previews (spec, section 3): .../{sha1[0..2]}/{sha1[2..4]}/{sha1}/{sha1}_{width}.{format}. */
+const PREVIEWS = '/media/previews';
+
+/** The smallest stored preview width at least `min`, else the largest (as the server's `preview(minWidth)`). */
+function previewWidth(pin: PinThumb, min: number): number {
+  return pin.previewsSizes.find((size) => size >= min) ?? pin.previewsSizes.at(-1) ?? pin.width;
+}
+
+/** The URL of the pin's smallest preview at least `minWidth` wide, else its largest. */
+export function previewUrl(pin: PinThumb, minWidth: number, format: 'jpeg' | 'webp' = 'jpeg'): string {
+  const { sha1 } = pin;
+  return `${PREVIEWS}/${sha1.slice(0, 2)}/${sha1.slice(2, 4)}/${sha1}/${sha1}_${previewWidth(pin, minWidth)}.${format}`;
+}
+
+/** `url1 236w, url2 474w`: the tile's preview for 1x and for 2x screens, in `format`. */
+export function srcSet(pin: PinThumb, format: 'jpeg' | 'webp'): string {
+  const [w1, w2] = [previewWidth(pin, THUMB_WIDTH), previewWidth(pin, THUMB_WIDTH * 2)];
+  const oneX = `${previewUrl(pin, w1, format)} ${w1}w`;
+  return w1 === w2 ? oneX : `${oneX}, ${previewUrl(pin, w2, format)} ${w2}w`;
 }
 
 /** The srcset and type the browser picks a tile's picture from (the first `<source>` it takes). */
 export function tileSource(pin: PinThumb): { srcSet: string; type: string } {
   return hasWebp(pin.previewsFormats)
-    ? { srcSet: srcSet(pin, pin.webp, pin.webp2x), type: 'image/webp' }
-    : { srcSet: srcSet(pin, pin.preview, pin.preview2x), type: 'image/jpeg' };
+    ? { srcSet: srcSet(pin, 'webp'), type: 'image/webp' }
+    : { srcSet: srcSet(pin, 'jpeg'), type: 'image/jpeg' };
 }

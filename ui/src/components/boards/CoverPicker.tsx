@@ -8,7 +8,9 @@ import { GENERIC_ERROR } from '../../api/errors';
 import { useMutation } from '../../api/mutation';
 import { setBoardCover } from '../../api/pinEdits';
 import { useCoverChoices, type CoverChoices } from '../../api/pinLists';
+import { THUMB_WIDTH } from '../../lib/masonry';
 import { useShowNsfw } from '../../lib/nsfw';
+import { previewUrl } from '../../lib/thumbs';
 import { EmptyState } from '../EmptyState';
 import { DialogForm, DialogLoading } from './DialogForm';
 
@@ -83,7 +85,7 @@ function CoverPicker({
             ) : pin.unsafe && !showNsfw ? (
               <div className="pin-image__blank" role="img" aria-label="NSFW picture hidden" />
             ) : (
-              <img className="cover-picker__img" src={pin.preview2x} alt={pin.title || pin.caption} />
+              <img className="cover-picker__img" src={previewUrl(pin, 2 * THUMB_WIDTH)} alt={pin.title || pin.caption} />
             )}
           </div>
           <figcaption className="cover-picker__nav">

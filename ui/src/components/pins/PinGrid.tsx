@@ -1,6 +1,6 @@
 // The masonry grid of pins (spec, sections 2 and 9): boxes sized from the pins' own proportions
 // and coloured with their dominant colour before the pictures load, 236 px previews (472 px on
-// dense screens, as srcset widths taken from previewsSizes), an unsafe pin blank unless
+// dense screens, as srcset widths picked from previewsSizes), an unsafe pin blank unless
 // 'Show NSFW' is on, and the title, if any, on one line below. The pictures of the first screen
 // (the largest paint of a page) load at once with a high priority; the others when scrolled near.
 // The first screen's tiles render at once; each other tile renders in a task of its own after it,
@@ -10,7 +10,8 @@ import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PinThumb } from '../../api/generated/graphql';
 import { useShowNsfw } from '../../lib/nsfw';
-import { hasWebp, onFirstScreen, ratioOf, srcSet, tileLayout } from '../../lib/thumbs';
+import { THUMB_WIDTH } from '../../lib/masonry';
+import { hasWebp, onFirstScreen, previewUrl, ratioOf, srcSet, tileLayout } from '../../lib/thumbs';
 import { useGridWidth } from '../../lib/useGridWidth';
 import { Soon } from '../Soon';
 import './PinGrid.css';
@@ -30,11 +31,11 @@ export function PinFace({ pin, columnWidth, firstScreen = false }: { pin: PinThu
           <span className="pin-image__blank pin-face__blank" role="img" aria-label="NSFW picture hidden" />
         ) : (
           <picture>
-            {hasWebp(pin.previewsFormats) ? <source type="image/webp" srcSet={srcSet(pin, pin.webp, pin.webp2x)} sizes={sizes} /> : null}
+            {hasWebp(pin.previewsFormats) ? <source type="image/webp" srcSet={srcSet(pin, 'webp')} sizes={sizes} /> : null}
             <img
               className="pin-face__img"
-              src={pin.preview}
-              srcSet={srcSet(pin, pin.preview, pin.preview2x)}
+              src={previewUrl(pin, THUMB_WIDTH)}
+              srcSet={srcSet(pin, 'jpeg')}
               sizes={sizes}
               alt={pin.title ? '' : pin.caption}
               loading={firstScreen ? 'eager' : 'lazy'}

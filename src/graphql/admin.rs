@@ -109,7 +109,7 @@ impl Invite {
         let Some(user) = self.0.used_by else {
             return Ok(None);
         };
-        Ok(ctx.loaders().load_one(user).await?.map(User))
+        Ok(ctx.loaders().user(user).await?.map(User))
     }
 }
 

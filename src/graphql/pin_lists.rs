@@ -63,9 +63,7 @@ async fn load(
         first: items_to_read(ctx, first)?,
         after: after.as_deref().map(parse_cursor).transpose()?,
     };
-    let page = ctx.loaders().load_one(request).await?;
-    let page = page.ok_or_else(|| async_graphql::Error::new("The page could not be read."))?;
-    Ok(Arc::unwrap_or_clone(page))
+    Ok(Arc::unwrap_or_clone(ctx.loaders().pin_page(request).await?))
 }
 
 /// The extra fields of a board-pin edge.

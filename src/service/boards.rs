@@ -1,7 +1,5 @@
 //! Boards: creating, editing, sharing and deleting them, and reading what a viewer may see.
 
-use std::collections::HashMap;
-
 use redb::WriteTransaction;
 
 use crate::domain::board::{BoardRecord, optional_text, required_title};
@@ -184,26 +182,9 @@ pub struct BoardsRequest {
     pub after: Option<BoardId>,
 }
 
-/// Several pages of board lists (those of the folders on a page, say) in one read: each reads
-/// its own boards from `board_lists`, whatever the number of boards of the user or folder.
-pub async fn pages(
-    services: &Services,
-    viewer: Option<UserId>,
-    requests: Vec<BoardsRequest>,
-) -> AppResult<HashMap<BoardsRequest, ListPage<BoardRecord>>> {
-    services
-        .read(move |read| {
-            let mut found = HashMap::with_capacity(requests.len());
-            for request in requests {
-                found.insert(request, page_of(read, viewer, request)?);
-            }
-            Ok(found)
-        })
-        .await
-}
-
-/// A page of boards the viewer may see, newest first.
-fn page_of(
+/// A page of boards the viewer may see, newest first: each list reads its own boards from
+/// `board_lists`, whatever the number of boards of the user or folder.
+pub fn page_of(
     tx: &impl Source,
     viewer: Option<UserId>,
     request: BoardsRequest,

@@ -8,7 +8,7 @@ use crate::error::{AppError, AppResult};
 use crate::service::access::{owned_folder, shown, shows_content_of, visible_folder};
 use crate::service::context::Services;
 use crate::service::list_pages::ListPage;
-use crate::store::{boards, folder_lists, folders};
+use crate::store::{Source, boards, folder_lists, folders};
 
 pub async fn add(
     services: &Services,
@@ -114,23 +114,15 @@ pub async fn of_user(
         .await
 }
 
-/// The folders among `ids` that `viewer` may see (for showing beside their boards), in one read.
-pub async fn visible_many(
-    services: &Services,
+/// The folder when `viewer` may see it (for showing beside its boards), else `None`.
+pub fn shown_or_none(
+    tx: &impl Source,
     viewer: Option<UserId>,
-    ids: Vec<FolderId>,
-) -> AppResult<Vec<FolderRecord>> {
-    services
-        .read(move |read| {
-            let mut found = Vec::new();
-            for id in ids {
-                match visible_folder(read, viewer, id) {
-                    Ok(folder) => found.push(folder),
-                    Err(AppError::NotFound(_) | AppError::PermissionDenied(_)) => {}
-                    Err(error) => return Err(error),
-                }
-            }
-            Ok(found)
-        })
-        .await
+    id: FolderId,
+) -> AppResult<Option<FolderRecord>> {
+    match visible_folder(tx, viewer, id) {
+        Ok(folder) => Ok(Some(folder)),
+        Err(AppError::NotFound(_) | AppError::PermissionDenied(_)) => Ok(None),
+        Err(error) => Err(error),
+    }
 }

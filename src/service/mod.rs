@@ -18,6 +18,7 @@ pub mod folders;
 pub mod import_runner;
 pub mod imports;
 pub mod list_pages;
+pub mod loads;
 pub mod mail;
 pub mod media_usage;
 pub mod metrics;

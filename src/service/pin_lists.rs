@@ -2,8 +2,6 @@
 //! them: pages that stay right while pins come and go, totals (exact but for a search's beyond
 //! 10,000), and a pin's neighbours.
 
-use std::collections::HashMap;
-
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
@@ -71,28 +69,15 @@ pub struct PageRequest {
     pub after: Option<PinKey>,
 }
 
-/// Several pages (the pin counts of a page of boards, say) in one read transaction.
-pub async fn pages(
+/// A page of a list in the read transaction `read` (a search asks the index first).
+pub fn page(
     services: &Services,
+    read: &impl Source,
     viewer: Option<UserId>,
-    requests: Vec<PageRequest>,
-) -> AppResult<HashMap<PageRequest, PinPage>> {
-    services
-        .blocking(move |services| {
-            let found = requests
-                .iter()
-                .map(|request| found_in_search(services, viewer, request))
-                .collect::<AppResult<Vec<_>>>()?;
-            services.store.read(|read| {
-                let mut pages = HashMap::with_capacity(requests.len());
-                for (request, found) in requests.into_iter().zip(found) {
-                    let page = page_in(read, viewer, &request, found)?;
-                    pages.insert(request, page);
-                }
-                Ok(pages)
-            })
-        })
-        .await
+    request: &PageRequest,
+) -> AppResult<PinPage> {
+    let found = found_in_search(services, viewer, request)?;
+    page_in(read, viewer, request, found)
 }
 
 /// The keys of a page of search results and how many pins match; `None` for other lists.

@@ -22,51 +22,31 @@ pub const FOLDER_COVERS: usize = 4;
 const BOARDS_FOR_FOLDER_COVERS: usize = 20;
 
 /// The first covers of each board the viewer may see, as many as asked for it (at most
-/// `BOARD_COVERS`): the chosen cover first, then the newest pins.
-pub async fn board_covers_many(
-    services: &Services,
+/// `BOARD_COVERS`): the chosen cover first, then the newest pins. Asked several times for one
+/// board (its first cover, its second…), the board is read once, for the most asked.
+pub fn board_covers_many(
+    tx: &impl Source,
     viewer: Option<UserId>,
-    wanted: Vec<(BoardId, usize)>,
+    wanted: impl IntoIterator<Item = (BoardId, usize)>,
 ) -> AppResult<HashMap<BoardId, Vec<PinRecord>>> {
-    let mut counts: HashMap<BoardId, usize> = HashMap::with_capacity(wanted.len());
+    let mut counts: HashMap<BoardId, usize> = HashMap::new();
     for (board, count) in wanted {
         let most = counts.entry(board).or_default();
         *most = (*most).max(count.min(BOARD_COVERS));
     }
-    services
-        .read(move |read| {
-            let mut found = HashMap::with_capacity(counts.len());
-            for (id, count) in counts {
-                if let Some(board) = boards::get(read, id)?.filter(|b| b.visible_to(viewer)) {
-                    found.insert(id, covers_of(read, &board, count)?);
-                }
-            }
-            Ok(found)
-        })
-        .await
-}
-
-/// Up to four covers of each folder, taken in turn from the covers of the boards the viewer may see.
-pub async fn folder_covers_many(
-    services: &Services,
-    viewer: Option<UserId>,
-    ids: Vec<FolderId>,
-) -> AppResult<HashMap<FolderId, Vec<PinRecord>>> {
-    services
-        .read(move |read| {
-            let mut found = HashMap::with_capacity(ids.len());
-            for id in ids {
-                found.insert(id, folder_covers(read, viewer, id)?);
-            }
-            Ok(found)
-        })
-        .await
+    let mut found = HashMap::with_capacity(counts.len());
+    for (id, count) in counts {
+        if let Some(board) = boards::get(tx, id)?.filter(|b| b.visible_to(viewer)) {
+            found.insert(id, covers_of(tx, &board, count)?);
+        }
+    }
+    Ok(found)
 }
 
 /// Up to four covers of a folder: the first cover of each of the newest boards the viewer may
 /// see in it (`BOARDS_FOR_FOLDER_COVERS` at most), then the second of each, and so on, each pin
 /// once. Each board and its covers are read when its turn first comes: usually four boards.
-fn folder_covers(
+pub fn folder_covers(
     tx: &impl Source,
     viewer: Option<UserId>,
     folder: FolderId,
@@ -115,18 +95,9 @@ fn covers_of(tx: &impl Source, board: &BoardRecord, count: usize) -> AppResult<V
     Ok(covers.into_iter().map(|(_, pin)| pin).collect())
 }
 
-/// Whether each pin is private (on no public board, by the public-pins index); a pin gone
-/// counts as private.
-pub async fn secret_many(services: &Services, ids: Vec<PinId>) -> AppResult<HashMap<PinId, bool>> {
-    services
-        .read(move |read| {
-            let mut found = HashMap::with_capacity(ids.len());
-            for id in ids {
-                found.insert(id, !board_pins::is_public(read, id)?);
-            }
-            Ok(found)
-        })
-        .await
+/// Whether a pin is private: on no public board, by the public-pins index (a pin gone is).
+pub fn is_secret(tx: &impl Source, id: PinId) -> AppResult<bool> {
+    Ok(!board_pins::is_public(tx, id)?)
 }
 
 /// The pin's boards that the viewer may see.

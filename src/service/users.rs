@@ -1,7 +1,5 @@
 //! Reading users as a viewer may see them, and editing one's own profile.
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, Utc};
 
 use crate::domain::ids::UserId;
@@ -31,22 +29,6 @@ pub fn private_fields(viewer: Option<UserId>, user: &UserRecord) -> Option<Priva
 
 pub async fn by_id(services: &Services, id: UserId) -> AppResult<UserRecord> {
     services.read(move |read| users::load(read, id)).await
-}
-
-/// Several users in one read; ids without a user are left out.
-pub async fn by_ids(
-    services: &Services,
-    ids: Vec<UserId>,
-) -> AppResult<HashMap<UserId, UserRecord>> {
-    services
-        .read(move |read| {
-            let mut found = HashMap::with_capacity(ids.len());
-            for id in ids {
-                found.extend(users::get(read, id)?.map(|user| (id, user)));
-            }
-            Ok(found)
-        })
-        .await
 }
 
 /// A user by username; NOT_FOUND_ERROR when there is none, or when the account is disabled.

@@ -11,7 +11,6 @@ use super::user::User;
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::BoardId;
 use crate::graphql::context::ContextExt;
-use crate::graphql::loaders::{BoardCovers, FolderCovers, ShownFolder};
 use crate::graphql::pagination::{Total, id_after, items_to_read, list_connection, page_cost};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
@@ -66,8 +65,7 @@ impl Board {
         let Some(folder) = self.0.folder else {
             return Ok(None);
         };
-        let shown = ctx.loaders().load_one(ShownFolder(folder)).await?;
-        Ok(shown.map(Folder))
+        Ok(ctx.loaders().folder(folder).await?.map(Folder))
     }
 
     /// The board's pins in board order (highest `order` first).
@@ -115,7 +113,7 @@ impl Board {
     /// Usernames the private board is shared with; only the owner sees them.
     async fn shared_with(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
         let readers = boards::shared_with(ctx.viewer().user, &self.0);
-        let mut found = ctx.loaders().load_many(readers.iter().copied()).await?;
+        let mut found = ctx.loaders().users(readers).await?;
         Ok(readers
             .iter()
             .filter_map(|user| found.remove(user))
@@ -126,12 +124,8 @@ impl Board {
 
 impl Board {
     async fn cover(&self, ctx: &Context<'_>, index: usize) -> Result<Option<Pin>> {
-        let wanted = BoardCovers {
-            board: self.0.id,
-            count: index + 1,
-        };
-        let covers = ctx.loaders().load_one(wanted).await?;
-        Ok(covers.and_then(|covers| covers.get(index).cloned().map(Pin::from)))
+        let covers = ctx.loaders().board_covers(self.0.id, index + 1).await?;
+        Ok(covers.get(index).cloned().map(Pin::from))
     }
 }
 
@@ -139,8 +133,8 @@ pub struct Folder(pub FolderRecord);
 
 impl Folder {
     async fn cover(&self, ctx: &Context<'_>, index: usize) -> Result<Option<Pin>> {
-        let covers = ctx.loaders().load_one(FolderCovers(self.0.id)).await?;
-        Ok(covers.and_then(|covers| covers.get(index).cloned().map(Pin::from)))
+        let covers = ctx.loaders().folder_covers(self.0.id).await?;
+        Ok(covers.get(index).cloned().map(Pin::from))
     }
 }
 
@@ -213,8 +207,7 @@ pub async fn board_connection(
         first: items_to_read(ctx, first)?,
         after: id_after(after.as_deref())?.map(BoardId),
     };
-    let found = ctx.loaders().load_one(request).await?.unwrap_or_default();
-    let found = Arc::unwrap_or_clone(found);
+    let found = Arc::unwrap_or_clone(ctx.loaders().boards(request).await?);
     let after = request.after.is_some();
     Ok(list_connection(found, after, |board| board.id.0, Board))
 }

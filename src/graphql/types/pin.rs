@@ -8,7 +8,6 @@ use super::board::Board;
 use super::user::User;
 use crate::domain::pin::PinRecord;
 use crate::graphql::context::ContextExt;
-use crate::graphql::loaders::PinSecret;
 use crate::graphql::pagination::{Total, page, page_cost};
 use crate::media::encode::FORMATS;
 use crate::media::urls;
@@ -129,8 +128,7 @@ impl Pin {
 
     /// True unless the pin is on at least one public board.
     async fn secret(&self, ctx: &Context<'_>) -> Result<bool> {
-        let secret = ctx.loaders().load_one(PinSecret(self.record.id)).await?;
-        Ok(secret.unwrap_or(true))
+        ctx.loaders().pin_secret(self.record.id).await
     }
 
     /// `#rrggbb`.

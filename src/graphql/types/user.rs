@@ -197,7 +197,7 @@ impl User {
 impl User {
     /// A user by id, loaded together with the other users the request asks for.
     pub async fn load(ctx: &Context<'_>, id: UserId) -> async_graphql::Result<User> {
-        let found = ctx.loaders().load_one(id).await?;
+        let found = ctx.loaders().user(id).await?;
         let missing = || AppError::not_found("This user does not exist.");
         Ok(User(found.ok_or_else(missing)?))
     }

@@ -1,11 +1,13 @@
 //! What goes out compressed: the UI's files as their build-time brotli or gzip copies, and the
-//! larger API answers gzipped on the fly, each only to a browser that accepts it.
+//! larger API answers gzipped on the fly (a visitor's kept answer once for all), each only to a
+//! browser that accepts it. (The count of compressions is process-wide: one test gzips answers.)
 
 mod common;
 
 use std::io::Read;
 
 use common::TestApp;
+use corkboard::http::compression::gzipped_count;
 use flate2::read::GzDecoder;
 use serde_json::{Value, json};
 
@@ -95,5 +97,24 @@ async fn larger_api_answers_are_gzipped_for_whoever_accepts_it() {
 
     let small = ask("{ me { id } }", Some("gzip")).await.unwrap();
     assert_eq!(header(&small, "content-encoding"), "", "too small to gain");
+
+    // A visitor's answer is kept until the next change (see tests/visitor_answers.rs), and so
+    // is its gzip: five browsers asking it cost at most one compression (none when the first
+    // answer was kept; one when the search index moved just after it), and get the same bytes.
+    let kept = "{ __type(name: \"Pin\") { name description fields { name description } } }";
+    ask(kept, Some("gzip")).await.unwrap();
+    let before = gzipped_count();
+    let mut answers = Vec::new();
+    for _ in 0..5 {
+        let answer = ask(kept, Some("gzip, deflate, br")).await.unwrap();
+        assert_eq!(header(&answer, "content-encoding"), "gzip");
+        assert!(header(&answer, "vary").contains("Accept-Encoding"));
+        answers.push(answer.bytes().await.unwrap());
+    }
+    assert!(gzipped_count() - before <= 1, "a kept answer gzipped once");
+    assert!(answers.iter().all(|answer| *answer == answers[0]));
+    let plain: Value = ask(kept, None).await.unwrap().json().await.unwrap();
+    let unzipped: Value = serde_json::from_slice(&gunzip(&answers[0])).unwrap();
+    assert_eq!(unzipped, plain);
     app.stop().await;
 }

@@ -5,12 +5,13 @@
 //! visit.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use async_graphql::Request;
 use bytes::Bytes;
 
+use crate::http::compression::{self, SMALLEST};
 use crate::service::context::Services;
 
 /// The most bytes of answers kept: a few hundred pages.
@@ -42,22 +43,52 @@ impl Version {
     }
 }
 
+/// A kept answer: its JSON, and the same gzipped once for all who accept it.
+pub struct Kept {
+    pub json: Bytes,
+    gzipped: OnceLock<Option<Bytes>>,
+}
+
+impl Kept {
+    pub fn new(json: Bytes) -> Arc<Kept> {
+        Arc::new(Kept {
+            json,
+            gzipped: OnceLock::new(),
+        })
+    }
+
+    /// The JSON gzipped, the first time it is asked; `None` when too small to gain from it.
+    pub fn gzipped(&self) -> Option<Bytes> {
+        if self.json.len() < SMALLEST {
+            return None;
+        }
+        let gzip = || match compression::gzip(&self.json, compression::KEPT) {
+            Ok(gzipped) => Some(Bytes::from(gzipped)),
+            Err(error) => {
+                tracing::error!(error = ?error, "cannot gzip a kept answer");
+                None
+            }
+        };
+        self.gzipped.get_or_init(gzip).clone()
+    }
+}
+
 /// The answers kept, all of one version.
 #[derive(Default)]
 pub struct Answers {
-    kept: Mutex<Kept>,
+    kept: Mutex<KeptAnswers>,
 }
 
 #[derive(Default)]
-struct Kept {
+struct KeptAnswers {
     version: Version,
     bytes: usize,
-    answers: HashMap<String, Bytes>,
+    answers: HashMap<String, Arc<Kept>>,
 }
 
 impl Answers {
     /// The answer kept for `key`, if it was computed at version `now`.
-    pub fn get(&self, key: &str, now: Version) -> Option<Bytes> {
+    pub fn get(&self, key: &str, now: Version) -> Option<Arc<Kept>> {
         let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         (kept.version == now)
             .then(|| kept.answers.get(key).cloned())
@@ -65,21 +96,21 @@ impl Answers {
     }
 
     /// Keeps the answer to `key` computed at version `at`, unless something changed meanwhile.
-    pub fn put(&self, key: String, answer: Bytes, at: Version, now: Version) {
-        if at != now || answer.len() > MAX_BYTES / 16 {
+    pub fn put(&self, key: String, answer: Arc<Kept>, at: Version, now: Version) {
+        if at != now || answer.json.len() > MAX_BYTES / 16 {
             return;
         }
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        if kept.version != now || kept.bytes + answer.len() > MAX_BYTES {
-            *kept = Kept {
+        if kept.version != now || kept.bytes + answer.json.len() > MAX_BYTES {
+            *kept = KeptAnswers {
                 version: now,
-                ..Kept::default()
+                ..KeptAnswers::default()
             };
         }
-        kept.bytes += key.len() + answer.len();
+        kept.bytes += key.len() + answer.json.len();
         let length = key.len();
         if let Some(before) = kept.answers.insert(key, answer) {
-            kept.bytes -= length + before.len();
+            kept.bytes -= length + before.json.len();
         }
     }
 }

@@ -23,10 +23,12 @@ use async_graphql::http::GraphiQLSource;
 use async_graphql::{EmptySubscription, Schema};
 use async_graphql_poem::{GraphQLRequest, GraphQLResponse};
 use bytes::Bytes;
+use poem::http::header;
 use poem::web::{Data, Html};
 use poem::{IntoResponse, Response, handler};
 
-use answers::{Answers, Version};
+use crate::http::compression;
+use answers::{Answers, Kept, Version};
 use documents::Documents;
 
 use crate::service::context::Services;
@@ -74,8 +76,10 @@ pub async fn graphql(
     answers: Data<&Arc<Answers>>,
     documents: Data<&Arc<Documents>>,
     viewer: Data<&Viewer>,
+    http: &poem::Request,
     request: GraphQLRequest,
 ) -> Response {
+    let accepts_gzip = compression::accepts_encoding(http, "gzip");
     let mut request = request.0;
     let asked = match viewer.user {
         None => answers::key_of(&request).map(|key| (key, Version::now(&services))),
@@ -84,7 +88,7 @@ pub async fn graphql(
     if let Some((key, version)) = &asked
         && let Some(answer) = answers.get(key, *version)
     {
-        return json(answer);
+        return kept(&answer, accepts_gzip);
     }
     documents.parse(&mut request);
     let kept_as = asked.filter(|_| documents::is_query(&mut request));
@@ -98,17 +102,20 @@ pub async fn graphql(
     if let Some((key, version)) = kept_as.filter(|_| keepable)
         && let Ok(answer) = serde_json::to_vec(&response)
     {
-        let answer = Bytes::from(answer);
+        let answer = Kept::new(Bytes::from(answer));
         answers.put(key, answer.clone(), version, Version::now(&services));
-        return json(answer);
+        return kept(&answer, accepts_gzip);
     }
     GraphQLResponse::from(response).into_response()
 }
 
-fn json(answer: Bytes) -> Response {
-    Response::builder()
-        .content_type("application/json")
-        .body(answer)
+/// A kept answer, gzipped (once for all) for a browser that accepts it.
+fn kept(answer: &Kept, accepts_gzip: bool) -> Response {
+    let json = Response::builder().content_type("application/json");
+    match accepts_gzip.then(|| answer.gzipped()).flatten() {
+        Some(gzipped) => json.header(header::CONTENT_ENCODING, "gzip").body(gzipped),
+        None => json.body(answer.json.clone()),
+    }
 }
 
 #[handler]

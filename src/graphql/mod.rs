@@ -79,7 +79,6 @@ pub async fn graphql(
     http: &poem::Request,
     request: GraphQLRequest,
 ) -> Response {
-    let accepts_gzip = compression::accepts_encoding(http, "gzip");
     let mut request = request.0;
     let asked = match viewer.user {
         None => answers::key_of(&request).map(|key| (key, Version::now(&services))),
@@ -88,7 +87,7 @@ pub async fn graphql(
     if let Some((key, version)) = &asked
         && let Some(answer) = answers.get(key, *version)
     {
-        return kept(&answer, accepts_gzip);
+        return kept(&answer, http);
     }
     documents.parse(&mut request);
     let kept_as = asked.filter(|_| documents::is_query(&mut request));
@@ -104,14 +103,15 @@ pub async fn graphql(
     {
         let answer = Kept::new(Bytes::from(answer));
         answers.put(key, answer.clone(), version, Version::now(&services));
-        return kept(&answer, accepts_gzip);
+        return kept(&answer, http);
     }
     GraphQLResponse::from(response).into_response()
 }
 
 /// A kept answer, gzipped (once for all) for a browser that accepts it.
-fn kept(answer: &Kept, accepts_gzip: bool) -> Response {
+fn kept(answer: &Kept, http: &poem::Request) -> Response {
     let json = Response::builder().content_type("application/json");
+    let accepts_gzip = compression::accepts_encoding(http, "gzip");
     match accepts_gzip.then(|| answer.gzipped()).flatten() {
         Some(gzipped) => json.header(header::CONTENT_ENCODING, "gzip").body(gzipped),
         None => json.body(answer.json.clone()),

@@ -42,17 +42,21 @@ function previewWidth(pin: PinThumb, min: number): number {
   return pin.previewsSizes.find((size) => size >= min) ?? pin.previewsSizes.at(-1) ?? pin.width;
 }
 
+/** The URL of the pin's stored preview `width` pixels wide. */
+function urlOf({ sha1 }: PinThumb, width: number, format: 'jpeg' | 'webp'): string {
+  return `${PREVIEWS}/${sha1.slice(0, 2)}/${sha1.slice(2, 4)}/${sha1}/${sha1}_${width}.${format}`;
+}
+
 /** The URL of the pin's smallest preview at least `minWidth` wide, else its largest. */
 export function previewUrl(pin: PinThumb, minWidth: number, format: 'jpeg' | 'webp' = 'jpeg'): string {
-  const { sha1 } = pin;
-  return `${PREVIEWS}/${sha1.slice(0, 2)}/${sha1.slice(2, 4)}/${sha1}/${sha1}_${previewWidth(pin, minWidth)}.${format}`;
+  return urlOf(pin, previewWidth(pin, minWidth), format);
 }
 
 /** `url1 236w, url2 474w`: the tile's preview for 1x and for 2x screens, in `format`. */
 export function srcSet(pin: PinThumb, format: 'jpeg' | 'webp'): string {
   const [w1, w2] = [previewWidth(pin, THUMB_WIDTH), previewWidth(pin, THUMB_WIDTH * 2)];
-  const oneX = `${previewUrl(pin, w1, format)} ${w1}w`;
-  return w1 === w2 ? oneX : `${oneX}, ${previewUrl(pin, w2, format)} ${w2}w`;
+  const oneX = `${urlOf(pin, w1, format)} ${w1}w`;
+  return w1 === w2 ? oneX : `${oneX}, ${urlOf(pin, w2, format)} ${w2}w`;
 }
 
 /** The srcset and type the browser picks a tile's picture from (the first `<source>` it takes). */

@@ -6,8 +6,9 @@
 //! kept here says it must show: direct access (`pin`, `board`, `folder`, by id and by slug, with
 //! NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR), lists with their order and `totalCount`, covers,
 //! neighbours (`prevID`/`nextID` in Last pins, a user's pins, a board, search and tag results),
-//! `Pin.secret`, `Pin.boards`, `Pin.addedVia`, word and tag search, tag suggestions, and the
-//! fields only a user sees of themself.
+//! boards by ids and by the beginnings of their title words, `Pin.secret`, `Pin.boards`,
+//! `Pin.addedVia`, word and tag search, tag suggestions, and the fields only a user sees of
+//! themself.
 //!
 //! Repeatable: `POLICY_SEED` (decimal or 0x-hex) chooses the world and its steps, `POLICY_STEPS`
 //! how many steps run (200 by default). A mismatch names the seed, the step, its action and the
@@ -36,6 +37,8 @@ const WORDS: [&str; 6] = ["amber", "birch", "cedar", "dune", "ember", "fjord"];
 const TAGS: [&str; 5] = ["sea", "sky", "sun", "wild", "wood"];
 /// Searches of two words: every word must be found.
 const WORD_PAIRS: [&str; 2] = ["amber birch", "dune sea"];
+/// Searches of board titles by the beginnings of their words (`boardsMatching`).
+const TITLE_SEARCHES: [&str; 4] = ["b", "ce", "em du", "Fjord AMBER"];
 /// Prefixes asked of `tagSuggestions`.
 const TAG_TOKENS: [&str; 2] = ["s", "w"];
 const API_KEY_NAME: &str = "policy script";
@@ -241,6 +244,25 @@ impl Model {
             .iter()
             .rev()
             .filter(|b| b.owner == user && board_visible(b, viewer))
+            .map(|b| b.id.clone())
+            .collect()
+    }
+
+    /// A user's boards the viewer may see with, for each word of `search`, a title word starting
+    /// with it: newest first, at most 50.
+    fn boards_matching(&self, user: usize, search: &str, viewer: Viewer) -> Vec<String> {
+        let searched: Vec<String> = words(search).collect();
+        self.boards
+            .iter()
+            .rev()
+            .filter(|b| b.owner == user && board_visible(b, viewer))
+            .filter(|b| {
+                let have: Vec<String> = words(&b.title).collect();
+                searched
+                    .iter()
+                    .all(|word| have.iter().any(|had| had.starts_with(word.as_str())))
+            })
+            .take(50)
             .map(|b| b.id.clone())
             .collect()
     }
@@ -1506,6 +1528,49 @@ fn view_boards(probes: &mut Probes, model: &Model, viewer: Viewer, scope: &mut S
     }
 }
 
+/// The boards of the pin forms' board choice: some asked by id (newest first, with deleted,
+/// malformed and repeated ids) and each user's boards found by the beginnings of title words.
+fn view_board_choice(probes: &mut Probes, model: &Model, viewer: Viewer, scope: &mut Scope) {
+    let mut asked: Vec<String> = model.boards.iter().rev().map(|b| b.id.clone()).collect();
+    asked.extend(model.gone_boards.iter().rev().take(RECENTLY_GONE).cloned());
+    asked.push("not-an-id".into());
+    asked.extend(asked.clone().into_iter().take(2));
+    let mut shown: Vec<&str> = Vec::new();
+    for id in &asked {
+        let visible = model
+            .boards
+            .iter()
+            .any(|b| b.id == *id && board_visible(b, viewer));
+        if visible && !shown.contains(&id.as_str()) {
+            shown.push(id);
+        }
+    }
+    let shown: Vec<Value> = shown.iter().map(|id| json!({ "id": id })).collect();
+    probes.always(
+        "boards by id".into(),
+        format!("boards(ids: {}) {{ id }}", json!(asked)),
+        Expect::Value(json!(shown)),
+    );
+    for search in scope.sample(&TITLE_SEARCHES, 1) {
+        for (user, name) in USERS.iter().enumerate() {
+            let found: Vec<Value> = model
+                .boards_matching(user, search, viewer)
+                .iter()
+                .map(|id| json!({ "id": id }))
+                .collect();
+            probes.always(
+                format!("{name}'s boards matching {search:?}"),
+                format!(
+                    "user(username: {}) {{ boardsMatching(search: {}) {{ id }} }}",
+                    lit(name),
+                    lit(search)
+                ),
+                Expect::Value(json!({ "boardsMatching": found })),
+            );
+        }
+    }
+}
+
 /// Each folder by id and by slug: its boards and covers.
 fn view_folders(probes: &mut Probes, model: &Model, viewer: Viewer) {
     for folder in &model.folders {
@@ -1638,6 +1703,7 @@ fn probes_for(model: &Model, viewer: Viewer, scope: &mut Scope) -> Vec<Probe> {
     view_pins(&mut probes, model, viewer);
     view_users(&mut probes, model, viewer, scope);
     view_boards(&mut probes, model, viewer, scope);
+    view_board_choice(&mut probes, model, viewer, scope);
     view_folders(&mut probes, model, viewer);
     view_search(&mut probes, model, viewer, scope);
     probes

@@ -1,5 +1,7 @@
 //! Boards and folders: stored records, slugs, titles and captions.
 
+use std::collections::BTreeSet;
+
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -77,6 +79,24 @@ pub fn slugify(title: &str, fallback: &str) -> String {
     }
 }
 
+/// The words of a board title, or of a search for boards by title: runs of letters and digits
+/// (in any script), lowercased, each once.
+pub fn title_words(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Whether each of `searched` starts a word of `title_words`.
+pub fn title_matches(title_words: &BTreeSet<String>, searched: &BTreeSet<String>) -> bool {
+    searched.iter().all(|wanted| {
+        title_words
+            .iter()
+            .any(|word| word.starts_with(wanted.as_str()))
+    })
+}
+
 /// A required title or name: trimmed, not empty, not too long.
 pub fn required_title(field: &str, value: &str) -> AppResult<String> {
     let value = value.trim();
@@ -119,5 +139,25 @@ mod tests {
         );
         assert_eq!(slugify("!!!", "board"), "board");
         assert_eq!(slugify("日本", "board"), "ri-ben");
+    }
+
+    #[test]
+    fn title_words_are_runs_of_letters_and_digits_lowercased() {
+        let words = title_words("My Garden: café-Ünter 2024, my garden!");
+        let expected = ["2024", "café", "garden", "my", "ünter"];
+        assert_eq!(words, expected.map(String::from).into());
+        assert!(title_words(" -- !! ").is_empty());
+    }
+
+    #[test]
+    fn a_title_matches_when_each_searched_word_starts_one_of_its_words() {
+        let title = title_words("Red garden");
+        assert!(title_matches(&title, &title_words("gar")));
+        assert!(title_matches(&title, &title_words("RED Gar")));
+        assert!(!title_matches(&title, &title_words("red den")));
+        assert!(!title_matches(
+            &title_words("Blue garden"),
+            &title_words("red gar")
+        ));
     }
 }

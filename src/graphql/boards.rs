@@ -31,6 +31,9 @@ fn folder_id(id: &ID) -> Result<FolderId, AppError> {
     FolderId::parse(id).ok_or_else(|| AppError::invalid("folder", "This folder does not exist."))
 }
 
+/// The most boards `boards(ids)` answers at once.
+const MOST_BOARDS_BY_ID: usize = 100;
+
 #[derive(Default)]
 pub struct BoardQuery;
 
@@ -40,6 +43,19 @@ impl BoardQuery {
         Ok(Board(
             boards::get(ctx.services(), ctx.viewer().user, board_id(&id)?).await?,
         ))
+    }
+
+    /// The boards among `ids` that the viewer may see, in the order of `ids`, each once; ids
+    /// that are not boards, or boards the viewer may not see, are left out. At most 100 ids.
+    #[graphql(complexity = "1 + ids.len().min(MOST_BOARDS_BY_ID) * child_complexity")]
+    async fn boards(&self, ctx: &Context<'_>, ids: Vec<ID>) -> Result<Vec<Board>> {
+        if ids.len() > MOST_BOARDS_BY_ID {
+            let message = format!("Ask for at most {MOST_BOARDS_BY_ID} boards at a time.");
+            return Err(AppError::invalid("ids", message).into());
+        }
+        let ids = ids.iter().filter_map(|id| BoardId::parse(id)).collect();
+        let found = boards::among(ctx.services(), ctx.viewer().user, ids).await?;
+        Ok(found.into_iter().map(Board).collect())
     }
 
     async fn folder(&self, ctx: &Context<'_>, id: ID) -> Result<Folder> {

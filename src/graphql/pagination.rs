@@ -35,6 +35,13 @@ pub fn page_size(first: Option<i32>) -> AppResult<usize> {
     }
 }
 
+/// How many items a plain list (not a connection) answers at most: `first`, else 50, between 1
+/// and 50.
+pub fn list_size(first: Option<i32>) -> usize {
+    let wanted = first.map_or(MAX_PAGE, |n| usize::try_from(n).unwrap_or(1));
+    wanted.clamp(1, MAX_PAGE)
+}
+
 /// How many items a connection field reads: `page_size(first)`, or none when only its
 /// `totalCount` is asked for (`pins { totalCount }` on a boards page, `boards { totalCount }` on
 /// a folders page).

@@ -39,6 +39,17 @@ pub fn shown<T: Visible>(
 /// The records the viewer may see, newest first (`records` being oldest first).
 pub fn visible_newest_first<T: Visible>(
     tx: &impl Source,
+    records: Vec<T>,
+    viewer: Option<UserId>,
+) -> AppResult<Vec<T>> {
+    let mut records = visible_only(tx, records, viewer)?;
+    records.reverse();
+    Ok(records)
+}
+
+/// The records the viewer may see, in their order; each owner's account is read once.
+pub fn visible_only<T: Visible>(
+    tx: &impl Source,
     mut records: Vec<T>,
     viewer: Option<UserId>,
 ) -> AppResult<Vec<T>> {
@@ -50,7 +61,6 @@ pub fn visible_newest_first<T: Visible>(
         }
     }
     records.retain(|record| shows[&record.owner()]);
-    records.reverse();
     Ok(records)
 }
 

@@ -1,17 +1,21 @@
 //! Boards: creating, editing, sharing and deleting them, and reading what a viewer may see.
 
+use std::collections::HashSet;
+
 use redb::WriteTransaction;
 
-use crate::domain::board::{BoardRecord, optional_text, required_title};
+use crate::domain::board::{
+    BoardRecord, optional_text, required_title, title_matches, title_words,
+};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
-use crate::domain::policy::sees_private_fields;
+use crate::domain::policy::{Visible, sees_private_fields};
 use crate::domain::tags::normalize_tags;
 use crate::error::{AppError, AppResult};
-use crate::service::access::{owned_board, shown, shows_content_of, visible_board};
+use crate::service::access::{owned_board, shown, shows_content_of, visible_board, visible_only};
 use crate::service::context::Services;
 use crate::service::list_pages::ListPage;
 use crate::store::board_lists::{self, BoardList};
-use crate::store::{Source, board_pins, boards, folders, users};
+use crate::store::{Source, board_pins, board_titles, boards, folders, users};
 
 pub struct NewBoard {
     pub title: String,
@@ -170,6 +174,71 @@ pub async fn by_slug(
     services
         .read(move |read| shown(read, boards::by_slug(read, owner, &slug)?, viewer))
         .await
+}
+
+/// The boards of `ids` that the viewer may see, in the order of `ids`, each once; those that do
+/// not exist or that the viewer may not see are left out.
+pub async fn among(
+    services: &Services,
+    viewer: Option<UserId>,
+    ids: Vec<BoardId>,
+) -> AppResult<Vec<BoardRecord>> {
+    services
+        .read(move |read| {
+            let mut asked = HashSet::new();
+            let mut found = Vec::new();
+            for id in ids.into_iter().filter(|id| asked.insert(*id)) {
+                found.extend(boards::get(read, id)?);
+            }
+            visible_only(read, found, viewer)
+        })
+        .await
+}
+
+/// The boards of `owner` that the viewer may see whose title has, for each word of `search`, a
+/// word starting with it: at most `first`, newest first. A search without words finds none.
+pub async fn matching(
+    services: &Services,
+    viewer: Option<UserId>,
+    owner: UserId,
+    search: String,
+    first: usize,
+) -> AppResult<Vec<BoardRecord>> {
+    services
+        .read(move |read| matching_in(read, viewer, owner, &search, first))
+        .await
+}
+
+/// Reads only the boards with a title word starting with the longest searched word, newest
+/// first until `first` match: as many as have such a word, whatever the size of the library.
+fn matching_in(
+    tx: &impl Source,
+    viewer: Option<UserId>,
+    owner: UserId,
+    search: &str,
+    first: usize,
+) -> AppResult<Vec<BoardRecord>> {
+    let searched = title_words(search);
+    let Some(longest) = searched.iter().max_by_key(|word| word.chars().count()) else {
+        return Ok(Vec::new());
+    };
+    // Nothing of a disabled account is found, as nothing of it is listed.
+    if !shows_content_of(tx, owner)? {
+        return Ok(Vec::new());
+    }
+    let mut found = Vec::new();
+    for id in board_titles::with_word_starting(tx, owner, longest)? {
+        if found.len() == first {
+            break;
+        }
+        let Some(board) = boards::get(tx, id)? else {
+            continue;
+        };
+        if board.visible_to(viewer) && title_matches(&title_words(&board.title), &searched) {
+            found.push(board);
+        }
+    }
+    Ok(found)
 }
 
 /// A page of a list of boards: `first` boards after the board `after`; all those the viewer may

@@ -1,13 +1,14 @@
 //! Board records and their indexes (by slug, by owner, by folder, by the users they are shared
-//! with), and placing pins on boards, which decides whether a pin is public.
+//! with, by the words of their titles), and placing pins on boards, which decides whether a pin
+//! is public.
 
 use redb::{ReadableTable, WriteTransaction};
 
 use super::codec::{decode, encode};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
 use super::{
-    Source, board_lists, board_pins, free_slug, ids_under, next_id, pins, private_pins,
-    search_pending, users,
+    Source, board_lists, board_pins, board_titles, free_slug, ids_under, next_id, pins,
+    private_pins, search_pending, users,
 };
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -65,7 +66,7 @@ pub fn insert(write: &WriteTransaction, mut board: BoardRecord) -> AppResult<Boa
     Ok(board)
 }
 
-/// Saves a board and moves its folder, sharing and list index entries from `before`.
+/// Saves a board and moves its folder, sharing, list and title word index entries from `before`.
 pub fn save(
     write: &WriteTransaction,
     before: Option<&BoardRecord>,
@@ -89,6 +90,7 @@ pub fn save(
         shares.insert((user.0, board.id.0), ())?;
     }
     board_lists::update(write, before, Some(board))?;
+    board_titles::update(write, before, Some(board))?;
     write
         .open_table(BOARDS)?
         .insert(board.id.0, encode(board)?.as_slice())?;
@@ -117,6 +119,7 @@ pub fn remove(write: &WriteTransaction, board: &BoardRecord) -> AppResult<()> {
     };
     save(write, Some(board), &emptied)?;
     board_lists::update(write, Some(&emptied), None)?;
+    board_titles::update(write, Some(&emptied), None)?;
     write.open_table(BOARDS)?.remove(board.id.0)?;
     write
         .open_table(BOARDS_BY_SLUG)?

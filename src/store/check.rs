@@ -182,7 +182,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         entries(tx, FOLDERS_BY_USER)?,
     );
 
-    // Boards by slug, owner, folder and the users they are shared with.
+    // Boards by slug, owner, folder, the users they are shared with and their title words.
     report.compare(
         BOARDS_BY_SLUG.name(),
         boards
@@ -211,6 +211,14 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
             .flat_map(|b| b.shared_with.iter().map(|u| ((u.0, b.id.0), ())))
             .collect(),
         entries(tx, BOARDS_SHARED_WITH)?,
+    );
+    report.compare(
+        BOARD_TITLE_WORDS.name(),
+        super::board_titles::expected(boards.values())
+            .into_iter()
+            .map(|key| (key, ()))
+            .collect(),
+        entries(tx, BOARD_TITLE_WORDS)?,
     );
     let (mut listed, mut listed_counts) = super::board_lists::expected(boards.values());
     let (folders_listed, folder_counts) =
@@ -470,6 +478,13 @@ impl Owned for (u64, &str) {
     type Owned = (u64, String);
     fn owned(value: (u64, &str)) -> (u64, String) {
         (value.0, value.1.to_owned())
+    }
+}
+
+impl Owned for (u64, &str, u64) {
+    type Owned = (u64, String, u64);
+    fn owned(value: (u64, &str, u64)) -> (u64, String, u64) {
+        (value.0, value.1.to_owned(), value.2)
     }
 }
 

@@ -33,6 +33,7 @@ const MIGRATIONS: &[Migration] = &[
     list_boards_and_folders,
     sum_pin_bytes_of_users,
     split_public_and_private_folders,
+    index_board_title_words,
 ];
 
 /// The schema version this binary writes.
@@ -354,6 +355,12 @@ fn sum_pin_bytes_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
 /// either reads only its own.
 fn split_public_and_private_folders(write: &WriteTransaction) -> anyhow::Result<()> {
     super::folder_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
+/// 20: the words of each board's title, filled from the boards, so that a user's boards are
+/// found by title without reading the others.
+fn index_board_title_words(write: &WriteTransaction) -> anyhow::Result<()> {
+    super::board_titles::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod board_lists;
 pub mod board_pins;
+pub mod board_titles;
 pub mod boards;
 pub mod check;
 pub mod codec;

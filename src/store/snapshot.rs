@@ -48,6 +48,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(BOARDS_BY_USER)?;
     tables.copy(BOARDS_BY_FOLDER)?;
     tables.copy(BOARDS_SHARED_WITH)?;
+    tables.copy(BOARD_TITLE_WORDS)?;
     tables.copy(LISTS)?;
     tables.copy(LIST_COUNTS)?;
     tables.copy(FOLDERS)?;

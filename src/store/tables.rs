@@ -48,6 +48,10 @@ pub const BOARDS_BY_FOLDER: TableDefinition<(u64, u64), ()> =
 /// (user id, board id) -> (): private boards shared with a user.
 pub const BOARDS_SHARED_WITH: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("boards-shared-with-1");
+/// (user id, lowercased title word, board id) -> (): the words of a user's board titles, to find
+/// the boards with a word starting with a search word (see `store::board_titles`).
+pub const BOARD_TITLE_WORDS: TableDefinition<(u64, &str, u64), ()> =
+    TableDefinition::new("board-title-words-1");
 
 /// (list, user or folder id, reader, board or folder id) -> (): what a reader finds in a list:
 /// list 0, a user's boards, and list 1, a folder's (`store::board_lists`): a public board under

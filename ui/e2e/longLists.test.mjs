@@ -167,7 +167,7 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
       await manage.getByRole('button', { name: 'Cancel' }).click();
       await manage.waitFor({ state: 'detached' });
 
-      // 'Create a pin' offers every board, the last one too.
+      // 'Create a pin' offers her newest 50 boards at once, and the others on asking.
       await headerMenu(page, 'New pin');
       await page.getByRole('dialog', { name: 'Choose pin origin' }).getByRole('button', { name: 'Your computer' }).click();
       const upload = page.getByRole('dialog', { name: 'Upload pin from your computer' });
@@ -176,11 +176,18 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
       const create = page.getByRole('dialog', { name: 'Create a pin' });
       const choices = create.getByRole('group', { name: 'Boards' });
       await choices.getByRole('checkbox', { name: 'Board 55', exact: true }).waitFor();
+      // The private one and Board 55 to Board 07.
+      assert.equal(await choices.getByRole('checkbox').count(), 50);
+      assert.equal(await choices.getByRole('checkbox', { name: 'Board 06', exact: true }).count(), 0);
+      await choices.getByRole('button', { name: 'More boards' }).click();
+      await choices.getByRole('checkbox', { name: 'Board 01', exact: true }).waitFor();
       // Her 55 boards and the private one.
       assert.equal(await choices.getByRole('checkbox').count(), 56);
       for (const title of titles) await choices.getByRole('checkbox', { name: title, exact: true }).waitFor();
+      await choices.getByRole('button', { name: 'More boards' }).waitFor({ state: 'detached' });
 
-      // 'Find a board' keeps the boards whose title holds what is typed, and the chosen ones.
+      // 'Find a board' asks the server for the boards with title words starting with what is
+      // typed, and keeps the chosen ones.
       const find = choices.getByRole('searchbox', { name: 'Find a board' });
       await find.fill('board 3');
       await waitFor(async () => (await choices.getByRole('checkbox').count()) === 10, { message: 'Board 30 to Board 39 alone' });
@@ -197,6 +204,38 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
       await find.fill('');
       assert.equal(await choices.getByRole('checkbox').count(), 56);
       assert.ok(await create.isVisible());
+
+      // A pin saved on a board past the first 50, found by its title: that board comes first the
+      // next time, read by id beside the first page, in one request each whatever her boards.
+      await find.fill('board 02');
+      await choices.getByRole('checkbox', { name: 'Board 02', exact: true }).check();
+      // Dropped, and not matching, Board 34 leaves the list.
+      await choices.getByRole('checkbox', { name: 'Board 34', exact: true }).click();
+      await choices.getByRole('checkbox', { name: 'Board 34', exact: true }).waitFor({ state: 'detached' });
+      assert.equal(await choices.getByRole('checkbox').count(), 1);
+      await create.getByLabel('Caption', { exact: true }).fill('Far down the list');
+      await create.getByRole('button', { name: 'Create', exact: true }).click();
+      await create.waitFor({ state: 'detached' });
+      await waitFor(() => /\/pins\/\d+\/$/.test(page.url()), { message: 'the new pin to open' });
+      // A fresh load: nothing of the last dialog's pages is cached.
+      await page.reload();
+      const asked = [];
+      page.on('request', (request) => {
+        const operation = /"operationName":"(\w+)"/.exec(request.postData() ?? '')?.[1];
+        if (operation) asked.push(operation);
+      });
+      await headerMenu(page, 'New pin');
+      await page.getByRole('dialog', { name: 'Choose pin origin' }).getByRole('button', { name: 'Your computer' }).click();
+      await upload.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: makePng(80, 60, 98) });
+      await upload.getByRole('button', { name: 'Upload' }).click();
+      await choices.getByRole('checkbox', { name: 'Board 02', exact: true }).waitFor();
+      assert.match((await choices.getByRole('listitem').first().textContent()) ?? '', /^Board 02/);
+      assert.equal(await choices.getByRole('checkbox').count(), 51, 'the recent one, then the first 50');
+      const boardReads = asked.filter((operation) => /Board/.test(operation));
+      assert.deepEqual(boardReads.sort(), ['BoardsByIds', 'MyBoards'], JSON.stringify(asked));
+      await create.getByRole('button', { name: 'Like previous' }).click();
+      assert.ok(await choices.getByRole('checkbox', { name: 'Board 02', exact: true }).isChecked());
+      assert.equal(await create.getByLabel('Caption', { exact: true }).inputValue(), 'Far down the list');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

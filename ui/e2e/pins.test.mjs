@@ -106,7 +106,7 @@ describe('pins', { skip: browserSkip }, () => {
       await dialog.getByRole('button', { name: 'Upload' }).click();
 
       const batch = page.getByRole('dialog', { name: 'Upload several pins' });
-      await batch.getByLabel('Board', { exact: true }).selectOption({ label: 'Batch' });
+      await batch.getByRole('group', { name: 'Board' }).getByRole('radio', { name: 'Batch', exact: true }).check();
       await batch.getByLabel('Title for batch-1.png', { exact: true }).fill('The first one');
       await batch.getByLabel('Tags', { exact: true }).fill('#batch');
       await batch.getByRole('button', { name: 'Upload all' }).click();

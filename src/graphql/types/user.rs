@@ -9,7 +9,9 @@ use crate::domain::ids::{FolderId, UserId};
 use crate::domain::user::UserRecord;
 use crate::error::AppError;
 use crate::graphql::context::ContextExt;
-use crate::graphql::pagination::{Total, id_after, items_to_read, list_connection, page_cost};
+use crate::graphql::pagination::{
+    Total, id_after, items_to_read, list_connection, list_size, page_cost,
+};
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::graphql::types::board::{Board, Folder, board_connection};
@@ -117,6 +119,22 @@ impl User {
         secret: Option<bool>,
     ) -> async_graphql::Result<Connection<String, Board, Total>> {
         board_connection(ctx, BoardList::OfUser(self.0.id), secret, first, after).await
+    }
+
+    /// The user's boards that the viewer may see whose title has, for each word of `search`, a
+    /// word starting with it (words are runs of letters and digits, compared lowercased): at most
+    /// `first` (1 to 50), newest first. A `search` without words finds none.
+    #[graphql(complexity = "page_cost(first, child_complexity)")]
+    async fn boards_matching(
+        &self,
+        ctx: &Context<'_>,
+        search: String,
+        #[graphql(default = 50)] first: Option<i32>,
+    ) -> async_graphql::Result<Vec<Board>> {
+        let viewer = ctx.viewer().user;
+        let found =
+            boards::matching(ctx.services(), viewer, self.0.id, search, list_size(first)).await?;
+        Ok(found.into_iter().map(Board).collect())
     }
 
     /// The user's pins that the viewer may see, newest first.

@@ -6,7 +6,7 @@ use redb::ReadableTableMetadata;
 use super::*;
 use crate::domain::ids::{BoardId, PinId};
 use crate::domain::pin::Picture;
-use crate::store::{Store, boards, pins, users};
+use crate::store::{Store, board_pins, boards, pins, users};
 
 fn store_with_a_pin() -> (tempfile::TempDir, Store, PinRecord) {
     store_with_a_pin_on(&[false])
@@ -155,8 +155,23 @@ fn migration_16_indexes_and_counts_the_private_pins_of_each_board() {
 }
 
 #[test]
+fn migration_20_indexes_the_words_of_board_titles() {
+    let (_dir, broken, store) = emptied_then_migrated(BOARD_TITLE_WORDS, 19);
+    assert!(broken);
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    let words = store
+        .read(|read| Ok(read.open_table(BOARD_TITLE_WORDS)?.len()?))
+        .unwrap();
+    assert_eq!(words, 1);
+}
+
+#[test]
 fn every_broken_index_is_named() {
     let (_dir, store, pin) = store_with_a_pin();
+    let board = store
+        .read(|read| board_pins::boards_of(read, pin.id))
+        .unwrap()[0];
     store
         .write(|write| {
             write
@@ -170,6 +185,9 @@ fn every_broken_index_is_named() {
             write
                 .open_table(USERS_BY_EMAIL)?
                 .insert("old@example.org", 1)?;
+            let mut words = write.open_table(BOARD_TITLE_WORDS)?;
+            words.remove((pin.user.0, "b0", board.0))?;
+            words.insert((pin.user.0, "old", board.0), ())?;
             Ok(())
         })
         .unwrap();
@@ -183,6 +201,8 @@ fn every_broken_index_is_named() {
         "board-pins-1 read from pin-boards-1",
         "outlives the board",
         "users-by-email-1 has a stray",
+        "board-title-words-1 lacks",
+        "board-title-words-1 has a stray",
     ] {
         assert!(
             problems.contains(expected),

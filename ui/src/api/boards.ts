@@ -13,7 +13,6 @@ import {
   FolderDetailDocument,
   FolderForEditDocument,
   MeFoldersDocument,
-  MyBoardsDocument,
   ShareBoardDocument,
   UnshareBoardDocument,
   UpdateBoardDocument,
@@ -77,12 +76,6 @@ export function useBoardForEdit(id: string) {
 export function useFolderForEdit(id: string) {
   const { data, ...state } = useQuery(FolderForEditDocument, { id }, { revalidateOnMount: true });
   return { folder: data?.folder ?? null, ...state };
-}
-
-/** The signed-in user's boards with their pin defaults, for the create-pin form. */
-export function useMyBoards() {
-  const { data, ...state } = useEveryPage(MyBoardsDocument, {}, (d) => d.me?.boards ?? null, { revalidateOnMount: true });
-  return { boards: data ?? null, ...state };
 }
 
 /** The signed-in user's folders, for the board forms' folder select. */

@@ -4,9 +4,10 @@
 // again ('clone found'); a file the server refuses is listed with the server's reason. The batch
 // ends on the board, with the summary left open over it.
 
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { parseTags, useMyBoards } from '../../api/boards';
+import { useBoardChoiceList, type BoardChoiceList } from '../../api/boardChoice';
+import { parseTags } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import { errorMessages } from '../../api/errors';
 import type { PinBoardChoice } from '../../api/generated/graphql';
@@ -17,6 +18,9 @@ import { NOT_AN_IMAGE, isImageFile } from '../../lib/validation';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
 import { Field, FormActions } from '../Form';
 import { Modal } from '../Modal';
+import { useBoardChoices } from './NewBoard';
+import { BoardChoice } from './PinFields';
+import { readRecentBoards } from '../../lib/pinMemory';
 import './pins.css';
 
 /** How many files upload at the same time. */
@@ -41,9 +45,9 @@ const TITLE = 'Upload several pins';
 const stem = (name: string) => name.replace(/\.[^.]+$/, '') || name;
 
 export function BatchUploadModal(props: { files: readonly File[]; targetBoardID: string | null; onClose: () => void }) {
-  const { boards, error, isLoading } = useMyBoards();
-  const { me } = useMe();
-  if (isLoading || error || !boards || !me) return <DialogLoading title={TITLE} failed={!isLoading && !!error} onClose={props.onClose} />;
+  const boards = useBoardChoiceList([...(props.targetBoardID ? [props.targetBoardID] : []), ...readRecentBoards()]);
+  const { me, error } = useMe();
+  if (!boards.ready || !me) return <DialogLoading title={TITLE} failed={boards.failed || !!error} onClose={props.onClose} />;
   return <BatchForm {...props} boards={boards} username={me.username} />;
 }
 
@@ -57,19 +61,20 @@ function BatchForm({
   files: readonly File[];
   targetBoardID: string | null;
   onClose: () => void;
-  boards: readonly PinBoardChoice[];
+  boards: BoardChoiceList;
   username: string;
 }) {
   const [items, setItems] = useState<Item[]>(() => files.map((file) => ({ file, title: '', outcome: { kind: 'waiting' } })));
-  const [boardID, setBoardID] = useState(() => boards.find((b) => b.id === targetBoardID)?.id ?? boards[0]?.id ?? '');
-  const board = boards.find((b) => b.id === boardID);
+  const [board, setBoard] = useState<PinBoardChoice | null>(
+    () => (targetBoardID ? boards.byId.get(targetBoardID) : undefined) ?? boards.offered[0] ?? null,
+  );
   const [caption, setCaption] = useState(() => board?.pinDefaultDescription ?? '');
   const [tags, setTags] = useState(() => (board?.pinDefaultTags ?? []).join(' '));
+  const { create: createBoard, element: boardDialog } = useBoardChoices(boards, setBoard);
   const [phase, setPhase] = useState<'form' | 'sending' | 'done'>('form');
   const [errors, setErrors] = useState<string[]>([]);
   const navigate = useNavigate();
   const revalidateAll = useRevalidateAll();
-  const boardField = useId();
   const itemsRef = useRef(items);
   itemsRef.current = items;
 
@@ -100,7 +105,7 @@ function BatchForm({
         rating: 0,
         unsafe: false,
         tags: parseTags(tags),
-        boards: [boardID],
+        boards: [board?.id ?? ''],
       });
       set(index, { outcome: { kind: 'created', id } });
     } catch (failure) {
@@ -172,33 +177,25 @@ function BatchForm({
   }
 
   return (
-    <DialogForm title={TITLE} onClose={onClose} onSubmit={submit} errors={errors} pending={phase === 'sending'} submitLabel="Upload all">
-      <div className="field">
-        <label className="field__label" htmlFor={boardField}>
-          Board
-        </label>
-        <select
-          id={boardField}
-          className="field__input"
-          value={boardID}
-          disabled={phase !== 'form'}
-          onChange={(event) => {
-            const chosen = boards.find((b) => b.id === event.currentTarget.value);
-            setBoardID(event.currentTarget.value);
-            if (chosen && !caption.trim()) setCaption(chosen.pinDefaultDescription ?? '');
-            if (chosen && !tags.trim()) setTags(chosen.pinDefaultTags.join(' '));
+    <>
+      <DialogForm title={TITLE} onClose={onClose} onSubmit={submit} errors={errors} pending={phase === 'sending'} submitLabel="Upload all">
+        <BoardChoice
+          list={boards}
+          single
+          chosen={board ? [board.id] : []}
+          onChoose={(chosen) => {
+            setBoard(chosen);
+            if (!caption.trim()) setCaption(chosen.pinDefaultDescription ?? '');
+            if (!tags.trim()) setTags(chosen.pinDefaultTags.join(' '));
           }}
-        >
-          {boards.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field label="Caption" value={caption} onValue={setCaption} hint="Shared by every file; a file's title or name when empty." />
-      <Field label="Tags" value={tags} onValue={setTags} />
-      {list}
-    </DialogForm>
+          onDrop={() => setBoard(null)}
+          onCreate={createBoard}
+        />
+        <Field label="Caption" value={caption} onValue={setCaption} hint="Shared by every file; a file's title or name when empty." />
+        <Field label="Tags" value={tags} onValue={setTags} />
+        {list}
+      </DialogForm>
+      {boardDialog}
+    </>
   );
 }

@@ -6,14 +6,15 @@
 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { parseTags, useMyBoards } from '../../api/boards';
+import { useBoardChoiceList, type BoardChoiceList } from '../../api/boardChoice';
+import { parseTags } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import { useMutation } from '../../api/mutation';
-import type { PinBoardChoice, TempPin } from '../../api/generated/graphql';
+import type { TempPin } from '../../api/generated/graphql';
 import { addPin } from '../../api/pins';
 import { pinPath } from '../../lib/paths';
 import { chooseBoard, likePrevious, matchesPrevious, suggestedDraft, type PinDraft, type PinSuggestion } from '../../lib/pinDraft';
-import { byRecentUse, readLastPin, rememberPin } from '../../lib/pinMemory';
+import { readLastPin, readRecentBoards, rememberPin, type LastPin } from '../../lib/pinMemory';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
 import { useBoardChoices } from './NewBoard';
@@ -32,28 +33,32 @@ interface CreatePinProps {
 }
 
 export function CreatePinModal(props: CreatePinProps) {
-  const { boards, error, isLoading } = useMyBoards();
-
-  if (isLoading || error || !boards) return <DialogLoading title={TITLE} failed={!isLoading} onClose={props.onClose} />;
-  return <CreatePinForm {...props} boards={byRecentUse(boards)} />;
+  const [last] = useState(readLastPin);
+  const boards = useBoardChoiceList([...(props.targetBoardID ? [props.targetBoardID] : []), ...readRecentBoards(), ...(last?.boards ?? [])]);
+  if (!boards.ready) return <DialogLoading title={TITLE} failed={boards.failed} onClose={props.onClose} />;
+  return <CreatePinForm {...props} boards={boards} last={last} />;
 }
 
-function CreatePinForm({ temp, targetBoardID, suggestion, onClose, boards: myBoards }: CreatePinProps & { boards: readonly PinBoardChoice[] }) {
-  const [last] = useState(readLastPin);
+function CreatePinForm({
+  temp,
+  targetBoardID,
+  suggestion,
+  onClose,
+  boards,
+  last,
+}: CreatePinProps & { boards: BoardChoiceList; last: LastPin | null }) {
   const [draft, setDraft] = useState<PinDraft>(() => {
-    const target = myBoards.find((board) => board.id === targetBoardID);
+    const target = targetBoardID ? boards.byId.get(targetBoardID) : undefined;
     const suggested = suggestedDraft(suggestion);
     return target ? chooseBoard(suggested, target) : suggested;
   });
-  const { boards, create: createBoard, element: boardDialog } = useBoardChoices(myBoards, (board) =>
-    setDraft((d) => chooseBoard(d, board)),
-  );
+  const { create: createBoard, element: boardDialog } = useBoardChoices(boards, (board) => setDraft((d) => chooseBoard(d, board)));
   /** The form as it was before 'Like previous', for its undo. */
   const [beforeLike, setBeforeLike] = useState<PinDraft | null>(null);
   const navigate = useNavigate();
   const revalidateAll = useRevalidateAll();
   const create = useMutation(addPin);
-  const boardIds = new Set(boards.map((board) => board.id));
+  const boardIds = new Set(boards.byId.keys());
   const liked = beforeLike !== null && last !== null && matchesPrevious(draft, last, boardIds);
 
   const toggleLike = () => {

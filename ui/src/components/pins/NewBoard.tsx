@@ -1,14 +1,13 @@
-// 'Create a board' from a pin form (create, edit, 'Pin it'): the board dialog opens over the
-// form, and the new board comes first in the form's board choice, chosen. The form keeps what
-// was typed meanwhile.
+// 'Create a board' from a pin form (create, edit, 'Pin it', several files): the board dialog
+// opens over the form, and the new board comes first in the form's board choice, chosen. The
+// form keeps what was typed meanwhile.
 
 import { useState, type ReactNode } from 'react';
+import type { BoardChoiceList } from '../../api/boardChoice';
 import type { BoardLink, PinBoardChoice } from '../../api/generated/graphql';
 import { CreateBoardModal } from '../boards/BoardModals';
 
 export interface BoardChoices {
-  /** The boards made from the form first (the server's version once it has come), then `boards`. */
-  boards: readonly PinBoardChoice[];
   /** Opens 'Create a board'. */
   create: () => void;
   /** The board dialog while open: render it beside the form's dialog, not inside its form. */
@@ -25,18 +24,10 @@ const asChoice = (board: BoardLink): PinBoardChoice => ({
   pinDefaultTags: [],
 });
 
-/** `onCreated` chooses the new board in the form. */
-export function useBoardChoices(boards: readonly PinBoardChoice[], onCreated: (board: PinBoardChoice) => void): BoardChoices {
-  const [created, setCreated] = useState<PinBoardChoice[]>([]);
+/** A new board is kept first in `list`; `onCreated` chooses it in the form. */
+export function useBoardChoices(list: BoardChoiceList, onCreated: (board: PinBoardChoice) => void): BoardChoices {
   const [open, setOpen] = useState(false);
-  const createdIds = new Set(created.map((board) => board.id));
-  const shown = [
-    ...created.map((board) => boards.find((other) => other.id === board.id) ?? board),
-    ...boards.filter((board) => !createdIds.has(board.id)),
-  ];
-
   return {
-    boards: shown,
     create: () => setOpen(true),
     element: open ? (
       <CreateBoardModal
@@ -44,7 +35,7 @@ export function useBoardChoices(boards: readonly PinBoardChoice[], onCreated: (b
         onClose={() => setOpen(false)}
         onCreated={(board) => {
           const choice = asChoice(board);
-          setCreated((was) => [choice, ...was]);
+          list.keep(choice);
           onCreated(choice);
         }}
       />

@@ -1,8 +1,9 @@
-// The pin forms' fields (create, edit, 'Pin it'): the board choice (one checkbox per board, at
-// least one needed, 'Find a board' when there are many, and 'Create a board'), and title,
+// The pin forms' fields (create, edit, 'Pin it', several files): the board choice (a checkbox per
+// board, at least one needed, 'Find a board' when there are many, and 'Create a board'), and title,
 // caption, tags (with suggestions), rating and NSFW with the draft's rules.
 
-import { useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import type { BoardChoiceList } from '../../api/boardChoice';
 import type { PinBoardChoice } from '../../api/generated/graphql';
 import { chooseBoard, dropBoard, editCaption, editTags, type PinDraft } from '../../lib/pinDraft';
 import { SelectField, TextAreaField } from '../boards/Fields';
@@ -11,10 +12,24 @@ import { Field } from '../Form';
 import { TagsField } from './TagsField';
 import './pins.css';
 
-export function CheckField({ label, checked, onChecked }: { label: ReactNode; checked: boolean; onChecked: (checked: boolean) => void }) {
+/** A checkbox, or with `radio` a radio button, and its label. */
+export function CheckField({
+  label,
+  checked,
+  onChecked,
+  radio = false,
+  name,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  radio?: boolean;
+  /** The group of a radio button. */
+  name?: string;
+}) {
   return (
     <label className="check-field">
-      <input type="checkbox" checked={checked} onChange={(event) => onChecked(event.currentTarget.checked)} />
+      <input type={radio ? 'radio' : 'checkbox'} name={name} checked={checked} onChange={(event) => onChecked(event.currentTarget.checked)} />
       <span>{label}</span>
     </label>
   );
@@ -27,67 +42,85 @@ export const NO_BOARDS = 'It seems you have no boards, you must create one befor
 const FIND_FROM = 10;
 
 /**
- * 'Boards', required: the viewer's boards in the order given (recent ones first), or the
- * no-boards sentence, and 'Create a board' (see useBoardChoices). With many boards, 'Find a
- * board' keeps those whose title holds what is typed, and the chosen ones.
+ * 'Boards', required: the boards `list` offers (recent ones first) with 'More boards' while
+ * there are more, or the no-boards sentence, and 'Create a board' (see useBoardChoices). With
+ * many boards, 'Find a board' shows those whose title has words starting with what is typed, and
+ * the chosen ones. One checkbox per board, or with `single` one radio button (one board only).
  */
 export function BoardChoice({
-  boards,
+  list,
   chosen,
   onChoose,
   onDrop,
   onCreate,
+  single = false,
 }: {
-  boards: readonly PinBoardChoice[];
+  list: BoardChoiceList;
   chosen: readonly string[];
   onChoose: (board: PinBoardChoice) => void;
   onDrop: (boardId: string) => void;
   onCreate: () => void;
+  single?: boolean;
 }) {
-  const [find, setFind] = useState('');
-  const wanted = find.trim().toLocaleLowerCase();
-  const matches = (board: PinBoardChoice) => board.title.toLocaleLowerCase().includes(wanted);
-  const shown = wanted ? boards.filter((board) => chosen.includes(board.id) || matches(board)) : boards;
+  const typed = list.find.trim();
+  const known = new Map([...list.offered, ...(list.found ?? [])].map((board) => [board.id, board]));
+  const chosenShown = chosen.flatMap((id) => known.get(id) ?? []);
+  const shown = typed ? [...new Map([...chosenShown, ...(list.found ?? [])].map((board) => [board.id, board])).values()] : list.offered;
+  const choose = (board: PinBoardChoice) => {
+    if (!list.offered.some((other) => other.id === board.id)) list.keep(board);
+    onChoose(board);
+  };
+  const hasBoards = list.total > 0 || list.offered.length > 0;
+  const group = useId();
   return (
     <fieldset className="field board-choice">
       <legend className="field__label-row board-choice__legend">
-        <span className="field__label">Boards</span>
+        <span className="field__label">{single ? 'Board' : 'Boards'}</span>
         <span className="field__required" aria-hidden="true">
           *
         </span>
       </legend>
-      {boards.length > FIND_FROM ? (
+      {list.total > FIND_FROM ? (
         <Field
           label="Find a board"
           type="search"
           className="board-choice__find"
-          value={find}
-          onValue={setFind}
+          value={list.find}
+          onValue={list.setFind}
           // Enter here must not save the pin.
           onKeyDown={(event) => {
             if (event.key === 'Enter') event.preventDefault();
           }}
         />
       ) : null}
-      {wanted && !boards.some(matches) ? <p className="board-choice__empty">No board matches "{find.trim()}".</p> : null}
+      {typed && list.found?.length === 0 ? <p className="board-choice__empty">No board matches "{typed}".</p> : null}
       {shown.length > 0 ? (
         <ul className="board-choice__list">
           {shown.map((board) => (
             <li key={board.id} className="board-choice__item">
               <CheckField
                 label={board.title}
+                radio={single}
+                name={single ? group : undefined}
                 checked={chosen.includes(board.id)}
-                onChecked={(checked) => (checked ? onChoose(board) : onDrop(board.id))}
+                onChecked={(checked) => (checked ? choose(board) : onDrop(board.id))}
               />
               {board.secret ? <PrivateBadge /> : null}
             </li>
           ))}
+          {!typed && list.hasMore ? (
+            <li className="board-choice__item">
+              <button type="button" className="button button--ghost button--small" disabled={list.loadingMore} onClick={list.loadMore}>
+                More boards
+              </button>
+            </li>
+          ) : null}
         </ul>
       ) : null}
-      {boards.length === 0 ? <p className="board-choice__empty">{NO_BOARDS}</p> : null}
+      {hasBoards ? null : <p className="board-choice__empty">{NO_BOARDS}</p>}
       <button
         type="button"
-        className={`button button--small board-choice__create ${boards.length > 0 ? 'button--ghost' : 'button--primary'}`}
+        className={`button button--small board-choice__create ${hasBoards ? 'button--ghost' : 'button--primary'}`}
         onClick={onCreate}
       >
         Create a board
@@ -123,7 +156,7 @@ export function PinDraftFields({
   onDraft,
   onCreateBoard,
 }: {
-  boards: readonly PinBoardChoice[];
+  boards: BoardChoiceList;
   draft: PinDraft;
   onDraft: (update: (draft: PinDraft) => PinDraft) => void;
   onCreateBoard: () => void;
@@ -131,7 +164,7 @@ export function PinDraftFields({
   return (
     <>
       <BoardChoice
-        boards={boards}
+        list={boards}
         chosen={draft.boards}
         onChoose={(board) => onDraft((d) => chooseBoard(d, board))}
         onDrop={(id) => onDraft((d) => dropBoard(d, id))}

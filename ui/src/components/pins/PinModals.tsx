@@ -4,14 +4,14 @@
 // on success, closes and refreshes what is on screen. The board choices offer 'Create a board'.
 
 import { useState, type ReactNode } from 'react';
-import { parseTags, useMyBoards } from '../../api/boards';
+import { useBoardChoiceList, usePinChosenBoards, type BoardChoiceList } from '../../api/boardChoice';
+import { parseTags } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
-import type { PinBoardChoice, PinForm } from '../../api/generated/graphql';
-import { usePinBoards } from '../../api/pinDetail';
+import type { PinForm } from '../../api/generated/graphql';
 import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinText } from '../../api/pinEdits';
 import { useMutation } from '../../api/mutation';
 import { EMPTY_DRAFT, chooseBoard, type PinDraft } from '../../lib/pinDraft';
-import { byRecentUse } from '../../lib/pinMemory';
+import { readRecentBoards } from '../../lib/pinMemory';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DeleteDialog } from '../boards/DeleteDialog';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
@@ -28,27 +28,28 @@ interface PinDialogProps {
 
 type FormProps = Omit<PinDialogProps, 'pinId'> & {
   pin: PinForm;
-  boards: readonly PinBoardChoice[];
+  boards: BoardChoiceList;
   /** The viewer's boards the pin is on (edit and manage only; empty to duplicate). */
   linked: readonly string[];
 };
 
 /**
- * Loads the pin, the viewer's boards and, unless `copy`, every board the pin is on, then
- * shows `Form`.
+ * Loads the pin, the viewer's boards to offer and, unless `copy`, every board the pin is on (the
+ * viewer's own ones offered first), then shows `Form`.
  */
 function withPinAndBoards(title: string, Form: (props: FormProps) => ReactNode, { copy = false } = {}) {
   return function PinDialog({ pinId, ...props }: PinDialogProps) {
     const { pin, error, isLoading } = usePinForm(pinId);
-    const { boards, error: boardsError, isLoading: boardsLoading } = useMyBoards();
-    const links = usePinBoards(copy ? null : pinId, { revalidateOnMount: true });
+    const links = usePinChosenBoards(copy ? null : pinId);
     const pinBoards = copy ? [] : links.boards;
-    if (!pin || !boards || !pinBoards) {
-      const failed = Boolean(error || boardsError || (!copy && links.error)) || (!isLoading && !boardsLoading && (copy || !links.isLoading));
+    const boards = useBoardChoiceList(readRecentBoards(), pinBoards ?? []);
+    if (!pin || !pinBoards || !boards.ready) {
+      const missing = (!isLoading && !pin) || (!copy && !links.isLoading && !links.boards);
+      const failed = Boolean(error || boards.failed || (!copy && links.error)) || missing;
       return <DialogLoading title={title} failed={failed} onClose={props.onClose} />;
     }
-    const linked = pinBoards.map((board) => board.id).filter((id) => boards.some((board) => board.id === id));
-    return <Form {...props} pin={pin} boards={byRecentUse(boards)} linked={linked} />;
+    const linked = pinBoards.filter((board) => board.user.id === boards.meId).map((board) => board.id);
+    return <Form {...props} pin={pin} boards={boards} linked={linked} />;
   };
 }
 
@@ -99,7 +100,7 @@ function EditPinForm({ pin, boards, linked, onClose, onSaved }: FormProps) {
     <>
       <DialogForm title="Edit a pin" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
         <Preview src={pin.preview} />
-        <PinDraftFields boards={choices.boards} draft={draft} onDraft={setDraft} onCreateBoard={choices.create} />
+        <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} onCreateBoard={choices.create} />
       </DialogForm>
       {choices.element}
     </>
@@ -133,7 +134,7 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
     <>
       <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={duplicate.errors} pending={duplicate.pending} submitLabel="Pin it">
         <Preview src={pin.preview} />
-        <PinDraftFields boards={choices.boards} draft={draft} onDraft={setDraft} onCreateBoard={choices.create} />
+        <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} onCreateBoard={choices.create} />
       </DialogForm>
       {choices.element}
     </>
@@ -167,7 +168,7 @@ function ManageBoardsForm({ pin, boards, linked, onClose, onSaved }: FormProps) 
       <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
         <Preview src={pin.preview} />
         <BoardChoice
-          boards={choices.boards}
+          list={boards}
           chosen={chosen}
           onChoose={(board) => choose(board.id)}
           onDrop={(id) => setChosen((ids) => ids.filter((other) => other !== id))}

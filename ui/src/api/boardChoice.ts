@@ -9,12 +9,13 @@ import { useEveryPage, usePages, useQuery, type PageControls } from './query';
 import { byRecentUse } from '../lib/pinMemory';
 import { useDebounced } from '../lib/useDebounced';
 
-/** The most boards the server reads by id at once (src/graphql/query.rs). */
+/** The most boards the server reads by id at once (`MOST_BOARDS_BY_ID` in src/graphql/boards.rs). */
 const BY_ID_MAX = 100;
 /** How long typing must pause before 'Find a board' asks the server. */
 const FIND_DELAY_MS = 150;
 
-const NO_BOARDS = { totalCount: 0, pageInfo: { hasNextPage: false, endCursor: null }, edges: [] };
+/** What `me.boards` stands for without a signed-in viewer. */
+const EMPTY_PAGE = { totalCount: 0, pageInfo: { hasNextPage: false, endCursor: null }, edges: [] };
 
 export interface BoardChoiceList extends Pick<PageControls, 'hasMore' | 'loadingMore' | 'loadMore'> {
   /** Both the first page and the boards asked by id have come. */
@@ -50,7 +51,7 @@ export function useBoardChoiceList(ids: readonly string[], start: readonly Owned
   const [askedIds] = useState(() => [...new Set(ids)].slice(0, BY_ID_MAX));
   const [kept, setKept] = useState<PinBoardChoice[]>([]);
   const [find, setFind] = useState('');
-  const pages = usePages(MyBoardsDocument, {}, (d) => d.me?.boards ?? NO_BOARDS);
+  const pages = usePages(MyBoardsDocument, {}, (d) => d.me?.boards ?? EMPTY_PAGE);
   const asked = useQuery(BoardsByIdsDocument, { ids: askedIds }, { revalidateOnMount: true });
   const wanted = useDebounced(find.trim(), FIND_DELAY_MS);
   const matching = useQuery(MyBoardsMatchingDocument, wanted ? { search: wanted } : null);

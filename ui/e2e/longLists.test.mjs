@@ -242,7 +242,7 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
     }
   });
 
-  it('shows 52 folders 50 at a time, the private ones in their own section', async () => {
+  it('shows 52 folders 50 at a time, the private ones in their own section, and offers them so in the board form', async () => {
     const bob = await signUp('many-folders');
     const addFolder = (name, secret) =>
       gqlOk(app.server.baseUrl, `mutation AddFolder($name: String!, $secret: Boolean!) { addFolder(name: $name, secret: $secret) { id } }`, { name, secret }, bob.cookie);
@@ -263,6 +263,20 @@ describe('lists longer than a page', { skip: browserSkip }, () => {
       const firstNew = publicFolders.getByRole('link', { name: 'Folder 02', exact: true });
       await waitFor(() => firstNew.evaluate((link) => link === document.activeElement), { message: "'Folder 02' to take the focus" });
       await page.getByRole('button', { name: 'More public folders' }).waitFor({ state: 'detached' });
+
+      // A new board's Folder select offers the newest 50 folders, and the others on asking.
+      await headerMenu(page, 'New board');
+      const create = page.getByRole('dialog', { name: 'Create a board' });
+      const select = create.getByLabel('Folder', { exact: true });
+      await waitFor(async () => (await select.locator('option').count()) === 51, { message: "'No folder' and 50 folders" });
+      assert.equal(await select.locator('option', { hasText: 'Folder 01' }).count(), 0);
+      await create.getByRole('button', { name: 'More folders' }).click();
+      await waitFor(async () => (await select.locator('option').count()) === 54, { message: "'No folder' and her 53 folders" });
+      await create.getByRole('button', { name: 'More folders' }).waitFor({ state: 'detached' });
+      await create.getByLabel('Title', { exact: true }).fill('Filed far down');
+      await select.selectOption({ label: 'Folder 01' });
+      await create.getByRole('button', { name: 'Create', exact: true }).click();
+      await waitFor(() => /\/folders\/folder-01\/boards\/filed-far-down\/$/.test(page.url()), { message: 'the new board in Folder 01' });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

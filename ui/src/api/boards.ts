@@ -25,13 +25,17 @@ import {
   type BoardLink,
   type BoardSummary,
   type FolderLink,
+  type FolderRef,
   type FolderSummary,
   type UpdateBoardVariables,
   type UpdateFolderVariables,
 } from './generated/graphql';
-import { useEveryPage, usePages, useQuery, type PageControls, type PagesState } from './query';
+import { usePages, useQuery, type PageControls, type PagesState } from './query';
 
-/** A list of tiles read a page at a time: the nodes loaded so far, and how to ask for more. */
+/** What `me.folders` stands for without a signed-in viewer. */
+const NO_FOLDERS = { pageInfo: { hasNextPage: false, endCursor: null }, edges: [] };
+
+/** A list read a page at a time (tiles, folders to choose): the nodes loaded so far, and how to ask for more. */
 export type TilePages<N> = PageControls & { nodes: N[] };
 
 function nodesOf<N, C extends { edges: readonly { node: N }[] }>({ pages, ...state }: PagesState<C>): TilePages<N> {
@@ -73,15 +77,14 @@ export function useBoardForEdit(id: string) {
   return { board: data?.board ?? null, ...state };
 }
 
-export function useFolderForEdit(id: string) {
-  const { data, ...state } = useQuery(FolderForEditDocument, { id }, { revalidateOnMount: true });
+export function useFolderForEdit(id: string | null) {
+  const { data, ...state } = useQuery(FolderForEditDocument, id === null ? null : { id }, { revalidateOnMount: true });
   return { folder: data?.folder ?? null, ...state };
 }
 
-/** The signed-in user's folders, for the board forms' folder select. */
-export function useMyFolders() {
-  const { data, ...state } = useEveryPage(MeFoldersDocument, {}, (d) => d.me?.folders ?? null, { revalidateOnMount: true });
-  return { folders: data ?? null, ...state };
+/** The signed-in user's folders, newest first, 50 a page, for the board forms' folder select. */
+export function useMyFolders(): TilePages<FolderRef> {
+  return nodesOf(usePages(MeFoldersDocument, {}, (d) => d.me?.folders ?? NO_FOLDERS));
 }
 
 export async function addBoard(fields: AddBoardVariables): Promise<BoardLink> {

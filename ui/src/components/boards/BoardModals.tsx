@@ -14,6 +14,7 @@ import {
   unshareBoard,
   updateBoard,
   useBoardForEdit,
+  useFolderForEdit,
   useMyFolders,
 } from '../../api/boards';
 import type { BoardForm, BoardLink, FolderRef } from '../../api/generated/graphql';
@@ -26,25 +27,30 @@ import { PolicieField, SelectField, TextAreaField } from './Fields';
 
 const NO_FOLDER = '';
 
-function FolderSelect({
-  folders,
-  value,
-  onValue,
-}: {
-  folders: readonly FolderRef[] | null;
-  value: string;
-  onValue: (value: string) => void;
-}) {
-  // The current folder stays selectable while the list loads.
+/**
+ * 'Folder': no folder, `current` (the board's folder, or the one the dialog was opened from) and
+ * the viewer's folders, newest first, 50 at a time with 'More folders'.
+ */
+function FolderSelect({ current, value, onValue }: { current: FolderRef | null; value: string; onValue: (value: string) => void }) {
+  const folders = useMyFolders();
+  const options = [...new Map([...(current ? [current] : []), ...folders.nodes].map((folder) => [folder.id, folder])).values()];
   return (
-    <SelectField label="Folder" value={value} onValue={onValue} disabled={folders === null}>
-      <option value={NO_FOLDER}>No folder</option>
-      {(folders ?? []).map((folder) => (
-        <option key={folder.id} value={folder.id}>
-          {folder.name}
-        </option>
-      ))}
-    </SelectField>
+    <>
+      {/* The current folder stays selectable while the list loads. */}
+      <SelectField label="Folder" value={value} onValue={onValue} disabled={folders.isLoading && !current}>
+        <option value={NO_FOLDER}>No folder</option>
+        {options.map((folder) => (
+          <option key={folder.id} value={folder.id}>
+            {folder.name}
+          </option>
+        ))}
+      </SelectField>
+      {folders.hasMore ? (
+        <button type="button" className="button button--ghost button--small" disabled={folders.loadingMore} onClick={folders.loadMore}>
+          More folders
+        </button>
+      ) : null}
+    </>
   );
 }
 
@@ -64,7 +70,7 @@ export function CreateBoardModal({
   const [folder, setFolder] = useState(folderId ?? NO_FOLDER);
   const [caption, setCaption] = useState('');
   const [secret, setSecret] = useState(initialSecret);
-  const { folders } = useMyFolders();
+  const preset = useFolderForEdit(folderId ?? null).folder;
   // Named after what the menu asked for; the Policie select may still change it.
   const [dialogTitle] = useState(initialSecret ? 'Create a private board' : 'Create a board');
   const revalidateAll = useRevalidateAll();
@@ -93,7 +99,7 @@ export function CreateBoardModal({
       submitLabel="Create"
     >
       <Field label="Title" required maxLength={255} value={title} onValue={setTitle} autoFocus />
-      <FolderSelect folders={folders ?? (folderId ? [] : null)} value={folder} onValue={setFolder} />
+      <FolderSelect current={preset} value={folder} onValue={setFolder} />
       <TextAreaField label="Caption" value={caption} onValue={setCaption} />
       <PolicieField secret={secret} onSecret={setSecret} />
     </DialogForm>
@@ -110,7 +116,6 @@ export function EditBoardModal({
   onSaved: (board: BoardLink) => Promise<void> | void;
 }) {
   const { board, error, isLoading, mutate } = useBoardForEdit(boardId);
-  const { folders } = useMyFolders();
 
   if (isLoading || error || !board) return <DialogLoading title="Edit board" failed={!isLoading} onClose={onClose} />;
 
@@ -118,7 +123,6 @@ export function EditBoardModal({
     <EditBoardForm
       key={board.id}
       board={board}
-      folders={folders}
       onClose={onClose}
       onSaved={onSaved}
       onSharesChanged={() => void mutate()}
@@ -128,13 +132,11 @@ export function EditBoardModal({
 
 function EditBoardForm({
   board,
-  folders,
   onClose,
   onSaved,
   onSharesChanged,
 }: {
   board: BoardForm;
-  folders: readonly FolderRef[] | null;
   onClose: () => void;
   onSaved: (board: BoardLink) => Promise<void> | void;
   onSharesChanged: () => void;
@@ -147,9 +149,6 @@ function EditBoardForm({
   const [secret, setSecret] = useState(board.secret);
   const revalidateAll = useRevalidateAll();
   const save = useMutation(updateBoard);
-
-  // Until the folder list arrives, offer the board's own folder so the select shows it.
-  const folderOptions = folders ?? (board.folder ? [board.folder] : null);
 
   const submit = async () => {
     const saved = await save.run({
@@ -178,7 +177,7 @@ function EditBoardForm({
       aside={secret ? <SharingControls board={board} onChanged={onSharesChanged} /> : null}
     >
       <Field label="Title" required maxLength={255} value={title} onValue={setTitle} />
-      <FolderSelect folders={folderOptions} value={folder} onValue={setFolder} />
+      <FolderSelect current={board.folder ?? null} value={folder} onValue={setFolder} />
       <TextAreaField label="Caption" value={caption} onValue={setCaption} />
       <TextAreaField label="Pin default description" value={description} onValue={setDescription} rows={2} />
       <Field

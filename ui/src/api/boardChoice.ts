@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { BoardsByIdsDocument, MyBoardsDocument, MyBoardsMatchingDocument, PinChosenBoardsDocument, type PinBoardChoice } from './generated/graphql';
 import { useEveryPage, usePages, useQuery, type PageControls } from './query';
 import { byRecentUse } from '../lib/pinMemory';
+import { uniqueById } from '../lib/uniqueById';
 import { useDebounced } from '../lib/useDebounced';
 
 /** The most boards the server reads by id at once (`MOST_BOARDS_BY_ID` in src/graphql/boards.rs). */
@@ -38,8 +39,6 @@ export interface BoardChoiceList extends Pick<PageControls, 'hasMore' | 'loading
   keep: (board: PinBoardChoice) => void;
 }
 
-const unique = (boards: readonly PinBoardChoice[]) => [...new Map(boards.map((board) => [board.id, board])).values()];
-
 /** A board and its owner. */
 type Owned = PinBoardChoice & { user: { id: string } };
 
@@ -61,7 +60,7 @@ export function useBoardChoiceList(ids: readonly string[], start: readonly Owned
   const byId = new Map<string, PinBoardChoice>(own.map((board) => [board.id, board]));
   const ownStart = start.filter((board) => board.user.id === meId);
   const listed = pages.pages.flatMap((page) => page.edges.map((edge) => edge.node));
-  const offered = unique([...kept, ...byRecentUse(unique([...ownStart, ...own])), ...listed]);
+  const offered = uniqueById([...kept, ...byRecentUse(uniqueById([...ownStart, ...own])), ...listed]);
   const answered = find.trim() !== '' && wanted === find.trim();
   const found = answered ? (matching.data?.me?.boardsMatching ?? null) : null;
 

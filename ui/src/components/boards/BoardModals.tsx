@@ -20,6 +20,7 @@ import {
 import type { BoardForm, BoardLink, FolderRef } from '../../api/generated/graphql';
 import { useMutation } from '../../api/mutation';
 import { userPath } from '../../lib/paths';
+import { uniqueById } from '../../lib/uniqueById';
 import { ErrorList, Field } from '../Form';
 import { DeleteDialog } from './DeleteDialog';
 import { DialogForm, DialogLoading } from './DialogForm';
@@ -33,7 +34,7 @@ const NO_FOLDER = '';
  */
 function FolderSelect({ current, value, onValue }: { current: FolderRef | null; value: string; onValue: (value: string) => void }) {
   const folders = useMyFolders();
-  const options = [...new Map([...(current ? [current] : []), ...folders.nodes].map((folder) => [folder.id, folder])).values()];
+  const options = uniqueById([...(current ? [current] : []), ...folders.nodes]);
   return (
     <>
       {/* The current folder stays selectable while the list loads. */}

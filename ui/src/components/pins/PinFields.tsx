@@ -6,6 +6,7 @@ import { useId, type ReactNode } from 'react';
 import type { BoardChoiceList } from '../../api/boardChoice';
 import type { PinBoardChoice } from '../../api/generated/graphql';
 import { chooseBoard, dropBoard, editCaption, editTags, type PinDraft } from '../../lib/pinDraft';
+import { uniqueById } from '../../lib/uniqueById';
 import { SelectField, TextAreaField } from '../boards/Fields';
 import { PrivateBadge } from '../boards/Tiles';
 import { Field } from '../Form';
@@ -65,7 +66,7 @@ export function BoardChoice({
   const typed = list.find.trim();
   const known = new Map([...list.offered, ...(list.found ?? [])].map((board) => [board.id, board]));
   const chosenShown = chosen.flatMap((id) => known.get(id) ?? []);
-  const shown = typed ? [...new Map([...chosenShown, ...(list.found ?? [])].map((board) => [board.id, board])).values()] : list.offered;
+  const shown = typed ? uniqueById([...chosenShown, ...(list.found ?? [])]) : list.offered;
   const choose = (board: PinBoardChoice) => {
     if (!list.offered.some((other) => other.id === board.id)) list.keep(board);
     onChoose(board);

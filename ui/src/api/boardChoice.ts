@@ -4,8 +4,8 @@
 // board' asked of the server. A board chosen from what was found stays offered.
 
 import { useState } from 'react';
-import { BoardsByIdsDocument, MyBoardsDocument, MyBoardsMatchingDocument, PinChosenBoardsDocument, type PinBoardChoice } from './generated/graphql';
-import { useEveryPage, usePages, useQuery, type PageControls } from './query';
+import { BoardsByIdsDocument, MyBoardsDocument, MyBoardsMatchingDocument, type PinBoardChoice } from './generated/graphql';
+import { usePages, useQuery, type PageControls } from './query';
 import { byRecentUse } from '../lib/pinMemory';
 import { uniqueById } from '../lib/uniqueById';
 import { useDebounced } from '../lib/useDebounced';
@@ -79,12 +79,4 @@ export function useBoardChoiceList(ids: readonly string[], start: readonly Owned
     found,
     keep: (board) => setKept((was) => [board, ...was.filter((other) => other.id !== board.id)]),
   };
-}
-
-/** Every board the pin `id` is on that the viewer may see, as the pin forms show them. */
-export function usePinChosenBoards(id: string | null) {
-  const { data, ...state } = useEveryPage(PinChosenBoardsDocument, id === null ? null : { id }, (d) => d.pin?.boards ?? null, {
-    revalidateOnMount: true,
-  });
-  return { boards: data ?? null, ...state };
 }

@@ -62,8 +62,8 @@ export function usePinDetail(context: PinContext, id: string) {
 }
 
 /** Every board of the pin `id` that the viewer may see; nothing is asked while `id` is null. */
-export function usePinBoards(id: string | null) {
-  const { data, ...state } = useEveryPage(PinBoardsDocument, id === null ? null : { id }, (d) => d.pin?.boards ?? null);
+export function usePinBoards(id: string | null, config?: { revalidateOnMount?: boolean }) {
+  const { data, ...state } = useEveryPage(PinBoardsDocument, id === null ? null : { id }, (d) => d.pin?.boards ?? null, config);
   return { boards: data ?? null, ...state };
 }
 

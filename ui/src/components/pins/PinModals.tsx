@@ -4,10 +4,11 @@
 // on success, closes and refreshes what is on screen. The board choices offer 'Create a board'.
 
 import { useState, type ReactNode } from 'react';
-import { useBoardChoiceList, usePinChosenBoards, type BoardChoiceList } from '../../api/boardChoice';
+import { useBoardChoiceList, type BoardChoiceList } from '../../api/boardChoice';
 import { parseTags } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import type { PinForm } from '../../api/generated/graphql';
+import { usePinBoards } from '../../api/pinDetail';
 import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinText } from '../../api/pinEdits';
 import { useMutation } from '../../api/mutation';
 import { EMPTY_DRAFT, chooseBoard, type PinDraft } from '../../lib/pinDraft';
@@ -40,7 +41,7 @@ type FormProps = Omit<PinDialogProps, 'pinId'> & {
 function withPinAndBoards(title: string, Form: (props: FormProps) => ReactNode, { copy = false } = {}) {
   return function PinDialog({ pinId, ...props }: PinDialogProps) {
     const { pin, error, isLoading } = usePinForm(pinId);
-    const links = usePinChosenBoards(copy ? null : pinId);
+    const links = usePinBoards(copy ? null : pinId, { revalidateOnMount: true });
     const pinBoards = copy ? [] : links.boards;
     const boards = useBoardChoiceList(readRecentBoards(), pinBoards ?? []);
     if (!pin || !pinBoards || !boards.ready) {

@@ -990,6 +990,7 @@ async fn apply(world: &mut World, model: &mut Model, action: &Action) -> Result<
                     json!({ "b": board, "t": title }),
                 )
                 .await?;
+            world.app.wait_for_sweeps().await;
             model.board_mut(board).title = title.clone();
         }
         Action::AddPinToBoard { pin, board } => {

@@ -4,8 +4,10 @@
 pub mod document;
 pub mod query;
 pub mod results;
+mod sweeper;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
@@ -21,7 +23,7 @@ use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Te
 use crate::domain::ids::{PinId, UserId};
 use crate::domain::policy::AudienceKey;
 use crate::error::AppResult;
-use crate::store::{CommitFollower, Store, search_pending};
+use crate::store::{CommitFollower, Store, search_pending, search_sweeps};
 
 /// Bump when the schema or the way documents are built changes: the index is then rebuilt.
 const SCHEMA_VERSION: &str = "6";
@@ -57,7 +59,17 @@ pub struct SearchIndex {
     reader: IndexReader,
     writer: Arc<Mutex<IndexWriter>>,
     cache: Arc<results::ResultCache>,
+    /// Whether a thread sweeps (see `sweeper`).
+    sweeping: Arc<AtomicBool>,
     pub fields: Fields,
+}
+
+/// How many pins' documents were indexed right after the writes that changed them, in this
+/// process (tests tell them from what sweeps index in the background).
+static FOLLOWED: AtomicU64 = AtomicU64::new(0);
+
+pub fn followed_count() -> u64 {
+    FOLLOWED.load(Ordering::Relaxed)
 }
 
 fn schema() -> (Schema, Fields) {
@@ -204,6 +216,7 @@ impl SearchIndex {
             reader,
             writer: Arc::new(Mutex::new(writer)),
             cache: Arc::default(),
+            sweeping: Arc::default(),
             fields,
         })
     }
@@ -264,12 +277,13 @@ impl SearchIndex {
     pub fn rebuild(&self, store: &Store) -> AppResult<u64> {
         // Held from the snapshot on, so that no update made meanwhile is wiped out.
         let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        let (documents, pending) = store.read(|read| {
+        let (documents, pending, sweeps) = store.read(|read| {
             let mut documents: Vec<TantivyDocument> = Vec::new();
             for pin in crate::store::pins::all_ids(read)? {
                 documents.extend(document::build(read, &self.fields, pin)?);
             }
-            Ok((documents, search_pending::all_marks(read)?))
+            let marks = search_pending::all_marks(read)?;
+            Ok((documents, marks, search_sweeps::all(read)?))
         })?;
         let count = documents.len() as u64;
         let indexed = (|| {
@@ -288,6 +302,7 @@ impl SearchIndex {
             return Err(error);
         }
         search_pending::clear(store, &pending, Durability::Immediate)?;
+        search_sweeps::clear(store, &sweeps, Durability::Immediate)?;
         Ok(count)
     }
 
@@ -311,9 +326,14 @@ impl SearchIndex {
 impl CommitFollower for SearchIndex {
     /// A failure is logged: the index is derived data, and the pins stay marked for the next start.
     fn follow(&self, store: &Store, changed: &[PinId]) {
+        FOLLOWED.fetch_add(changed.len() as u64, Ordering::Relaxed);
         if let Err(error) = self.update(store, changed) {
             tracing::error!(?error, "the search index could not follow a change");
         }
+    }
+
+    fn sweep(&self, store: &Store) {
+        self.sweep_in_background(store);
     }
 }
 

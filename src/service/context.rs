@@ -23,7 +23,7 @@ use crate::service::mail::Mailer;
 use crate::service::metrics::Metrics;
 use crate::service::rate_limit::Limiter;
 use crate::service::secrets::new_secret;
-use crate::store::{Store, pins, search_pending};
+use crate::store::{Store, pins, search_pending, search_sweeps};
 use crate::web::fetch::Fetcher;
 
 /// How long a password check may wait for its turn.
@@ -255,13 +255,17 @@ fn kib(bytes: u64) -> u32 {
 }
 
 /// Opens the search index. Pins changed just before a crash, which the index may have missed,
-/// are indexed again before serving. When it then holds another number of pins than the
+/// are indexed again before serving; the pins of boards and users renamed just before a stop, in
+/// the background. When it then holds another number of pins than the
 /// database (it is new, or of another version), it is rebuilt in the background while the
 /// server runs.
 fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchIndex> {
     let mut search = SearchIndex::open(&config.index_dir())?;
-    let (pins, pending) = store
-        .read(|read| Ok((pins::count(read)?, search_pending::all(read)?)))
+    let (pins, pending, sweeps) = store
+        .read(|read| {
+            let pending = search_pending::all(read)?;
+            Ok((pins::count(read)?, pending, search_sweeps::count(read)?))
+        })
         .map_err(|error| anyhow::anyhow!("cannot read the database: {error:?}"))?;
     // A pin added or deleted just before a crash leaves the counts apart until it is indexed
     // (even the first pin, in an index still empty).
@@ -278,6 +282,13 @@ fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchInd
             search = SearchIndex::create(&config.index_dir())?;
             made_anew = true;
         }
+    }
+    if sweeps > 0 {
+        tracing::info!(
+            sweeps,
+            "indexing the pins of boards and users renamed before a stop"
+        );
+        search.sweep_in_background(store);
     }
     if made_anew || search.len() != pins {
         let (index, store) = (search.clone(), store.clone());

@@ -13,7 +13,7 @@ use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
 use crate::service::media_usage::MediaUsage;
 use crate::service::viewer::Viewer;
-use crate::store::{pins, search_pending, users};
+use crate::store::{pins, search_pending, search_sweeps, users};
 
 /// The `Content-Type` of `scrape`'s text.
 pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
@@ -50,6 +50,7 @@ pub struct Metrics {
     pins: Gauge,
     users: Gauge,
     search_pending: Gauge,
+    search_sweeps: Gauge,
     search_documents: Gauge,
     media_bytes: Family<FolderLabels, Gauge>,
     media_usage: MediaUsage,
@@ -66,6 +67,7 @@ impl Default for Metrics {
             pins: Gauge::default(),
             users: Gauge::default(),
             search_pending: Gauge::default(),
+            search_sweeps: Gauge::default(),
             search_documents: Gauge::default(),
             media_bytes: Family::default(),
             media_usage: MediaUsage::default(),
@@ -109,6 +111,11 @@ impl Metrics {
             "search_pending_pins",
             "Pins whose search documents may be behind the database",
             self.search_pending.clone(),
+        );
+        registry.register(
+            "search_sweeps",
+            "Renamed boards and users whose pins the search index has yet to take again",
+            self.search_sweeps.clone(),
         );
         registry.register(
             "search_documents",
@@ -177,16 +184,18 @@ pub async fn scrape(services: &Services) -> AppResult<String> {
     services
         .blocking(|services| {
             let metrics = &services.metrics;
-            let (pins, users, pending) = services.store.read(|read| {
+            let (pins, users, pending, sweeps) = services.store.read(|read| {
                 Ok((
                     pins::count(read)?,
                     users::count(read)?,
                     search_pending::count(read)?,
+                    search_sweeps::count(read)?,
                 ))
             })?;
             metrics.pins.set(as_gauge(pins));
             metrics.users.set(as_gauge(users));
             metrics.search_pending.set(as_gauge(pending));
+            metrics.search_sweeps.set(as_gauge(sweeps));
             metrics
                 .search_documents
                 .set(as_gauge(services.search.len()));

@@ -5,10 +5,11 @@
 use redb::{ReadableTable, WriteTransaction};
 
 use super::codec::{decode, encode};
+use super::search_sweeps::Swept;
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
 use super::{
     Source, board_lists, board_pins, board_titles, free_slug, ids_under, next_id, pins,
-    private_pins, search_pending, users,
+    private_pins, search_pending, search_sweeps, users,
 };
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -94,9 +95,11 @@ pub fn save(
     write
         .open_table(BOARDS)?
         .insert(board.id.0, encode(board)?.as_slice())?;
-    if before.is_some_and(|b| b.title != board.title || b.shared_with != board.shared_with) {
+    if before.is_some_and(|b| b.shared_with != board.shared_with) {
         let pins = board_pins::on_board(write, board.id)?;
         search_pending::mark(write, pins.into_iter().map(|(_, pin)| pin))?;
+    } else if before.is_some_and(|b| b.title != board.title) {
+        search_sweeps::mark(write, Swept::PinsOn(board.id))?;
     }
     if before.is_some_and(|before| before.secret != board.secret) {
         for (_, pin) in board_pins::on_board(write, board.id)? {

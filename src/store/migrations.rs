@@ -34,6 +34,7 @@ const MIGRATIONS: &[Migration] = &[
     sum_pin_bytes_of_users,
     split_public_and_private_folders,
     index_board_title_words,
+    create_search_sweeps,
 ];
 
 /// The schema version this binary writes.
@@ -361,6 +362,12 @@ fn split_public_and_private_folders(write: &WriteTransaction) -> anyhow::Result<
 /// found by title without reading the others.
 fn index_board_title_words(write: &WriteTransaction) -> anyhow::Result<()> {
     super::board_titles::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
+/// 21: the boards and users whose pins are indexed again in the background (`search_sweeps`).
+fn create_search_sweeps(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::SEARCH_SWEEPS)?;
+    Ok(())
 }
 
 #[cfg(test)]

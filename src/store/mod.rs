@@ -17,6 +17,7 @@ pub mod pin_order;
 pub mod pins;
 pub mod private_pins;
 pub mod search_pending;
+pub mod search_sweeps;
 pub mod snapshot;
 pub mod tables;
 pub mod temp_pins;
@@ -31,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use redb::{
-    Builder, Database, Key, ReadTransaction, ReadableDatabase, ReadableTable, Table,
+    Builder, Database, Durability, Key, ReadTransaction, ReadableDatabase, ReadableTable, Table,
     TableDefinition, TableError, Value, WriteTransaction,
 };
 
@@ -68,6 +69,9 @@ pub trait CommitFollower: Send + Sync {
     /// Called after a commit with the pins still marked in `search-pending`; it must clear them
     /// once it has them. A failure is its own to log: the commit stands.
     fn follow(&self, store: &Store, changed: &[PinId]);
+    /// Called after a commit that left boards or users marked in `search-sweeps`: it indexes
+    /// their pins in the background, and clears each sweep once done.
+    fn sweep(&self, store: &Store);
 }
 
 impl Store {
@@ -142,16 +146,21 @@ impl Store {
         let committed = (|| {
             let write = db.begin_write()?;
             let result = work(&write)?;
-            let changed = match self.follower.get() {
-                Some(_) => search_pending::all(&write)?,
-                None => Vec::new(),
+            let (changed, sweeps) = match self.follower.get() {
+                Some(_) => (search_pending::all(&write)?, search_sweeps::count(&write)?),
+                None => (Vec::new(), 0),
             };
             write.commit()?;
-            Ok((result, changed))
+            Ok((result, changed, sweeps))
         })();
-        let (result, changed) = self.after(db, committed)?;
-        if let Some(follower) = self.follower.get().filter(|_| !changed.is_empty()) {
-            follower.follow(self, &changed);
+        let (result, changed, sweeps) = self.after(db, committed)?;
+        if let Some(follower) = self.follower.get() {
+            if !changed.is_empty() {
+                follower.follow(self, &changed);
+            }
+            if sweeps > 0 {
+                follower.sweep(self);
+            }
         }
         self.writes.fetch_add(1, Ordering::Release);
         Ok(result)
@@ -282,6 +291,23 @@ impl Source for WriteTransaction {
     ) -> Result<impl ReadableTable<K, V> + '_, TableError> {
         self.open_table(definition)
     }
+}
+
+/// Runs `work` in a write transaction committed with `durability`, unseen by the commit follower:
+/// the bookkeeping of derived data (marks cleared once the search index has their pins).
+fn write_unfollowed(
+    store: &Store,
+    durability: Durability,
+    work: impl FnOnce(&WriteTransaction) -> AppResult<()>,
+) -> AppResult<()> {
+    let db = store.db()?;
+    let mut write = db.begin_write()?;
+    write
+        .set_durability(durability)
+        .map_err(|error| anyhow::anyhow!("cannot lighten a transaction: {error}"))?;
+    work(&write)?;
+    write.commit()?;
+    Ok(())
 }
 
 /// Hands out the next id; ids are unique across every entity.

@@ -9,7 +9,7 @@
 use redb::{Durability, ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::tables::{META, SEARCH_PENDING};
-use super::{Source, Store, pin_ids_in};
+use super::{Source, Store, pin_ids_in, write_unfollowed};
 use crate::domain::ids::PinId;
 use crate::error::AppResult;
 
@@ -19,17 +19,20 @@ const NEXT_MARK: &str = "next_search_mark";
 pub type Mark = (PinId, u64);
 
 pub fn mark(write: &WriteTransaction, pins: impl IntoIterator<Item = PinId>) -> AppResult<()> {
-    let number = {
-        let mut meta = write.open_table(META)?;
-        let number = meta.get(NEXT_MARK)?.map_or(1, |v| v.value());
-        meta.insert(NEXT_MARK, number + 1)?;
-        number
-    };
+    let number = next_number(write)?;
     let mut pending = write.open_table(SEARCH_PENDING)?;
     for pin in pins {
         pending.insert(pin.0, number)?;
     }
     Ok(())
+}
+
+/// A new mark's number, greater than every earlier one (of pins and of sweeps).
+pub(super) fn next_number(write: &WriteTransaction) -> AppResult<u64> {
+    let mut meta = write.open_table(META)?;
+    let number = meta.get(NEXT_MARK)?.map_or(1, |v| v.value());
+    meta.insert(NEXT_MARK, number + 1)?;
+    Ok(number)
 }
 
 /// Every marked pin.
@@ -68,12 +71,7 @@ pub fn all_marks(tx: &impl Source) -> AppResult<Vec<Mark>> {
 /// document. With `Durability::None` the change reaches the disk with the next durable commit;
 /// lost in a crash, the marks only make the next start index those pins once more.
 pub fn clear(store: &Store, marks: &[Mark], durability: Durability) -> AppResult<()> {
-    let db = store.db()?;
-    let mut write = db.begin_write()?;
-    write
-        .set_durability(durability)
-        .map_err(|error| anyhow::anyhow!("cannot lighten a transaction: {error}"))?;
-    {
+    write_unfollowed(store, durability, |write| {
         let mut pending = write.open_table(SEARCH_PENDING)?;
         for (pin, number) in marks {
             let current = pending.get(pin.0)?.map(|v| v.value());
@@ -81,9 +79,8 @@ pub fn clear(store: &Store, marks: &[Mark], durability: Durability) -> AppResult
                 pending.remove(pin.0)?;
             }
         }
-    }
-    write.commit()?;
-    Ok(())
+        Ok(())
+    })
 }
 
 #[cfg(test)]

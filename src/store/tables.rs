@@ -118,6 +118,9 @@ pub const PICTURES: TableDefinition<&str, u64> = TableDefinition::new("pictures-
 /// `store::search_pending`); the number tells a later mark of a pin from the one the index
 /// caught up with.
 pub const SEARCH_PENDING: TableDefinition<u64, u64> = TableDefinition::new("search-pending-2");
+/// (kind, board or user id) -> mark number: the boards and users whose pins' documents hold
+/// words that changed, indexed again in the background (see `store::search_sweeps`).
+pub const SEARCH_SWEEPS: TableDefinition<(u8, u64), u64> = TableDefinition::new("search-sweeps-1");
 /// pin id -> (): the marks before they had numbers (migration 7), moved by migration 8.
 pub const SEARCH_PENDING_1: TableDefinition<u64, ()> = TableDefinition::new("search-pending-1");
 

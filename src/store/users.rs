@@ -3,10 +3,10 @@
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::codec::{decode, encode};
-use super::tables::PINS_BY_USER;
+use super::search_sweeps::{self, Swept};
 use super::tables::{USERS, USERS_BY_EMAIL, USERS_BY_USERNAME};
-use super::{Source, ids_under, next_id, search_pending};
-use crate::domain::ids::{PinId, UserId};
+use super::{Source, next_id};
+use crate::domain::ids::UserId;
 use crate::domain::user::{UserRecord, email_key, username_key};
 use crate::error::{AppError, AppResult};
 
@@ -83,8 +83,7 @@ pub fn update(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
         )
     };
     if names(&before) != names(user) {
-        let pins = ids_under(write, PINS_BY_USER, user.id.0)?;
-        search_pending::mark(write, pins.into_iter().map(PinId))?;
+        search_sweeps::mark(write, Swept::PinsOf(user.id))?;
     }
     if email_key(&before.email) != email_key(&user.email) {
         if by_email(write, &user.email)?.is_some() {

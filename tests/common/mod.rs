@@ -11,6 +11,7 @@ pub mod web;
 
 use corkboard::app::{self, RunningServer};
 use corkboard::config::{Config, LimitsConfig};
+use corkboard::store::search_sweeps;
 use serde_json::{Value, json};
 use tempfile::TempDir;
 
@@ -186,6 +187,24 @@ impl TestApp {
 }
 
 impl TestApp {
+    /// Waits until the search index has taken the pins of every renamed board and user (the
+    /// sweeps of `store::search_sweeps`, made in the background).
+    pub async fn wait_for_sweeps(&self) {
+        let store = &self
+            .server
+            .as_ref()
+            .expect("a running server")
+            .services
+            .store;
+        for _ in 0..2_000 {
+            if store.read(search_sweeps::count).unwrap() == 0 {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        panic!("the search index did not take the renamed boards and users within 10 s");
+    }
+
     /// Stops the server and starts a new one on the same data folder (`adjust` may change it first).
     pub async fn restart(&mut self, adjust: impl FnOnce(&Config)) {
         let server = self.server.take().expect("a running server");

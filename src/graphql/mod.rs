@@ -17,7 +17,7 @@ pub mod pins;
 pub mod query;
 pub mod types;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use async_graphql::http::GraphiQLSource;
 use async_graphql::{EmptySubscription, Schema};
@@ -118,12 +118,15 @@ fn kept(answer: &Kept, http: &poem::Request) -> Response {
     }
 }
 
+/// The GraphiQL page, rendered from its template once (a rendering compiles the template).
 #[handler]
 pub async fn graphiql() -> impl IntoResponse {
-    Html(
+    static PAGE: OnceLock<String> = OnceLock::new();
+    let page = PAGE.get_or_init(|| {
         GraphiQLSource::build()
             .endpoint("/api/graphql")
             .title("Corkboard GraphQL")
-            .finish(),
-    )
+            .finish()
+    });
+    Html(page.as_str())
 }

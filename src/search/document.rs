@@ -12,25 +12,28 @@ use crate::domain::board::BoardRecord;
 use crate::domain::ids::{PinId, UserId};
 use crate::domain::policy::{Audience, AudienceKey, Visible};
 use crate::error::AppResult;
-use crate::store::{Source, board_pins, boards, pins, users};
+use crate::store::memo::Memo;
+use crate::store::{Source, board_pins, pins};
 
 /// How many times the words of a pin's title, and of its tags, count: they rank higher.
 const TITLE_WEIGHT: usize = 3;
 const TAG_WEIGHT: usize = 2;
 
-/// The document for `pin`, or `None` when the pin is gone.
-pub fn build(tx: &impl Source, fields: &Fields, pin: PinId) -> AppResult<Option<TantivyDocument>> {
-    let Some(record) = pins::get(tx, pin)? else {
+/// The document for `pin`, or `None` when the pin is gone; `memo` reads each board and owner
+/// once for the documents of a batch.
+pub fn build<T: Source>(
+    memo: &mut Memo<T>,
+    fields: &Fields,
+    pin: PinId,
+) -> AppResult<Option<TantivyDocument>> {
+    let Some(record) = pins::get(memo.tx, pin)? else {
         return Ok(None);
     };
     let mut document = TantivyDocument::default();
     document.add_u64(fields.id, pin.0);
-    let mut on_boards = Vec::new();
-    for board in board_pins::boards_of(tx, pin)? {
-        on_boards.extend(boards::get(tx, board)?);
-    }
-    let owner = users::load(tx, record.user)?;
-    let audience = Audience::of_pin(&owner, &on_boards);
+    let on_boards = memo.boards(&board_pins::boards_of(memo.tx, pin)?)?;
+    let owner = memo.owner(record.user)?;
+    let audience = Audience::of_pin(&owner, on_boards.iter().map(|b| &**b));
     for key in audience.keys() {
         document.add_u64(fields.audience, audience_term(key));
     }

@@ -23,6 +23,7 @@ use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Te
 use crate::domain::ids::{PinId, UserId};
 use crate::domain::policy::AudienceKey;
 use crate::error::AppResult;
+use crate::store::memo::Memo;
 use crate::store::{CommitFollower, Store, search_pending, search_sweeps};
 
 /// Bump when the schema or the way documents are built changes: the index is then rebuilt.
@@ -248,9 +249,10 @@ impl SearchIndex {
         // last, so an older document never replaces a newer one.
         let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         let (documents, marks) = store.read(|read| {
+            let mut memo = Memo::new(read);
             let documents = pins
                 .iter()
-                .map(|pin| Ok((*pin, document::build(read, &self.fields, *pin)?)))
+                .map(|pin| Ok((*pin, document::build(&mut memo, &self.fields, *pin)?)))
                 .collect::<AppResult<Vec<_>>>()?;
             Ok((documents, search_pending::marks_of(read, pins)?))
         })?;
@@ -278,9 +280,9 @@ impl SearchIndex {
         // Held from the snapshot on, so that no update made meanwhile is wiped out.
         let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         let (documents, pending, sweeps) = store.read(|read| {
-            let mut documents: Vec<TantivyDocument> = Vec::new();
+            let (mut documents, mut memo) = (Vec::<TantivyDocument>::new(), Memo::new(read));
             for pin in crate::store::pins::all_ids(read)? {
-                documents.extend(document::build(read, &self.fields, pin)?);
+                documents.extend(document::build(&mut memo, &self.fields, pin)?);
             }
             let marks = search_pending::all_marks(read)?;
             Ok((documents, marks, search_sweeps::all(read)?))

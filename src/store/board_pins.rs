@@ -22,6 +22,12 @@ pub fn on_board(tx: &impl Source, board: BoardId) -> AppResult<Vec<(i64, PinId)>
     Ok(entries)
 }
 
+/// The pins on a board, highest order first (the whole board).
+pub fn pins_on(tx: &impl Source, board: BoardId) -> AppResult<Vec<PinId>> {
+    let pins = on_board(tx, board)?;
+    Ok(pins.into_iter().map(|(_, pin)| pin).collect())
+}
+
 /// How many pins are on the board: kept with the links, whatever the size of the board.
 pub fn count_on_board(tx: &impl Source, board: BoardId) -> AppResult<usize> {
     let count = tx

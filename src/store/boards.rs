@@ -5,11 +5,12 @@
 use redb::{ReadableTable, WriteTransaction};
 
 use super::codec::{decode, encode};
+use super::memo::Memo;
 use super::search_sweeps::Swept;
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
 use super::{
     Source, board_lists, board_pins, board_titles, free_slug, ids_under, next_id, pins,
-    private_pins, search_pending, search_sweeps, users,
+    private_pins, search_pending, search_sweeps,
 };
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -96,24 +97,23 @@ pub fn save(
         .open_table(BOARDS)?
         .insert(board.id.0, encode(board)?.as_slice())?;
     if before.is_some_and(|b| b.shared_with != board.shared_with) {
-        let pins = board_pins::on_board(write, board.id)?;
-        search_pending::mark(write, pins.into_iter().map(|(_, pin)| pin))?;
+        search_pending::mark(write, board_pins::pins_on(write, board.id)?)?;
     } else if before.is_some_and(|b| b.title != board.title) {
         search_sweeps::mark(write, Swept::PinsOn(board.id))?;
     }
     if before.is_some_and(|before| before.secret != board.secret) {
-        for (_, pin) in board_pins::on_board(write, board.id)? {
-            refresh_public(write, pin)?;
-        }
+        refresh_public_each(write, &board_pins::pins_on(write, board.id)?)?;
     }
     Ok(())
 }
 
 /// Removes a board; its pins stay, on their other boards.
 pub fn remove(write: &WriteTransaction, board: &BoardRecord) -> AppResult<()> {
-    for (_, pin) in board_pins::on_board(write, board.id)? {
-        take_pin(write, pin, board.id)?;
+    let pins = board_pins::pins_on(write, board.id)?;
+    for pin in &pins {
+        board_pins::unlink(write, *pin, board.id)?;
     }
+    refresh_public_each(write, &pins)?;
     let emptied = BoardRecord {
         folder: None,
         shared_with: Vec::new(),
@@ -163,20 +163,32 @@ pub fn take_pin(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResu
 /// Recomputes from its boards (and its owner's account) whether a pin is public; its search
 /// document and its boards' private pins (`private_pins`) follow.
 pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
-    search_pending::mark(write, [pin])?;
-    let on = board_pins::boards_of(write, pin)?;
-    let boards = load_all(write, on.iter().map(|b| b.0).collect())?;
-    // A pin is only ever on its owner's boards.
-    let (owner, public) = match boards.first() {
-        Some(board) => (
-            board.user,
-            pin_is_public(&users::load(write, board.user)?, &boards),
-        ),
-        None => match pins::get(write, pin)? {
-            Some(record) => (record.user, false),
-            None => return Ok(()),
-        },
-    };
-    board_pins::set_public(write, pin, owner, public)?;
-    private_pins::refresh(write, pin, &on, public)
+    refresh_public_each(write, &[pin])
+}
+
+/// `refresh_public` for many pins, each board and owner read once.
+fn refresh_public_each(write: &WriteTransaction, pins: &[PinId]) -> AppResult<()> {
+    search_pending::mark(write, pins.iter().copied())?;
+    let mut memo = Memo::new(write);
+    for &pin in pins {
+        let on = board_pins::boards_of(write, pin)?;
+        let boards = memo.boards(&on)?;
+        // A pin is only ever on its owner's boards.
+        let (owner, public) = match boards.first() {
+            Some(board) => {
+                let owner = memo.owner(board.user)?;
+                (
+                    board.user,
+                    pin_is_public(&owner, boards.iter().map(|b| &**b)),
+                )
+            }
+            None => match pins::get(write, pin)? {
+                Some(record) => (record.user, false),
+                None => continue,
+            },
+        };
+        board_pins::set_public(write, pin, owner, public)?;
+        private_pins::refresh(write, pin, &on, public)?;
+    }
+    Ok(())
 }

@@ -12,6 +12,7 @@ pub mod folders;
 pub mod import_jobs;
 pub mod imported;
 pub mod invites;
+pub mod memo;
 pub mod migrations;
 pub mod pin_order;
 pub mod pins;

@@ -48,10 +48,7 @@ impl Swept {
     /// The pins to index again, in the read transaction `tx`.
     pub fn pins(self, tx: &impl Source) -> AppResult<Vec<PinId>> {
         Ok(match self {
-            Swept::PinsOn(board) => board_pins::on_board(tx, board)?
-                .into_iter()
-                .map(|(_, pin)| pin)
-                .collect(),
+            Swept::PinsOn(board) => board_pins::pins_on(tx, board)?,
             Swept::PinsOf(user) => ids_under(tx, PINS_BY_USER, user.0)?
                 .into_iter()
                 .map(PinId)

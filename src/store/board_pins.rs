@@ -138,6 +138,26 @@ pub fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult
     Ok(true)
 }
 
+/// Takes every pin off a board (being deleted): the board's own entries go by ranges, the links
+/// from its pins one by one, without reading the pins; returns the pins that were on it.
+pub fn unlink_all(write: &WriteTransaction, board: BoardId) -> AppResult<Vec<PinId>> {
+    let pins = pins_on(write, board)?;
+    let whole_board = (board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX);
+    write
+        .open_table(BOARD_PINS)?
+        .retain_in(whole_board.clone(), |_, _| false)?;
+    write
+        .open_table(BOARD_PINS_BY_DATE)?
+        .retain_in(whole_board, |_, _| false)?;
+    let mut links = write.open_table(PIN_BOARDS)?;
+    for pin in &pins {
+        links.remove((pin.0, board.0))?;
+    }
+    write.open_table(BOARD_PIN_COUNTS)?.remove(board.0)?;
+    private_pins::board_emptied(write, board)?;
+    Ok(pins)
+}
+
 /// The key of a pin in the date index: its `created_at` in microseconds (`None` for a pin gone).
 pub fn date_of(tx: &impl Source, pin: PinId) -> AppResult<Option<i64>> {
     Ok(pins::get(tx, pin)?.map(|pin| pin.created_at.timestamp_micros()))

@@ -109,10 +109,7 @@ pub fn save(
 
 /// Removes a board; its pins stay, on their other boards.
 pub fn remove(write: &WriteTransaction, board: &BoardRecord) -> AppResult<()> {
-    let pins = board_pins::pins_on(write, board.id)?;
-    for pin in &pins {
-        board_pins::unlink(write, *pin, board.id)?;
-    }
+    let pins = board_pins::unlink_all(write, board.id)?;
     refresh_public_each(write, &pins)?;
     let emptied = BoardRecord {
         folder: None,

@@ -47,6 +47,21 @@ pub(super) fn unlinked(write: &WriteTransaction, pin: PinId, board: BoardId) -> 
     set_entries(write, pin, board, false, false)
 }
 
+/// Takes every entry of a board whose pins all left it.
+pub(super) fn board_emptied(write: &WriteTransaction, board: BoardId) -> AppResult<()> {
+    let whole_board = (board.0, 0)..=(board.0, u64::MAX);
+    write
+        .open_table(PRIVATE_PINS_ON_SEVERAL_BOARDS)?
+        .retain_in(whole_board.clone(), |_, _| false)?;
+    write
+        .open_table(PRIVATE_BOARD_PINS)?
+        .retain_in(whole_board, |_, _| false)?;
+    write
+        .open_table(PRIVATE_BOARD_PIN_COUNTS)?
+        .remove(board.0)?;
+    Ok(())
+}
+
 fn set_entries(
     write: &WriteTransaction,
     pin: PinId,

@@ -118,9 +118,7 @@ pub fn set_disabled_in(
     if disabled {
         accounts::remove_sessions_of(write, user, None)?;
     }
-    for pin in pins::of_user(write, user)? {
-        boards::refresh_public(write, pin.id)?;
-    }
+    boards::refresh_public_each(write, &pins::ids_of_user(write, user)?)?;
     Ok(record)
 }
 

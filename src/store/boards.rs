@@ -164,7 +164,7 @@ pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
 }
 
 /// `refresh_public` for many pins, each board and owner read once.
-fn refresh_public_each(write: &WriteTransaction, pins: &[PinId]) -> AppResult<()> {
+pub fn refresh_public_each(write: &WriteTransaction, pins: &[PinId]) -> AppResult<()> {
     search_pending::mark(write, pins.iter().copied())?;
     let mut memo = Memo::new(write);
     for &pin in pins {

@@ -65,10 +65,16 @@ pub fn insert(
 /// A user's pins, oldest first.
 pub fn of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinRecord>> {
     let mut found = Vec::new();
-    for id in ids_under(tx, PINS_BY_USER, user.0)? {
-        found.extend(get(tx, PinId(id))?);
+    for id in ids_of_user(tx, user)? {
+        found.extend(get(tx, id)?);
     }
     Ok(found)
+}
+
+/// The ids of a user's pins, without reading the pins.
+pub fn ids_of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinId>> {
+    let ids = ids_under(tx, PINS_BY_USER, user.0)?;
+    Ok(ids.into_iter().map(PinId).collect())
 }
 
 /// Saves a changed pin.

@@ -9,8 +9,8 @@
 
 use redb::{Durability, ReadableTable, ReadableTableMetadata, WriteTransaction};
 
-use super::tables::{PINS_BY_USER, SEARCH_SWEEPS};
-use super::{Source, Store, board_pins, ids_under, search_pending, write_unfollowed};
+use super::tables::SEARCH_SWEEPS;
+use super::{Source, Store, board_pins, pins, search_pending, write_unfollowed};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::error::AppResult;
 
@@ -49,10 +49,7 @@ impl Swept {
     pub fn pins(self, tx: &impl Source) -> AppResult<Vec<PinId>> {
         Ok(match self {
             Swept::PinsOn(board) => board_pins::pins_on(tx, board)?,
-            Swept::PinsOf(user) => ids_under(tx, PINS_BY_USER, user.0)?
-                .into_iter()
-                .map(PinId)
-                .collect(),
+            Swept::PinsOf(user) => pins::ids_of_user(tx, user)?,
         })
     }
 }

@@ -277,8 +277,42 @@ def serve_under_load(binary, work, plan, results):
         if "upload_picture" in results:
             results["uploads"] = home_list_while_uploading(server, pages["Home list, pins(first: 50)"], plan, results["upload_picture"])
         results["rss_peak_mb"] = server.peak_rss_mb()
+        results["board_writes"] = board_writes(server)
     finally:
         server.stop()
+
+
+BOARD_UPDATE = "mutation($id: ID!, $t: String, $s: Boolean) { updateBoard(id: $id, title: $t, secret: $s) { id } }"
+BOARD_DELETE = "mutation($id: ID!) { deleteBoard(id: $id) { id } }"
+
+
+def board_writes(server):
+    """Its owner's writes on the largest board and on a board of a few pins, one request at a
+    time: three renames, three times private then public again, and at last its deletion; the
+    time of each (median of three) on both boards, to see which grows with the board."""
+    print("board writes", flush=True)
+    boards = boards_of_newest_pins(server)
+    big = max(boards, key=lambda board: board["pins"]["totalCount"])
+    small = min((board for board in boards if board["pins"]["totalCount"] > 1 and board["id"] != big["id"]),
+                key=lambda board: board["pins"]["totalCount"], default=None)
+    measured = {}
+    if small is None:
+        return measured
+    for kind, board in (("small", small), ("big", big)):
+        cookie = server.sign_in(f"{board['user']['username']}@example.com", SEED_PASSWORD)
+        def timed(query, variables):
+            started = time.perf_counter()
+            server.graphql(query, variables, cookie=cookie)
+            return (time.perf_counter() - started) * 1000
+        median = lambda times: sorted(times)[len(times) // 2]
+        toggles = [(timed(BOARD_UPDATE, {"id": board["id"], "s": True}),
+                    timed(BOARD_UPDATE, {"id": board["id"], "s": False})) for _ in range(3)]
+        renames = [timed(BOARD_UPDATE, {"id": board["id"], "t": f"Renamed {n}"}) for n in range(3)]
+        time.sleep(5)  # the renames' pins are indexed again in the background meanwhile
+        measured[kind] = {"pins": board["pins"]["totalCount"], "rename_ms": median(renames),
+                          "private_ms": median([t[0] for t in toggles]), "public_ms": median([t[1] for t in toggles]),
+                          "delete_ms": timed(BOARD_DELETE, {"id": board["id"]})}
+    return measured
 
 
 SIGNED_IN = ", signed in"

@@ -19,7 +19,7 @@ def write_report(path, results):
     lines += media_section(results)
     for at in at_scales(results):
         sections = (dataset_section(at) + lighthouse_section(at) + load_section(at) + uploads_section(at)
-                    + footprint_section(at))
+                    + board_writes_section(at) + footprint_section(at))
         lines += [f"{line}, {pins(at)}" if line.startswith("## ") else line for line in sections]
     lines += targets_section(results)
     notes = HERE / "TUNING.md"
@@ -246,6 +246,38 @@ def uploads_section(results):
             f"max {u['max_us'] / 1000:.1f} ms, {u['errors']} errors.", ""]
 
 
+BOARD_WRITES = (("rename_ms", "rename"), ("private_ms", "make private"), ("public_ms", "make public"),
+                ("delete_ms", "delete"))
+
+
+def board_writes_section(results):
+    w = results.get("board_writes")
+    if not w:
+        return []
+    small, big = w["small"], w["big"]
+    lines = ["## An owner's writes on a board", "",
+             "The board's owner, one request at a time: a rename (median of three), making it private and then "
+             "public again (medians of three), then deleting it; on the largest board of the dataset and on a "
+             "board of a few pins. A rename's pins are indexed again in the background (`search_sweeps`); who "
+             "may see a pin is indexed before the answer.", "",
+             f"| write | board of {small['pins']} pins | board of {big['pins']} pins |", "| --- | --- | --- |"]
+    for key, name in BOARD_WRITES:
+        lines.append(f"| {name} | {small[key]:.1f} ms | {big[key]:.1f} ms |")
+    return lines + [""]
+
+
+def board_write_targets(results):
+    """No write whose time grows with the size of the board: the largest board's within 10 ms of
+    the small one's."""
+    w = results.get("board_writes")
+    if not w:
+        return []
+    small, big = w["small"], w["big"]
+    return [(f"Board {name} does not grow with the board: {big['pins']} pins within 10 ms of {small['pins']} pins",
+             f"{big[key]:.1f} ms against {small[key]:.1f} ms", big[key] <= small[key] + 10)
+            for key, name in BOARD_WRITES]
+
+
 def media_section(results):
     media = results.get("media")
     if media is None:
@@ -374,4 +406,4 @@ def scale_targets(results):
         rows.append(("Idle RSS <= 100 MB", f"{results['rss_idle_mb']:.1f} MB", results["rss_idle_mb"] <= 100))
     js = results["footprint"]["ui_js_gzip_kb"]
     rows.append(("UI JavaScript of the first load <= 150 KB gzipped", f"{js:.1f} KB", js <= 150))
-    return rows + lighthouse_rows(results)
+    return rows + board_write_targets(results) + lighthouse_rows(results)

@@ -35,6 +35,8 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
         "## Ingest",
         "## First load (Lighthouse)",
         "## Serving under load",
+        "## An owner's writes on a board, 600 pins",
+        "pins: Board rename does not grow with the board:",
         "## Footprint",
         "| backup while serving, second, incremental",
         "| export of the whole instance",

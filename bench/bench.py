@@ -252,6 +252,7 @@ def serve_under_load(binary, work, plan, results):
     try:
         server.wait_until_answering("{ pins(first: 50) { totalCount } }")
         pages = targets(server)
+        boards = boards_of_newest_pins(server)  # before the uploads below push their pins down
         for target in pages.values():
             server.fetch(target)
         time.sleep(1)
@@ -277,7 +278,7 @@ def serve_under_load(binary, work, plan, results):
         if "upload_picture" in results:
             results["uploads"] = home_list_while_uploading(server, pages["Home list, pins(first: 50)"], plan, results["upload_picture"])
         results["rss_peak_mb"] = server.peak_rss_mb()
-        results["board_writes"] = board_writes(server)
+        results["board_writes"] = board_writes(server, boards)
     finally:
         server.stop()
 
@@ -286,12 +287,11 @@ BOARD_UPDATE = "mutation($id: ID!, $t: String, $s: Boolean) { updateBoard(id: $i
 BOARD_DELETE = "mutation($id: ID!) { deleteBoard(id: $id) { id } }"
 
 
-def board_writes(server):
-    """Its owner's writes on the largest board and on a board of a few pins, one request at a
+def board_writes(server, boards):
+    """Its owner's writes on the largest of `boards` and on one of a few pins, one request at a
     time: three renames, three times private then public again, and at last its deletion; the
     time of each (median of three) on both boards, to see which grows with the board."""
     print("board writes", flush=True)
-    boards = boards_of_newest_pins(server)
     big = max(boards, key=lambda board: board["pins"]["totalCount"])
     small = min((board for board in boards if board["pins"]["totalCount"] > 1 and board["id"] != big["id"]),
                 key=lambda board: board["pins"]["totalCount"], default=None)

@@ -189,8 +189,9 @@ def first_load(binary, work, plan, smoke):
         server.stop()
 
 
-def targets(server):
-    """The requests the browser makes for each screen measured, aimed at real seeded data."""
+def targets(server, boards):
+    """The requests the browser makes for each screen measured, aimed at real seeded data (`boards`:
+    those of the newest pins)."""
     newest, _ = server.graphql(
         "{ pins(first: 1) { edges { node { id preview(minWidth: 236) boards(first: 1) { edges { node { slug user { username } } } } } } } }"
     )
@@ -198,7 +199,6 @@ def targets(server):
     board = pin["boards"]["edges"][0]["node"]
     def post(query, variables):
         return {"path": "/api/graphql", "body": {"query": query, "variables": variables}}
-    boards = boards_of_newest_pins(server)
     big = max(boards, key=lambda board: board["pins"]["totalCount"])
     owner = big["user"]["username"]
     in_folder = next((board for board in boards if board["folder"]), None)
@@ -251,8 +251,8 @@ def serve_under_load(binary, work, plan, results):
     server = Server(binary, work / "data", work / "load.log")
     try:
         server.wait_until_answering("{ pins(first: 50) { totalCount } }")
-        pages = targets(server)
         boards = boards_of_newest_pins(server)  # before the uploads below push their pins down
+        pages = targets(server, boards)
         for target in pages.values():
             server.fetch(target)
         time.sleep(1)
@@ -304,11 +304,11 @@ def board_writes(server, boards):
             started = time.perf_counter()
             server.graphql(query, variables, cookie=cookie)
             return (time.perf_counter() - started) * 1000
-        median = lambda times: sorted(times)[len(times) // 2]
         toggles = [(timed(BOARD_UPDATE, {"id": board["id"], "s": True}),
                     timed(BOARD_UPDATE, {"id": board["id"], "s": False})) for _ in range(3)]
         renames = [timed(BOARD_UPDATE, {"id": board["id"], "t": f"Renamed {n}"}) for n in range(3)]
         time.sleep(5)  # the renames' pins are indexed again in the background meanwhile
+        median = lambda times: summary(times)["median"]
         measured[kind] = {"pins": board["pins"]["totalCount"], "rename_ms": median(renames),
                           "private_ms": median([t[0] for t in toggles]), "public_ms": median([t[1] for t in toggles]),
                           "delete_ms": timed(BOARD_DELETE, {"id": board["id"]})}

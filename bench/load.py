@@ -24,11 +24,14 @@ def wrk_env(target):
     env.pop("BENCH_VARY", None)
     env.pop("BENCH_VARY_WORDS", None)
     env.pop("BENCH_COOKIE", None)
+    env.pop("BENCH_UNCACHED", None)
     if target.get("cookie"):
         env["BENCH_COOKIE"] = target["cookie"]
     if target.get("vary"):
         env["BENCH_VARY"] = " ".join(target["vary"])
         env["BENCH_VARY_WORDS"] = str(target.get("vary_words", 2))
+        if target.get("uncached"):
+            env["BENCH_UNCACHED"] = "1"
     if body is not None:
         handle, path = tempfile.mkstemp(suffix=".json")
         with os.fdopen(handle, "w") as file:

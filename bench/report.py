@@ -214,7 +214,10 @@ def load_section(results):
              "whose repeated question is answered with the answer kept since the last change "
              "(`src/graphql/answers.rs`: a public instance's visitors between two changes), but in the "
              "rows marked \"signed in\": those send the session of a seeded user (user1), whose "
-             "answers are computed for each request, as for the first visitor after a change.", "",
+             "answers are computed for each request, as for the first visitor after a change. The rows "
+             "marked \"never kept\" search random seeded words followed by random punctuation marks, "
+             "which the search drops but which make each request new to the answers and the searches "
+             "the server keeps (both keyed by the text as typed): each is searched anew.", "",
              "| request | connections | requests/s | client p50 | client p99 | server p50 | server p99 | errors |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for (name, connections), runs in results["load"].items():

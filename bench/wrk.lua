@@ -1,7 +1,7 @@
 -- wrk script: POSTs the JSON body in $BENCH_BODY (a GET when unset) and prints one JSON line of
 -- results: requests, seconds, errors, and latency percentiles in microseconds. With $BENCH_VARY
 -- (words separated by spaces), each request puts $BENCH_VARY_WORDS random words (two unless set) in
--- place of __WORDS__. With $BENCH_COOKIE, each request sends it (a signed-in session). Every
+-- place of __WORDS__ (see $BENCH_UNCACHED below). With $BENCH_COOKIE, each request sends it (a signed-in session). Every
 -- request says which encodings it accepts as Chromium does, so answers go out as to a browser.
 wrk.headers["Accept-Encoding"] = "gzip, deflate, br, zstd"
 
@@ -19,8 +19,19 @@ if cookie then
   wrk.headers["Cookie"] = cookie
 end
 
+-- With $BENCH_UNCACHED, the words are followed by twelve random punctuation marks, which the
+-- search drops but which make each request's text new to the server's kept answers and searches.
+local uncached = os.getenv("BENCH_UNCACHED")
+local marks = {".", ",", ";", ":"}
+local function filler()
+  local chosen = {}
+  for i = 1, 12 do chosen[i] = marks[math.random(#marks)] end
+  return " " .. table.concat(chosen)
+end
+
 local vary = os.getenv("BENCH_VARY")
 if vary then
+  math.randomseed(os.time() + math.floor(os.clock() * 1000000))
   local words = {}
   for word in vary:gmatch("%S+") do words[#words + 1] = word end
   local count = tonumber(os.getenv("BENCH_VARY_WORDS") or "2")
@@ -28,7 +39,8 @@ if vary then
   request = function()
     local chosen = {}
     for i = 1, count do chosen[i] = words[math.random(#words)] end
-    return wrk.format(nil, nil, nil, (template:gsub("__WORDS__", table.concat(chosen, " "))))
+    local text = table.concat(chosen, " ") .. (uncached and filler() or "")
+    return wrk.format(nil, nil, nil, (template:gsub("__WORDS__", text)))
   end
 end
 

@@ -3,6 +3,7 @@
 
 pub mod document;
 pub mod query;
+mod ranking;
 pub mod results;
 mod sweeper;
 

@@ -17,6 +17,7 @@ use tantivy::{
     Term,
 };
 
+use super::ranking;
 use super::{COUNTED_AT_MOST, RESTRICTED, SearchIndex, audience_term, fold, private_word, words};
 use crate::domain::ids::UserId;
 use crate::domain::policy::AudienceKey;
@@ -224,12 +225,11 @@ impl SearchIndex {
             return Ok(Vec::new());
         };
         let reach = offset.saturating_add(limit.max(1));
-        let best = TopDocs::with_limit(reach).order_by_score();
-        let mut found = searcher.search(&public, &best).context("search failed")?;
+        let mut found = ranking::best(searcher, &*public, reach)?;
         if let Some(with_own) = with_own {
             // A pin found by both is scored right by `with_own` (its own words count too); every
             // pin of the first `reach` is among the first `reach` of one of them.
-            let own = searcher.search(&with_own, &best).context("search failed")?;
+            let own = ranking::best(searcher, &*with_own, reach)?;
             let scored: BTreeSet<DocAddress> = own.iter().map(|(_, address)| *address).collect();
             found.retain(|(_, address)| !scored.contains(address));
             found.extend(own);

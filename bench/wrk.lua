@@ -1,8 +1,9 @@
 -- wrk script: POSTs the JSON body in $BENCH_BODY (a GET when unset) and prints one JSON line of
 -- results: requests, seconds, errors, and latency percentiles in microseconds. With $BENCH_VARY
 -- (words separated by spaces), each request puts $BENCH_VARY_WORDS random words (two unless set) in
--- place of __WORDS__ (see $BENCH_UNCACHED below). With $BENCH_COOKIE, each request sends it (a signed-in session). Every
--- request says which encodings it accepts as Chromium does, so answers go out as to a browser.
+-- place of __WORDS__ (see $BENCH_UNCACHED below). With $BENCH_COOKIE, each request sends it (a
+-- signed-in session). Every request says which encodings it accepts as Chromium does, so answers
+-- go out as to a browser.
 wrk.headers["Accept-Encoding"] = "gzip, deflate, br, zstd"
 
 local path = os.getenv("BENCH_BODY")

@@ -14,6 +14,7 @@ use crate::media::exif::read_exif;
 use crate::media::fingerprint::{dominant_color, perceptual_hash, sha1_hex};
 use crate::media::previews::{ladder, make_previews};
 use crate::media::storage::{MediaStore, original_key, preview_key, previews_of};
+use crate::media::workers;
 
 /// A decoded picture and what was learnt about it.
 pub struct Inspected {
@@ -50,8 +51,12 @@ pub fn inspect(bytes: &[u8], limits: &UploadConfig, field: &str) -> AppResult<In
 
 /// The picture within 128x128 that the fingerprints are taken from: the average of each area, as
 /// `image`'s `thumbnail` makes it, but with fast_image_resize's SIMD (the scalar `thumbnail` was
-/// a tenth of a bulk import's time).
+/// a tenth of a bulk import's time), shared out among the picture threads.
 fn fingerprint_copy(picture: &RgbImage) -> AppResult<RgbImage> {
+    workers::pool().install(|| shrunk_for_fingerprints(picture))
+}
+
+fn shrunk_for_fingerprints(picture: &RgbImage) -> AppResult<RgbImage> {
     let scale = f64::from(FINGERPRINT_SIZE)
         / f64::from(picture.width().max(picture.height()).max(FINGERPRINT_SIZE));
     let side = |length: u32| ((f64::from(length) * scale).round() as u32).max(1);

@@ -31,41 +31,50 @@ fn narrower(width: u32) -> impl Iterator<Item = u32> {
     ladder(width).into_iter().rev().filter(move |w| *w < width)
 }
 
-/// Hands every preview of `picture` to `store(width, format, bytes)`. The narrower sizes
-/// are resized each from the next larger one, then encoded side by side on the picture threads,
-/// with the picture's own size as JPEG when the ladder has it; last, the WebP of its own size,
-/// from YUV planes made in the picture's own buffer (which spends it).
+/// Hands every preview of `picture` to `store(width, format, bytes)`, on the picture threads:
+/// the narrower sizes are resized each from the next larger one (each resize shared out by
+/// rows), then every thread takes the next file to encode, costliest first, so that none waits
+/// alone at the end (a WebP takes three to seven times a JPEG of its size).
 pub fn make_previews(
     picture: RgbImage,
     store: impl Fn(u32, &str, Vec<u8>) -> AppResult<()> + Sync,
 ) -> AppResult<()> {
-    let sizes = smaller_sizes(&picture)?;
-    let own_size = picture.width() <= WIDEST;
-    let picture = own_size.then_some(picture);
-    // The picture's own JPEG first, the longest to encode; then the others, largest first.
-    let jobs: Vec<(&RgbImage, &'static str)> = picture
-        .iter()
-        .map(|picture| (picture, FORMATS[0]))
-        .chain(
-            sizes
-                .iter()
-                .rev()
-                .flat_map(|size| FORMATS.into_iter().map(move |format| (size, format))),
-        )
-        .collect();
     workers::pool().install(|| {
-        jobs.into_par_iter()
-            .try_for_each(|(size, format)| store(size.width(), format, encode(size, format)?))
-    })?;
-    drop(sizes);
-    match picture {
-        Some(picture) => {
-            let width = picture.width();
-            let mut bytes = Vec::new();
-            write_webp_spending(picture, &mut bytes)?;
-            store(width, FORMATS[1], bytes)
+        let sizes = smaller_sizes(&picture)?;
+        let own = (picture.width() <= WIDEST).then_some(Encoding::Own(picture));
+        let webp_then_jpeg = FORMATS.into_iter().rev();
+        let files = webp_then_jpeg.flat_map(|format| {
+            let widest_first = sizes.iter().rev();
+            widest_first.map(move |size| Encoding::Size(size, format))
+        });
+        own.into_iter()
+            .chain(files)
+            .par_bridge()
+            .try_for_each(|encoding| encoding.store_with(&store))
+    })
+}
+
+/// One thread's share of the previews.
+enum Encoding<'a> {
+    /// The picture's own size: its JPEG, then its WebP from YUV planes made in its own buffer
+    /// (which spends it).
+    Own(RgbImage),
+    /// A narrower size in one format.
+    Size(&'a RgbImage, &'static str),
+}
+
+impl Encoding<'_> {
+    fn store_with(self, store: &impl Fn(u32, &str, Vec<u8>) -> AppResult<()>) -> AppResult<()> {
+        match self {
+            Encoding::Own(picture) => {
+                let width = picture.width();
+                store(width, FORMATS[0], encode(&picture, FORMATS[0])?)?;
+                let mut bytes = Vec::new();
+                write_webp_spending(picture, &mut bytes)?;
+                store(width, FORMATS[1], bytes)
+            }
+            Encoding::Size(size, format) => store(size.width(), format, encode(size, format)?),
         }
-        None => Ok(()),
     }
 }
 
@@ -113,7 +122,7 @@ pub fn work_bytes(width: u32, height: u32) -> u64 {
     } else {
         0
     };
-    sizes + resizing.max(encoding).max(own_webp)
+    sizes + resizing.max(encoding).max(own_webp + largest)
 }
 
 fn scaled_height(width: u32, height: u32, new_width: u32) -> u32 {

@@ -106,10 +106,10 @@ function withImports(output, found = new Set()) {
   for (const i of result.metafile.outputs[output]?.imports ?? []) if (i.kind === 'import-statement') withImports(i.path, found);
   return found;
 }
-// The scripts of the pages src/early.ts fetches ahead (by their names in api/firstQueries.ts),
-// without those the entry brings.
+// The scripts of the pages src/early.ts fetches ahead (by their names in api/firstQueries.ts; both
+// are in pages/browsing.ts's chunk), without those the entry brings.
 const firstLoadScripts = withImports(jsOutput);
-const pageSources = { board: 'src/pages/boards/BoardPage.tsx', pin: 'src/pages/pins/PinPage.tsx' };
+const pageSources = { board: 'src/pages/browsing.ts', pin: 'src/pages/browsing.ts' };
 const pageChunks = Object.fromEntries(
   Object.entries(pageSources).map(([page, source]) => {
     const [output] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === source) ?? [];

@@ -179,16 +179,19 @@ describe('pin lists and viewers', { skip: browserSkip }, () => {
     once(onBoard.asked, 'BoardDetail');
     once(onBoard.asked, 'BoardPins');
     assert.deepEqual(onBoard.preloaded, onBoard.firstScreen);
-    // The page's own chunk is fetched from the head too, not once the app has run.
-    assert.ok(onBoard.modules.some((href) => href.startsWith('/assets/BoardPage-')), onBoard.modules.join());
+    // The page's chunk is fetched from the head too, not once the app has run.
+    assert.ok(onBoard.modules.some((href) => href.startsWith('/assets/browsing-')), onBoard.modules.join());
     assert.deepEqual(onBoard.wasted, []);
 
     const pin = await firstLoad(`/pins/${ids[0]}/`, (page) => page.getByRole('img', { name: 'Early 1' }).waitFor());
     // (The pins beside it are asked for too, ahead of a step to them.)
     once(pin.asked, 'singlePin', { id: ids[0] });
     assert.equal(pin.preloaded.length, 1);
-    assert.ok(pin.modules.some((href) => href.startsWith('/assets/PinPage-')), pin.modules.join());
-    assert.ok(!home.modules.some((href) => href.startsWith('/assets/PinPage-')), home.modules.join());
+    assert.ok(pin.modules.some((href) => href.startsWith('/assets/browsing-')), pin.modules.join());
+    // The home page loads no other page's code.
+    for (const chunk of ['/assets/browsing-', '/assets/accountAndTools-']) {
+      assert.ok(!home.modules.some((href) => href.startsWith(chunk)), home.modules.join());
+    }
     assert.deepEqual(pin.wasted, []);
   });
 

@@ -1,6 +1,7 @@
 // The route table (spec, section 2). A data router, so that errorElement catches what pages throw.
 // Static segments ('login', 'profile') rank above ':username', whatever the order here. Only the
-// home page comes with the first script; every other page is its own chunk, loaded when opened.
+// home page comes with the first script; the other pages come in two chunks, loaded when one of
+// their pages opens: pages/browsing.ts and pages/accountAndTools.ts.
 
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
@@ -9,27 +10,15 @@ import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
 
 /**
- * Each page's chunk, loaded when a route shows it. A new object for each route: react-router
- * clears a lazy object's fields once it has loaded them.
+ * A page of one of the two chunks, loaded when a route shows it. A new object for each route:
+ * react-router clears a lazy object's fields once it has loaded them.
  */
-const login = () => ({ Component: async () => (await import('./pages/Login')).Login });
-const signup = () => ({ Component: async () => (await import('./pages/Signup')).Signup });
-const startPasswordReset = () => ({ Component: async () => (await import('./pages/StartPasswordReset')).StartPasswordReset });
-const passwordReset = () => ({ Component: async () => (await import('./pages/PasswordReset')).PasswordReset });
-const verifyEmail = () => ({ Component: async () => (await import('./pages/VerifyEmail')).VerifyEmail });
-const profile = () => ({ Component: async () => (await import('./pages/Profile')).Profile });
-const adminPage = () => ({ Component: async () => (await import('./pages/admin/AdminPage')).AdminPage });
-const scanPage = () => ({ Component: async () => (await import('./pages/pins/ScanPage')).ScanPage });
-const pinItPage = () => ({ Component: async () => (await import('./pages/pins/PinItPage')).PinItPage });
-const browserButton = () => ({ Component: async () => (await import('./pages/BrowserButton')).BrowserButton });
-const pinPage = () => ({ Component: async () => (await import('./pages/pins/PinPage')).PinPage });
-const lightboxPage = () => ({ Component: async () => (await import('./pages/pins/LightboxPage')).LightboxPage });
-const searchPage = () => ({ Component: async () => (await import('./pages/pins/SearchPage')).SearchPage });
-const userPage = () => ({ Component: async () => (await import('./pages/UserPage')).UserPage });
-const userBoards = () => ({ Component: async () => (await import('./pages/boards/UserBoards')).UserBoards });
-const boardPage = () => ({ Component: async () => (await import('./pages/boards/BoardPage')).BoardPage });
-const userFolders = () => ({ Component: async () => (await import('./pages/boards/UserFolders')).UserFolders });
-const folderPage = () => ({ Component: async () => (await import('./pages/boards/FolderPage')).FolderPage });
+const browsing = (page: keyof typeof import('./pages/browsing')) => ({
+  Component: async () => (await import('./pages/browsing'))[page],
+});
+const accountAndTools = (page: keyof typeof import('./pages/accountAndTools')) => ({
+  Component: async () => (await import('./pages/accountAndTools'))[page],
+});
 
 export const routes: RouteObject[] = [
   {
@@ -44,34 +33,34 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { index: true, element: <Home /> },
-          { path: 'login', lazy: login() },
-          { path: 'signup', lazy: signup() },
-          { path: 'start_password_reset', lazy: startPasswordReset() },
-          { path: 'password_reset', lazy: passwordReset() },
-          { path: 'verifie_email', lazy: verifyEmail() },
-          { path: 'profile', lazy: profile() },
-          { path: 'admin', lazy: adminPage() },
-          { path: 'scan', lazy: scanPage() },
-          { path: 'pin-it', lazy: pinItPage() },
-          { path: 'browser-button', lazy: browserButton() },
-          { path: 'pins/:pinID', lazy: pinPage() },
-          { path: 'pins/:pinID/lightbox', lazy: lightboxPage() },
-          { path: 'search', lazy: searchPage() },
-          { path: 'search/pins/:pinID', lazy: pinPage() },
-          { path: 'search/pins/:pinID/lightbox', lazy: lightboxPage() },
-          { path: ':username', lazy: userPage() },
-          { path: ':username/pins', lazy: userPage() },
-          { path: ':username/pins/:pinID', lazy: pinPage() },
-          { path: ':username/pins/:pinID/lightbox', lazy: lightboxPage() },
-          { path: ':username/boards', lazy: userBoards() },
-          { path: ':username/boards/:boardSlug', lazy: boardPage() },
-          { path: ':username/boards/:boardSlug/pins/:pinID', lazy: pinPage() },
-          { path: ':username/boards/:boardSlug/pins/:pinID/lightbox', lazy: lightboxPage() },
-          { path: ':username/folders', lazy: userFolders() },
-          { path: ':username/folders/:folderSlug', lazy: folderPage() },
-          { path: ':username/folders/:folderSlug/boards/:boardSlug', lazy: boardPage() },
-          { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID', lazy: pinPage() },
-          { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID/lightbox', lazy: lightboxPage() },
+          { path: 'login', lazy: accountAndTools('Login') },
+          { path: 'signup', lazy: accountAndTools('Signup') },
+          { path: 'start_password_reset', lazy: accountAndTools('StartPasswordReset') },
+          { path: 'password_reset', lazy: accountAndTools('PasswordReset') },
+          { path: 'verifie_email', lazy: accountAndTools('VerifyEmail') },
+          { path: 'profile', lazy: accountAndTools('Profile') },
+          { path: 'admin', lazy: accountAndTools('AdminPage') },
+          { path: 'scan', lazy: accountAndTools('ScanPage') },
+          { path: 'pin-it', lazy: accountAndTools('PinItPage') },
+          { path: 'browser-button', lazy: accountAndTools('BrowserButton') },
+          { path: 'pins/:pinID', lazy: browsing('PinPage') },
+          { path: 'pins/:pinID/lightbox', lazy: browsing('LightboxPage') },
+          { path: 'search', lazy: browsing('SearchPage') },
+          { path: 'search/pins/:pinID', lazy: browsing('PinPage') },
+          { path: 'search/pins/:pinID/lightbox', lazy: browsing('LightboxPage') },
+          { path: ':username', lazy: browsing('UserPage') },
+          { path: ':username/pins', lazy: browsing('UserPage') },
+          { path: ':username/pins/:pinID', lazy: browsing('PinPage') },
+          { path: ':username/pins/:pinID/lightbox', lazy: browsing('LightboxPage') },
+          { path: ':username/boards', lazy: browsing('UserBoards') },
+          { path: ':username/boards/:boardSlug', lazy: browsing('BoardPage') },
+          { path: ':username/boards/:boardSlug/pins/:pinID', lazy: browsing('PinPage') },
+          { path: ':username/boards/:boardSlug/pins/:pinID/lightbox', lazy: browsing('LightboxPage') },
+          { path: ':username/folders', lazy: browsing('UserFolders') },
+          { path: ':username/folders/:folderSlug', lazy: browsing('FolderPage') },
+          { path: ':username/folders/:folderSlug/boards/:boardSlug', lazy: browsing('BoardPage') },
+          { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID', lazy: browsing('PinPage') },
+          { path: ':username/folders/:folderSlug/boards/:boardSlug/pins/:pinID/lightbox', lazy: browsing('LightboxPage') },
           { path: '*', element: <NotFound /> },
         ],
       },

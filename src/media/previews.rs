@@ -54,7 +54,7 @@ pub fn make_previews(
     })
 }
 
-/// One thread's share of the previews.
+/// What a picture thread takes from the list at a time.
 enum Encoding<'a> {
     /// The picture's own size: its JPEG, then its WebP from YUV planes made in its own buffer
     /// (which spends it).

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 import ingest
@@ -29,7 +30,7 @@ import lighthouse
 import load
 from bucket import Moto
 from report import write_report
-from server import RssSampler, Server
+from server import RssSampler, Server, free_port
 from stats import summary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -253,7 +254,8 @@ def deep_cursor(server, username, slug, page):
 
 def serve_under_load(binary, work, plan, results):
     print("serving under load", flush=True)
-    server = Server(binary, work / "data", work / "load.log")
+    metrics = f"127.0.0.1:{free_port()}"  # the board writes below watch their sweeps there
+    server = Server(binary, work / "data", work / "load.log", {"CORKBOARD_METRICS__LISTEN": metrics})
     try:
         server.wait_until_answering("{ pins(first: 50) { totalCount } }")
         boards = boards_of_newest_pins(server)  # before the uploads below push their pins down
@@ -283,7 +285,7 @@ def serve_under_load(binary, work, plan, results):
         if "upload_picture" in results:
             results["uploads"] = home_list_while_uploading(server, pages["Home list, pins(first: 50)"], plan, results["upload_picture"])
         results["rss_peak_mb"] = server.peak_rss_mb()
-        results["board_writes"] = board_writes(server, boards)
+        results["board_writes"] = board_writes(server, boards, f"http://{metrics}/metrics")
     finally:
         server.stop()
 
@@ -292,10 +294,27 @@ BOARD_UPDATE = "mutation($id: ID!, $t: String, $s: Boolean) { updateBoard(id: $i
 BOARD_DELETE = "mutation($id: ID!) { deleteBoard(id: $id) { id } }"
 
 
-def board_writes(server, boards):
+def boards_waiting(metrics):
+    """Boards whose pins have yet to follow a write (`corkboard_board_sweeps`)."""
+    with urllib.request.urlopen(metrics, timeout=10) as answer:
+        text = answer.read().decode()
+    return int(re.search(r"^corkboard_board_sweeps (\d+)", text, re.M).group(1))
+
+
+def swept(metrics):
+    """Seconds until no board waits for its sweep, polled every 10 ms."""
+    started = time.perf_counter()
+    while boards_waiting(metrics) > 0:
+        time.sleep(0.01)
+    return time.perf_counter() - started
+
+
+def board_writes(server, boards, metrics):
     """Its owner's writes on the largest of `boards` and on one of a few pins, one request at a
     time: three renames, three times private then public again, and at last its deletion; the
-    time of each (median of three) on both boards, to see which grows with the board."""
+    time of each (median of three) on both boards, to see which grows with the board. After each
+    write the bench waits until the board's pins have followed it in the background (the longest
+    wait is reported), so that a write does not wait for the last one's sweep."""
     print("board writes", flush=True)
     big = max(boards, key=lambda board: board["pins"]["totalCount"])
     small = min((board for board in boards if board["pins"]["totalCount"] > 1 and board["id"] != big["id"]),
@@ -305,10 +324,13 @@ def board_writes(server, boards):
         return measured
     for kind, board in (("small", small), ("big", big)):
         cookie = server.sign_in(f"{board['user']['username']}@example.com", SEED_PASSWORD)
+        sweeps = []
         def timed(query, variables):
             started = time.perf_counter()
             server.graphql(query, variables, cookie=cookie)
-            return (time.perf_counter() - started) * 1000
+            took = (time.perf_counter() - started) * 1000
+            sweeps.append(swept(metrics))
+            return took
         toggles = [(timed(BOARD_UPDATE, {"id": board["id"], "s": True}),
                     timed(BOARD_UPDATE, {"id": board["id"], "s": False})) for _ in range(3)]
         renames = [timed(BOARD_UPDATE, {"id": board["id"], "t": f"Renamed {n}"}) for n in range(3)]
@@ -316,7 +338,7 @@ def board_writes(server, boards):
         median = lambda times: summary(times)["median"]
         measured[kind] = {"pins": board["pins"]["totalCount"], "rename_ms": median(renames),
                           "private_ms": median([t[0] for t in toggles]), "public_ms": median([t[1] for t in toggles]),
-                          "delete_ms": timed(BOARD_DELETE, {"id": board["id"]})}
+                          "delete_ms": timed(BOARD_DELETE, {"id": board["id"]}), "swept_s": max(sweeps)}
     return measured
 
 

@@ -97,6 +97,29 @@ impl PinText {
     }
 }
 
+#[cfg(test)]
+impl PinRecord {
+    /// A pin of `user` with a caption and one fixed picture, for the tests of the store.
+    pub fn for_tests(user: UserId) -> PinRecord {
+        PinRecord {
+            id: PinId(0),
+            user,
+            picture: Picture {
+                sha1: "ab".repeat(20),
+                ..Picture::default()
+            },
+            source_file_url: None,
+            title: None,
+            caption: "c".into(),
+            rating: 0,
+            unsafe_content: false,
+            tags: Vec::new(),
+            added_via: None,
+            created_at: Utc::now(),
+        }
+    }
+}
+
 impl PinRecord {
     /// A new pin of `user`'s (its id is given when it is stored).
     pub fn new(

@@ -1,6 +1,7 @@
 //! `corkboard check`, with the server stopped: the database's indexes agree with its records
 //! (`store::check`), every pin's picture files are there, and the search index holds each pin
-//! once (pins marked as changed just before a crash excepted: the next start indexes them).
+//! once (pins marked as changed just before a crash excepted: the next start indexes them). A
+//! board's sweep a stop cut short (`board_sweeps`) is finished first.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -12,11 +13,15 @@ use crate::media::storage::{MediaStore, original_key, preview_key};
 use crate::search::indexed_pins;
 use crate::service::cleanup::picture_files;
 use crate::store::check::{self, Report};
-use crate::store::{Store, pins, search_pending};
+use crate::store::{Store, board_sweeps, pins, search_pending};
 
 /// Checks the data folder of `config`; problems are in the report, errors are reading failures.
 pub fn check_data_folder(config: &Config) -> anyhow::Result<Report> {
     let store = Store::open_configured(config)?;
+    // Boards a stop left to sweep are swept first, as the next start would.
+    board_sweeps::sweep_all(&store).map_err(|error| {
+        anyhow::anyhow!("cannot sweep the boards changed before a stop: {error:?}")
+    })?;
     let found = store.read(|read| {
         let report = check::database(read)?;
         let mut pictures = BTreeMap::new();

@@ -59,6 +59,7 @@ impl Services {
         let store = Store::open_configured(&config)?;
         let search = open_search_index(&config, &store)?;
         store.follow_commits(Arc::new(search.clone()));
+        store.sweep_boards_in_background();
         let mail = Mailer::from_config(&config)?;
         let media = MediaStore::open(&config)?;
         let picture_memory = Semaphore::new(kib(config.uploads.picture_memory_bytes) as usize);

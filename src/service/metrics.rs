@@ -13,7 +13,7 @@ use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
 use crate::service::media_usage::MediaUsage;
 use crate::service::viewer::Viewer;
-use crate::store::{pins, search_pending, search_sweeps, users};
+use crate::store::{board_sweeps, pins, search_pending, search_sweeps, users};
 
 /// The `Content-Type` of `scrape`'s text.
 pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
@@ -51,6 +51,7 @@ pub struct Metrics {
     users: Gauge,
     search_pending: Gauge,
     search_sweeps: Gauge,
+    board_sweeps: Gauge,
     search_documents: Gauge,
     media_bytes: Family<FolderLabels, Gauge>,
     media_usage: MediaUsage,
@@ -68,6 +69,7 @@ impl Default for Metrics {
             users: Gauge::default(),
             search_pending: Gauge::default(),
             search_sweeps: Gauge::default(),
+            board_sweeps: Gauge::default(),
             search_documents: Gauge::default(),
             media_bytes: Family::default(),
             media_usage: MediaUsage::default(),
@@ -116,6 +118,11 @@ impl Metrics {
             "search_sweeps",
             "Renamed boards and users whose pins the search index has yet to take again",
             self.search_sweeps.clone(),
+        );
+        registry.register(
+            "board_sweeps",
+            "Boards made private or public, or deleted, whose pins have yet to follow them",
+            self.board_sweeps.clone(),
         );
         registry.register(
             "search_documents",
@@ -184,18 +191,20 @@ pub async fn scrape(services: &Services) -> AppResult<String> {
     services
         .blocking(|services| {
             let metrics = &services.metrics;
-            let (pins, users, pending, sweeps) = services.store.read(|read| {
+            let (pins, users, pending, sweeps, board_sweeps) = services.store.read(|read| {
                 Ok((
                     pins::count(read)?,
                     users::count(read)?,
                     search_pending::count(read)?,
                     search_sweeps::count(read)?,
+                    board_sweeps::count(read)?,
                 ))
             })?;
             metrics.pins.set(as_gauge(pins));
             metrics.users.set(as_gauge(users));
             metrics.search_pending.set(as_gauge(pending));
             metrics.search_sweeps.set(as_gauge(sweeps));
+            metrics.board_sweeps.set(as_gauge(board_sweeps));
             metrics
                 .search_documents
                 .set(as_gauge(services.search.len()));

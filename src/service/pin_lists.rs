@@ -7,10 +7,10 @@ use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
 use crate::search::COUNTED_AT_MOST;
 use crate::search::query::Wanted;
-use crate::service::access::{SharedPins, shared_boards, visible_board};
+use crate::service::access::{SharedPins, audience, shared_boards, visible_board};
 use crate::service::context::Services;
 use crate::store::pin_order::{self, Direction, Listed, PinKey};
-use crate::store::{Source, board_pins, pins, private_pins, user_pins};
+use crate::store::{Source, board_pins, board_sweeps, pins, private_pins, user_pins};
 
 /// Which list a pin is seen in; its neighbours come from that list.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -119,7 +119,11 @@ fn page_in(
     let (first, after) = (request.first, request.after);
     let walker = Walker::new(read, viewer, request.list.clone())?;
     let (mut keys, total, total_capped) = match found {
-        Some((keys, total)) => (keys, total.min(COUNTED_AT_MOST), total > COUNTED_AT_MOST),
+        Some((keys, total)) => (
+            seen_now(read, viewer, keys, |key| PinId(key.1))?,
+            total.min(COUNTED_AT_MOST),
+            total > COUNTED_AT_MOST,
+        ),
         None => (
             walker.keys(after, Direction::Down, first.saturating_add(1))?,
             walker.total()?,
@@ -184,6 +188,9 @@ fn neighbours_in_results(
         }),
         Wanted::Text(text) => {
             let (ids, _) = search.by_relevance(viewer, text, 0, NEIGHBOURS_IN_RESULTS)?;
+            let ids = services
+                .store
+                .read(|read| seen_now(read, viewer, ids, |id| PinId(*id)))?;
             let Some(at) = ids.iter().position(|id| *id == pin.0) else {
                 return Ok(Neighbours::default());
             };
@@ -193,6 +200,29 @@ fn neighbours_in_results(
             })
         }
     }
+}
+
+/// The search results the viewer may see: while a board waits for its sweep
+/// (`board_sweeps`), the index may still show everyone a pin the board's change made private,
+/// so each is checked against its boards then.
+fn seen_now<T>(
+    read: &impl Source,
+    viewer: Option<UserId>,
+    mut found: Vec<T>,
+    pin_of: impl Fn(&T) -> PinId,
+) -> AppResult<Vec<T>> {
+    if !board_sweeps::waiting(read)? {
+        return Ok(found);
+    }
+    let mut seen = Vec::with_capacity(found.len());
+    for item in found.drain(..) {
+        if let Some(pin) = pins::get(read, pin_of(&item))?
+            && audience(read, &pin)?.admits(viewer)
+        {
+            seen.push(item);
+        }
+    }
+    Ok(seen)
 }
 
 /// Walks one list for one viewer.

@@ -5,7 +5,7 @@
 use redb::{ReadableTable, TableDefinition, WriteTransaction};
 
 use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS, PUBLIC_PINS};
-use super::{Source, add_to_count, pin_order, pins, private_pins, user_pins};
+use super::{Source, add_to_count, board_sweeps, boards, pin_order, pins, private_pins, user_pins};
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::error::AppResult;
 
@@ -163,9 +163,14 @@ pub fn date_of(tx: &impl Source, pin: PinId) -> AppResult<Option<i64>> {
     Ok(pins::get(tx, pin)?.map(|pin| pin.created_at.timestamp_micros()))
 }
 
-/// Whether the pin is on at least one public board.
+/// Whether the pin is on at least one public board (of an account not disabled): by the
+/// public-pins index, checked against its boards while a board waits for its sweep.
 pub fn is_public(tx: &impl Source, pin: PinId) -> AppResult<bool> {
-    Ok(tx.table(PUBLIC_PINS)?.get(pin.0)?.is_some())
+    let indexed = tx.table(PUBLIC_PINS)?.get(pin.0)?.is_some();
+    if indexed && board_sweeps::waiting(tx)? {
+        return boards::is_public_now(tx, pin);
+    }
+    Ok(indexed)
 }
 
 /// Makes a pin of `owner`'s public or not, in the public pins' index and in its owner's.

@@ -9,8 +9,8 @@ use super::memo::Memo;
 use super::search_sweeps::Swept;
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
 use super::{
-    Source, board_lists, board_pins, board_titles, free_slug, ids_under, next_id, pins,
-    private_pins, search_pending, search_sweeps,
+    Source, board_lists, board_pins, board_sweeps, board_titles, free_slug, ids_under, next_id,
+    pins, private_pins, search_pending, search_sweeps,
 };
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -102,15 +102,24 @@ pub fn save(
         search_sweeps::mark(write, Swept::PinsOn(board.id))?;
     }
     if before.is_some_and(|before| before.secret != board.secret) {
-        refresh_public_each(write, &board_pins::pins_on(write, board.id)?)?;
+        if board_sweeps::is_swept(write, board.id)? {
+            board_sweeps::mark(write, board.id)?;
+        } else {
+            refresh_public_each(write, &board_pins::pins_on(write, board.id)?)?;
+        }
     }
     Ok(())
 }
 
-/// Removes a board; its pins stay, on their other boards.
+/// Removes a board; its pins stay, on their other boards (taken off it by a sweep when it holds
+/// many: `board_sweeps`).
 pub fn remove(write: &WriteTransaction, board: &BoardRecord) -> AppResult<()> {
-    let pins = board_pins::unlink_all(write, board.id)?;
-    refresh_public_each(write, &pins)?;
+    if board_sweeps::is_swept(write, board.id)? {
+        board_sweeps::mark(write, board.id)?;
+    } else {
+        let pins = board_pins::unlink_all(write, board.id)?;
+        refresh_public_each(write, &pins)?;
+    }
     let emptied = BoardRecord {
         folder: None,
         shared_with: Vec::new(),
@@ -168,8 +177,9 @@ pub fn refresh_public_each(write: &WriteTransaction, pins: &[PinId]) -> AppResul
     search_pending::mark(write, pins.iter().copied())?;
     let mut memo = Memo::new(write);
     for &pin in pins {
-        let on = board_pins::boards_of(write, pin)?;
-        let boards = memo.boards(&on)?;
+        // A board deleted keeps its links until swept: `on` holds the boards that exist.
+        let boards = memo.boards(&board_pins::boards_of(write, pin)?)?;
+        let on: Vec<BoardId> = boards.iter().map(|board| board.id).collect();
         // A pin is only ever on its owner's boards.
         let (owner, public) = match boards.first() {
             Some(board) => {
@@ -188,4 +198,16 @@ pub fn refresh_public_each(write: &WriteTransaction, pins: &[PinId]) -> AppResul
         private_pins::refresh(write, pin, &on, public)?;
     }
     Ok(())
+}
+
+/// Whether a pin is public by its boards and owner as they are now: the public indexes may be
+/// behind while a board waits for its sweep (`board_sweeps`).
+pub fn is_public_now(tx: &impl Source, pin: PinId) -> AppResult<bool> {
+    let mut memo = Memo::new(tx);
+    let on = memo.boards(&board_pins::boards_of(tx, pin)?)?;
+    let Some(board) = on.first() else {
+        return Ok(false);
+    };
+    let owner = memo.owner(board.user)?;
+    Ok(pin_is_public(&owner, on.iter().map(|b| &**b)))
 }

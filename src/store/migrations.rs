@@ -35,6 +35,7 @@ const MIGRATIONS: &[Migration] = &[
     split_public_and_private_folders,
     index_board_title_words,
     create_search_sweeps,
+    create_board_sweeps,
 ];
 
 /// The schema version this binary writes.
@@ -367,6 +368,12 @@ fn index_board_title_words(write: &WriteTransaction) -> anyhow::Result<()> {
 /// 21: the boards and users whose pins are indexed again in the background (`search_sweeps`).
 fn create_search_sweeps(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(tables::SEARCH_SWEEPS)?;
+    Ok(())
+}
+
+/// 22: the boards whose pins follow a change of the board in the background (`board_sweeps`).
+fn create_board_sweeps(write: &WriteTransaction) -> anyhow::Result<()> {
+    write.open_table(tables::BOARD_SWEEPS)?;
     Ok(())
 }
 

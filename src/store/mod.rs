@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod board_lists;
 pub mod board_pins;
+pub mod board_sweeps;
 pub mod board_titles;
 pub mod boards;
 pub mod check;
@@ -27,7 +28,7 @@ pub mod user_pins;
 pub mod users;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
 
@@ -63,6 +64,8 @@ pub struct Store {
     writes: Arc<AtomicU64>,
     /// Memory for the pages read last (redb's cache), in bytes.
     cache_bytes: usize,
+    /// Whether a thread sweeps the boards marked in `board_sweeps`.
+    sweeping_boards: Arc<AtomicBool>,
 }
 
 /// Derived data (the search index) that follows the pins each write transaction changed.
@@ -101,6 +104,7 @@ impl Store {
             reads: Arc::default(),
             writes: Arc::default(),
             cache_bytes,
+            sweeping_boards: Arc::default(),
         })
     }
 
@@ -147,20 +151,27 @@ impl Store {
         let committed = (|| {
             let write = db.begin_write()?;
             let result = work(&write)?;
-            let (changed, sweeps) = match self.follower.get() {
-                Some(_) => (search_pending::all(&write)?, search_sweeps::count(&write)?),
-                None => (Vec::new(), 0),
+            let (changed, sweeps, board_sweeps) = match self.follower.get() {
+                Some(_) => (
+                    search_pending::all(&write)?,
+                    search_sweeps::count(&write)?,
+                    board_sweeps::count(&write)?,
+                ),
+                None => (Vec::new(), 0, 0),
             };
             write.commit()?;
-            Ok((result, changed, sweeps))
+            Ok((result, changed, sweeps, board_sweeps))
         })();
-        let (result, changed, sweeps) = self.after(db, committed)?;
+        let (result, changed, sweeps, board_sweeps) = self.after(db, committed)?;
         if let Some(follower) = self.follower.get() {
             if !changed.is_empty() {
                 follower.follow(self, &changed);
             }
             if sweeps > 0 {
                 follower.sweep(self);
+            }
+            if board_sweeps > 0 {
+                self.sweep_boards_in_background();
             }
         }
         self.writes.fetch_add(1, Ordering::Release);

@@ -7,11 +7,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use redb::{AccessGuard, Key, ReadableTable, ReadableTableMetadata, StorageError, Value};
 
-use super::Source;
 use super::tables::{
     BOARD_PINS, PINS_BY_USER, PRIVATE_BOARD_PINS, PUBLIC_PINS, PUBLIC_PINS_BY_USER,
 };
-use crate::domain::ids::{BoardId, UserId};
+use super::{Source, board_sweeps, boards};
+use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::error::AppResult;
 
 /// Where a pin stands in a list: its order on the board (0 elsewhere), then its id. Lists show the
@@ -104,7 +104,7 @@ pub enum Listed {
     PrivateOnBoard(BoardId),
 }
 
-pub(super) type Ids<'a> = Box<dyn Iterator<Item = Result<u64, StorageError>> + 'a>;
+pub(super) type Ids<'a> = Box<dyn Iterator<Item = AppResult<u64>> + 'a>;
 
 /// The pins of several indexes as one list shows them: each once, newest first (oldest first
 /// walking up), up to `limit` beyond `from`. The indexes are walked side by side, so it reads
@@ -129,16 +129,14 @@ pub fn merged(
     let private_on_board = needs(|list| matches!(list, Listed::PrivateOnBoard(_)))
         .then(|| tx.table(PRIVATE_BOARD_PINS))
         .transpose()?;
+    let hiding = (public.is_some() || public_of_user.is_some()) && board_sweeps::waiting(tx)?;
     let mut walks = Vec::with_capacity(lists.len());
     for list in lists {
         walks.push(match *list {
             Listed::Public => {
                 let table = public.as_ref().expect("opened above");
-                walked(
-                    table.range(beyond(from, direction, 0, u64::MAX))?,
-                    direction,
-                    |id| id,
-                )
+                let range = table.range(beyond(from, direction, 0, u64::MAX))?;
+                still_public(tx, walked(range, direction, |id| id), hiding)
             }
             Listed::OfUser(user) => {
                 let table = of_user.as_ref().expect("opened above");
@@ -146,7 +144,7 @@ pub fn merged(
             }
             Listed::PublicOfUser(user) => {
                 let table = public_of_user.as_ref().expect("opened above");
-                keyed(table, user.0, from, direction)?
+                still_public(tx, keyed(table, user.0, from, direction)?, hiding)
             }
             Listed::PrivateOnBoard(board) => {
                 let table = private_on_board.as_ref().expect("opened above");
@@ -219,7 +217,23 @@ pub(super) fn walked<'a, K: Key + 'static>(
         Direction::Down => Box::new(range.rev()),
         Direction::Up => Box::new(range),
     };
-    Box::new(entries.map(move |entry| entry.map(|(key, _)| id_of(key.value()))))
+    Box::new(entries.map(move |entry| Ok(entry.map(|(key, _)| id_of(key.value()))?)))
+}
+
+/// The ids of `walk` still public: while a board waits for its sweep (`board_sweeps`), the
+/// public indexes may hold pins its change made private, so each is checked against its boards.
+fn still_public<'a>(tx: &'a impl Source, walk: Ids<'a>, hiding: bool) -> Ids<'a> {
+    if !hiding {
+        return walk;
+    }
+    Box::new(walk.filter_map(move |id| {
+        let shown = id.and_then(|id| Ok((id, boards::is_public_now(tx, PinId(id))?)));
+        match shown {
+            Ok((id, true)) => Some(Ok(id)),
+            Ok((_, false)) => None,
+            Err(error) => Some(Err(error)),
+        }
+    }))
 }
 
 /// A board's pins beyond `from`.

@@ -72,6 +72,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(SEARCH_PENDING)?;
     tables.copy(SEARCH_PENDING_1)?;
     tables.copy(SEARCH_SWEEPS)?;
+    tables.copy(BOARD_SWEEPS)?;
     tables.copy(TEMP_PINS)?;
     tables.copy(IMPORT_JOBS)?;
     tables.copy(IMPORT_JOBS_BY_USER)?;

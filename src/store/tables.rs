@@ -121,6 +121,9 @@ pub const SEARCH_PENDING: TableDefinition<u64, u64> = TableDefinition::new("sear
 /// (kind, board or user id) -> mark number: the boards and users whose pins' documents hold
 /// words that changed, indexed again in the background (see `store::search_sweeps`).
 pub const SEARCH_SWEEPS: TableDefinition<(u8, u64), u64> = TableDefinition::new("search-sweeps-1");
+/// board id -> mark number: boards made private or public, or deleted, whose pins' links and
+/// public state follow in the background (see `store::board_sweeps`).
+pub const BOARD_SWEEPS: TableDefinition<u64, u64> = TableDefinition::new("board-sweeps-1");
 /// pin id -> (): the marks before they had numbers (migration 7), moved by migration 8.
 pub const SEARCH_PENDING_1: TableDefinition<u64, ()> = TableDefinition::new("search-pending-1");
 

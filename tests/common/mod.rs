@@ -11,7 +11,7 @@ pub mod web;
 
 use corkboard::app::{self, RunningServer};
 use corkboard::config::{Config, LimitsConfig};
-use corkboard::store::search_sweeps;
+use corkboard::store::{board_sweeps, search_sweeps};
 use serde_json::{Value, json};
 use tempfile::TempDir;
 
@@ -187,8 +187,9 @@ impl TestApp {
 }
 
 impl TestApp {
-    /// Waits until the search index has taken the pins of every renamed board and user (the
-    /// sweeps of `store::search_sweeps`, made in the background).
+    /// Waits until the search index has taken the pins of every renamed board and user, and the
+    /// pins of every board made private or public or deleted have followed it (the sweeps of
+    /// `store::search_sweeps` and `store::board_sweeps`, made in the background).
     pub async fn wait_for_sweeps(&self) {
         let store = &self
             .server
@@ -196,13 +197,15 @@ impl TestApp {
             .expect("a running server")
             .services
             .store;
+        let waiting =
+            || store.read(search_sweeps::count).unwrap() + store.read(board_sweeps::count).unwrap();
         for _ in 0..2_000 {
-            if store.read(search_sweeps::count).unwrap() == 0 {
+            if waiting() == 0 {
                 return;
             }
             tokio::time::sleep(std::time::Duration::from_millis(5)).await;
         }
-        panic!("the search index did not take the renamed boards and users within 10 s");
+        panic!("the boards and users changed were not swept within 10 s");
     }
 
     /// Stops the server and starts a new one on the same data folder (`adjust` may change it first).

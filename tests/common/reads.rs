@@ -2,8 +2,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use corkboard::store::check;
 use corkboard::store::codec::decoded_count;
+use corkboard::store::{board_sweeps, check};
 use serde_json::json;
 
 use super::{TestApp, graphql_with};
@@ -27,9 +27,15 @@ pub async fn records_read(app: &TestApp, client: &reqwest::Client, query: &str) 
     fewest
 }
 
-/// Every index of the database agrees with its records.
+/// Every index of the database agrees with its records, once no board waits for its sweep.
 pub fn assert_consistent(app: &TestApp) {
     let services = &app.server.as_ref().unwrap().services;
+    for _ in 0..2_000 {
+        if services.store.read(board_sweeps::count).unwrap() == 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     let report = services.store.read(check::database).unwrap();
     assert!(report.is_consistent(), "{report:?}");
 }

@@ -4,8 +4,7 @@ use chrono::Utc;
 use redb::ReadableTableMetadata;
 
 use super::*;
-use crate::domain::ids::{BoardId, PinId};
-use crate::domain::pin::Picture;
+use crate::domain::ids::BoardId;
 use crate::store::{Store, board_pins, boards, pins, users};
 
 fn store_with_a_pin() -> (tempfile::TempDir, Store, PinRecord) {
@@ -40,22 +39,7 @@ fn store_with_a_pin_on(secret: &[bool]) -> (tempfile::TempDir, Store, PinRecord)
                 };
                 on.push(boards::insert(write, board)?.id);
             }
-            let pin = PinRecord {
-                id: PinId(0),
-                user: user.id,
-                picture: Picture {
-                    sha1: "ab".repeat(20),
-                    ..Picture::default()
-                },
-                source_file_url: None,
-                title: None,
-                caption: "c".into(),
-                rating: 0,
-                unsafe_content: false,
-                tags: Vec::new(),
-                added_via: None,
-                created_at: Utc::now(),
-            };
+            let pin = PinRecord::for_tests(user.id);
             pins::insert(write, pin, &on)
         })
         .unwrap();

@@ -292,6 +292,8 @@ def serve_under_load(binary, work, plan, results):
 
 BOARD_UPDATE = "mutation($id: ID!, $t: String, $s: Boolean) { updateBoard(id: $id, title: $t, secret: $s) { id } }"
 BOARD_DELETE = "mutation($id: ID!) { deleteBoard(id: $id) { id } }"
+BOARD_SHARE = "mutation($b: ID!, $u: String!) { shareBoard(board: $b, username: $u) { message } }"
+BOARD_UNSHARE = "mutation($b: ID!, $u: String!) { unshareBoard(board: $b, username: $u) { message } }"
 
 
 def boards_waiting(metrics):
@@ -311,7 +313,8 @@ def swept(metrics):
 
 def board_writes(server, boards, metrics):
     """Its owner's writes on the largest of `boards` and on one of a few pins, one request at a
-    time: three renames, three times private then public again, and at last its deletion; the
+    time: three renames, three times private, shared with a friend, unshared and public again,
+    and at last its deletion; the
     time of each (median of three) on both boards, to see which grows with the board. After each
     write the bench waits until the board's pins have followed it in the background (the longest
     wait is reported), so that a write does not wait for the last one's sweep."""
@@ -331,13 +334,16 @@ def board_writes(server, boards, metrics):
             took = (time.perf_counter() - started) * 1000
             sweeps.append(swept(metrics))
             return took
-        toggles = [(timed(BOARD_UPDATE, {"id": board["id"], "s": True}),
-                    timed(BOARD_UPDATE, {"id": board["id"], "s": False})) for _ in range(3)]
+        friend = {"b": board["id"], "u": "user1" if board["user"]["username"] != "user1" else "user2"}
+        toggles = [(timed(BOARD_UPDATE, {"id": board["id"], "s": True}), timed(BOARD_SHARE, friend),
+                    timed(BOARD_UNSHARE, friend), timed(BOARD_UPDATE, {"id": board["id"], "s": False}))
+                   for _ in range(3)]
         renames = [timed(BOARD_UPDATE, {"id": board["id"], "t": f"Renamed {n}"}) for n in range(3)]
         time.sleep(5)  # the renames' pins are indexed again in the background meanwhile
         median = lambda times: summary(times)["median"]
         measured[kind] = {"pins": board["pins"]["totalCount"], "rename_ms": median(renames),
-                          "private_ms": median([t[0] for t in toggles]), "public_ms": median([t[1] for t in toggles]),
+                          "private_ms": median([t[0] for t in toggles]), "share_ms": median([t[1] for t in toggles]),
+                          "unshare_ms": median([t[2] for t in toggles]), "public_ms": median([t[3] for t in toggles]),
                           "delete_ms": timed(BOARD_DELETE, {"id": board["id"]}), "swept_s": max(sweeps)}
     return measured
 

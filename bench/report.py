@@ -249,8 +249,8 @@ def uploads_section(results):
             f"max {u['max_us'] / 1000:.1f} ms, {u['errors']} errors.", ""]
 
 
-BOARD_WRITES = (("rename_ms", "rename"), ("private_ms", "make private"), ("public_ms", "make public"),
-                ("delete_ms", "delete"))
+BOARD_WRITES = (("rename_ms", "rename"), ("private_ms", "make private"), ("share_ms", "share with a friend"),
+                ("unshare_ms", "unshare"), ("public_ms", "make public"), ("delete_ms", "delete"))
 
 
 def board_writes_section(results):
@@ -259,12 +259,12 @@ def board_writes_section(results):
         return []
     small, big = w["small"], w["big"]
     lines = ["## An owner's writes on a board", "",
-             "The board's owner, one request at a time: a rename (median of three), making it private and then "
-             "public again (medians of three), then deleting it; on the largest board of the dataset and on a "
-             "board of a few pins. A rename's pins are indexed again in the background (`search_sweeps`). On a "
-             f"board of more than 100 pins, making it private or public or deleting it leaves its pins to follow "
-             f"in the background too (`board_sweeps`; until then lists and searches check each pin a board made "
-             f"private against its boards); the bench waits for that after each write: at most "
+             "The board's owner, one request at a time: a rename (median of three), making it private, sharing "
+             "it with a friend, unsharing it and making it public again (medians of three), then deleting it; on "
+             "the largest board of the dataset and on a board of a few pins. A rename's pins are indexed again in "
+             "the background (`search_sweeps`). On a board of more than 100 pins, the other writes leave its pins "
+             "to follow in the background too (`board_sweeps`; until then lists and searches check each pin a "
+             "board hid against its boards); the bench waits for that after each write: at most "
              f"{small.get('swept_s', 0):.2f} s on the small board, {big.get('swept_s', 0):.2f} s on the large one.", "",
              f"| write | board of {small['pins']} pins | board of {big['pins']} pins |", "| --- | --- | --- |"]
     for key, name in BOARD_WRITES:

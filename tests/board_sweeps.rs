@@ -5,13 +5,17 @@
 mod common;
 
 use common::pictures::png;
-use common::pins::{add_board, create_pin, duplicate_pin, set_board_secret, walk_pins};
+use common::pins::{
+    add_board, create_pin, duplicate_pin, duplicate_pin_tagged, set_board_secret, share_board,
+    walk_pins,
+};
 use common::reads::assert_consistent;
 use common::{TestApp, graphql_with, new_client};
+use corkboard::domain::board::BoardRecord;
 use corkboard::domain::ids::BoardId;
 use corkboard::store::board_sweeps::{self, SWEPT_ABOVE};
 use corkboard::store::{Store, boards};
-use serde_json::json;
+use serde_json::{Value, json};
 
 const LAST_PINS: &str = "query($after: String) { pins(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }";
 
@@ -27,20 +31,35 @@ async fn found(app: &TestApp, client: &reqwest::Client, words: &str) -> (Vec<u64
     (ids.collect(), pins["totalCount"].as_u64().unwrap())
 }
 
-/// Makes the board private in the running server's database without telling anyone, as if
-/// its sweep had not run yet: the board is marked, its pins' entries unchanged.
-fn hide_unswept(app: &TestApp, board: BoardId) {
+/// Changes the board in the running server's database without telling anyone, as if its sweep
+/// had not run yet: the board is marked, its pins' entries unchanged.
+fn change_unswept(app: &TestApp, board: BoardId, change: impl FnOnce(&mut BoardRecord)) {
     let store = &app.server.as_ref().unwrap().services.store;
     let db = store.db().unwrap();
     let write = db.begin_write().unwrap();
     let before = boards::get(&write, board).unwrap().unwrap();
-    let after = corkboard::domain::board::BoardRecord {
-        secret: true,
-        ..before.clone()
-    };
+    let mut after = before.clone();
+    change(&mut after);
     boards::save(&write, Some(&before), &after).unwrap();
     write.commit().unwrap();
     assert_eq!(store.read(board_sweeps::count).unwrap(), 1);
+}
+
+/// A board of `SWEPT_ABOVE + 1` pins of `client`'s: "one", then "copy 1" and so on, tagged "glow".
+async fn big_board(app: &TestApp, client: &reqwest::Client, title: &str, secret: bool) -> String {
+    let board = add_board(app, client, title, secret).await;
+    let first = create_pin(app, client, png(40, 30, 1), &[&board], "one").await;
+    for n in 1..=SWEPT_ABOVE {
+        duplicate_pin_tagged(app, client, &first, &format!("copy {n}"), &board, &["glow"]).await;
+    }
+    board
+}
+
+/// The pin found next after `pin` among those tagged "glow", as `client` sees them.
+async fn next_glowing(app: &TestApp, client: &reqwest::Client, pin: &str) -> Value {
+    let query = "query($id: ID!) { pin(id: $id, tag: \"glow\") { nextID } }";
+    let answer = graphql_with(client, &app.base_url, query, json!({ "id": pin })).await;
+    answer["data"]["pin"]["nextID"].clone()
 }
 
 #[tokio::test]
@@ -61,7 +80,7 @@ async fn nobody_else_sees_the_pins_of_a_big_board_made_private_before_they_are_s
 
     // Before the sweep: the lists, the search and the pins themselves show only the pin on Quay.
     let board = BoardId(harbour.parse().unwrap());
-    hide_unswept(&app, board);
+    change_unswept(&app, board, |board| board.secret = true);
     let (shown, _) = walk_pins(&app, &visitor, &format!("{LAST_PINS} # unswept")).await;
     assert_eq!(shown, [first]);
     assert_eq!(found(&app, &visitor, "copy").await.0, Vec::<u64>::new());
@@ -123,5 +142,66 @@ async fn nobody_else_sees_the_pins_of_a_big_board_made_private_before_they_are_s
         (own.len(), total),
         (everyone, everyone as u64),
         "the pins stay"
+    );
+}
+
+#[tokio::test]
+async fn a_big_board_shared_or_unshared_and_its_owner_disabled_or_enabled_reach_every_pin() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let bob = app.client_signed_in_new("bob").await;
+    let cy = app.client_signed_in_new("cy").await;
+    let visitor = new_client();
+    let shelf = add_board(&app, &bob, "Shelf", false).await;
+    let vase = create_pin(&app, &bob, png(40, 30, 2), &[&shelf], "vase").await;
+    let older = duplicate_pin_tagged(&app, &bob, &vase, "older", &shelf, &["glow"]).await;
+    let lamps = big_board(&app, &bob, "Lamps", true).await;
+    let newer = duplicate_pin_tagged(&app, &bob, &vase, "newer", &shelf, &["glow"]).await;
+    let board = BoardId(lamps.parse().unwrap());
+    let everyone = SWEPT_ABOVE as u64 + 1;
+    assert_eq!(found(&app, &cy, "lamps").await.1, 0);
+
+    // Shared: the friend finds every pin once swept.
+    share_board(&app, &bob, &lamps, "cy").await;
+    app.wait_for_sweeps().await;
+    assert_consistent(&app);
+    assert_eq!(found(&app, &cy, "lamps").await.1, everyone);
+    assert_ne!(next_glowing(&app, &cy, &newer).await, json!(older));
+
+    // Unshared: the friend finds none even before the sweep; the owner still finds them all.
+    change_unswept(&app, board, |board| board.shared_with.clear());
+    assert_eq!(found(&app, &cy, "copy").await.0, Vec::<u64>::new());
+    assert_eq!(next_glowing(&app, &cy, &newer).await, json!(older));
+    assert_eq!(found(&app, &bob, "lamps").await.1, everyone);
+    set_board_secret(&app, &bob, &lamps, false).await;
+    app.wait_for_sweeps().await;
+    assert_consistent(&app);
+    assert_eq!(found(&app, &visitor, "lamps").await.1, everyone);
+
+    // The owner disabled: nobody sees a pin of theirs, even before the sweep; enabled: all again.
+    let me = graphql_with(&bob, &app.base_url, "{ me { id } }", json!({})).await;
+    let set_disabled = |disabled: bool| {
+        let query = "mutation($u: ID!, $d: Boolean!) { setAccountDisabled(userId: $u, disabled: $d) { disabled } }";
+        let variables = json!({ "u": me["data"]["me"]["id"], "d": disabled });
+        let app = &app;
+        async move { assert!(app.graphql(query, variables).await["errors"].is_null()) }
+    };
+    set_disabled(true).await;
+    assert_eq!(found(&app, &visitor, "copy").await.0, Vec::<u64>::new());
+    assert_eq!(
+        walk_pins(&app, &visitor, LAST_PINS).await.0,
+        Vec::<u64>::new()
+    );
+    app.wait_for_sweeps().await;
+    assert_consistent(&app);
+    assert_eq!(found(&app, &visitor, "lamps").await.1, 0);
+    set_disabled(false).await;
+    app.wait_for_sweeps().await;
+    assert_consistent(&app);
+    assert_eq!(found(&app, &visitor, "lamps").await.1, everyone);
+    assert_eq!(
+        walk_pins(&app, &visitor, LAST_PINS).await.0.len() as u64,
+        everyone + 3,
+        "the big board's pins and the shelf's three"
     );
 }

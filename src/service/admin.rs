@@ -118,7 +118,7 @@ pub fn set_disabled_in(
     if disabled {
         accounts::remove_sessions_of(write, user, None)?;
     }
-    boards::refresh_public_each(write, &pins::ids_of_user(write, user)?)?;
+    boards::follow_owner(write, user)?;
     Ok(record)
 }
 

@@ -25,7 +25,7 @@ pub enum PinList {
     Found(Wanted),
 }
 
-/// How far a text search looks for a pin's neighbours.
+/// How far a search looks for a pin's neighbours.
 const NEIGHBOURS_IN_RESULTS: usize = crate::search::results::KEPT_RESULTS;
 
 /// One page of a list.
@@ -180,12 +180,31 @@ fn neighbours_in_results(
     pin: PinId,
 ) -> AppResult<Neighbours> {
     let search = &services.search;
-    let first_of = |(ids, _): (Vec<u64>, usize)| ids.first().map(|id| PinId(*id));
     match wanted {
-        Wanted::Tag(tag) => Ok(Neighbours {
-            prev: first_of(search.by_tag(viewer, tag, Some(pin.0), Direction::Up, 1)?),
-            next: first_of(search.by_tag(viewer, tag, Some(pin.0), Direction::Down, 1)?),
-        }),
+        Wanted::Tag(tag) => {
+            let nearest = |direction| -> AppResult<Option<PinId>> {
+                // While a board waits for its sweep, the nearest found may be hidden: look further.
+                let mut looked_at = 1;
+                loop {
+                    let (ids, _) = search.by_tag(viewer, tag, Some(pin.0), direction, looked_at)?;
+                    let all_found = ids.len() < looked_at || looked_at >= NEIGHBOURS_IN_RESULTS;
+                    let seen = services
+                        .store
+                        .read(|read| seen_now(read, viewer, ids, |id| PinId(*id)))?;
+                    if let Some(id) = seen.first() {
+                        return Ok(Some(PinId(*id)));
+                    }
+                    if all_found {
+                        return Ok(None);
+                    }
+                    looked_at *= 10;
+                }
+            };
+            Ok(Neighbours {
+                prev: nearest(Direction::Up)?,
+                next: nearest(Direction::Down)?,
+            })
+        }
         Wanted::Text(text) => {
             let (ids, _) = search.by_relevance(viewer, text, 0, NEIGHBOURS_IN_RESULTS)?;
             let ids = services

@@ -1,9 +1,11 @@
-//! Boards of more than `SWEPT_ABOVE` pins made private or public, or deleted: the write saves
-//! the board and marks it here, whatever the number of its pins, and a thread brings its pins'
-//! links and public state (`boards::refresh_public_each`) up to date afterwards, a chunk at a
-//! time. Until then the public indexes may still hold a pin the change made private, so the
-//! walks of public pins check each against its boards (`boards::is_public_now`) while a sweep
-//! waits; a pin the change made public shows once swept.
+//! Boards of more than `SWEPT_ABOVE` pins made private or public, shared or unshared, deleted,
+//! or whose owner was disabled or enabled: the write saves the change and marks the board here,
+//! whatever the number of its pins, and a thread brings its pins' links, public state and
+//! search documents (`boards::refresh_public_each`) up to date afterwards, a chunk at a time.
+//! Until then the public indexes and the search may still hold a pin the change hid, so the
+//! walks of public pins and the search results check each against its boards
+//! (`boards::is_public_now`, `access::audience`) while a sweep waits; a pin the change showed
+//! shows once swept.
 //!
 //! Like a search sweep's mark, a board's mark has a number: a sweep clears only the mark it
 //! read before sweeping, so that a board changed again meanwhile is swept again.
@@ -22,7 +24,7 @@ pub const SWEPT_ABOVE: usize = 100;
 
 /// How many pins one write transaction of a sweep takes: an owner's next write waits for one at
 /// most.
-const PINS_AT_ONCE: usize = 500;
+pub const PINS_AT_ONCE: usize = 500;
 
 /// A board marked, and the number of its mark, as read before its pins.
 type Sweep = (BoardId, u64);

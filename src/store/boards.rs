@@ -4,6 +4,7 @@
 
 use redb::{ReadableTable, WriteTransaction};
 
+use super::board_sweeps::{PINS_AT_ONCE, SWEPT_ABOVE};
 use super::codec::{decode, encode};
 use super::memo::Memo;
 use super::search_sweeps::Swept;
@@ -96,19 +97,46 @@ pub fn save(
     write
         .open_table(BOARDS)?
         .insert(board.id.0, encode(board)?.as_slice())?;
-    if before.is_some_and(|b| b.shared_with != board.shared_with) {
-        search_pending::mark(write, board_pins::pins_on(write, board.id)?)?;
-    } else if before.is_some_and(|b| b.title != board.title) {
+    let Some(before) = before else {
+        return Ok(());
+    };
+    if before.secret != board.secret || before.shared_with != board.shared_with {
+        // Who may see the pins changed: their public state and search documents follow.
+        follow_audience(write, board.id)?;
+    } else if before.title != board.title {
         search_sweeps::mark(write, Swept::PinsOn(board.id))?;
     }
-    if before.is_some_and(|before| before.secret != board.secret) {
-        if board_sweeps::is_swept(write, board.id)? {
-            board_sweeps::mark(write, board.id)?;
+    Ok(())
+}
+
+/// Brings the public state and search documents of a board's pins up to date with who may see
+/// it: in this write for a small board, by a sweep for a large one (`board_sweeps`).
+fn follow_audience(write: &WriteTransaction, board: BoardId) -> AppResult<()> {
+    if board_sweeps::is_swept(write, board)? {
+        board_sweeps::mark(write, board)
+    } else {
+        refresh_public_each(write, &board_pins::pins_on(write, board)?)
+    }
+}
+
+/// Brings the pins of a user's boards up to date with their account being disabled or enabled:
+/// those of small boards in this write, up to `board_sweeps::PINS_AT_ONCE` in all, those of the
+/// others by sweeps. A pin on no board needs nothing: it is never public, and its search
+/// document admits its owner alone, whom a disabled account lets in nowhere.
+pub fn follow_owner(write: &WriteTransaction, user: UserId) -> AppResult<()> {
+    let mut pins = Vec::new();
+    for board in ids_under(write, BOARDS_BY_USER, user.0)? {
+        let board = BoardId(board);
+        let count = board_pins::count_on_board(write, board)?;
+        if count > SWEPT_ABOVE || pins.len() + count > PINS_AT_ONCE {
+            board_sweeps::mark(write, board)?;
         } else {
-            refresh_public_each(write, &board_pins::pins_on(write, board.id)?)?;
+            pins.extend(board_pins::pins_on(write, board)?);
         }
     }
-    Ok(())
+    pins.sort_unstable();
+    pins.dedup();
+    refresh_public_each(write, &pins)
 }
 
 /// Removes a board; its pins stay, on their other boards (taken off it by a sweep when it holds

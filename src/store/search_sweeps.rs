@@ -1,8 +1,8 @@
 //! Boards and users whose pins' search documents hold words that changed (a board's title, an
 //! owner's names): marked in the transaction that changes them, whatever the number of pins,
-//! and swept in the background, each pin indexed again, then cleared. Only words wait so: a
-//! change of who may see a pin marks the pin itself (`search_pending`), indexed before the
-//! write returns.
+//! and swept in the background, each pin indexed again, then cleared. A change of who may see
+//! a pin marks the pin itself (`search_pending`), indexed before the write returns, or its
+//! board when it holds many (`board_sweeps`).
 //!
 //! Like a pin's mark, a sweep's mark has a number: a sweep clears only the mark it read before
 //! reading the documents, so that a board renamed again meanwhile is swept again.

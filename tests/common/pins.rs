@@ -143,11 +143,23 @@ pub async fn duplicate_pin(
     caption: &str,
     board: &str,
 ) -> String {
+    duplicate_pin_tagged(app, client, pin, caption, board, &[]).await
+}
+
+/// `duplicate_pin` with `tags`.
+pub async fn duplicate_pin_tagged(
+    app: &TestApp,
+    client: &reqwest::Client,
+    pin: &str,
+    caption: &str,
+    board: &str,
+    tags: &[&str],
+) -> String {
     let answer = graphql_with(
         client,
         &app.base_url,
-        "mutation($p: ID!, $c: String!, $b: [ID!]) { duplicatePin(pin: $p, caption: $c, boards: $b) { id } }",
-        json!({ "p": pin, "c": caption, "b": [board] }),
+        "mutation($p: ID!, $c: String!, $b: [ID!], $t: [String!]) { duplicatePin(pin: $p, caption: $c, boards: $b, tags: $t) { id } }",
+        json!({ "p": pin, "c": caption, "b": [board], "t": tags }),
     )
     .await;
     answer["data"]["duplicatePin"]["id"]

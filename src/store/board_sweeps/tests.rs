@@ -1,5 +1,6 @@
-//! Boards made private or deleted on a real store: the write leaves the pins to the sweep, the
-//! public walks hide them at once, and the sweep leaves the database consistent.
+//! Boards made private or deleted, and their owner disabled, on a real store: the write leaves
+//! the pins of big boards to the sweep, the public walks hide them at once, and the sweep leaves
+//! the database consistent.
 
 use redb::ReadableTableMetadata;
 
@@ -188,4 +189,73 @@ fn a_board_marked_again_after_its_sweep_began_stays_marked() {
     assert_eq!(store.read(count).unwrap(), 1);
     sweep_all(store).unwrap();
     assert_eq!(store.read(count).unwrap(), 0);
+}
+
+/// Disables or enables ann, as the admin's command does.
+fn set_ann_disabled(boards: &Boards, disabled: bool) {
+    boards
+        .store
+        .write(|write| {
+            let mut ann = users::load(write, boards.big.user)?;
+            ann.disabled = disabled;
+            users::update(write, &ann)?;
+            boards::follow_owner(write, ann.id)
+        })
+        .unwrap();
+}
+
+#[test]
+fn an_owner_disabled_hides_every_pin_at_once_and_the_big_board_s_pins_follow_in_its_sweep() {
+    let boards = ann_s_boards();
+    let store = &boards.store;
+    set_ann_disabled(&boards, true);
+
+    // The small board's pins followed in the write; the big board was marked.
+    assert_eq!(indexed_public(store), (BIG - 1) as u64);
+    assert_eq!(store.read(count).unwrap(), 1);
+    assert_eq!(public_walk(store), Vec::<u64>::new());
+    assert!(!is_public(store, boards.pins[1]));
+    sweep_all(store).unwrap();
+    assert_eq!(indexed_public(store), 0);
+    assert_consistent(store);
+
+    set_ann_disabled(&boards, false);
+    assert_eq!(public_walk(store), small_board_only(&boards));
+    sweep_all(store).unwrap();
+    assert_eq!(public_walk(store).len(), BIG + 3);
+    assert_consistent(store);
+}
+
+#[test]
+fn an_owner_disabled_with_many_small_boards_leaves_those_beyond_one_chunk_to_sweeps() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("corkboard.redb")).unwrap();
+    let boards_of_a_hundred = PINS_AT_ONCE / SWEPT_ABOVE + 1;
+    let mut ann = store
+        .write(|write| {
+            let ann = UserRecord::new("ann".into(), "ann@example.org".into(), String::new());
+            let ann = users::insert(write, ann)?;
+            for n in 0..boards_of_a_hundred {
+                let board = BoardRecord::new(ann.id, format!("B{n}"), None, None, false);
+                let board = boards::insert(write, board)?;
+                for _ in 0..SWEPT_ABOVE {
+                    pins::insert(write, PinRecord::for_tests(ann.id), &[board.id])?;
+                }
+            }
+            Ok(ann)
+        })
+        .unwrap();
+    ann.disabled = true;
+    store
+        .write(|write| {
+            users::update(write, &ann)?;
+            boards::follow_owner(write, ann.id)
+        })
+        .unwrap();
+    assert_eq!(store.read(count).unwrap(), 1);
+    assert_eq!(indexed_public(&store), SWEPT_ABOVE as u64);
+    assert_eq!(public_walk(&store), Vec::<u64>::new());
+    sweep_all(&store).unwrap();
+    assert_eq!(indexed_public(&store), 0);
+    assert_consistent(&store);
 }

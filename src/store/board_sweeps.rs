@@ -24,7 +24,7 @@ pub const SWEPT_ABOVE: usize = 100;
 
 /// How many pins one write transaction of a sweep takes: an owner's next write waits for one at
 /// most.
-pub const PINS_AT_ONCE: usize = 500;
+const PINS_AT_ONCE: usize = 500;
 
 /// A board marked, and the number of its mark, as read before its pins.
 type Sweep = (BoardId, u64);

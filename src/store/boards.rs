@@ -4,7 +4,7 @@
 
 use redb::{ReadableTable, WriteTransaction};
 
-use super::board_sweeps::{PINS_AT_ONCE, SWEPT_ABOVE};
+use super::board_sweeps::SWEPT_ABOVE;
 use super::codec::{decode, encode};
 use super::memo::Memo;
 use super::search_sweeps::Swept;
@@ -120,15 +120,15 @@ fn follow_audience(write: &WriteTransaction, board: BoardId) -> AppResult<()> {
 }
 
 /// Brings the pins of a user's boards up to date with their account being disabled or enabled:
-/// those of small boards in this write, up to `board_sweeps::PINS_AT_ONCE` in all, those of the
-/// others by sweeps. A pin on no board needs nothing: it is never public, and its search
+/// those of its small boards in this write, up to `SWEPT_ABOVE` in all (as for one board), those
+/// of the others by sweeps. A pin on no board needs nothing: it is never public, and its search
 /// document admits its owner alone, whom a disabled account lets in nowhere.
 pub fn follow_owner(write: &WriteTransaction, user: UserId) -> AppResult<()> {
     let mut pins = Vec::new();
     for board in ids_under(write, BOARDS_BY_USER, user.0)? {
         let board = BoardId(board);
         let count = board_pins::count_on_board(write, board)?;
-        if count > SWEPT_ABOVE || pins.len() + count > PINS_AT_ONCE {
+        if pins.len() + count > SWEPT_ABOVE {
             board_sweeps::mark(write, board)?;
         } else {
             pins.extend(board_pins::pins_on(write, board)?);

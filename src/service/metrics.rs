@@ -121,7 +121,7 @@ impl Metrics {
         );
         registry.register(
             "board_sweeps",
-            "Boards made private or public, or deleted, whose pins have yet to follow them",
+            "Boards made private or public, shared or unshared, or deleted, or whose owner was disabled or enabled, whose pins have yet to follow them",
             self.board_sweeps.clone(),
         );
         registry.register(

@@ -45,14 +45,31 @@ fn change_unswept(app: &TestApp, board: BoardId, change: impl FnOnce(&mut BoardR
     assert_eq!(store.read(board_sweeps::count).unwrap(), 1);
 }
 
-/// A board of `SWEPT_ABOVE + 1` pins of `client`'s: "one", then "copy 1" and so on, tagged "glow".
+/// A board of `SWEPT_ABOVE + 1` pins of `client`'s: "one", then "copy 1" and so on, tagged
+/// "glow" and "filament".
 async fn big_board(app: &TestApp, client: &reqwest::Client, title: &str, secret: bool) -> String {
     let board = add_board(app, client, title, secret).await;
     let first = create_pin(app, client, png(40, 30, 1), &[&board], "one").await;
     for n in 1..=SWEPT_ABOVE {
-        duplicate_pin_tagged(app, client, &first, &format!("copy {n}"), &board, &["glow"]).await;
+        duplicate_pin_tagged(
+            app,
+            client,
+            &first,
+            &format!("copy {n}"),
+            &board,
+            &["glow", "filament"],
+        )
+        .await;
     }
     board
+}
+
+/// The tags `client` is offered for `token`.
+async fn suggested(app: &TestApp, client: &reqwest::Client, token: &str) -> Vec<Value> {
+    let query = "query($t: String!) { tagSuggestions(token: $t) { name } }";
+    let answer = graphql_with(client, &app.base_url, query, json!({ "t": token })).await;
+    let names = answer["data"]["tagSuggestions"].as_array().unwrap().iter();
+    names.map(|tag| tag["name"].clone()).collect()
 }
 
 /// The pin found next after `pin` among those tagged "glow", as `client` sees them.
@@ -167,11 +184,14 @@ async fn a_big_board_shared_or_unshared_and_its_owner_disabled_or_enabled_reach_
     assert_consistent(&app);
     assert_eq!(found(&app, &cy, "lamps").await.1, everyone);
     assert_ne!(next_glowing(&app, &cy, &newer).await, json!(older));
+    assert_eq!(suggested(&app, &cy, "fil").await, [json!("filament")]);
 
     // Unshared: the friend finds none even before the sweep; the owner still finds them all.
     change_unswept(&app, board, |board| board.shared_with.clear());
     assert_eq!(found(&app, &cy, "copy").await.0, Vec::<u64>::new());
     assert_eq!(next_glowing(&app, &cy, &newer).await, json!(older));
+    assert_eq!(suggested(&app, &cy, "fil").await, Vec::<Value>::new());
+    assert_eq!(suggested(&app, &cy, "gl").await, [json!("glow")]);
     assert_eq!(found(&app, &bob, "lamps").await.1, everyone);
     set_board_secret(&app, &bob, &lamps, false).await;
     app.wait_for_sweeps().await;

@@ -181,30 +181,10 @@ fn neighbours_in_results(
 ) -> AppResult<Neighbours> {
     let search = &services.search;
     match wanted {
-        Wanted::Tag(tag) => {
-            let nearest = |direction| -> AppResult<Option<PinId>> {
-                // While a board waits for its sweep, the nearest found may be hidden: look further.
-                let mut looked_at = 1;
-                loop {
-                    let (ids, _) = search.by_tag(viewer, tag, Some(pin.0), direction, looked_at)?;
-                    let all_found = ids.len() < looked_at || looked_at >= NEIGHBOURS_IN_RESULTS;
-                    let seen = services
-                        .store
-                        .read(|read| seen_now(read, viewer, ids, |id| PinId(*id)))?;
-                    if let Some(id) = seen.first() {
-                        return Ok(Some(PinId(*id)));
-                    }
-                    if all_found {
-                        return Ok(None);
-                    }
-                    looked_at *= 10;
-                }
-            };
-            Ok(Neighbours {
-                prev: nearest(Direction::Up)?,
-                next: nearest(Direction::Down)?,
-            })
-        }
+        Wanted::Tag(tag) => Ok(Neighbours {
+            prev: first_seen_by_tag(services, viewer, tag, Some(pin), Direction::Up)?,
+            next: first_seen_by_tag(services, viewer, tag, Some(pin), Direction::Down)?,
+        }),
         Wanted::Text(text) => {
             let (ids, _) = search.by_relevance(viewer, text, 0, NEIGHBOURS_IN_RESULTS)?;
             let ids = services
@@ -218,6 +198,36 @@ fn neighbours_in_results(
                 next: ids.get(at + 1).map(|id| PinId(*id)),
             })
         }
+    }
+}
+
+/// The first pin tagged `tag` beyond `from` in `direction` that the viewer may see now. While a
+/// board waits for its sweep the nearest found may be hidden, so 1, then 10, 100 and 1,000 are
+/// looked at.
+pub fn first_seen_by_tag(
+    services: &Services,
+    viewer: Option<UserId>,
+    tag: &str,
+    from: Option<PinId>,
+    direction: Direction,
+) -> AppResult<Option<PinId>> {
+    let from = from.map(|pin| pin.0);
+    let mut looked_at = 1;
+    loop {
+        let (ids, _) = services
+            .search
+            .by_tag(viewer, tag, from, direction, looked_at)?;
+        let all_found = ids.len() < looked_at || looked_at >= NEIGHBOURS_IN_RESULTS;
+        let seen = services
+            .store
+            .read(|read| seen_now(read, viewer, ids, |id| PinId(*id)))?;
+        if let Some(id) = seen.first() {
+            return Ok(Some(PinId(*id)));
+        }
+        if all_found {
+            return Ok(None);
+        }
+        looked_at *= 10;
     }
 }
 

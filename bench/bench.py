@@ -314,10 +314,10 @@ def swept(metrics):
 def board_writes(server, boards, metrics):
     """Its owner's writes on the largest of `boards` and on one of a few pins, one request at a
     time: three renames, three times private, shared with a friend, unshared and public again,
-    and at last its deletion; the
-    time of each (median of three) on both boards, to see which grows with the board. After each
-    write the bench waits until the board's pins have followed it in the background (the longest
-    wait is reported), so that a write does not wait for the last one's sweep."""
+    and at last its deletion; the time of each (median of three) on both boards, to see which
+    grows with the board. After each write the bench waits until the board's pins have followed
+    it in the background (the longest wait is reported), so that a write does not wait for the
+    last one's sweep."""
     print("board writes", flush=True)
     big = max(boards, key=lambda board: board["pins"]["totalCount"])
     small = min((board for board in boards if board["pins"]["totalCount"] > 1 and board["id"] != big["id"]),

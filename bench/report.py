@@ -208,7 +208,7 @@ def load_section(results):
     lines = ["## Serving under load", "",
              f"wrk on loopback (one thread, {plan['load_repeats']} runs of {plan['load_seconds']} s each), "
              "sending the requests the browser sends for each screen, with Chromium's Accept-Encoding "
-             "(larger API answers go out gzipped). Client latency is wrk's; server "
+             "(larger API answers go out compressed: a computed one with zstd, a kept one gzipped). Client latency is wrk's; server "
              "time is the server's own log line of each request (from routing to the last byte handed "
              "to the socket). Figures are medians of the runs (min to max). Requests are a visitor's, "
              "whose repeated question is answered with the answer kept since the last change "

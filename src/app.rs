@@ -32,7 +32,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
     let answer = graphql::graphql
         .around(session::with_viewer)
         .around(limits::graphql_body)
-        .around(compression::gzip_answers);
+        .around(compression::compress_answers);
     let api = match services.config.graphiql() {
         true => get(graphql::graphiql).post(answer),
         false => poem::post(answer),

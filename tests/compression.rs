@@ -1,13 +1,14 @@
 //! What goes out compressed: the UI's files as their build-time brotli or gzip copies, and the
-//! larger API answers gzipped on the fly (a visitor's kept answer once for all), each only to a
-//! browser that accepts it. (The count of compressions is process-wide: one test gzips answers.)
+//! larger API answers compressed on the fly, zstd or else gzip (a visitor's kept answer gzipped
+//! once for all), each only to a browser that accepts it. (The count of compressions is
+//! process-wide: one test compresses answers.)
 
 mod common;
 
 use std::io::Read;
 
-use common::TestApp;
-use corkboard::http::compression::gzipped_count;
+use common::{TestApp, new_client};
+use corkboard::http::compression::compressed_count;
 use flate2::read::GzDecoder;
 use serde_json::{Value, json};
 
@@ -70,11 +71,12 @@ async fn the_ui_goes_out_as_its_brotli_or_gzip_copy_to_whoever_accepts_it() {
 }
 
 #[tokio::test]
-async fn larger_api_answers_are_gzipped_for_whoever_accepts_it() {
+async fn larger_api_answers_are_compressed_for_whoever_accepts_it() {
     let app = TestApp::start().await;
-    let ask = |query: &'static str, accept: Option<&'static str>| {
-        let mut request = app
-            .client
+    app.sign_up("ada").await;
+    let visitor = new_client();
+    let ask = |client: &reqwest::Client, query: &'static str, accept: Option<&'static str>| {
+        let mut request = client
             .post(app.url("/api/graphql"))
             .json(&json!({ "query": query }));
         if let Some(accept) = accept {
@@ -82,38 +84,66 @@ async fn larger_api_answers_are_gzipped_for_whoever_accepts_it() {
         }
         request.send()
     };
+    // A signed-in person's answer is computed for the request, and compressed for it.
+    let signed_in = &app.client;
     let large = "{ __schema { types { name description } } }";
-    let plain = ask(large, None).await.unwrap();
+    let plain = ask(signed_in, large, None).await.unwrap();
     assert_eq!(header(&plain, "content-encoding"), "");
     let plain: Value = plain.json().await.unwrap();
+    let json_length = serde_json::to_vec(&plain).unwrap().len();
 
-    let gzipped = ask(large, Some("gzip, br")).await.unwrap();
+    let zstd = ask(signed_in, large, Some("gzip, deflate, br, zstd"))
+        .await
+        .unwrap();
+    assert_eq!(header(&zstd, "content-encoding"), "zstd");
+    assert!(header(&zstd, "vary").contains("Accept-Encoding"));
+    let bytes = zstd.bytes().await.unwrap();
+    let answer: Value = serde_json::from_slice(&zstd::decode_all(&bytes[..]).unwrap()).unwrap();
+    assert_eq!(answer, plain);
+    assert!(bytes.len() * 2 < json_length);
+
+    let gzipped = ask(signed_in, large, Some("gzip, br, zstd;q=0"))
+        .await
+        .unwrap();
     assert_eq!(header(&gzipped, "content-encoding"), "gzip");
     assert!(header(&gzipped, "vary").contains("Accept-Encoding"));
     let bytes = gzipped.bytes().await.unwrap();
     let answer: Value = serde_json::from_slice(&gunzip(&bytes)).unwrap();
     assert_eq!(answer, plain);
-    assert!(bytes.len() * 2 < serde_json::to_vec(&plain).unwrap().len());
+    assert!(bytes.len() * 2 < json_length);
 
-    let small = ask("{ me { id } }", Some("gzip")).await.unwrap();
+    let small = ask(signed_in, "{ me { id } }", Some("gzip, zstd"))
+        .await
+        .unwrap();
     assert_eq!(header(&small, "content-encoding"), "", "too small to gain");
 
     // A visitor's answer is kept until the next change (see tests/visitor_answers.rs), and so
-    // is its gzip: five browsers asking it cost at most one compression (none when the first
-    // answer was kept; one when the search index moved just after it), and get the same bytes.
+    // is its gzip, which zstd's fast levels would not beat: five browsers asking it cost at most
+    // one compression (none when the first answer was kept; one when the search index moved just
+    // after it), and get the same bytes.
     let kept = "{ __type(name: \"Pin\") { name description fields { name description } } }";
-    ask(kept, Some("gzip")).await.unwrap();
-    let before = gzipped_count();
+    ask(&visitor, kept, Some("gzip")).await.unwrap();
+    let before = compressed_count();
     let mut answers = Vec::new();
     for _ in 0..5 {
-        let answer = ask(kept, Some("gzip, deflate, br")).await.unwrap();
+        let answer = ask(&visitor, kept, Some("gzip, deflate, br, zstd"))
+            .await
+            .unwrap();
         assert_eq!(header(&answer, "content-encoding"), "gzip");
         assert!(header(&answer, "vary").contains("Accept-Encoding"));
         answers.push(answer.bytes().await.unwrap());
     }
-    assert!(gzipped_count() - before <= 1, "a kept answer gzipped once");
+    assert!(
+        compressed_count() - before <= 1,
+        "a kept answer gzipped once"
+    );
     assert!(answers.iter().all(|answer| *answer == answers[0]));
-    let plain: Value = ask(kept, None).await.unwrap().json().await.unwrap();
+    let plain: Value = ask(&visitor, kept, None)
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let unzipped: Value = serde_json::from_slice(&gunzip(&answers[0])).unwrap();
     assert_eq!(unzipped, plain);
     app.stop().await;

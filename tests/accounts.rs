@@ -190,6 +190,17 @@ async fn me_with_cookie(app: &TestApp, cookie: &str, origin: &str) -> Value {
     response.json::<Value>().await.unwrap()["data"]["me"].clone()
 }
 
+async fn log_out(app: &TestApp, cookie: &str) -> reqwest::Response {
+    reqwest::Client::new()
+        .post(app.url("/api/graphql"))
+        .header("Origin", &app.base_url)
+        .header("Cookie", cookie)
+        .json(&json!({ "query": "mutation { logout { message } }" }))
+        .send()
+        .await
+        .unwrap()
+}
+
 #[tokio::test]
 async fn logout_ends_the_session_on_the_server() {
     let app = TestApp::start().await;
@@ -199,14 +210,7 @@ async fn logout_ends_the_session_on_the_server() {
         me_with_cookie(&app, &cookie, &app.base_url).await["username"],
         "ada"
     );
-    let logout = reqwest::Client::new()
-        .post(app.url("/api/graphql"))
-        .header("Origin", &app.base_url)
-        .header("Cookie", &cookie)
-        .json(&json!({ "query": "mutation { logout { message } }" }))
-        .send()
-        .await
-        .unwrap();
+    let logout = log_out(&app, &cookie).await;
     assert!(
         logout.headers()["set-cookie"]
             .to_str()
@@ -216,6 +220,47 @@ async fn logout_ends_the_session_on_the_server() {
     assert!(
         me_with_cookie(&app, &cookie, &app.base_url).await.is_null(),
         "the old cookie is dead"
+    );
+    app.stop().await;
+}
+
+/// A session's user is read once and kept until the next write: signing out, however recently
+/// the session was read, ends it at the next request.
+#[tokio::test]
+async fn a_session_is_read_once_between_writes_and_a_sign_out_ends_it_at_once() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let cookie = session_cookie_of(&app, "ada@example.org").await;
+    let store = &app.server.as_ref().unwrap().services.store;
+    let reads_of_me = async || {
+        let before = store.read_count();
+        assert_eq!(
+            me_with_cookie(&app, &cookie, &app.base_url).await["username"],
+            "ada"
+        );
+        store.read_count() - before
+    };
+    reads_of_me().await; // the first sighting may be written down, which forgets what was kept
+    let kept = reads_of_me().await;
+    assert_eq!(reads_of_me().await, kept);
+    app.graphql(
+        "mutation { updateUser(firstName: \"Ada\") { firstName } }",
+        json!({}),
+    )
+    .await;
+    app.wait_for_sweeps().await; // the search index follows the new name, reading meanwhile
+    assert_eq!(
+        reads_of_me().await,
+        kept + 1,
+        "a write makes the session read again"
+    );
+    assert_eq!(reads_of_me().await, kept);
+
+    let logout = log_out(&app, &cookie).await;
+    assert!(logout.status().is_success());
+    assert!(
+        me_with_cookie(&app, &cookie, &app.base_url).await.is_null(),
+        "the kept session is forgotten"
     );
     app.stop().await;
 }

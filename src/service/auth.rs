@@ -18,7 +18,7 @@ use crate::service::secrets::{
 use crate::service::viewer::Viewer;
 use crate::store::accounts::{self, SessionRecord, TokenPurpose};
 use crate::store::invites::{self, InviteRecord};
-use crate::store::users;
+use crate::store::{Source, users};
 
 const SESSION_DAYS: i64 = 30;
 /// The cookie that carries a browser's session token.
@@ -164,14 +164,9 @@ pub async fn log_out(services: &Services, session_hash: String) -> AppResult<()>
         .await
 }
 
-/// The user behind a session token, if the session is still valid.
-pub fn user_of_session(services: &Services, token: &str) -> AppResult<Option<UserId>> {
-    let session = services
-        .store
-        .read(|read| accounts::session(read, &secret_hash(token)))?;
-    Ok(session
-        .filter(|session| session.expires_at > Utc::now())
-        .map(|session| session.user))
+/// The session of a token's hash (see `secrets::secret_hash`), if it is still valid.
+pub fn valid_session(read: &impl Source, hash: &str) -> AppResult<Option<SessionRecord>> {
+    Ok(accounts::session(read, hash)?.filter(|session| session.expires_at > Utc::now()))
 }
 
 pub fn start_session(write: &redb::WriteTransaction, user: UserId) -> AppResult<String> {

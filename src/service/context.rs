@@ -1,6 +1,6 @@
 //! The handle every service takes: the database, the search index, settings, mail, the sign-in
-//! limiter, the fetcher, the media storage, the metrics and the picture workers with their memory budget; with
-//! helpers that run work off the async runtime.
+//! limiter, the sessions signed in, the fetcher, the media storage, the metrics and the picture
+//! workers with their memory budget; with helpers that run work off the async runtime.
 
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::PathBuf;
@@ -23,6 +23,7 @@ use crate::service::mail::Mailer;
 use crate::service::metrics::Metrics;
 use crate::service::rate_limit::Limiter;
 use crate::service::secrets::new_secret;
+use crate::service::signed_in::SignedIn;
 use crate::store::{Store, pins, search_pending, search_sweeps};
 use crate::web::fetch::Fetcher;
 
@@ -37,6 +38,8 @@ pub struct Services {
     pub search: SearchIndex,
     pub mail: Mailer,
     pub limiter: Arc<Limiter>,
+    /// Who recent session tokens sign in (see `signed_in`).
+    pub signed_in: Arc<SignedIn>,
     pub web: Fetcher,
     /// Where avatars, previews and originals are kept.
     pub media: MediaStore,
@@ -73,6 +76,7 @@ impl Services {
             search,
             mail,
             limiter: Arc::default(),
+            signed_in: Arc::default(),
             metrics: Arc::default(),
             picture_memory: Arc::new(picture_memory),
             picture_files: Arc::default(),

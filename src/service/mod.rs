@@ -34,6 +34,7 @@ pub mod restore;
 pub mod scanner;
 pub mod search;
 pub mod secrets;
+pub mod signed_in;
 pub mod temp_pins;
 pub mod users;
 pub mod viewer;

@@ -9,6 +9,7 @@ use crate::domain::user::UserRecord;
 use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
 use crate::service::secrets::secret_hash;
+use crate::service::signed_in::{SessionHolder, Version as SignedInVersion};
 use crate::service::{api_keys, auth};
 use crate::store::users;
 
@@ -68,35 +69,16 @@ pub async fn resolve(
     cookie: Option<String>,
     anonymous: Viewer,
 ) -> Viewer {
-    if bearer.is_none() && cookie.is_none() {
-        return anonymous;
-    }
-    let found = services
-        .blocking(move |services| {
-            let found = if let Some(key) = bearer {
-                api_keys::user_of_key(services, &key)?.map(|user| (user, None))
-            } else if let Some(token) = cookie {
-                auth::user_of_session(services, &token)?
-                    .map(|user| (user, Some(secret_hash(&token))))
-            } else {
-                None
-            };
-            let Some((user, session_hash)) = found else {
-                return Ok(None);
-            };
-            let user = services.store.read(|read| users::get(read, user))?;
-            let Some(user) = user.filter(|user| !user.disabled) else {
-                return Ok(None);
-            };
-            note_seen(services, &user)?;
-            Ok(Some((user, session_hash)))
-        })
-        .await;
+    let found = match (bearer, cookie) {
+        (Some(key), _) => by_api_key(services, key).await,
+        (None, Some(token)) => by_session(services, secret_hash(&token)).await,
+        (None, None) => return anonymous,
+    };
     match found {
-        Ok(Some((user, session_hash))) => Viewer {
-            user: Some(user.id),
-            session_hash,
-            admin: user.admin,
+        Ok(Some(signed_in)) => Viewer {
+            user: Some(signed_in.user),
+            session_hash: signed_in.session_hash,
+            admin: signed_in.admin,
             ..anonymous
         },
         Ok(None) => anonymous,
@@ -105,6 +87,80 @@ pub async fn resolve(
             anonymous
         }
     }
+}
+
+/// Who a request signs in as.
+struct SignedInAs {
+    user: UserId,
+    admin: bool,
+    /// Signed in by cookie, the hash of the session token.
+    session_hash: Option<String>,
+}
+
+async fn by_api_key(services: &Services, key: String) -> AppResult<Option<SignedInAs>> {
+    services
+        .blocking(move |services| {
+            let Some(user) = api_keys::user_of_key(services, &key)? else {
+                return Ok(None);
+            };
+            let user = services.store.read(|read| users::get(read, user))?;
+            let Some(user) = user.filter(|user| !user.disabled) else {
+                return Ok(None);
+            };
+            note_seen(services, &user)?;
+            Ok(Some(SignedInAs {
+                user: user.id,
+                admin: user.admin,
+                session_hash: None,
+            }))
+        })
+        .await
+}
+
+/// The session's user, as kept since the last write (`signed_in`), else read.
+async fn by_session(services: &Services, hash: String) -> AppResult<Option<SignedInAs>> {
+    let at = SignedInVersion::now(&services.store);
+    let holder = match services.signed_in.get(&hash, at) {
+        Some(holder) => Some(holder),
+        None => read_session(services, hash.clone(), at).await?,
+    };
+    Ok(holder.map(|holder| SignedInAs {
+        user: holder.user,
+        admin: holder.admin,
+        session_hash: Some(hash),
+    }))
+}
+
+/// Reads the session of `hash` and its user (one transaction), notes the sighting, and keeps
+/// what it found if nothing was written since `at`.
+async fn read_session(
+    services: &Services,
+    hash: String,
+    at: SignedInVersion,
+) -> AppResult<Option<SessionHolder>> {
+    services
+        .blocking(move |services| {
+            let found = services.store.read(|read| {
+                let Some(session) = auth::valid_session(read, &hash)? else {
+                    return Ok(None);
+                };
+                let user = users::get(read, session.user)?;
+                Ok(user.map(|user| (user, session.expires_at)))
+            })?;
+            let Some((user, expires_at)) = found.filter(|(user, _)| !user.disabled) else {
+                return Ok(None);
+            };
+            note_seen(services, &user)?;
+            let holder = SessionHolder {
+                user: user.id,
+                admin: user.admin,
+                expires_at,
+            };
+            let now = SignedInVersion::now(&services.store);
+            services.signed_in.put(hash, holder.clone(), at, now);
+            Ok(Some(holder))
+        })
+        .await
 }
 
 /// Notes when an account was last seen, at most every few minutes (admins see it).

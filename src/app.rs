@@ -25,7 +25,7 @@ use crate::systemd;
 
 /// All routes of the server.
 pub fn routes(services: Services) -> impl poem::Endpoint {
-    let schema = graphql::build_schema(Some(services.clone()));
+    let schemas = graphql::Schemas::build(&services);
     let uploads = upload::api_service()
         .around(session::with_viewer)
         .around(upload::guard_uploads);
@@ -49,7 +49,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
         .at("/share/", poem::post(share::share))
         .at("/*path", UiAssets)
         .around(metrics::count_requests)
-        .data(schema)
+        .data(schemas)
         .data(Arc::new(Answers::default()))
         .data(Arc::new(Documents::default()))
         .data(services)

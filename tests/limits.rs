@@ -85,6 +85,36 @@ async fn costly_queries_are_refused_before_any_work() {
     app.stop().await;
 }
 
+/// A query's text is checked against every rule of GraphQL until it passes once; after that, each
+/// request of it is still checked for its cost with its variables, and a variable's value that
+/// does not fit its argument is still refused with `VALIDATION_ERROR`.
+#[tokio::test]
+async fn a_query_that_passed_before_is_checked_again_for_its_cost_and_its_values() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    pins(&app, 3).await;
+    let visitor = common::new_client();
+    let query = "query($n: Int) { pins(first: $n) { edges { node { user { pins(first: $n) { edges { node { user { pins(first: $n) { edges { node { id } } } } } } } } } } } }";
+    let ask = async |n: serde_json::Value| {
+        graphql_with(&visitor, &app.base_url, query, json!({ "n": n })).await
+    };
+    for _ in 0..2 {
+        let answer = ask(json!(2)).await;
+        assert!(answer["errors"].is_null(), "{answer}");
+    }
+    let costly = ask(json!(20000)).await;
+    assert_eq!(error_code(&costly), Some("VALIDATION_ERROR"), "{costly}");
+    assert!(costly["data"].is_null(), "no work is done: {costly}");
+    let not_a_number = ask(json!("many")).await;
+    assert_eq!(
+        error_code(&not_a_number),
+        Some("VALIDATION_ERROR"),
+        "{not_a_number}"
+    );
+    assert!(not_a_number["data"]["pins"].is_null(), "{not_a_number}");
+    app.stop().await;
+}
+
 /// The UI's heaviest query (a user's boards, 50 of them with covers, folders and counts) passes,
 /// and twice over: the limit leaves it room.
 #[tokio::test]

@@ -1,6 +1,6 @@
 //! Parsed queries kept by their text: the UI asks the same few dozen queries over and over, and
 //! parsing one costs more than copying it (a tenth of a 50-pin page's time, measured in
-//! bench/TUNING.md).
+//! bench/TUNING.md); with each, whether it passed every rule of the schema once.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -16,21 +16,40 @@ const MAX_QUERY_BYTES: usize = 16 << 10;
 
 #[derive(Default)]
 pub struct Documents {
-    kept: Mutex<HashMap<String, ExecutableDocument>>,
+    kept: Mutex<HashMap<String, Kept>>,
+}
+
+struct Kept {
+    document: ExecutableDocument,
+    /// The rules of GraphQL hold for the text whatever its variables' values, but for their
+    /// types, which the resolvers check again when they read their arguments.
+    passed_every_rule: bool,
 }
 
 impl Documents {
     /// Gives `request` its parsed query, from those kept or parsed now; a query that does not
-    /// parse is left to the schema, which reports why.
-    pub fn parse(&self, request: &mut Request) {
-        if let Some(document) = self.parsed(&request.query) {
-            request.set_parsed_query(document);
+    /// parse is left to the schema, which reports why. True when the query passed every rule of
+    /// the schema before (see `passed_every_rule`).
+    pub fn parse(&self, request: &mut Request) -> bool {
+        match self.parsed(&request.query) {
+            Some((document, passed)) => {
+                request.set_parsed_query(document);
+                passed
+            }
+            None => false,
         }
     }
 
-    fn parsed(&self, query: &str) -> Option<ExecutableDocument> {
-        if let Some(document) = self.lock().get(query) {
-            return Some(document.clone());
+    /// Notes that `query` passed every rule of the schema.
+    pub fn passed_every_rule(&self, query: &str) {
+        if let Some(kept) = self.lock().get_mut(query) {
+            kept.passed_every_rule = true;
+        }
+    }
+
+    fn parsed(&self, query: &str) -> Option<(ExecutableDocument, bool)> {
+        if let Some(kept) = self.lock().get(query) {
+            return Some((kept.document.clone(), kept.passed_every_rule));
         }
         let document = parse_query(query).ok()?;
         if query.len() <= MAX_QUERY_BYTES {
@@ -38,12 +57,16 @@ impl Documents {
             if kept.len() >= MAX_DOCUMENTS {
                 kept.clear();
             }
-            kept.insert(query.to_owned(), document.clone());
+            let fresh = Kept {
+                document: document.clone(),
+                passed_every_rule: false,
+            };
+            kept.insert(query.to_owned(), fresh);
         }
-        Some(document)
+        Some((document, false))
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, ExecutableDocument>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Kept>> {
         self.kept.lock().unwrap_or_else(|e| e.into_inner())
     }
 }

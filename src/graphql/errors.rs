@@ -1,5 +1,5 @@
 //! `AppError` as a GraphQL error: the person's sentence, with `extensions.code` (and `field`);
-//! and a code for the errors of a request refused before any work (not valid, or too costly).
+//! and a code for the errors the schema raises itself (a request not valid, or too costly).
 
 use async_graphql::ServerError;
 
@@ -22,14 +22,14 @@ impl From<AppError> for async_graphql::Error {
     }
 }
 
-/// Gives a request-level error (no `path`: the request did not parse, did not fit the schema, or
-/// asked for too much) the code `VALIDATION_ERROR`, with a sentence a person can act on.
-pub fn code_request_error(error: &mut ServerError) {
-    if !error.path.is_empty()
-        || error
-            .extensions
-            .as_ref()
-            .is_some_and(|e| e.get("code").is_some())
+/// Gives an error the schema raised itself, not a resolver (the request did not parse, did not fit
+/// the schema, asked for too much, or a variable's value did not fit its argument), the code
+/// `VALIDATION_ERROR`, with a sentence a person can act on.
+pub fn code_schema_error(error: &mut ServerError) {
+    if error
+        .extensions
+        .as_ref()
+        .is_some_and(|e| e.get("code").is_some())
     {
         return;
     }

@@ -118,7 +118,7 @@ async fn larger_api_answers_are_compressed_for_whoever_accepts_it() {
     assert_eq!(header(&small, "content-encoding"), "", "too small to gain");
 
     // A visitor's answer is kept until the next change (see tests/visitor_answers.rs), and so
-    // is its gzip, which zstd's fast levels would not beat: five browsers asking it cost at most
+    // is its gzip (zstd would gain a few percent there): five browsers asking it cost at most
     // one compression (none when the first answer was kept; one when the search index moved just
     // after it), and get the same bytes.
     let kept = "{ __type(name: \"Pin\") { name description fields { name description } } }";

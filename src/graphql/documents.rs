@@ -21,8 +21,8 @@ pub struct Documents {
 
 struct Kept {
     document: ExecutableDocument,
-    /// The rules of GraphQL hold for the text whatever its variables' values, but for their
-    /// types, which the resolvers check again when they read their arguments.
+    /// The rules of GraphQL hold for a text whatever its variables' values: async-graphql checks
+    /// each value against its variable's type, and the cost and depth, at every request.
     passed_every_rule: bool,
 }
 

@@ -92,25 +92,22 @@ async fn larger_api_answers_are_compressed_for_whoever_accepts_it() {
     let plain: Value = plain.json().await.unwrap();
     let json_length = serde_json::to_vec(&plain).unwrap().len();
 
-    let zstd = ask(signed_in, large, Some("gzip, deflate, br, zstd"))
-        .await
-        .unwrap();
-    assert_eq!(header(&zstd, "content-encoding"), "zstd");
-    assert!(header(&zstd, "vary").contains("Accept-Encoding"));
-    let bytes = zstd.bytes().await.unwrap();
-    let answer: Value = serde_json::from_slice(&zstd::decode_all(&bytes[..]).unwrap()).unwrap();
-    assert_eq!(answer, plain);
-    assert!(bytes.len() * 2 < json_length);
-
-    let gzipped = ask(signed_in, large, Some("gzip, br, zstd;q=0"))
-        .await
-        .unwrap();
-    assert_eq!(header(&gzipped, "content-encoding"), "gzip");
-    assert!(header(&gzipped, "vary").contains("Accept-Encoding"));
-    let bytes = gzipped.bytes().await.unwrap();
-    let answer: Value = serde_json::from_slice(&gunzip(&bytes)).unwrap();
-    assert_eq!(answer, plain);
-    assert!(bytes.len() * 2 < json_length);
+    for (accepted, coding) in [
+        ("gzip, deflate, br, zstd", "zstd"),
+        ("gzip, br, zstd;q=0", "gzip"),
+    ] {
+        let compressed = ask(signed_in, large, Some(accepted)).await.unwrap();
+        assert_eq!(header(&compressed, "content-encoding"), coding);
+        assert!(header(&compressed, "vary").contains("Accept-Encoding"));
+        let bytes = compressed.bytes().await.unwrap();
+        let json = match coding {
+            "zstd" => zstd::decode_all(&bytes[..]).unwrap(),
+            _ => gunzip(&bytes),
+        };
+        let answer: Value = serde_json::from_slice(&json).unwrap();
+        assert_eq!(answer, plain);
+        assert!(bytes.len() * 2 < json_length);
+    }
 
     let small = ask(signed_in, "{ me { id } }", Some("gzip, zstd"))
         .await

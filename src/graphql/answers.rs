@@ -6,39 +6,35 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use async_graphql::Request;
 use bytes::Bytes;
 
 use crate::http::compression::{self, SMALLEST};
 use crate::service::context::Services;
+use crate::store;
 
 /// The most bytes of answers kept: a few hundred pages.
 const MAX_BYTES: usize = 8 << 20;
 
-/// The state answers are computed from: the database's writes, the search index's generation,
-/// and the minute.
+/// The state answers are computed from: the database's version (its writes and the minute) and
+/// the search index's generation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Version {
-    writes: u64,
+    database: store::Version,
     search: u64,
-    minute: u64,
 }
 
 impl Version {
     pub fn now(services: &Services) -> Version {
         Version {
-            writes: services.store.write_count(),
+            database: services.store.version(),
             search: services
                 .search
                 .reader()
                 .searcher()
                 .generation()
                 .generation_id(),
-            minute: SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |since| since.as_secs() / 60),
         }
     }
 }

@@ -7,35 +7,14 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{DateTime, Utc};
 
 use crate::domain::ids::UserId;
-use crate::store::Store;
+use crate::store::Version;
 
 /// The most sessions kept: past it, all are forgotten and kept afresh.
 const MOST: usize = 4096;
-
-/// The state a session was read at: the database's writes, and the minute.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Version {
-    writes: u64,
-    minute: u64,
-}
-
-impl Version {
-    /// Taken before the session is read: a write committed meanwhile leaves it behind, so what
-    /// was read is never kept as newer than it is.
-    pub fn now(store: &Store) -> Version {
-        Version {
-            writes: store.write_count(),
-            minute: SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |since| since.as_secs() / 60),
-        }
-    }
-}
 
 /// The user a session signs in, and until when.
 #[derive(Debug, Clone)]
@@ -45,7 +24,7 @@ pub struct SessionHolder {
     pub expires_at: DateTime<Utc>,
 }
 
-/// Session holders by the hash of their token, all read at one version.
+/// Session holders by the hash of their token, all read at one version of the database.
 #[derive(Default)]
 pub struct SignedIn {
     kept: Mutex<Kept>,
@@ -89,9 +68,15 @@ mod tests {
     use chrono::Duration;
 
     use super::*;
+    use crate::store::Store;
 
-    fn at(writes: u64) -> Version {
-        Version { writes, minute: 1 }
+    /// The versions of a real database before and after a write.
+    fn before_and_after_a_write() -> (Version, Version) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("corkboard.redb")).unwrap();
+        let before = store.version();
+        store.write(|_| Ok(())).unwrap();
+        (before, store.version())
     }
 
     fn holder(expires_in: Duration) -> SessionHolder {
@@ -104,25 +89,27 @@ mod tests {
 
     #[test]
     fn a_holder_is_kept_for_its_version_and_while_its_session_lasts() {
+        let (before, after) = before_and_after_a_write();
         let kept = SignedIn::default();
-        kept.put("a".into(), holder(Duration::days(1)), at(1), at(1));
-        kept.put("gone".into(), holder(Duration::seconds(-1)), at(1), at(1));
+        kept.put("a".into(), holder(Duration::days(1)), before, before);
+        kept.put("gone".into(), holder(Duration::seconds(-1)), before, before);
         assert_eq!(
-            kept.get("a", at(1)).map(|holder| holder.user),
+            kept.get("a", before).map(|holder| holder.user),
             Some(UserId(7))
         );
-        assert!(kept.get("gone", at(1)).is_none(), "an expired session");
+        assert!(kept.get("gone", before).is_none(), "an expired session");
         assert!(
-            kept.get("a", at(2)).is_none(),
+            kept.get("a", after).is_none(),
             "something was written since"
         );
     }
 
     #[test]
     fn what_was_read_before_a_write_is_not_kept() {
+        let (before, after) = before_and_after_a_write();
         let kept = SignedIn::default();
-        kept.put("a".into(), holder(Duration::days(1)), at(1), at(2));
-        assert!(kept.get("a", at(1)).is_none());
-        assert!(kept.get("a", at(2)).is_none());
+        kept.put("a".into(), holder(Duration::days(1)), before, after);
+        assert!(kept.get("a", before).is_none());
+        assert!(kept.get("a", after).is_none());
     }
 }

@@ -9,9 +9,9 @@ use crate::domain::user::UserRecord;
 use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
 use crate::service::secrets::secret_hash;
-use crate::service::signed_in::{SessionHolder, Version as SignedInVersion};
+use crate::service::signed_in::SessionHolder;
 use crate::service::{api_keys, auth};
-use crate::store::users;
+use crate::store::{Version, users};
 
 /// How often an account's last sighting is written down.
 const SEEN_EVERY_MINUTES: i64 = 5;
@@ -104,11 +104,7 @@ async fn by_api_key(services: &Services, key: String) -> AppResult<Option<Signed
                 return Ok(None);
             };
             let user = services.store.read(|read| users::get(read, user))?;
-            let Some(user) = user.filter(|user| !user.disabled) else {
-                return Ok(None);
-            };
-            note_seen(services, &user)?;
-            Ok(Some(SignedInAs {
+            Ok(let_in(services, user)?.map(|user| SignedInAs {
                 user: user.id,
                 admin: user.admin,
                 session_hash: None,
@@ -119,7 +115,7 @@ async fn by_api_key(services: &Services, key: String) -> AppResult<Option<Signed
 
 /// The session's user, as kept since the last write (`signed_in`), else read.
 async fn by_session(services: &Services, hash: String) -> AppResult<Option<SignedInAs>> {
-    let at = SignedInVersion::now(&services.store);
+    let at = services.store.version();
     let holder = match services.signed_in.get(&hash, at) {
         Some(holder) => Some(holder),
         None => read_session(services, hash.clone(), at).await?,
@@ -136,7 +132,7 @@ async fn by_session(services: &Services, hash: String) -> AppResult<Option<Signe
 async fn read_session(
     services: &Services,
     hash: String,
-    at: SignedInVersion,
+    at: Version,
 ) -> AppResult<Option<SessionHolder>> {
     services
         .blocking(move |services| {
@@ -147,20 +143,31 @@ async fn read_session(
                 let user = users::get(read, session.user)?;
                 Ok(user.map(|user| (user, session.expires_at)))
             })?;
-            let Some((user, expires_at)) = found.filter(|(user, _)| !user.disabled) else {
+            let Some((user, expires_at)) = found else {
                 return Ok(None);
             };
-            note_seen(services, &user)?;
+            let Some(user) = let_in(services, Some(user))? else {
+                return Ok(None);
+            };
             let holder = SessionHolder {
                 user: user.id,
                 admin: user.admin,
                 expires_at,
             };
-            let now = SignedInVersion::now(&services.store);
+            let now = services.store.version();
             services.signed_in.put(hash, holder.clone(), at, now);
             Ok(Some(holder))
         })
         .await
+}
+
+/// The user found, unless disabled, with the sighting noted.
+fn let_in(services: &Services, user: Option<UserRecord>) -> AppResult<Option<UserRecord>> {
+    let Some(user) = user.filter(|user| !user.disabled) else {
+        return Ok(None);
+    };
+    note_seen(services, &user)?;
+    Ok(Some(user))
 }
 
 /// Notes when an account was last seen, at most every few minutes (admins see it).

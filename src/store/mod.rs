@@ -30,7 +30,7 @@ pub mod users;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
 use redb::{
@@ -122,6 +122,16 @@ impl Store {
 
     pub fn write_count(&self) -> u64 {
         self.writes.load(Ordering::Acquire)
+    }
+
+    /// The database's version now, for what memory keeps of it (see `Version`).
+    pub fn version(&self) -> Version {
+        Version {
+            writes: self.write_count(),
+            minute: SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |since| since.as_secs() / 60),
+        }
     }
 
     /// The open database (opened again first when an I/O failure closed it). Hold it no longer
@@ -280,6 +290,15 @@ fn open_database(path: &Path, cache_bytes: usize) -> anyhow::Result<Database> {
 }
 
 /// Either kind of transaction, for functions that only read.
+/// What was read from the database may be kept in memory while this stays the same: its writes
+/// so far, and the minute (a few answers depend on the time). Taken before reading, so that a
+/// write committed meanwhile leaves it behind and nothing is kept as newer than it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Version {
+    writes: u64,
+    minute: u64,
+}
+
 pub trait Source {
     fn table<K: Key + 'static, V: Value + 'static>(
         &self,

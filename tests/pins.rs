@@ -179,6 +179,52 @@ async fn an_uploaded_picture_becomes_a_pin_with_its_exif_previews_and_original()
     app.stop().await;
 }
 
+/// A list's pins are answered one field after another (`graphql::in_turn`); the same fields
+/// asked through a fragment, or beside a field that waits for a load, take async-graphql's way.
+#[tokio::test]
+async fn a_pin_answers_alike_in_turn_and_through_async_graphql() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let board = add_board(&app, "Holidays", false).await;
+    pin_picture(&app, jpeg_with_exif(1000, 600, &camera_fields(1)), &board).await;
+    pin_picture(&app, png(300, 200, 7), &board).await;
+    let fields = "id sha1 previewsSizes previewsFormats width height weight camera lens \
+        focalLength exposureTime aperture iso exifDate sourceFileUrl sourceDomain original title \
+        caption rating unsafe dominantColor createdAt tags \
+        small: preview(minWidth: 300) large: preview(minWidth: 5000, format: \"webp\")";
+    let pins = |selection: String| {
+        let app = &app;
+        async move {
+            let query = format!("{{ pins(first: 10) {{ edges {{ node {{ {selection} }} }} }} }}");
+            let answer = app.graphql(&query, json!({})).await;
+            assert!(answer["errors"].is_null(), "{answer}");
+            answer["data"]["pins"]["edges"].clone()
+        }
+    };
+
+    let in_turn = pins(fields.to_owned()).await;
+    assert_eq!(in_turn.as_array().unwrap().len(), 2, "{in_turn}");
+    assert_eq!(in_turn[1]["node"]["camera"], "Canon EOS 90D");
+    assert_eq!(in_turn[0]["node"]["previewsSizes"], json!([236, 300]));
+    assert_eq!(pins(format!("... on Pin {{ {fields} }}")).await, in_turn);
+
+    let beside_a_load = pins(format!("{fields} secret")).await;
+    for (alone, beside) in in_turn
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(beside_a_load.as_array().unwrap())
+    {
+        let mut beside = beside["node"].clone();
+        assert_eq!(
+            beside.as_object_mut().unwrap().remove("secret"),
+            Some(json!(false))
+        );
+        assert_eq!(beside, alone["node"]);
+    }
+    app.stop().await;
+}
+
 #[tokio::test]
 async fn the_exif_orientation_is_applied_and_a_picture_is_stored_once() {
     let app = TestApp::start().await;

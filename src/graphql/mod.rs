@@ -8,6 +8,7 @@ pub mod context;
 pub mod documents;
 pub mod errors;
 pub mod imports;
+pub mod in_turn;
 pub mod loaders;
 pub mod mutation;
 pub mod pagination;

@@ -1,13 +1,22 @@
 //! The `Pin` GraphQL type.
 
+use std::borrow::Cow;
+use std::ops::Deref;
+
 use async_graphql::connection::Connection;
-use async_graphql::{Context, ID, Object, Result};
+use async_graphql::futures_util::future::BoxFuture;
+use async_graphql::parser::types::Field;
+use async_graphql::registry::Registry;
+use async_graphql::{
+    Context, ContextSelectionSet, ID, Object, OutputType, Positioned, Result, ServerResult, Value,
+};
 use chrono::{DateTime, Utc};
 
 use super::board::Board;
 use super::user::User;
 use crate::domain::pin::PinRecord;
 use crate::graphql::context::ContextExt;
+use crate::graphql::in_turn;
 use crate::graphql::pagination::{Total, page, page_cost};
 use crate::media::encode::FORMATS;
 use crate::media::urls;
@@ -30,8 +39,74 @@ impl From<PinRecord> for Pin {
     }
 }
 
-#[Object]
-impl Pin {
+/// A pin's GraphQL fields; [`Pin`] answers with them, in turn where it can (`in_turn`).
+struct PinFields<'a>(&'a Pin);
+
+impl Deref for PinFields<'_> {
+    type Target = Pin;
+
+    fn deref(&self) -> &Pin {
+        self.0
+    }
+}
+
+impl OutputType for Pin {
+    fn type_name() -> Cow<'static, str> {
+        PinFields::type_name()
+    }
+
+    fn create_type_info(registry: &mut Registry) -> String {
+        PinFields::create_type_info(registry)
+    }
+
+    async fn resolve(
+        &self,
+        ctx: &ContextSelectionSet<'_>,
+        _field: &Positioned<Field>,
+    ) -> ServerResult<Value> {
+        answer(self, ctx).await
+    }
+}
+
+/// The fields read from the pin's record alone: a list's pins ask only these.
+const READY_AT_ONCE: &[&str] = &[
+    "id",
+    "sha1",
+    "previewsSizes",
+    "previewsFormats",
+    "width",
+    "height",
+    "weight",
+    "camera",
+    "lens",
+    "focalLength",
+    "exposureTime",
+    "aperture",
+    "iso",
+    "exifDate",
+    "sourceFileUrl",
+    "sourceDomain",
+    "original",
+    "title",
+    "caption",
+    "rating",
+    "unsafe",
+    "dominantColor",
+    "createdAt",
+    "tags",
+    "preview",
+];
+
+/// Boxed: a pin's fields hold pins (`addedVia`), so its future would otherwise hold itself.
+fn answer<'a>(
+    pin: &'a Pin,
+    ctx: &'a ContextSelectionSet<'a>,
+) -> BoxFuture<'a, ServerResult<Value>> {
+    Box::pin(async move { in_turn::answer(ctx, &PinFields(pin), READY_AT_ONCE).await })
+}
+
+#[Object(name = "Pin")]
+impl PinFields<'_> {
     async fn id(&self) -> ID {
         self.record.id.into()
     }

@@ -67,7 +67,7 @@ impl Loader<LoadKey> for Batch {
         let (keys, viewer) = (keys.to_vec(), self.viewer);
         let found = self
             .services
-            .blocking(move |services| loads::load_all(services, viewer, keys))
+            .reading(move |services| loads::load_all(services, viewer, keys))
             .await?;
         Ok(found
             .into_iter()

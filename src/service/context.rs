@@ -1,6 +1,7 @@
 //! The handle every service takes: the database, the search index, settings, mail, the sign-in
-//! limiter, the sessions signed in, the fetcher, the media storage, the metrics and the picture
-//! workers with their memory budget; with helpers that run work off the async runtime.
+//! limiter, the sessions signed in, the fetcher, the media storage, the metrics, the read threads
+//! and the picture workers with their memory budget; with helpers that run work off the async
+//! runtime.
 
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::PathBuf;
@@ -22,6 +23,7 @@ use crate::search::SearchIndex;
 use crate::service::mail::Mailer;
 use crate::service::metrics::Metrics;
 use crate::service::rate_limit::Limiter;
+use crate::service::read_threads::ReadThreads;
 use crate::service::secrets::new_secret;
 use crate::service::signed_in::SignedIn;
 use crate::store::{Store, pins, search_pending, search_sweeps};
@@ -44,6 +46,8 @@ pub struct Services {
     /// Where avatars, previews and originals are kept.
     pub media: MediaStore,
     pub metrics: Arc<Metrics>,
+    /// Where a request's reads run (see `read_threads`).
+    read_threads: Arc<ReadThreads>,
     /// The memory budget of picture work, a permit a KiB: each picture holds its estimated peak.
     picture_memory: Arc<Semaphore>,
     /// Bounds how many passwords are hashed or checked at once.
@@ -78,19 +82,29 @@ impl Services {
             limiter: Arc::default(),
             signed_in: Arc::default(),
             metrics: Arc::default(),
+            read_threads: Arc::new(ReadThreads::start()?),
             picture_memory: Arc::new(picture_memory),
             picture_files: Arc::default(),
             started_at: Utc::now(),
         })
     }
 
-    /// Runs `work` in one read transaction, off the async runtime.
+    /// Runs `work` in one read transaction, on the read threads.
     pub async fn read<T: Send + 'static>(
         &self,
         work: impl FnOnce(&ReadTransaction) -> AppResult<T> + Send + 'static,
     ) -> AppResult<T> {
-        self.blocking(move |services| services.store.read(work))
+        self.reading(move |services| services.store.read(work))
             .await
+    }
+
+    /// Runs `work`, which only reads the store and the search index, on the read threads.
+    pub async fn reading<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Services) -> AppResult<T> + Send + 'static,
+    ) -> AppResult<T> {
+        let services = self.clone();
+        self.read_threads.run(move || work(&services)).await
     }
 
     /// Runs `work` in one write transaction, off the async runtime; the search index has
@@ -103,7 +117,7 @@ impl Services {
             .await
     }
 
-    /// Runs blocking work (several transactions, password hashing, fetching) off the async runtime.
+    /// Runs blocking work (writes, password hashing, fetching, files) off the async runtime.
     pub async fn blocking<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Services) -> AppResult<T> + Send + 'static,

@@ -28,6 +28,7 @@ pub mod pin_edits;
 pub mod pin_lists;
 pub mod pins;
 pub mod rate_limit;
+pub mod read_threads;
 pub mod recovery;
 pub mod registration;
 pub mod restore;

@@ -150,7 +150,7 @@ pub async fn neighbours(
     pin: PinId,
 ) -> AppResult<Neighbours> {
     services
-        .blocking(move |services| {
+        .reading(move |services| {
             if let PinList::Found(wanted) = &list {
                 return neighbours_in_results(services, viewer, wanted, pin);
             }

@@ -17,7 +17,7 @@ pub async fn suggest_tags(
     first: usize,
 ) -> AppResult<Vec<(String, usize)>> {
     services
-        .blocking(move |services| {
+        .reading(move |services| {
             let suggested = services
                 .search
                 .suggest_tags(viewer, &token, &exclude, first)?;

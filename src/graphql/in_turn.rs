@@ -1,11 +1,4 @@
 //! An object's fields answered one after another, without a boxed future and a task per field.
-//!
-//! async-graphql answers each field of each object as its own boxed future, run together with
-//! the others: on a page of 50 pins that machinery took about a third of the answer's time, for
-//! fields that are ready at once. [`answer`] runs the same resolvers in turn when every selection
-//! is a plain field that is ready at once (no fragment, directive, `__typename` or repeated name),
-//! and leaves anything else to async-graphql: fields that wait for a load wait together, so that
-//! their loads are read in one round.
 
 use async_graphql::indexmap::IndexMap;
 use async_graphql::parser::types::Selection;
@@ -14,6 +7,13 @@ use async_graphql::{ContextSelectionSet, ServerResult, Value};
 
 /// `root`'s answer to the selection of `ctx`, as async-graphql's `resolve_container` gives it;
 /// `ready`: the names of `T`'s fields that never wait.
+///
+/// async-graphql answers each field of each object as its own boxed future, run together with
+/// the others: on a page of 50 pins that machinery took about a third of the answer's time, for
+/// fields that are ready at once. Here the same resolvers run in turn when every selection is a
+/// plain field that is ready at once (no fragment, directive, `__typename` or repeated name);
+/// anything else is left to async-graphql, so that fields waiting for a load wait together and
+/// their loads are read in one round.
 pub async fn answer<T: ContainerType>(
     ctx: &ContextSelectionSet<'_>,
     root: &T,

@@ -1,16 +1,15 @@
 //! The few threads, as many as the cores, that run a request's reads of the store and the index.
-//!
-//! On tokio's blocking pool each read waiting at once started or woke a thread of its own: 16 of
-//! them for 16 requests on 2 cores, taking turns, each with its caches and allocator pages gone
-//! cold by its next turn. The same reads on as many threads as cores answered a signed-in pin
-//! detail about 40% faster (`bench/TUNING.md`, session 28). Writes, fetches, files and picture
-//! work, which wait on disks and networks, stay on the blocking pool.
 
 use anyhow::anyhow;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
 use crate::error::{AppError, AppResult};
 
+/// On tokio's blocking pool each read waiting at once started or woke a thread of its own: 16 of
+/// them for 16 requests on 2 cores, taking turns, each with its caches and allocator pages gone
+/// cold by its next turn. The same reads on as many threads as cores answered a signed-in pin
+/// detail about 60% faster (`bench/TUNING.md`, session 28). Writes, fetches, files and picture
+/// work, which wait on disks and networks, stay on the blocking pool.
 pub struct ReadThreads(ThreadPool);
 
 impl ReadThreads {

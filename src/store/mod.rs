@@ -289,7 +289,6 @@ fn open_database(path: &Path, cache_bytes: usize) -> anyhow::Result<Database> {
     Ok(db)
 }
 
-/// Either kind of transaction, for functions that only read.
 /// What was read from the database may be kept in memory while this stays the same: its writes
 /// so far, and the minute (a few answers depend on the time). Taken before reading, so that a
 /// write committed meanwhile leaves it behind and nothing is kept as newer than it is.
@@ -299,6 +298,7 @@ pub struct Version {
     minute: u64,
 }
 
+/// Either kind of transaction, for functions that only read.
 pub trait Source {
     fn table<K: Key + 'static, V: Value + 'static>(
         &self,

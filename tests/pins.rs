@@ -226,6 +226,103 @@ async fn a_pin_answers_alike_in_turn_and_through_async_graphql() {
 }
 
 #[tokio::test]
+async fn board_and_folder_tiles_answer_alike_in_turn_and_through_async_graphql() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let folder = pins::add_folder(&app, &app.client, "Travel").await;
+    let board = add_board(&app, "Holidays", false).await;
+    pins::move_to_folder(&app, &app.client, &board, &folder).await;
+    add_board(&app, "Empty", true).await;
+    for seed in 1..=3 {
+        pin_picture(&app, png(300, 200, seed), &board).await;
+    }
+    let cover = "{ id unsafe small: preview(minWidth: 236) }";
+    let tile = format!(
+        "id slug title createdAt secret caption pinDefaultTags user {{ username }} \
+         folder {{ id name slug secret cover1 {cover} boards {{ totalCount }} }} \
+         pins {{ totalCount }} cover1 {cover} cover2 {cover} cover3 {cover} cover4 {cover} \
+         missing: pin(id: \"0\") {{ id }}"
+    );
+    let boards = |selection: String| {
+        let app = &app;
+        async move {
+            let query = format!(
+                "{{ user(username: \"ada\") {{ boards(first: 10) {{ edges {{ node {{ {selection} }} }} }} }} }}"
+            );
+            let mut answer = app.graphql(&query, json!({})).await;
+            // Where in the query text: the fragment moves it.
+            for error in answer["errors"].as_array_mut().into_iter().flatten() {
+                error.as_object_mut().unwrap().remove("locations");
+            }
+            answer
+        }
+    };
+
+    // Ready fields in turn, the waiting ones (folder, counts, covers, a failing pin) joined.
+    let in_turn = boards(tile.clone()).await;
+    let tiles = &in_turn["data"]["user"]["boards"]["edges"];
+    assert_eq!(tiles.as_array().map(Vec::len), Some(2), "{in_turn}");
+    let holidays = &tiles[1]["node"];
+    assert_eq!(holidays["title"], "Holidays", "newest first: {in_turn}");
+    assert_eq!(holidays["folder"]["name"], "Travel", "{in_turn}");
+    assert_eq!(holidays["pins"]["totalCount"], 3);
+    assert!(holidays["cover3"]["small"].is_string(), "{in_turn}");
+    assert!(holidays["cover4"].is_null());
+    assert!(holidays.get("missing").is_none(), "{in_turn}");
+    assert_eq!(
+        in_turn["errors"].as_array().map(Vec::len),
+        Some(2),
+        "{in_turn}"
+    );
+    assert_eq!(boards(format!("... on Board {{ {tile} }}")).await, in_turn);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_page_answers_alike_in_turn_and_through_async_graphql() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let board = add_board(&app, "Holidays", false).await;
+    for seed in 1..=3 {
+        pin_picture(&app, png(300, 200, seed), &board).await;
+    }
+    let page = "totalCount pageInfo { hasPreviousPage hasNextPage startCursor endCursor } \
+        edges { cursor order id node { id title } } nodes { id }";
+    let ask = |selection: String| {
+        let app = &app;
+        async move {
+            let query = format!(
+                "{{ user(username: \"ada\") {{ board(slug: \"holidays\") {{ \
+                 pins(first: 2) {{ {selection} }} }} }} }}"
+            );
+            let answer = app.graphql(&query, json!({})).await;
+            assert!(answer["errors"].is_null(), "{answer}");
+            answer["data"]["user"]["board"]["pins"].clone()
+        }
+    };
+
+    // In turn: the cursors, counts and edge fields; joined: the edges and their pins.
+    let in_turn = ask(page.to_owned()).await;
+    assert_eq!(in_turn["totalCount"], 3, "{in_turn}");
+    assert_eq!(in_turn["pageInfo"]["hasNextPage"], true);
+    let edges = in_turn["edges"].as_array().unwrap();
+    assert_eq!(edges.len(), 2, "{in_turn}");
+    assert_eq!(in_turn["pageInfo"]["endCursor"], edges[1]["cursor"]);
+    assert_eq!(edges[0]["node"]["id"], in_turn["nodes"][0]["id"]);
+    assert!(
+        edges[0]["order"].as_i64() > edges[1]["order"].as_i64(),
+        "{in_turn}"
+    );
+    let through_fragments = format!(
+        "... on BoardPinConnection {{ {} }}",
+        page.replace("edges {", "edges { ... on BoardPinEdge {")
+            .replace("nodes {", "} nodes {")
+    );
+    assert_eq!(ask(through_fragments).await, in_turn);
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn the_exif_orientation_is_applied_and_a_picture_is_stored_once() {
     let app = TestApp::start().await;
     app.sign_up("ada").await;

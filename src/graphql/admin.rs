@@ -1,7 +1,7 @@
 //! Admin queries and mutations (accounts, invites) and the sign-up state every visitor may ask;
 //! thin resolvers over `service::admin` and `service::registration`, which check the rights.
 
-use async_graphql::connection::Connection;
+use crate::graphql::connection::Connection;
 use async_graphql::{Context, Enum, ID, Object, Result, SimpleObject};
 use chrono::{DateTime, Utc};
 

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod admin;
 pub mod answers;
 pub mod boards;
+pub mod connection;
 pub mod context;
 pub mod documents;
 pub mod errors;

@@ -1,7 +1,7 @@
 //! Relay connections over lists in display order, whole or read a page at a time:
 //! `first`/`after`, with `totalCount`.
 
-use async_graphql::connection::{Connection, Edge};
+use super::connection::{Connection, Edge};
 use async_graphql::{Context, OutputType, SimpleObject};
 
 use crate::error::{AppError, AppResult};

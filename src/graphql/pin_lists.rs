@@ -1,9 +1,10 @@
 //! Pin lists as Relay connections: Last pins and a user's pins (`PinConnection`), a board's pins
 //! (`BoardPinConnection`, whose edges carry their order).
 
-use async_graphql::connection::{Connection, ConnectionNameType, Edge, EdgeNameType};
+use async_graphql::connection::{ConnectionNameType, EdgeNameType};
 use async_graphql::{Context, ID, OutputType, Result, SimpleObject};
 
+use super::connection::{Connection, Edge};
 use super::context::ContextExt;
 use super::pagination::{Total, items_to_read};
 use super::types::pin::Pin;

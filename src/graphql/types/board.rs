@@ -1,8 +1,9 @@
 //! The `Board` and `Folder` GraphQL types.
 
+use std::ops::Deref;
 use std::sync::Arc;
 
-use async_graphql::connection::Connection;
+use crate::graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
@@ -11,6 +12,7 @@ use super::user::User;
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::BoardId;
 use crate::graphql::context::ContextExt;
+use crate::graphql::in_turn;
 use crate::graphql::pagination::{Total, id_after, items_to_read, list_connection, page_cost};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
@@ -21,48 +23,70 @@ use crate::store::board_lists::BoardList;
 
 pub struct Board(pub BoardRecord);
 
-#[Object]
-impl Board {
+impl Deref for Board {
+    type Target = BoardRecord;
+
+    fn deref(&self) -> &BoardRecord {
+        &self.0
+    }
+}
+
+in_turn::answered_in_turn!(Board by BoardFields, ready: BOARD_READY_AT_ONCE);
+
+/// The fields read from the board's record alone.
+const BOARD_READY_AT_ONCE: &[&str] = &[
+    "id",
+    "slug",
+    "createdAt",
+    "title",
+    "caption",
+    "pinDefaultDescription",
+    "pinDefaultTags",
+    "secret",
+];
+
+#[Object(name = "Board")]
+impl BoardFields<'_> {
     async fn id(&self) -> ID {
-        self.0.id.into()
+        self.id.into()
     }
 
     async fn slug(&self) -> &str {
-        &self.0.slug
+        &self.slug
     }
 
     async fn created_at(&self) -> DateTime<Utc> {
-        self.0.created_at
+        self.created_at
     }
 
     async fn title(&self) -> &str {
-        &self.0.title
+        &self.title
     }
 
     async fn caption(&self) -> Option<&str> {
-        self.0.caption.as_deref()
+        self.caption.as_deref()
     }
 
     async fn pin_default_description(&self) -> Option<&str> {
-        self.0.pin_default_description.as_deref()
+        self.pin_default_description.as_deref()
     }
 
     async fn pin_default_tags(&self) -> &[String] {
-        &self.0.pin_default_tags
+        &self.pin_default_tags
     }
 
     /// True when the board is private.
     async fn secret(&self) -> bool {
-        self.0.secret
+        self.secret
     }
 
     async fn user(&self, ctx: &Context<'_>) -> Result<User> {
-        User::load(ctx, self.0.user).await
+        User::load(ctx, self.user).await
     }
 
     /// The folder holding the board, when the viewer may see it.
     async fn folder(&self, ctx: &Context<'_>) -> Result<Option<Folder>> {
-        let Some(folder) = self.0.folder else {
+        let Some(folder) = self.folder else {
             return Ok(None);
         };
         Ok(ctx.loaders().folder(folder).await?.map(Folder))
@@ -76,16 +100,16 @@ impl Board {
         first: Option<i32>,
         after: Option<String>,
     ) -> Result<BoardPinConnection> {
-        board_pin_connection(ctx, self.0.id, first, after).await
+        board_pin_connection(ctx, self.id, first, after).await
     }
 
     /// One of the board's pins, with its neighbours in board order.
     async fn pin(&self, ctx: &Context<'_>, id: ID) -> Result<Pin> {
         let viewer = ctx.viewer().user;
-        let record = pins::on_board(ctx.services(), viewer, self.0.id, pin_id(&id)?).await?;
+        let record = pins::on_board(ctx.services(), viewer, self.id, pin_id(&id)?).await?;
         Ok(Pin {
             record,
-            list: PinList::OnBoard(self.0.id),
+            list: PinList::OnBoard(self.id),
         })
     }
 
@@ -112,7 +136,7 @@ impl Board {
 
     /// Usernames the private board is shared with; only the owner sees them.
     async fn shared_with(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
-        let readers = boards::shared_with(ctx.viewer().user, &self.0);
+        let readers = boards::shared_with(ctx.viewer().user, self);
         let mut found = ctx.loaders().users(readers).await?;
         Ok(readers
             .iter()
@@ -131,6 +155,19 @@ impl Board {
 
 pub struct Folder(pub FolderRecord);
 
+impl Deref for Folder {
+    type Target = FolderRecord;
+
+    fn deref(&self) -> &FolderRecord {
+        &self.0
+    }
+}
+
+in_turn::answered_in_turn!(Folder by FolderFields, ready: FOLDER_READY_AT_ONCE);
+
+/// The fields read from the folder's record alone.
+const FOLDER_READY_AT_ONCE: &[&str] = &["id", "slug", "createdAt", "name", "secret"];
+
 impl Folder {
     async fn cover(&self, ctx: &Context<'_>, index: usize) -> Result<Option<Pin>> {
         let covers = ctx.loaders().folder_covers(self.0.id).await?;
@@ -138,31 +175,31 @@ impl Folder {
     }
 }
 
-#[Object]
-impl Folder {
+#[Object(name = "Folder")]
+impl FolderFields<'_> {
     async fn id(&self) -> ID {
-        self.0.id.into()
+        self.id.into()
     }
 
     async fn slug(&self) -> &str {
-        &self.0.slug
+        &self.slug
     }
 
     async fn created_at(&self) -> DateTime<Utc> {
-        self.0.created_at
+        self.created_at
     }
 
     async fn name(&self) -> &str {
-        &self.0.name
+        &self.name
     }
 
     /// True when the folder is private.
     async fn secret(&self) -> bool {
-        self.0.secret
+        self.secret
     }
 
     async fn user(&self, ctx: &Context<'_>) -> Result<User> {
-        User::load(ctx, self.0.user).await
+        User::load(ctx, self.user).await
     }
 
     async fn cover1(&self, ctx: &Context<'_>) -> Result<Option<Pin>> {
@@ -189,7 +226,7 @@ impl Folder {
         first: Option<i32>,
         after: Option<String>,
     ) -> Result<Connection<String, Board, Total>> {
-        board_connection(ctx, BoardList::InFolder(self.0.id), None, first, after).await
+        board_connection(ctx, BoardList::InFolder(self.id), None, first, after).await
     }
 }
 

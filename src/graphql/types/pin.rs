@@ -1,15 +1,7 @@
 //! The `Pin` GraphQL type.
 
-use std::borrow::Cow;
-use std::ops::Deref;
-
-use async_graphql::connection::Connection;
-use async_graphql::futures_util::future::BoxFuture;
-use async_graphql::parser::types::Field;
-use async_graphql::registry::Registry;
-use async_graphql::{
-    Context, ContextSelectionSet, ID, Object, OutputType, Positioned, Result, ServerResult, Value,
-};
+use crate::graphql::connection::Connection;
+use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
 use super::board::Board;
@@ -39,36 +31,9 @@ impl From<PinRecord> for Pin {
     }
 }
 
-/// A pin's GraphQL fields; [`Pin`] answers with them, in turn where it can (`in_turn`).
-struct PinFields<'a>(&'a Pin);
+in_turn::answered_in_turn!(Pin by PinFields, ready: READY_AT_ONCE);
 
-impl Deref for PinFields<'_> {
-    type Target = Pin;
-
-    fn deref(&self) -> &Pin {
-        self.0
-    }
-}
-
-impl OutputType for Pin {
-    fn type_name() -> Cow<'static, str> {
-        PinFields::type_name()
-    }
-
-    fn create_type_info(registry: &mut Registry) -> String {
-        PinFields::create_type_info(registry)
-    }
-
-    async fn resolve(
-        &self,
-        ctx: &ContextSelectionSet<'_>,
-        _field: &Positioned<Field>,
-    ) -> ServerResult<Value> {
-        answer(self, ctx).await
-    }
-}
-
-/// The fields read from the pin's record alone: a list's pins ask only these.
+/// The fields read from the pin's record alone: a list's pins and a board's covers ask only these.
 const READY_AT_ONCE: &[&str] = &[
     "id",
     "sha1",
@@ -96,14 +61,6 @@ const READY_AT_ONCE: &[&str] = &[
     "tags",
     "preview",
 ];
-
-/// Boxed: a pin's fields hold pins (`addedVia`), so its future would otherwise hold itself.
-fn answer<'a>(
-    pin: &'a Pin,
-    ctx: &'a ContextSelectionSet<'a>,
-) -> BoxFuture<'a, ServerResult<Value>> {
-    Box::pin(async move { in_turn::answer(ctx, &PinFields(pin), READY_AT_ONCE).await })
-}
 
 #[Object(name = "Pin")]
 impl PinFields<'_> {

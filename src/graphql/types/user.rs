@@ -1,7 +1,7 @@
 //! The `User` GraphQL type: public profile fields for everyone, account fields for whom the
 //! services show them (the user only).
 
-use async_graphql::connection::Connection;
+use crate::graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 

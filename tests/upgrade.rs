@@ -103,7 +103,7 @@ async fn without_its_copy_an_older_database_is_not_migrated() {
 #[test]
 fn the_lists_and_sums_of_versions_17_and_18_are_made_from_the_records() {
     use corkboard::seed::{SeedPlan, seed};
-    use corkboard::store::{Store, check, tables};
+    use corkboard::store::{Source, Store, check, tables};
     let dir = tempfile::tempdir().unwrap();
     let config = config(dir.path());
     let plan = SeedPlan {
@@ -132,7 +132,7 @@ fn the_lists_and_sums_of_versions_17_and_18_are_made_from_the_records() {
     let report = store.read(check::database).unwrap();
     assert!(report.is_consistent(), "{report:?}");
     let lists = store
-        .read(|read| Ok(read.open_table(tables::LISTS).unwrap().len().unwrap()))
+        .read(|read| Ok(read.table(tables::LISTS).unwrap().len().unwrap()))
         .unwrap();
     assert!(
         lists > 30,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use redb::{ReadTransaction, WriteTransaction};
+use redb::WriteTransaction;
 use tokio::sync::Semaphore;
 
 use crate::config::Config;
@@ -26,6 +26,7 @@ use crate::service::rate_limit::Limiter;
 use crate::service::read_threads::ReadThreads;
 use crate::service::secrets::new_secret;
 use crate::service::signed_in::SignedIn;
+use crate::store::reading::Reading;
 use crate::store::{Store, pins, search_pending, search_sweeps};
 use crate::web::fetch::Fetcher;
 
@@ -92,7 +93,7 @@ impl Services {
     /// Runs `work` in one read transaction, on the read threads.
     pub async fn read<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&ReadTransaction) -> AppResult<T> + Send + 'static,
+        work: impl FnOnce(&Reading) -> AppResult<T> + Send + 'static,
     ) -> AppResult<T> {
         self.reading(move |services| services.store.read(work))
             .await

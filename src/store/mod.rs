@@ -18,6 +18,7 @@ pub mod migrations;
 pub mod pin_order;
 pub mod pins;
 pub mod private_pins;
+pub mod reading;
 pub mod search_pending;
 pub mod search_sweeps;
 pub mod snapshot;
@@ -41,6 +42,7 @@ use redb::{
 use crate::config::{Config, DatabaseConfig};
 use crate::domain::ids::PinId;
 use crate::error::{AppError, AppResult};
+use reading::Reading;
 
 /// How long a reopening waits for the transactions still running on the failed database.
 const REOPEN_WAIT: Duration = Duration::from_secs(5);
@@ -144,13 +146,13 @@ impl Store {
     }
 
     /// Runs `work` in one read transaction: it sees one consistent state.
-    pub fn read<T>(&self, work: impl FnOnce(&ReadTransaction) -> AppResult<T>) -> AppResult<T> {
+    pub fn read<T>(&self, work: impl FnOnce(&Reading) -> AppResult<T>) -> AppResult<T> {
         self.reads.fetch_add(1, Ordering::Relaxed);
         let db = self.db()?;
         let result = db
             .begin_read()
             .map_err(AppError::from)
-            .and_then(|read| work(&read));
+            .and_then(|read| work(&Reading::new(read)));
         self.after(db, result)
     }
 

@@ -1,11 +1,11 @@
 //! The consistency check of `store::check` and the migrations it proves, on small real stores.
 
 use chrono::Utc;
-use redb::ReadableTableMetadata;
+use redb::{ReadableTable, ReadableTableMetadata};
 
 use super::*;
 use crate::domain::ids::BoardId;
-use crate::store::{Store, board_pins, boards, pins, users};
+use crate::store::{Source, Store, board_pins, boards, pins, users};
 
 fn store_with_a_pin() -> (tempfile::TempDir, Store, PinRecord) {
     store_with_a_pin_on(&[false])
@@ -97,7 +97,7 @@ fn migration_14_counts_the_pins_of_each_board() {
     let report = store.read(database).unwrap();
     assert!(report.is_consistent(), "{:?}", report.problems);
     let counted = store
-        .read(|read| Ok(read.open_table(BOARD_PIN_COUNTS)?.iter()?.count()))
+        .read(|read| Ok(read.table(BOARD_PIN_COUNTS)?.iter()?.count()))
         .unwrap();
     assert_eq!(counted, 1);
 }
@@ -129,9 +129,9 @@ fn migration_16_indexes_and_counts_the_private_pins_of_each_board() {
     let (private, several, counts) = store
         .read(|read| {
             Ok((
-                read.open_table(PRIVATE_BOARD_PINS)?.len()?,
-                read.open_table(PRIVATE_PINS_ON_SEVERAL_BOARDS)?.len()?,
-                read.open_table(PRIVATE_BOARD_PIN_COUNTS)?.len()?,
+                read.table(PRIVATE_BOARD_PINS)?.len()?,
+                read.table(PRIVATE_PINS_ON_SEVERAL_BOARDS)?.len()?,
+                read.table(PRIVATE_BOARD_PIN_COUNTS)?.len()?,
             ))
         })
         .unwrap();
@@ -145,7 +145,7 @@ fn migration_20_indexes_the_words_of_board_titles() {
     let report = store.read(database).unwrap();
     assert!(report.is_consistent(), "{:?}", report.problems);
     let words = store
-        .read(|read| Ok(read.open_table(BOARD_TITLE_WORDS)?.len()?))
+        .read(|read| Ok(read.table(BOARD_TITLE_WORDS)?.len()?))
         .unwrap();
     assert_eq!(words, 1);
 }

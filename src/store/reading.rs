@@ -1,0 +1,148 @@
+//! A read transaction that opens each table once, however many records it reads.
+
+use std::any::Any;
+use std::borrow::Borrow;
+use std::cell::RefCell;
+use std::ops::RangeBounds;
+use std::rc::Rc;
+
+use redb::{
+    AccessGuard, Key, Range, ReadOnlyTable, ReadTransaction, ReadableTable, ReadableTableMetadata,
+    StorageError, TableDefinition, TableError, TableHandle, TableStats, Value,
+};
+
+use super::Source;
+
+/// What `Store::read` hands its work. Opening a table looks its name up in redb's table of
+/// tables: a boards page, which reads a few records of each board, spent about a tenth of its
+/// time opening the same tables again.
+pub struct Reading {
+    tx: ReadTransaction,
+    /// The tables opened so far, by name: a handful in any one read.
+    opened: RefCell<Vec<(String, Rc<dyn Any>)>>,
+}
+
+impl Reading {
+    pub fn new(tx: ReadTransaction) -> Self {
+        Reading {
+            tx,
+            opened: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The transaction itself, for what reads every table (backups, snapshots).
+    pub fn transaction(&self) -> &ReadTransaction {
+        &self.tx
+    }
+}
+
+impl Source for Reading {
+    fn table<K: Key + 'static, V: Value + 'static>(
+        &self,
+        definition: TableDefinition<K, V>,
+    ) -> Result<impl ReadableTable<K, V> + '_, TableError> {
+        let name = definition.name();
+        let known = self
+            .opened
+            .borrow()
+            .iter()
+            .find(|(opened, _)| *opened == name)
+            .map(|(_, table)| Rc::clone(table));
+        let table = match known {
+            Some(table) => table,
+            None => {
+                let table: Rc<dyn Any> = Rc::new(self.tx.open_table(definition)?);
+                self.opened
+                    .borrow_mut()
+                    .push((name.to_owned(), Rc::clone(&table)));
+                table
+            }
+        };
+        let table =
+            table
+                .downcast::<ReadOnlyTable<K, V>>()
+                .map_err(|_| TableError::TableTypeMismatch {
+                    table: name.to_owned(),
+                    key: K::type_name(),
+                    value: V::type_name(),
+                })?;
+        Ok(Opened(table))
+    }
+}
+
+/// A table opened earlier in the same read.
+struct Opened<K: Key + 'static, V: Value + 'static>(Rc<ReadOnlyTable<K, V>>);
+
+impl<K: Key + 'static, V: Value + 'static> ReadableTableMetadata for Opened<K, V> {
+    fn stats(&self) -> Result<TableStats, StorageError> {
+        self.0.stats()
+    }
+
+    fn len(&self) -> Result<u64, StorageError> {
+        self.0.len()
+    }
+}
+
+impl<K: Key + 'static, V: Value + 'static> ReadableTable<K, V> for Opened<K, V> {
+    fn get<'a>(
+        &self,
+        key: impl Borrow<K::SelfType<'a>>,
+    ) -> Result<Option<AccessGuard<'_, V>>, StorageError> {
+        self.0.get(key)
+    }
+
+    fn range<'a, KR>(
+        &self,
+        range: impl RangeBounds<KR> + 'a,
+    ) -> Result<Range<'_, K, V>, StorageError>
+    where
+        KR: Borrow<K::SelfType<'a>> + 'a,
+    {
+        self.0.range(range)
+    }
+
+    fn first(&self) -> Result<Option<(AccessGuard<'_, K>, AccessGuard<'_, V>)>, StorageError> {
+        self.0.first()
+    }
+
+    fn last(&self) -> Result<Option<(AccessGuard<'_, K>, AccessGuard<'_, V>)>, StorageError> {
+        self.0.last()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use redb::{Database, ReadableDatabase};
+
+    use super::*;
+
+    const NUMBERS: TableDefinition<u64, u64> = TableDefinition::new("numbers");
+    const NUMBERS_AS_TEXT: TableDefinition<u64, &str> = TableDefinition::new("numbers");
+    const MISSING: TableDefinition<u64, u64> = TableDefinition::new("missing");
+
+    #[test]
+    fn a_table_is_opened_once_and_read_as_redb_reads_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("test.redb")).unwrap();
+        let write = db.begin_write().unwrap();
+        write.open_table(NUMBERS).unwrap().insert(1, 10).unwrap();
+        write.commit().unwrap();
+
+        let reading = Reading::new(db.begin_read().unwrap());
+        for _ in 0..2 {
+            let numbers = reading.table(NUMBERS).unwrap();
+            assert_eq!(numbers.get(1).unwrap().map(|guard| guard.value()), Some(10));
+            assert_eq!(numbers.range(0..5).unwrap().count(), 1);
+            assert_eq!(numbers.len().unwrap(), 1);
+        }
+        assert_eq!(reading.opened.borrow().len(), 1);
+        assert!(matches!(
+            reading.table(NUMBERS_AS_TEXT).map(|_| ()),
+            Err(TableError::TableTypeMismatch { .. })
+        ));
+        assert!(matches!(
+            reading.table(MISSING).map(|_| ()),
+            Err(TableError::TableDoesNotExist(_))
+        ));
+    }
+}

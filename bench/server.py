@@ -24,14 +24,15 @@ def free_port():
 
 
 class Server:
-    def __init__(self, binary, data_dir, log_path, env=None):
-        """Starts `corkboard serve`; `env`: more variables (settings) for the server."""
+    def __init__(self, binary, data_dir, log_path, env=None, prefix=()):
+        """Starts `corkboard serve`; `env`: more variables (settings) for the server; `prefix`: a
+        command that runs it (valgrind's, for `instructions.py`)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = Path(log_path)
         self.log = open(self.log_path, "ab")
         env = dict(os.environ, RUST_LOG="info", **(env or {}))
-        command = [binary, "serve", "--data-dir", data_dir, "--listen", f"127.0.0.1:{self.port}"]
+        command = [*prefix, binary, "serve", "--data-dir", data_dir, "--listen", f"127.0.0.1:{self.port}"]
         self.started = time.perf_counter()
         self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=self.log)
 

@@ -1,10 +1,10 @@
 //! Admin queries and mutations (accounts, invites) and the sign-up state every visitor may ask;
 //! thin resolvers over `service::admin` and `service::registration`, which check the rights.
 
-use crate::graphql::connection::Connection;
 use async_graphql::{Context, Enum, ID, Object, Result, SimpleObject};
 use chrono::{DateTime, Utc};
 
+use super::connection::Connection;
 use super::context::ContextExt;
 use super::pagination::{Total, page, page_cost};
 use super::types::user::{Message, User};

@@ -39,7 +39,7 @@ pub struct Connection<
 /// An item of a page and its cursor, as `async_graphql::connection::Edge`.
 pub struct Edge<Cursor, Node, Fields = EmptyFields, Name = DefaultEdgeName> {
     cursor: Cursor,
-    pub node: Node,
+    node: Node,
     fields: Fields,
     name: PhantomData<Name>,
 }

@@ -1,8 +1,9 @@
 //! Relay connections over lists in display order, whole or read a page at a time:
 //! `first`/`after`, with `totalCount`.
 
-use super::connection::{Connection, Edge};
 use async_graphql::{Context, OutputType, SimpleObject};
+
+use super::connection::{Connection, Edge};
 
 use crate::error::{AppError, AppResult};
 use crate::service::list_pages::ListPage;

@@ -29,11 +29,6 @@ impl Reading {
             opened: RefCell::new(Vec::new()),
         }
     }
-
-    /// The transaction itself, for what reads every table (backups, snapshots).
-    pub fn transaction(&self) -> &ReadTransaction {
-        &self.tx
-    }
 }
 
 impl Source for Reading {

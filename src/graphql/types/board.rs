@@ -3,7 +3,6 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
@@ -11,6 +10,7 @@ use super::pin::Pin;
 use super::user::User;
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::BoardId;
+use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::in_turn;
 use crate::graphql::pagination::{Total, id_after, items_to_read, list_connection, page_cost};

@@ -1,12 +1,12 @@
 //! The `Pin` GraphQL type.
 
-use crate::graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
 use super::board::Board;
 use super::user::User;
 use crate::domain::pin::PinRecord;
+use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::in_turn;
 use crate::graphql::pagination::{Total, page, page_cost};

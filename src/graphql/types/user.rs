@@ -1,13 +1,13 @@
 //! The `User` GraphQL type: public profile fields for everyone, account fields for whom the
 //! services show them (the user only).
 
-use crate::graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use crate::domain::ids::{FolderId, UserId};
 use crate::domain::user::UserRecord;
 use crate::error::AppError;
+use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::pagination::{
     Total, id_after, items_to_read, list_connection, list_size, page_cost,

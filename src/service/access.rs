@@ -15,8 +15,11 @@ use crate::store::{Source, board_pins, boards, folders, pins, users};
 pub const PIN_NOT_FOUND: &str = "This pin does not exist.";
 
 /// Whether the account shows its content (it is not disabled; see `policy::shows_content`).
+/// Asked for each of a page's boards, of one owner: a read finds it once.
 pub fn shows_content_of(tx: &impl Source, owner: UserId) -> AppResult<bool> {
-    Ok(users::get(tx, owner)?.is_some_and(|owner| shows_content(&owner)))
+    tx.remembered(("shows content", owner.0), || {
+        Ok(users::get(tx, owner)?.is_some_and(|owner| shows_content(&owner)))
+    })
 }
 
 /// The record when it exists and the viewer may see it, else the error to answer.

@@ -306,6 +306,17 @@ pub trait Source {
         &self,
         definition: TableDefinition<K, V>,
     ) -> Result<impl ReadableTable<K, V> + '_, TableError>;
+
+    /// `find()`, the fact `fact` says about the record `id`: found once in a read, which sees
+    /// one state of the database throughout; found again each time in a write, which may change
+    /// it.
+    fn remembered<T: Copy + 'static>(
+        &self,
+        _fact: (&'static str, u64),
+        find: impl FnOnce() -> AppResult<T>,
+    ) -> AppResult<T> {
+        find()
+    }
 }
 
 impl Source for ReadTransaction {

@@ -3,6 +3,7 @@
 use std::any::Any;
 use std::borrow::Borrow;
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::ops::RangeBounds;
 use std::rc::Rc;
 
@@ -12,6 +13,7 @@ use redb::{
 };
 
 use super::Source;
+use crate::error::AppResult;
 
 /// What `Store::read` hands its work. Opening a table looks its name up in redb's table of
 /// tables: a boards page, which reads a few records of each board, spent about a tenth of its
@@ -20,13 +22,19 @@ pub struct Reading {
     tx: ReadTransaction,
     /// The tables opened so far, by name: a handful in any one read.
     opened: RefCell<Vec<(String, Rc<dyn Any>)>>,
+    /// What `remembered` found, by fact and record.
+    facts: RefCell<Facts>,
 }
+
+/// Facts by name and record id.
+type Facts = HashMap<(&'static str, u64), Box<dyn Any>>;
 
 impl Reading {
     pub fn new(tx: ReadTransaction) -> Self {
         Reading {
             tx,
             opened: RefCell::new(Vec::new()),
+            facts: RefCell::default(),
         }
     }
 }
@@ -62,6 +70,24 @@ impl Source for Reading {
                     value: V::type_name(),
                 })?;
         Ok(Opened(table))
+    }
+
+    fn remembered<T: Copy + 'static>(
+        &self,
+        fact: (&'static str, u64),
+        find: impl FnOnce() -> AppResult<T>,
+    ) -> AppResult<T> {
+        let known = self
+            .facts
+            .borrow()
+            .get(&fact)
+            .map(|found| found.downcast_ref::<T>().copied());
+        if let Some(Some(found)) = known {
+            return Ok(found);
+        }
+        let found = find()?;
+        self.facts.borrow_mut().insert(fact, Box::new(found));
+        Ok(found)
     }
 }
 
@@ -139,5 +165,26 @@ mod tests {
             reading.table(MISSING).map(|_| ()),
             Err(TableError::TableDoesNotExist(_))
         ));
+    }
+
+    #[test]
+    fn a_fact_is_found_once_in_a_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("test.redb")).unwrap();
+        let reading = Reading::new(db.begin_read().unwrap());
+        let finds = std::cell::Cell::new(0);
+        let find = |answer: bool| {
+            finds.set(finds.get() + 1);
+            Ok(answer)
+        };
+        assert!(reading.remembered(("open", 1), || find(true)).unwrap());
+        assert!(reading.remembered(("open", 1), || find(false)).unwrap());
+        assert!(!reading.remembered(("open", 2), || find(false)).unwrap());
+        assert_eq!(finds.get(), 2);
+        let failed = reading.remembered(("open", 3), || {
+            Err::<bool, _>(crate::error::AppError::not_found("gone"))
+        });
+        assert!(failed.is_err());
+        assert!(reading.remembered(("open", 3), || find(true)).unwrap());
     }
 }

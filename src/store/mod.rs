@@ -307,9 +307,9 @@ pub trait Source {
         definition: TableDefinition<K, V>,
     ) -> Result<impl ReadableTable<K, V> + '_, TableError>;
 
-    /// `find()`, the fact `fact` says about the record `id`: found once in a read, which sees
-    /// one state of the database throughout; found again each time in a write, which may change
-    /// it.
+    /// `find()`'s answer for `fact`, a name and the id of the record it is about: found once in
+    /// a read, which sees one state of the database throughout; found again each time in a
+    /// write, which may change it.
     fn remembered<T: Copy + 'static>(
         &self,
         _fact: (&'static str, u64),

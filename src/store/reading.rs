@@ -77,12 +77,12 @@ impl Source for Reading {
         fact: (&'static str, u64),
         find: impl FnOnce() -> AppResult<T>,
     ) -> AppResult<T> {
-        let known = self
+        if let Some(&found) = self
             .facts
             .borrow()
             .get(&fact)
-            .map(|found| found.downcast_ref::<T>().copied());
-        if let Some(Some(found)) = known {
+            .and_then(|found| found.downcast_ref())
+        {
             return Ok(found);
         }
         let found = find()?;

@@ -2,7 +2,8 @@
 //! the last identical one while nothing was written and the search index did not move since, for
 //! a minute at most (a few answers depend on the time: an invitation that expires). Every visitor
 //! sees the same thing, so a public instance's pages are computed once a change, not once a
-//! visit. A kept answer's gzip is made once too, for the browsers that accept it.
+//! visit. A kept answer's gzip is made once too, when it is first served again, for the browsers
+//! that accept it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

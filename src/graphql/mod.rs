@@ -137,12 +137,16 @@ pub async fn graphql(
     {
         let answer = Kept::new(Bytes::from(answer));
         answers.put(key, answer.clone(), version, Version::now(&services));
-        return kept(&answer, http);
+        // Compressed on the fly, like any answer: many a search is asked once, and the kept
+        // gzip (three times the work) is made when the answer is asked again.
+        return Response::builder()
+            .content_type("application/json")
+            .body(answer.json.clone());
     }
     GraphQLResponse::from(response).into_response()
 }
 
-/// A kept answer, gzipped (once for all) for a browser that accepts it.
+/// A kept answer served again, gzipped (once for all) for a browser that accepts it.
 fn kept(answer: &Kept, http: &poem::Request) -> Response {
     let json = Response::builder().content_type("application/json");
     let accepts_gzip = compression::accepts_encoding(http, "gzip");

@@ -1,11 +1,14 @@
 //! The Tantivy search index over pins, in `DATA_DIR/index/`: derived from redb, kept in step on
 //! every pin change, and rebuilt when missing, damaged, out of step or of another schema version.
 
+mod counting;
 pub mod document;
 pub mod query;
 mod ranking;
 pub mod results;
 mod sweeper;
+#[cfg(test)]
+mod test_segments;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

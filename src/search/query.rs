@@ -17,6 +17,7 @@ use tantivy::{
     Term,
 };
 
+use super::counting::count_with_all;
 use super::ranking;
 use super::{COUNTED_AT_MOST, RESTRICTED, SearchIndex, audience_term, fold, private_word, words};
 use crate::domain::ids::UserId;
@@ -38,6 +39,8 @@ pub enum Wanted {
 /// query made each word a union, and the search twice as slow.
 struct TextSearch {
     public: Box<dyn Query>,
+    /// The terms of `public`, each of which a pin must hold.
+    public_terms: Vec<Term>,
     with_own: Option<Box<dyn Query>>,
 }
 
@@ -109,7 +112,9 @@ impl SearchIndex {
             }
         };
         let (mut public, mut anywhere, mut own) = (Vec::new(), Vec::new(), Vec::new());
+        let mut public_terms = Vec::new();
         for word in words(text) {
+            public_terms.push(Term::from_field_text(self.fields.words, &word));
             let in_public: Box<dyn Query> = Box::new(term(self.fields.words, &word));
             public.push(in_public.box_clone());
             let mine = viewer
@@ -139,6 +144,7 @@ impl SearchIndex {
         });
         Some(TextSearch {
             public: all(public),
+            public_terms,
             with_own,
         })
     }
@@ -155,8 +161,12 @@ impl SearchIndex {
             Wanted::Tag(tag) => count_up_to(searcher, &*self.tag_query(viewer, tag), enough)?,
             Wanted::Text(text) => match self.text_search(searcher, viewer, text) {
                 None => 0,
-                Some(TextSearch { public, with_own }) => {
-                    let public_only = count_up_to(searcher, &*public, enough)?;
+                Some(TextSearch {
+                    public,
+                    public_terms,
+                    with_own,
+                }) => {
+                    let public_only = count_with_all(searcher, &public_terms, enough)?;
                     let own_too = match with_own {
                         None => 0,
                         Some(with_own) => {
@@ -221,7 +231,10 @@ impl SearchIndex {
         offset: usize,
         limit: usize,
     ) -> AppResult<Vec<u64>> {
-        let Some(TextSearch { public, with_own }) = self.text_search(searcher, viewer, text) else {
+        let Some(TextSearch {
+            public, with_own, ..
+        }) = self.text_search(searcher, viewer, text)
+        else {
             return Ok(Vec::new());
         };
         let reach = offset.saturating_add(limit.max(1));

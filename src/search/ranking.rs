@@ -111,50 +111,29 @@ impl Top {
 
 #[cfg(test)]
 mod tests {
+    use tantivy::Term;
     use tantivy::collector::TopDocs;
-    use tantivy::doc;
-    use tantivy::indexer::NoMergePolicy;
     use tantivy::query::{BooleanQuery, Occur, TermQuery};
-    use tantivy::schema::{IndexRecordOption, STRING, Schema, TEXT};
-    use tantivy::{Index, Term};
+    use tantivy::schema::IndexRecordOption;
 
     use super::*;
+    use crate::search::test_segments::{index_of, numbers};
 
     /// Five segments of captions of one to six words out of four, a few of them deleted: the
     /// best matches, as many as asked, are Tantivy's own, in its order (ties included).
     #[test]
     fn the_best_matches_over_segments_are_those_of_tantivys_collector() {
-        let mut schema = Schema::builder();
-        let caption = schema.add_text_field("caption", TEXT);
-        let key = schema.add_text_field("key", STRING);
-        let index = Index::create_in_ram(schema.build());
-        let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
-        writer.set_merge_policy(Box::new(NoMergePolicy));
         let words = ["blue", "sea", "boat", "sky"];
-        let mut seed = 7u64;
-        let mut next = move |below: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % below
+        let mut next = numbers(7);
+        let mut random_caption = || {
+            let length = 1 + next(6);
+            let text: Vec<&str> = (0..length).map(|_| words[next(4) as usize]).collect();
+            text.join(" ")
         };
-        for segment in 0..5 {
-            for n in 0..400 {
-                let length = 1 + next(6);
-                let text: Vec<&str> = (0..length).map(|_| words[next(4) as usize]).collect();
-                let name = format!("{segment}-{n}");
-                writer
-                    .add_document(doc!(caption => text.join(" "), key => name))
-                    .unwrap();
-            }
-            writer.commit().unwrap();
-            for n in (0..400).step_by(37) {
-                writer.delete_term(Term::from_field_text(key, &format!("{segment}-{n}")));
-            }
-        }
-        writer.commit().unwrap();
-        let searcher = index.reader().unwrap().searcher();
-        assert_eq!(searcher.segment_readers().len(), 5);
+        let segments: Vec<Vec<String>> = (0..5)
+            .map(|_| (0..400).map(|_| random_caption()).collect())
+            .collect();
+        let (searcher, caption) = index_of(&segments, |_, n| n % 37 == 0);
         let term = |word| -> Box<dyn Query> {
             let term = Term::from_field_text(caption, word);
             Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs))

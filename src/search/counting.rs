@@ -1,0 +1,147 @@
+//! Counting the documents that hold every one of some terms, a block of postings at a time: the
+//! rarest term's blocks are narrowed by a merge with each other term's, where Tantivy's
+//! intersection seeks every term for every document.
+
+use anyhow::Context;
+use tantivy::postings::BlockSegmentPostings;
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocId, Searcher, Term};
+
+use crate::error::AppResult;
+
+/// How many live documents hold every one of `terms`, counted up to `enough`; 0 when `terms` is
+/// empty.
+pub fn count_with_all(searcher: &Searcher, terms: &[Term], enough: usize) -> AppResult<usize> {
+    if terms.is_empty() {
+        return Ok(0);
+    }
+    let mut count = 0;
+    for segment in searcher.segment_readers() {
+        let mut lists = Vec::with_capacity(terms.len());
+        for term in terms {
+            let inverted = segment
+                .inverted_index(term.field())
+                .context("search failed")?;
+            let postings = inverted
+                .read_block_postings(term, IndexRecordOption::Basic)
+                .context("search failed")?;
+            match postings {
+                Some(postings) => lists.push(postings),
+                None => break,
+            }
+        }
+        if lists.len() < terms.len() {
+            continue;
+        }
+        lists.sort_by_key(BlockSegmentPostings::doc_freq);
+        let alive = segment.alive_bitset();
+        let (lead, others) = lists.split_first_mut().expect("a term at least");
+        if others.is_empty() && alive.is_none() {
+            count += lead.doc_freq() as usize;
+        } else {
+            let mut common = Vec::with_capacity(lead.docs().len());
+            while !lead.docs().is_empty() && count < enough {
+                common.clear();
+                common.extend_from_slice(lead.docs());
+                for other in others.iter_mut() {
+                    keep_those_in(&mut common, other);
+                }
+                count += match alive {
+                    None => common.len(),
+                    Some(alive) => common.iter().filter(|doc| alive.is_alive(**doc)).count(),
+                };
+                lead.advance();
+            }
+        }
+        if count >= enough {
+            return Ok(enough);
+        }
+    }
+    Ok(count)
+}
+
+/// Keeps of `docs` (ascending) those `postings` holds. `postings` only moves forward, so the
+/// next call must start at or beyond the last of these `docs`.
+fn keep_those_in(docs: &mut Vec<DocId>, postings: &mut BlockSegmentPostings) {
+    let (mut kept, mut next) = (0, 0);
+    while next < docs.len() {
+        let start = postings.seek(docs[next]);
+        let block = postings.docs();
+        let Some(&last) = block.last().filter(|_| start < block.len()) else {
+            break;
+        };
+        let mut at = start;
+        while next < docs.len() && docs[next] <= last {
+            let doc = docs[next];
+            while block[at] < doc {
+                at += 1;
+            }
+            if block[at] == doc {
+                docs[kept] = doc;
+                kept += 1;
+            }
+            next += 1;
+        }
+    }
+    docs.truncate(kept);
+}
+
+#[cfg(test)]
+mod tests {
+    use tantivy::collector::Count;
+    use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
+
+    use super::*;
+    use crate::search::test_segments::{index_of, numbers};
+
+    /// Four segments of up to a few thousand captions drawn from five words, common and rare,
+    /// some deleted: every count of one, two or three words, up to any limit, is Tantivy's.
+    #[test]
+    fn counts_are_those_of_tantivys_intersection() {
+        let words = ["blue", "sea", "boat", "sky", "gull"];
+        let mut next = numbers(11);
+        // Word i in about one caption in 1 + 2i: "gull" in one in 9.
+        let mut random_caption = || {
+            let text: Vec<&str> = (0..words.len())
+                .filter(|i| next(1 + 2 * *i as u64) == 0)
+                .map(|i| words[i])
+                .collect();
+            text.join(" ")
+        };
+        let segments: Vec<Vec<String>> = [3000, 129, 1000, 4100]
+            .into_iter()
+            .map(|size| (0..size).map(|_| random_caption()).collect())
+            .collect();
+        let (searcher, caption) = index_of(&segments, |segment, n| segment != 1 && n % 7 == 0);
+        let term = |word: &str| Term::from_field_text(caption, word);
+        let asked: Vec<Vec<&str>> = vec![
+            vec!["blue"],
+            vec!["gull"],
+            vec!["blue", "sea"],
+            vec!["sea", "gull"],
+            vec!["gull", "blue"],
+            vec!["blue", "sea", "boat"],
+            vec!["sky", "gull", "sea"],
+            vec!["blue", "nothing"],
+        ];
+        for words in asked {
+            let terms: Vec<Term> = words.iter().map(|word| term(word)).collect();
+            let clauses: Vec<(Occur, Box<dyn Query>)> = terms
+                .iter()
+                .map(|term| {
+                    let query = TermQuery::new(term.clone(), IndexRecordOption::Basic);
+                    (Occur::Must, Box::new(query) as Box<dyn Query>)
+                })
+                .collect();
+            let all = searcher
+                .search(&BooleanQuery::new(clauses), &Count)
+                .unwrap();
+            assert!(words.contains(&"nothing") || all > 20, "{words:?}: {all}");
+            for enough in [1, 5, 128, all / 2, all, all + 1, usize::MAX] {
+                let counted = count_with_all(&searcher, &terms, enough).unwrap();
+                assert_eq!(counted, all.min(enough), "{words:?} up to {enough}");
+            }
+        }
+        assert_eq!(count_with_all(&searcher, &[], 10).unwrap(), 0);
+    }
+}

@@ -66,21 +66,17 @@ fn keep_those_in(docs: &mut Vec<DocId>, postings: &mut BlockSegmentPostings) {
     let (mut kept, mut next) = (0, 0);
     while next < docs.len() {
         let start = postings.seek(docs[next]);
-        let block = postings.docs();
-        let Some(&last) = block.last().filter(|_| start < block.len()) else {
+        let Some(block) = postings.docs().get(start..).filter(|rest| !rest.is_empty()) else {
             break;
         };
-        let mut at = start;
-        while next < docs.len() && docs[next] <= last {
-            let doc = docs[next];
-            while block[at] < doc {
-                at += 1;
-            }
-            if block[at] == doc {
-                docs[kept] = doc;
-                kept += 1;
-            }
-            next += 1;
+        // A merge without branches to mispredict: the two lists' steps depend on the data.
+        let mut at = 0;
+        while next < docs.len() && at < block.len() {
+            let (doc, held) = (docs[next], block[at]);
+            docs[kept] = doc;
+            kept += usize::from(doc == held);
+            next += usize::from(doc <= held);
+            at += usize::from(held <= doc);
         }
     }
     docs.truncate(kept);

@@ -249,7 +249,7 @@ impl SearchIndex {
             found.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
         }
         let page: Vec<_> = found.into_iter().skip(offset).take(limit).collect();
-        pin_ids(searcher, &page)
+        Ok(pin_ids(&self.id_columns(searcher)?, &page))
     }
 
     /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`.
@@ -385,25 +385,14 @@ impl SearchIndex {
     }
 }
 
-/// The pin ids of hits, read from the `id` fast field (one column per segment, not the stored
-/// documents).
-fn pin_ids(searcher: &Searcher, hits: &[(f32, DocAddress)]) -> AppResult<Vec<u64>> {
-    let mut columns: Vec<Option<Column<u64>>> = vec![None; searcher.segment_readers().len()];
+/// The pin ids of hits, read from the `id` fast field (`columns`, one per segment, not the
+/// stored documents).
+fn pin_ids(columns: &[Column<u64>], hits: &[(f32, DocAddress)]) -> Vec<u64> {
     hits.iter()
         .map(|(_, address)| {
-            let slot = &mut columns[address.segment_ord as usize];
-            if slot.is_none() {
-                let column = searcher
-                    .segment_reader(address.segment_ord)
-                    .fast_fields()
-                    .u64("id")
-                    .context("cannot read pin ids")?;
-                *slot = Some(column);
-            }
-            Ok(slot
-                .as_ref()
-                .and_then(|column| column.first(address.doc_id))
-                .unwrap_or_default())
+            columns[address.segment_ord as usize]
+                .first(address.doc_id)
+                .unwrap_or_default()
         })
         .collect()
 }

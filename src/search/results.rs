@@ -121,7 +121,12 @@ impl SearchIndex {
     /// The `id` column of each segment `searcher` reads, opened once an index generation.
     pub(super) fn id_columns(&self, searcher: &Searcher) -> AppResult<Arc<Vec<Column<u64>>>> {
         let generation = searcher.generation().generation_id();
-        let lock = || self.cache.id_columns.lock().unwrap_or_else(|e| e.into_inner());
+        let lock = || {
+            self.cache
+                .id_columns
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+        };
         if let Some(kept) = lock().as_ref().filter(|kept| kept.generation == generation) {
             return Ok(kept.columns.clone());
         }
@@ -133,7 +138,10 @@ impl SearchIndex {
             .context("cannot read pin ids")?;
         let columns = Arc::new(columns);
         let mut kept = lock();
-        if kept.as_ref().is_none_or(|kept| kept.generation < generation) {
+        if kept
+            .as_ref()
+            .is_none_or(|kept| kept.generation < generation)
+        {
             *kept = Some(IdColumns {
                 generation,
                 columns: columns.clone(),

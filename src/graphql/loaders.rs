@@ -115,16 +115,20 @@ impl Loaders {
     }
 
     /// The first `count` covers of a board the viewer may see.
-    pub async fn board_covers(&self, board: BoardId, count: usize) -> Result<Arc<Vec<PinRecord>>> {
+    pub async fn board_covers(
+        &self,
+        board: BoardId,
+        count: usize,
+    ) -> Result<Arc<Vec<Arc<PinRecord>>>> {
         self.covers(LoadKey::BoardCovers { board, count }).await
     }
 
     /// The covers of a folder, from the boards the viewer may see.
-    pub async fn folder_covers(&self, folder: FolderId) -> Result<Arc<Vec<PinRecord>>> {
+    pub async fn folder_covers(&self, folder: FolderId) -> Result<Arc<Vec<Arc<PinRecord>>>> {
         self.covers(LoadKey::FolderCovers(folder)).await
     }
 
-    async fn covers(&self, key: LoadKey) -> Result<Arc<Vec<PinRecord>>> {
+    async fn covers(&self, key: LoadKey) -> Result<Arc<Vec<Arc<PinRecord>>>> {
         Ok(match self.load(key).await? {
             Some(Loaded::Covers(covers)) => covers,
             _ => Arc::default(),

@@ -11,7 +11,6 @@ use super::types::pin::Pin;
 use super::types::user::User;
 use crate::domain::pin::PinText;
 use crate::service::pin_edits::{self, PinPatch};
-use crate::service::pin_lists::PinList;
 use crate::service::users;
 
 /// What `deletePin` answers: the pin's owner and the boards it was on, to refresh them.
@@ -98,8 +97,7 @@ impl PinEditMutation {
         let board = board_id(&board)?;
         let (order, record) =
             pin_edits::add_to_board(ctx.services(), viewer, pin_id(&pin)?, board).await?;
-        let list = PinList::OnBoard(board);
-        Ok(board_pin_edge(board.0, order, Pin { record, list }))
+        Ok(board_pin_edge(board.0, order, Pin::on_board(board, record)))
     }
 
     async fn remove_pin_from_board(&self, ctx: &Context<'_>, pin: ID, board: ID) -> Result<Board> {
@@ -122,7 +120,6 @@ impl PinEditMutation {
         let board = board_id(&board)?;
         let record =
             pin_edits::set_order(ctx.services(), viewer, pin_id(&pin)?, board, order).await?;
-        let list = PinList::OnBoard(board);
-        Ok(board_pin_edge(board.0, order, Pin { record, list }))
+        Ok(board_pin_edge(board.0, order, Pin::on_board(board, record)))
     }
 }

@@ -45,7 +45,7 @@ pub async fn pin_connection(
             Edge::new(
                 cursor(key),
                 Pin {
-                    record,
+                    record: record.into(),
                     list: list.clone(),
                 },
             )
@@ -112,24 +112,16 @@ pub async fn board_pin_connection(
     first: Option<i32>,
     after: Option<String>,
 ) -> Result<BoardPinConnection> {
-    let list = PinList::OnBoard(board);
-    let page = load(ctx, list.clone(), first, after).await?;
+    let page = load(ctx, PinList::OnBoard(board), first, after).await?;
     let total = Total {
         total_count: page.total,
     };
     let mut connection =
         Connection::with_additional_fields(page.has_previous, page.has_next, total);
-    connection
-        .edges
-        .extend(page.pins.into_iter().map(|((order, _), record)| {
-            board_pin_edge(
-                board.0,
-                order,
-                Pin {
-                    record,
-                    list: list.clone(),
-                },
-            )
-        }));
+    connection.edges.extend(
+        page.pins.into_iter().map(|((order, _), record)| {
+            board_pin_edge(board.0, order, Pin::on_board(board, record))
+        }),
+    );
     Ok(connection)
 }

@@ -54,7 +54,10 @@ impl PinQuery {
     ) -> Result<Option<Pin>> {
         let record = pins::get(ctx.services(), ctx.viewer().user, pin_id(&id)?).await?;
         let list = searched(search, tag).map_or(PinList::Last, PinList::Found);
-        Ok(Some(Pin { record, list }))
+        Ok(Some(Pin {
+            record: record.into(),
+            list,
+        }))
     }
 
     /// Last pins, newest first; or the pins found for `search` (by relevance) or `tag`

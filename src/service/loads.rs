@@ -42,7 +42,7 @@ pub enum LoadKey {
 pub enum Loaded {
     User(Arc<UserRecord>),
     Secret(bool),
-    Covers(Arc<Vec<PinRecord>>),
+    Covers(Arc<Vec<Arc<PinRecord>>>),
     Folder(Arc<FolderRecord>),
     Pins(Arc<PinPage>),
     Boards(Arc<ListPage<BoardRecord>>),
@@ -60,10 +60,10 @@ pub fn load_all(
             LoadKey::BoardCovers { board, count } => Some((*board, *count)),
             _ => None,
         });
-        let board_covers: HashMap<BoardId, Arc<Vec<PinRecord>>> =
+        let board_covers: HashMap<BoardId, Arc<Vec<Arc<PinRecord>>>> =
             pins::board_covers_many(read, viewer, wanted)?
                 .into_iter()
-                .map(|(board, covers)| (board, Arc::new(covers)))
+                .map(|(board, covers)| (board, shared(covers)))
                 .collect();
         let mut found = Vec::with_capacity(keys.len());
         for key in keys {
@@ -78,7 +78,7 @@ pub fn load_all(
                     Ok(board_covers.get(board).cloned().map(Loaded::Covers))
                 }
                 LoadKey::FolderCovers(id) => pins::folder_covers(read, viewer, *id)
-                    .map(|covers| Some(Loaded::Covers(Arc::new(covers)))),
+                    .map(|covers| Some(Loaded::Covers(shared(covers)))),
                 LoadKey::Folder(id) => folders::shown_or_none(read, viewer, *id)
                     .map(|folder| folder.map(|folder| Loaded::Folder(Arc::new(folder)))),
                 LoadKey::Pins(request) => pin_lists::page(services, read, viewer, request)
@@ -94,4 +94,9 @@ pub fn load_all(
         }
         Ok(found)
     })
+}
+
+/// Covers as the fields of a page share them, each cover field taking its pin without a copy.
+fn shared(covers: Vec<PinRecord>) -> Arc<Vec<Arc<PinRecord>>> {
+    Arc::new(covers.into_iter().map(Arc::new).collect())
 }

@@ -17,7 +17,6 @@ use crate::graphql::pagination::{Total, id_after, items_to_read, list_connection
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::service::boards::BoardsRequest;
-use crate::service::pin_lists::PinList;
 use crate::service::{boards, pins};
 use crate::store::board_lists::BoardList;
 
@@ -107,10 +106,7 @@ impl BoardFields<'_> {
     async fn pin(&self, ctx: &Context<'_>, id: ID) -> Result<Pin> {
         let viewer = ctx.viewer().user;
         let record = pins::on_board(ctx.services(), viewer, self.id, pin_id(&id)?).await?;
-        Ok(Pin {
-            record,
-            list: PinList::OnBoard(self.id),
-        })
+        Ok(Pin::on_board(self.id, record))
     }
 
     /// The chosen cover, else the newest pin.

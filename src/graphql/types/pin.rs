@@ -1,10 +1,13 @@
 //! The `Pin` GraphQL type.
 
+use std::sync::Arc;
+
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
 use super::board::Board;
 use super::user::User;
+use crate::domain::ids::BoardId;
 use crate::domain::pin::PinRecord;
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
@@ -17,16 +20,34 @@ use crate::service::pins;
 
 /// A pin, seen in a list that gives it its neighbours.
 pub struct Pin {
-    pub record: PinRecord,
+    /// Shared: a board's covers are kept once for a page's three cover fields.
+    pub record: Arc<PinRecord>,
     pub list: PinList,
 }
 
 impl From<PinRecord> for Pin {
     /// A pin seen among Last pins.
     fn from(record: PinRecord) -> Self {
+        Pin::from(Arc::new(record))
+    }
+}
+
+impl From<Arc<PinRecord>> for Pin {
+    /// A pin seen among Last pins.
+    fn from(record: Arc<PinRecord>) -> Self {
         Pin {
             record,
             list: PinList::Last,
+        }
+    }
+}
+
+impl Pin {
+    /// A pin seen on a board.
+    pub fn on_board(board: BoardId, record: PinRecord) -> Pin {
+        Pin {
+            record: Arc::new(record),
+            list: PinList::OnBoard(board),
         }
     }
 }

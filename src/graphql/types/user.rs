@@ -153,7 +153,7 @@ impl User {
         let viewer = ctx.viewer().user;
         let record = pins::of_user(ctx.services(), viewer, self.0.id, pin_id(&id)?).await?;
         Ok(Pin {
-            record,
+            record: record.into(),
             list: PinList::OfUser(self.0.id),
         })
     }

@@ -38,10 +38,39 @@ pub enum Wanted {
 /// have at least one of those, scored as the whole search. A word asked as "public or own" in one
 /// query made each word a union, and the search twice as slow.
 struct TextSearch {
-    public: Box<dyn Query>,
-    /// The terms of `public`, each of which a pin must hold.
-    public_terms: Vec<Term>,
+    /// The words among the public words, each of which a pin must hold (counted without a query,
+    /// see `counting`).
+    public: Vec<Term>,
     with_own: Option<Box<dyn Query>>,
+}
+
+impl TextSearch {
+    /// The pins with every word among the public words.
+    fn public_query(&self) -> Box<dyn Query> {
+        all_of(
+            self.public
+                .iter()
+                .map(|word| word_query(word.clone()))
+                .collect(),
+        )
+    }
+}
+
+/// A word as a query that scores it.
+fn word_query(word: Term) -> Box<dyn Query> {
+    Box::new(TermQuery::new(word, IndexRecordOption::WithFreqs))
+}
+
+/// The pins every one of `clauses` matches.
+fn all_of(clauses: Vec<Box<dyn Query>>) -> Box<dyn Query> {
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = clauses
+        .into_iter()
+        .map(|query| (Occur::Must, query))
+        .collect();
+    match clauses.len() {
+        1 => clauses.remove(0).1,
+        _ => Box::new(BooleanQuery::new(clauses)),
+    }
 }
 
 /// How many distinct tags a suggestion looks at, at most.
@@ -95,38 +124,22 @@ impl SearchIndex {
         viewer: Option<UserId>,
         text: &str,
     ) -> Option<TextSearch> {
-        let term = |field, word: &str| {
-            TermQuery::new(
-                Term::from_field_text(field, word),
-                IndexRecordOption::WithFreqs,
-            )
-        };
-        let all = |clauses: Vec<Box<dyn Query>>| -> Box<dyn Query> {
-            let mut clauses: Vec<(Occur, Box<dyn Query>)> = clauses
-                .into_iter()
-                .map(|query| (Occur::Must, query))
-                .collect();
-            match clauses.len() {
-                1 => clauses.remove(0).1,
-                _ => Box::new(BooleanQuery::new(clauses)),
-            }
-        };
         let (mut public, mut anywhere, mut own) = (Vec::new(), Vec::new(), Vec::new());
-        let mut public_terms = Vec::new();
         for word in words(text) {
-            public_terms.push(Term::from_field_text(self.fields.words, &word));
-            let in_public: Box<dyn Query> = Box::new(term(self.fields.words, &word));
-            public.push(in_public.box_clone());
+            let in_public = Term::from_field_text(self.fields.words, &word);
+            public.push(in_public.clone());
             let mine = viewer
-                .map(|viewer| term(self.fields.reader_words, &private_word(viewer, &word)))
-                .filter(|mine| searcher.doc_freq(mine.term()).is_ok_and(|found| found > 0));
+                .map(|viewer| {
+                    Term::from_field_text(self.fields.reader_words, &private_word(viewer, &word))
+                })
+                .filter(|mine| searcher.doc_freq(mine).is_ok_and(|found| found > 0));
             anywhere.push(match mine {
-                None => in_public,
+                None => word_query(in_public),
                 Some(mine) => {
                     own.push(mine.clone());
                     Box::new(BooleanQuery::new(vec![
-                        (Occur::Should, in_public),
-                        (Occur::Should, Box::new(mine)),
+                        (Occur::Should, word_query(in_public)),
+                        (Occur::Should, word_query(mine)),
                     ]))
                 }
             });
@@ -138,15 +151,11 @@ impl SearchIndex {
         let with_own = (!own.is_empty()).then(|| {
             let own = own
                 .into_iter()
-                .map(|mine| (Occur::Should, Box::new(mine) as Box<dyn Query>));
+                .map(|mine| (Occur::Should, word_query(mine)));
             let has_own = BoostQuery::new(Box::new(BooleanQuery::new(own.collect())), 0.0);
-            all(vec![all(anywhere), Box::new(has_own)])
+            all_of(vec![all_of(anywhere), Box::new(has_own)])
         });
-        Some(TextSearch {
-            public: all(public),
-            public_terms,
-            with_own,
-        })
+        Some(TextSearch { public, with_own })
     }
 
     /// How many pins match, counted up to `COUNTED_AT_MOST + 1` (which means "more").
@@ -161,18 +170,14 @@ impl SearchIndex {
             Wanted::Tag(tag) => count_up_to(searcher, &*self.tag_query(viewer, tag), enough)?,
             Wanted::Text(text) => match self.text_search(searcher, viewer, text) {
                 None => 0,
-                Some(TextSearch {
-                    public,
-                    public_terms,
-                    with_own,
-                }) => {
-                    let public_only = count_with_all(searcher, &public_terms, enough)?;
-                    let own_too = match with_own {
+                Some(search) => {
+                    let public_only = count_with_all(searcher, &search.public, enough)?;
+                    let own_too = match &search.with_own {
                         None => 0,
                         Some(with_own) => {
                             let not_counted = BooleanQuery::new(vec![
-                                (Occur::Must, with_own),
-                                (Occur::MustNot, public),
+                                (Occur::Must, with_own.box_clone()),
+                                (Occur::MustNot, search.public_query()),
                             ]);
                             count_up_to(searcher, &not_counted, enough - public_only.min(enough))?
                         }
@@ -231,15 +236,12 @@ impl SearchIndex {
         offset: usize,
         limit: usize,
     ) -> AppResult<Vec<u64>> {
-        let Some(TextSearch {
-            public, with_own, ..
-        }) = self.text_search(searcher, viewer, text)
-        else {
+        let Some(search) = self.text_search(searcher, viewer, text) else {
             return Ok(Vec::new());
         };
         let reach = offset.saturating_add(limit.max(1));
-        let mut found = ranking::best(searcher, &*public, reach)?;
-        if let Some(with_own) = with_own {
+        let mut found = ranking::best(searcher, &*search.public_query(), reach)?;
+        if let Some(with_own) = search.with_own {
             // A pin found by both is scored right by `with_own` (its own words count too); every
             // pin of the first `reach` is among the first `reach` of one of them.
             let own = ranking::best(searcher, &*with_own, reach)?;

@@ -121,13 +121,13 @@ impl SearchIndex {
     /// The `id` column of each segment `searcher` reads, opened once an index generation.
     pub(super) fn id_columns(&self, searcher: &Searcher) -> AppResult<Arc<Vec<Column<u64>>>> {
         let generation = searcher.generation().generation_id();
-        let lock = || {
-            self.cache
-                .id_columns
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-        };
-        if let Some(kept) = lock().as_ref().filter(|kept| kept.generation == generation) {
+        // Held while the columns open: searches of a new generation wait for them once.
+        let mut kept = self
+            .cache
+            .id_columns
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(kept) = kept.as_ref().filter(|kept| kept.generation == generation) {
             return Ok(kept.columns.clone());
         }
         let columns = searcher
@@ -137,7 +137,6 @@ impl SearchIndex {
             .collect::<Result<Vec<_>, _>>()
             .context("cannot read pin ids")?;
         let columns = Arc::new(columns);
-        let mut kept = lock();
         if kept
             .as_ref()
             .is_none_or(|kept| kept.generation < generation)

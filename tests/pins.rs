@@ -237,12 +237,15 @@ async fn board_and_folder_tiles_answer_alike_in_turn_and_through_async_graphql()
         pin_picture(&app, png(300, 200, seed), &board).await;
     }
     let cover = "{ id unsafe small: preview(minWidth: 236) }";
-    let tile = format!(
-        "id slug title createdAt secret caption pinDefaultTags user {{ username }} \
-         folder {{ id name slug secret cover1 {cover} boards {{ totalCount }} }} \
-         pins {{ totalCount }} cover1 {cover} cover2 {cover} cover3 {cover} cover4 {cover} \
-         missing: pin(id: \"0\") {{ id }}"
-    );
+    let folder = "id name slug secret createdAt";
+    let tile = |folder: &str| {
+        format!(
+            "id slug title createdAt secret caption pinDefaultDescription pinDefaultTags \
+             user {{ username }} folder {{ {folder} cover1 {cover} boards {{ totalCount }} }} \
+             pins {{ totalCount }} cover1 {cover} cover2 {cover} cover3 {cover} cover4 {cover} \
+             missing: pin(id: \"0\") {{ id }}"
+        )
+    };
     let boards = |selection: String| {
         let app = &app;
         async move {
@@ -259,7 +262,7 @@ async fn board_and_folder_tiles_answer_alike_in_turn_and_through_async_graphql()
     };
 
     // Ready fields in turn, the waiting ones (folder, counts, covers, a failing pin) joined.
-    let in_turn = boards(tile.clone()).await;
+    let in_turn = boards(tile(folder)).await;
     let tiles = &in_turn["data"]["user"]["boards"]["edges"];
     assert_eq!(tiles.as_array().map(Vec::len), Some(2), "{in_turn}");
     let holidays = &tiles[1]["node"];
@@ -274,7 +277,11 @@ async fn board_and_folder_tiles_answer_alike_in_turn_and_through_async_graphql()
         Some(2),
         "{in_turn}"
     );
-    assert_eq!(boards(format!("... on Board {{ {tile} }}")).await, in_turn);
+    let through_fragments = tile(&format!("... on Folder {{ {folder} }}"));
+    assert_eq!(
+        boards(format!("... on Board {{ {through_fragments} }}")).await,
+        in_turn
+    );
     app.stop().await;
 }
 

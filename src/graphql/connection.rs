@@ -109,7 +109,13 @@ where
         ctx: &ContextSelectionSet<'_>,
         _field: &Positioned<Field>,
     ) -> ServerResult<Value> {
-        in_turn::answer(ctx, self, |name| name != "edges" && name != "nodes").await
+        in_turn::answer(
+            ctx,
+            self,
+            |_| None,
+            |name| name != "edges" && name != "nodes",
+        )
+        .await
     }
 }
 
@@ -167,7 +173,7 @@ where
         ctx: &ContextSelectionSet<'_>,
         _field: &Positioned<Field>,
     ) -> ServerResult<Value> {
-        in_turn::answer(ctx, self, |name| name != "node").await
+        in_turn::answer(ctx, self, |_| None, |name| name != "node").await
     }
 }
 

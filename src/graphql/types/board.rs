@@ -30,19 +30,18 @@ impl Deref for Board {
     }
 }
 
-in_turn::answered_in_turn!(Board by BoardFields, ready: BOARD_READY_AT_ONCE);
-
-/// The fields read from the board's record alone.
-const BOARD_READY_AT_ONCE: &[&str] = &[
-    "id",
-    "slug",
-    "createdAt",
-    "title",
-    "caption",
-    "pinDefaultDescription",
-    "pinDefaultTags",
-    "secret",
-];
+in_turn::answered_in_turn!(Board by BoardFields,
+    plain: {
+        "id" => id,
+        "slug" => slug,
+        "createdAt" => created_at,
+        "title" => title,
+        "caption" => caption,
+        "pinDefaultDescription" => pin_default_description,
+        "pinDefaultTags" => pin_default_tags,
+        "secret" => secret,
+    }
+);
 
 #[Object(name = "Board")]
 impl BoardFields<'_> {
@@ -159,10 +158,15 @@ impl Deref for Folder {
     }
 }
 
-in_turn::answered_in_turn!(Folder by FolderFields, ready: FOLDER_READY_AT_ONCE);
-
-/// The fields read from the folder's record alone.
-const FOLDER_READY_AT_ONCE: &[&str] = &["id", "slug", "createdAt", "name", "secret"];
+in_turn::answered_in_turn!(Folder by FolderFields,
+    plain: {
+        "id" => id,
+        "slug" => slug,
+        "createdAt" => created_at,
+        "name" => name,
+        "secret" => secret,
+    }
+);
 
 impl Folder {
     async fn cover(&self, ctx: &Context<'_>, index: usize) -> Result<Option<Pin>> {

@@ -52,36 +52,35 @@ impl Pin {
     }
 }
 
-in_turn::answered_in_turn!(Pin by PinFields, ready: READY_AT_ONCE);
-
-/// The fields read from the pin's record alone: a list's pins and a board's covers ask only these.
-const READY_AT_ONCE: &[&str] = &[
-    "id",
-    "sha1",
-    "previewsSizes",
-    "previewsFormats",
-    "width",
-    "height",
-    "weight",
-    "camera",
-    "lens",
-    "focalLength",
-    "exposureTime",
-    "aperture",
-    "iso",
-    "exifDate",
-    "sourceFileUrl",
-    "sourceDomain",
-    "original",
-    "title",
-    "caption",
-    "rating",
-    "unsafe",
-    "dominantColor",
-    "createdAt",
-    "tags",
-    "preview",
-];
+in_turn::answered_in_turn!(Pin by PinFields,
+    plain: {
+        "id" => id,
+        "sha1" => sha1,
+        "previewsSizes" => previews_sizes,
+        "previewsFormats" => previews_formats,
+        "width" => width,
+        "height" => height,
+        "weight" => weight,
+        "camera" => camera,
+        "lens" => lens,
+        "focalLength" => focal_length,
+        "exposureTime" => exposure_time,
+        "aperture" => aperture,
+        "iso" => iso,
+        "exifDate" => exif_date,
+        "sourceFileUrl" => source_file_url,
+        "sourceDomain" => source_domain,
+        "original" => original,
+        "title" => title,
+        "caption" => caption,
+        "rating" => rating,
+        "unsafe" => unsafe_content,
+        "dominantColor" => dominant_color,
+        "createdAt" => created_at,
+        "tags" => tags,
+    },
+    ready: ["preview"]
+);
 
 #[Object(name = "Pin")]
 impl PinFields<'_> {

@@ -7,7 +7,7 @@ mod common;
 use common::pins::{add_board, share_board};
 use common::reads::assert_consistent;
 use common::{TestApp, graphql_with, new_client};
-use corkboard::store::codec::decoded_count;
+use corkboard::store::codec::records_read;
 use corkboard::store::pin_order::keys_read;
 use serde_json::json;
 
@@ -29,10 +29,10 @@ async fn reads_to_find(app: &TestApp, client: &reqwest::Client) -> (u64, u64, us
         let query = format!(
             "{{ user(username: \"ada\") {{ boardsMatching(search: \"gar\") {{ id }} }} }} # {try_number}"
         );
-        let (keys, records) = (keys_read(), decoded_count());
+        let (keys, records) = (keys_read(), records_read());
         let answer = graphql_with(client, &app.base_url, &query, json!({})).await;
         let keys = keys_read() - keys;
-        let records = decoded_count() - records;
+        let records = records_read() - records;
         assert!(answer["errors"].is_null(), "{answer}");
         let found = answer["data"]["user"]["boardsMatching"].as_array().unwrap();
         fewest = (fewest.0.min(keys), fewest.1.min(records), found.len());

@@ -8,7 +8,7 @@ mod common;
 use common::pictures::png;
 use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};
 use common::{TestApp, graphql_with};
-use corkboard::store::codec::decoded_count;
+use corkboard::store::codec::records_read;
 use serde_json::{Value, json};
 
 const FOLDERS: &str =
@@ -31,11 +31,11 @@ async fn board_in_folder(app: &TestApp, folder: &str, original: &str, n: usize) 
     pins
 }
 
-/// The records decoded to answer `query`, and its answer.
+/// The records read to answer `query`, and its answer.
 async fn records_of(app: &TestApp, query: &str) -> (u64, Value) {
-    let before = decoded_count();
+    let before = records_read();
     let answer = graphql_with(&app.client, &app.base_url, query, json!({})).await;
-    let records = decoded_count() - before;
+    let records = records_read() - before;
     assert!(answer["errors"].is_null(), "{answer}");
     (records, answer)
 }

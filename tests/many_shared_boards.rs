@@ -8,7 +8,7 @@ mod common;
 use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin, share_board, walk_pins};
 use common::{TestApp, graphql_with};
-use corkboard::store::codec::decoded_count;
+use corkboard::store::codec::records_read;
 use corkboard::store::pin_order::keys_read;
 use serde_json::json;
 
@@ -31,10 +31,10 @@ async fn shared_board(app: &TestApp, original: &str, n: usize) -> Vec<u64> {
 
 /// The index keys and records read by Bob's first home page.
 async fn first_page_reads(app: &TestApp, bob: &reqwest::Client) -> (u64, u64) {
-    let (keys, records) = (keys_read(), decoded_count());
+    let (keys, records) = (keys_read(), records_read());
     let answer = graphql_with(bob, &app.base_url, HOME, json!({})).await;
     assert!(answer["errors"].is_null(), "{answer}");
-    (keys_read() - keys, decoded_count() - records)
+    (keys_read() - keys, records_read() - records)
 }
 
 /// Checks that Bob's home list shows `seen` exactly, newest first, counted once each.

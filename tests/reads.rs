@@ -11,7 +11,7 @@ mod common;
 use common::pictures::png;
 use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};
 use common::{TestApp, graphql_with};
-use corkboard::store::codec::decoded_count;
+use corkboard::store::codec::records_read;
 use corkboard::store::pin_order::keys_read;
 use serde_json::json;
 
@@ -108,14 +108,14 @@ async fn add_copies(
     }
 }
 
-/// How many records the queries of one page decode.
+/// How many records the queries of one page read.
 async fn records_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -> u64 {
-    let before = decoded_count();
+    let before = records_read();
     for query in queries {
         let answer = graphql_with(client, &app.base_url, query, json!({})).await;
         assert!(answer["errors"].is_null(), "{query}\n{answer}");
     }
-    decoded_count() - before
+    records_read() - before
 }
 
 /// How many index keys and records the queries of one page read.

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin, walk_pins};
 use common::{TestApp, graphql_with};
-use corkboard::store::codec::decoded_count;
+use corkboard::store::codec::records_read;
 use corkboard::store::pin_order::keys_read;
 use serde_json::json;
 
@@ -19,10 +19,10 @@ const ADAS_PINS: &str = "query($after: String) { user(username: \"ada\") { pins(
 
 /// The index keys and records read by the first page of `query`.
 async fn first_page_reads(app: &TestApp, client: &reqwest::Client, query: &str) -> (u64, u64) {
-    let (keys, records) = (keys_read(), decoded_count());
+    let (keys, records) = (keys_read(), records_read());
     let answer = graphql_with(client, &app.base_url, query, json!({})).await;
     assert!(answer["errors"].is_null(), "{answer}");
-    (keys_read() - keys, decoded_count() - records)
+    (keys_read() - keys, records_read() - records)
 }
 
 /// Pins `count` copies of `original`, spread over `boards`; returns their ids.

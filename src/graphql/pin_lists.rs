@@ -45,7 +45,7 @@ pub async fn pin_connection(
             Edge::new(
                 cursor(key),
                 Pin {
-                    record: record.into(),
+                    record,
                     list: list.clone(),
                 },
             )

@@ -26,7 +26,7 @@ const GZIP_ON_THE_FLY: u32 = 2;
 /// that takes as long (6) makes them only 3% smaller.
 pub const KEPT: u32 = 6;
 
-/// Answers compressed by this process so far. Process-wide, like `codec::decoded_count`.
+/// Answers compressed by this process so far. Process-wide, like `codec::records_read`.
 static COMPRESSED: AtomicU64 = AtomicU64::new(0);
 
 pub fn compressed_count() -> u64 {

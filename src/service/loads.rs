@@ -63,7 +63,7 @@ pub fn load_all(
         let board_covers: HashMap<BoardId, Arc<Vec<Arc<PinRecord>>>> =
             pins::board_covers_many(read, viewer, wanted)?
                 .into_iter()
-                .map(|(board, covers)| (board, shared(covers)))
+                .map(|(board, covers)| (board, Arc::new(covers)))
                 .collect();
         let mut found = Vec::with_capacity(keys.len());
         for key in keys {
@@ -78,7 +78,7 @@ pub fn load_all(
                     Ok(board_covers.get(board).cloned().map(Loaded::Covers))
                 }
                 LoadKey::FolderCovers(id) => pins::folder_covers(read, viewer, *id)
-                    .map(|covers| Some(Loaded::Covers(shared(covers)))),
+                    .map(|covers| Some(Loaded::Covers(Arc::new(covers)))),
                 LoadKey::Folder(id) => folders::shown_or_none(read, viewer, *id)
                     .map(|folder| folder.map(|folder| Loaded::Folder(Arc::new(folder)))),
                 LoadKey::Pins(request) => pin_lists::page(services, read, viewer, request)
@@ -94,9 +94,4 @@ pub fn load_all(
         }
         Ok(found)
     })
-}
-
-/// Covers as the fields of a page share them, each cover field taking its pin without a copy.
-fn shared(covers: Vec<PinRecord>) -> Arc<Vec<Arc<PinRecord>>> {
-    Arc::new(covers.into_iter().map(Arc::new).collect())
 }

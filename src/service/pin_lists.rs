@@ -2,6 +2,8 @@
 //! them: pages that stay right while pins come and go, totals (exact but for a search's beyond
 //! 10,000), and a pin's neighbours.
 
+use std::sync::Arc;
+
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::error::{AppError, AppResult};
@@ -31,7 +33,7 @@ const NEIGHBOURS_IN_RESULTS: usize = crate::search::results::KEPT_RESULTS;
 /// One page of a list.
 #[derive(Clone)]
 pub struct PinPage {
-    pub pins: Vec<(PinKey, PinRecord)>,
+    pub pins: Vec<(PinKey, Arc<PinRecord>)>,
     /// How many pins the list holds; a search counts up to `COUNTED_AT_MOST`.
     pub total: usize,
     /// Whether a search stopped counting: more than `total` pins match.

@@ -2,6 +2,7 @@
 //! boards and privacy, clones. The `_many` readers serve a whole page in one read.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -28,7 +29,7 @@ pub fn board_covers_many(
     tx: &impl Source,
     viewer: Option<UserId>,
     wanted: impl IntoIterator<Item = (BoardId, usize)>,
-) -> AppResult<HashMap<BoardId, Vec<PinRecord>>> {
+) -> AppResult<HashMap<BoardId, Vec<Arc<PinRecord>>>> {
     let mut counts: HashMap<BoardId, usize> = HashMap::new();
     for (board, count) in wanted {
         let most = counts.entry(board).or_default();
@@ -50,12 +51,12 @@ pub fn folder_covers(
     tx: &impl Source,
     viewer: Option<UserId>,
     folder: FolderId,
-) -> AppResult<Vec<PinRecord>> {
+) -> AppResult<Vec<Arc<PinRecord>>> {
     let list = BoardList::InFolder(folder);
     let newest = board_lists::page(tx, list, viewer, None, None, BOARDS_FOR_FOLDER_COVERS)?;
     let mut unread = newest.into_iter();
-    let mut per_board: Vec<Vec<PinRecord>> = Vec::new();
-    let mut covers: Vec<PinRecord> = Vec::new();
+    let mut per_board: Vec<Vec<Arc<PinRecord>>> = Vec::new();
+    let mut covers: Vec<Arc<PinRecord>> = Vec::new();
     for round in 0..FOLDER_COVERS {
         for at in 0.. {
             if covers.len() == FOLDER_COVERS {
@@ -82,7 +83,11 @@ pub fn folder_covers(
 /// The chosen cover (when still on the board), then the newest pins, from the board's date
 /// index: at most `count + 1` pins read, whatever the size of the board. A board is visible, so
 /// are all its pins: covers need no further check.
-fn covers_of(tx: &impl Source, board: &BoardRecord, count: usize) -> AppResult<Vec<PinRecord>> {
+fn covers_of(
+    tx: &impl Source,
+    board: &BoardRecord,
+    count: usize,
+) -> AppResult<Vec<Arc<PinRecord>>> {
     let chosen = match board.cover {
         Some(cover) if board_pins::order_of(tx, cover, board.id)?.is_some() => Some(cover),
         _ => None,

@@ -19,16 +19,22 @@ pub fn encode<T: Serialize>(record: &T) -> AppResult<Vec<u8>> {
     Ok(rmp_serde::to_vec(record).context("cannot encode a record")?)
 }
 
-/// Records decoded by this process so far: what answering costs, whatever the transactions.
-/// Process-wide, so a test that counts it keeps other work out of its process.
-static DECODED: AtomicU64 = AtomicU64::new(0);
+/// Records read by this process so far, decoded or found decoded in memory (`kept_pins`): what
+/// answering costs, whatever the transactions. Process-wide, so a test that counts it keeps
+/// other work out of its process.
+static READ: AtomicU64 = AtomicU64::new(0);
 
-pub fn decoded_count() -> u64 {
-    DECODED.load(Ordering::Relaxed)
+pub fn records_read() -> u64 {
+    READ.load(Ordering::Relaxed)
+}
+
+/// Counts `records` found decoded in memory.
+pub fn count_found(records: usize) {
+    READ.fetch_add(records as u64, Ordering::Relaxed);
 }
 
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> AppResult<T> {
-    DECODED.fetch_add(1, Ordering::Relaxed);
+    READ.fetch_add(1, Ordering::Relaxed);
     Ok(rmp_serde::from_slice(bytes).context("cannot decode a stored record")?)
 }
 

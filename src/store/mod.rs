@@ -13,6 +13,7 @@ pub mod folders;
 pub mod import_jobs;
 pub mod imported;
 pub mod invites;
+pub mod kept_pins;
 pub mod memo;
 pub mod migrations;
 pub mod pin_order;
@@ -42,6 +43,7 @@ use redb::{
 use crate::config::{Config, DatabaseConfig};
 use crate::domain::ids::PinId;
 use crate::error::{AppError, AppResult};
+use kept_pins::{Commits, KeptPins};
 use reading::Reading;
 
 /// How long a reopening waits for the transactions still running on the failed database.
@@ -64,6 +66,10 @@ pub struct Store {
     /// How many write transactions were committed and followed: answers computed before the last
     /// one may be out of date.
     writes: Arc<AtomicU64>,
+    /// The commits begun and ended, which tell a read the state it sees.
+    commits: Arc<Commits>,
+    /// Pin records decoded by reads, for later reads of the same state.
+    kept_pins: Arc<KeptPins>,
     /// Memory for the pages read last (redb's cache), in bytes.
     cache_bytes: usize,
     /// Whether a thread sweeps the boards marked in `board_sweeps`.
@@ -105,6 +111,8 @@ impl Store {
             follower: Arc::default(),
             reads: Arc::default(),
             writes: Arc::default(),
+            commits: Arc::default(),
+            kept_pins: Arc::default(),
             cache_bytes,
             sweeping_boards: Arc::default(),
         })
@@ -149,10 +157,11 @@ impl Store {
     pub fn read<T>(&self, work: impl FnOnce(&Reading) -> AppResult<T>) -> AppResult<T> {
         self.reads.fetch_add(1, Ordering::Relaxed);
         let db = self.db()?;
-        let result = db
-            .begin_read()
+        let (read, state) = self.commits.seen_by(|| db.begin_read());
+        let kept = state.map(|state| (self.kept_pins.clone(), state));
+        let result = read
             .map_err(AppError::from)
-            .and_then(|read| work(&Reading::new(read)));
+            .and_then(|read| work(&Reading::new(read, kept)));
         self.after(db, result)
     }
 
@@ -171,7 +180,7 @@ impl Store {
                 ),
                 None => (Vec::new(), 0, 0),
             };
-            write.commit()?;
+            self.commits.count(|| write.commit())?;
             Ok((result, changed, sweeps, board_sweeps))
         })();
         let (result, changed, sweeps, board_sweeps) = self.after(db, committed)?;
@@ -317,6 +326,12 @@ pub trait Source {
     ) -> AppResult<T> {
         find()
     }
+
+    /// The pin records kept decoded for the state this transaction sees, and that state, when
+    /// it is known (a read's; a write changes its own).
+    fn kept_pins(&self) -> Option<(&KeptPins, u64)> {
+        None
+    }
 }
 
 impl Source for ReadTransaction {
@@ -350,7 +365,7 @@ fn write_unfollowed(
         .set_durability(durability)
         .map_err(|error| anyhow::anyhow!("cannot lighten a transaction: {error}"))?;
     work(&write)?;
-    write.commit()?;
+    store.commits.count(|| write.commit())?;
     Ok(())
 }
 

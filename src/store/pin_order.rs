@@ -27,7 +27,7 @@ pub enum Direction {
 }
 
 /// Index keys read by the walks of this process so far: what a list costs, whatever its size.
-/// Process-wide, like `codec::decoded_count`.
+/// Process-wide, like `codec::records_read`.
 static KEYS_READ: AtomicU64 = AtomicU64::new(0);
 
 pub fn keys_read() -> u64 {

@@ -1,8 +1,10 @@
 //! Pin records, their owners' index, and how many pins show each picture.
 
+use std::sync::Arc;
+
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
-use super::codec::{decode, encode};
+use super::codec::{self, decode, encode};
 use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
 use super::{
     Source, board_pins, boards, ids_under, next_id, pin_ids_in, pin_order, search_pending,
@@ -18,19 +20,42 @@ pub fn get(tx: &impl Source, id: PinId) -> AppResult<Option<PinRecord>> {
     found.map(|bytes| decode(bytes.value())).transpose()
 }
 
-/// The pins of `ids` that exist, each beside its id, in the order of `ids`.
+/// The pins of `ids` that exist, each beside its key, in the order of `ids`: those a read of the
+/// same state decoded already as they were kept (`kept_pins`), the others decoded now.
 pub fn get_each<K>(
     tx: &impl Source,
     ids: impl IntoIterator<Item = (K, PinId)>,
-) -> AppResult<Vec<(K, PinRecord)>> {
-    let pins = tx.table(PINS)?;
-    let mut found = Vec::new();
-    for (key, id) in ids {
-        if let Some(bytes) = pins.get(id.0)? {
-            found.push((key, decode(bytes.value())?));
+) -> AppResult<Vec<(K, Arc<PinRecord>)>> {
+    let (keys, ids): (Vec<K>, Vec<PinId>) = ids.into_iter().unzip();
+    let kept = tx.kept_pins();
+    let mut found = match kept {
+        Some((kept, state)) => kept.get_each(state, &ids),
+        None => vec![None; ids.len()],
+    };
+    codec::count_found(found.iter().flatten().count());
+    let mut decoded = Vec::new();
+    if found.iter().any(Option::is_none) {
+        let pins = tx.table(PINS)?;
+        for (place, id) in found.iter_mut().zip(&ids) {
+            if place.is_none()
+                && let Some(bytes) = pins.get(id.0)?
+            {
+                let record = Arc::new(decode::<PinRecord>(bytes.value())?);
+                decoded.push(record.clone());
+                *place = Some(record);
+            }
         }
     }
-    Ok(found)
+    if let Some((kept, state)) = kept
+        && !decoded.is_empty()
+    {
+        kept.keep(state, decoded);
+    }
+    Ok(keys
+        .into_iter()
+        .zip(found)
+        .filter_map(|(key, pin)| Some((key, pin?)))
+        .collect())
 }
 
 /// Stores a new pin with a fresh id, counts its picture, and puts it on top of each board.

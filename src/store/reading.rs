@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::RangeBounds;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use redb::{
     AccessGuard, Key, Range, ReadOnlyTable, ReadTransaction, ReadableTable, ReadableTableMetadata,
@@ -13,6 +14,7 @@ use redb::{
 };
 
 use super::Source;
+use super::kept_pins::KeptPins;
 use crate::error::AppResult;
 
 /// What `Store::read` hands its work. Opening a table looks its name up in redb's table of
@@ -24,17 +26,20 @@ pub struct Reading {
     opened: RefCell<Vec<(String, Rc<dyn Any>)>>,
     /// What `remembered` found, by fact and record.
     facts: RefCell<Facts>,
+    /// The pin records kept decoded, and the state this read sees, when it is known.
+    kept_pins: Option<(Arc<KeptPins>, u64)>,
 }
 
 /// Facts by name and record id.
 type Facts = HashMap<(&'static str, u64), Box<dyn Any>>;
 
 impl Reading {
-    pub fn new(tx: ReadTransaction) -> Self {
+    pub fn new(tx: ReadTransaction, kept_pins: Option<(Arc<KeptPins>, u64)>) -> Self {
         Reading {
             tx,
             opened: RefCell::new(Vec::new()),
             facts: RefCell::default(),
+            kept_pins,
         }
     }
 }
@@ -88,6 +93,12 @@ impl Source for Reading {
         let found = find()?;
         self.facts.borrow_mut().insert(fact, Box::new(found));
         Ok(found)
+    }
+
+    fn kept_pins(&self) -> Option<(&KeptPins, u64)> {
+        self.kept_pins
+            .as_ref()
+            .map(|(kept, state)| (&**kept, *state))
     }
 }
 
@@ -149,7 +160,7 @@ mod tests {
         write.open_table(NUMBERS).unwrap().insert(1, 10).unwrap();
         write.commit().unwrap();
 
-        let reading = Reading::new(db.begin_read().unwrap());
+        let reading = Reading::new(db.begin_read().unwrap(), None);
         for _ in 0..2 {
             let numbers = reading.table(NUMBERS).unwrap();
             assert_eq!(numbers.get(1).unwrap().map(|guard| guard.value()), Some(10));
@@ -171,7 +182,7 @@ mod tests {
     fn a_fact_is_found_once_in_a_read() {
         let dir = tempfile::tempdir().unwrap();
         let db = Database::create(dir.path().join("test.redb")).unwrap();
-        let reading = Reading::new(db.begin_read().unwrap());
+        let reading = Reading::new(db.begin_read().unwrap(), None);
         let finds = std::cell::Cell::new(0);
         let find = |answer: bool| {
             finds.set(finds.get() + 1);

@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use corkboard::store::codec::decoded_count;
+use corkboard::store::codec;
 use corkboard::store::{board_sweeps, check};
 use serde_json::json;
 
@@ -11,7 +11,7 @@ use super::{TestApp, graphql_with};
 /// Requests measured so far.
 static TRIES: AtomicUsize = AtomicUsize::new(0);
 
-/// The records decoded to answer `query`: the fewest of three tries, since the background work
+/// The records read to answer `query`: the fewest of three tries, since the background work
 /// of earlier requests decodes too. Each try is a new text, which no visitor's kept answer
 /// serves.
 pub async fn records_read(app: &TestApp, client: &reqwest::Client, query: &str) -> u64 {
@@ -19,9 +19,9 @@ pub async fn records_read(app: &TestApp, client: &reqwest::Client, query: &str) 
     for _ in 0..3 {
         let tries = TRIES.fetch_add(1, Ordering::Relaxed);
         let query = format!("{query}\n# try {tries}");
-        let before = decoded_count();
+        let before = codec::records_read();
         let answer = graphql_with(client, &app.base_url, &query, json!({})).await;
-        fewest = fewest.min(decoded_count() - before);
+        fewest = fewest.min(codec::records_read() - before);
         assert!(answer["errors"].is_null(), "{answer}");
     }
     fewest

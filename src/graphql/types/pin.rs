@@ -44,9 +44,9 @@ impl From<Arc<PinRecord>> for Pin {
 
 impl Pin {
     /// A pin seen on a board.
-    pub fn on_board(board: BoardId, record: PinRecord) -> Pin {
+    pub fn on_board(board: BoardId, record: impl Into<Arc<PinRecord>>) -> Pin {
         Pin {
-            record: Arc::new(record),
+            record: record.into(),
             list: PinList::OnBoard(board),
         }
     }

@@ -1,0 +1,154 @@
+//! Pin records kept decoded between reads, for as long as no write was committed since.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::domain::ids::PinId;
+use crate::domain::pin::PinRecord;
+
+/// At most this many records are kept (about 2.5 MB); when more come, the kept ones are
+/// forgotten. A page of pins or of board tiles reads 50 to 200.
+const MOST: usize = 4096;
+
+/// Decoding a pin's record was about 13% of a page of 50 pins, though the pages people open are
+/// mostly of the same newest pins. Records are kept by the state of the database they were read
+/// in: the count of commits (see `Commits`), so a record is never seen after a write that may
+/// have changed it.
+#[derive(Default)]
+pub struct KeptPins {
+    kept: Mutex<Kept>,
+}
+
+#[derive(Default)]
+struct Kept {
+    /// The state the records were read in.
+    commits: u64,
+    records: HashMap<PinId, Arc<PinRecord>, foldhash::fast::RandomState>,
+}
+
+impl KeptPins {
+    /// The records kept of `ids` for a read of state `commits`, in the order of `ids` (`None`
+    /// where none is kept).
+    pub fn get_each(&self, commits: u64, ids: &[PinId]) -> Vec<Option<Arc<PinRecord>>> {
+        let kept = self.lock();
+        if kept.commits != commits {
+            return vec![None; ids.len()];
+        }
+        ids.iter().map(|id| kept.records.get(id).cloned()).collect()
+    }
+
+    /// Keeps `records`, read in state `commits`; records of an older state are forgotten.
+    pub fn keep(&self, commits: u64, records: impl IntoIterator<Item = Arc<PinRecord>>) {
+        let mut kept = self.lock();
+        if commits < kept.commits {
+            return;
+        }
+        if commits > kept.commits {
+            kept.commits = commits;
+            kept.records.clear();
+        }
+        for record in records {
+            if kept.records.len() >= MOST {
+                kept.records.clear();
+            }
+            kept.records.insert(record.id, record);
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.kept.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Counts the commits begun and ended, so that a read can tell which state it sees: the state
+/// after `n` commits when no commit was under way from before it began until it had begun.
+#[derive(Default)]
+pub struct Commits {
+    begun: AtomicU64,
+    ended: AtomicU64,
+}
+
+impl Commits {
+    /// Runs `commit`, counted.
+    pub fn count<T>(&self, commit: impl FnOnce() -> T) -> T {
+        self.begun.fetch_add(1, Ordering::SeqCst);
+        let result = commit();
+        self.ended.fetch_add(1, Ordering::SeqCst);
+        result
+    }
+
+    /// Begins a read with `begin`; with it, the count of commits whose state it sees, when it
+    /// sees no commit under way.
+    pub fn seen_by<T>(&self, begin: impl FnOnce() -> T) -> (T, Option<u64>) {
+        let ended = self.ended.load(Ordering::SeqCst);
+        let begun = self.begun.load(Ordering::SeqCst);
+        let read = begin();
+        let still = self.begun.load(Ordering::SeqCst);
+        (read, (begun == ended && still == begun).then_some(begun))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+
+    use super::*;
+    use crate::domain::ids::UserId;
+
+    fn pin(id: u64, caption: &str) -> Arc<PinRecord> {
+        Arc::new(PinRecord {
+            id: PinId(id),
+            user: UserId(1),
+            picture: Default::default(),
+            source_file_url: None,
+            title: None,
+            caption: caption.to_owned(),
+            rating: 0,
+            unsafe_content: false,
+            tags: Vec::new(),
+            added_via: None,
+            created_at: Utc::now(),
+        })
+    }
+
+    #[test]
+    fn a_record_is_seen_in_the_state_it_was_read_in_only() {
+        let kept = KeptPins::default();
+        kept.keep(3, [pin(1, "old"), pin(2, "two")]);
+        let found = kept.get_each(3, &[PinId(2), PinId(5), PinId(1)]);
+        let captions: Vec<_> = found
+            .iter()
+            .map(|r| r.as_ref().map(|r| &*r.caption))
+            .collect();
+        assert_eq!(captions, [Some("two"), None, Some("old")]);
+        assert!(kept.get_each(4, &[PinId(1)])[0].is_none(), "a newer state");
+        assert!(kept.get_each(2, &[PinId(1)])[0].is_none(), "an older state");
+
+        kept.keep(4, [pin(1, "new")]);
+        assert_eq!(
+            kept.get_each(4, &[PinId(1)])[0].as_ref().unwrap().caption,
+            "new"
+        );
+        assert!(
+            kept.get_each(4, &[PinId(2)])[0].is_none(),
+            "forgotten with its state"
+        );
+        kept.keep(3, [pin(2, "late")]);
+        assert!(
+            kept.get_each(3, &[PinId(2)])[0].is_none(),
+            "an older read keeps nothing"
+        );
+    }
+
+    #[test]
+    fn a_read_that_may_see_a_commit_under_way_has_no_state() {
+        let commits = Commits::default();
+        assert_eq!(commits.seen_by(|| ()).1, Some(0));
+        commits.count(|| ());
+        assert_eq!(commits.seen_by(|| ()).1, Some(1));
+        commits.count(|| assert_eq!(commits.seen_by(|| ()).1, None));
+        assert_eq!(commits.seen_by(|| commits.count(|| ())).1, None);
+        assert_eq!(commits.seen_by(|| ()).1, Some(3));
+    }
+}

@@ -1,0 +1,59 @@
+//! Pin records are kept decoded between reads (`store::kept_pins`): a page asked again reads
+//! none anew, and a change to a pin is seen by the next read of every list and cover. (A file of
+//! its own: the count of records is process-wide.)
+
+mod common;
+
+use common::TestApp;
+use common::pictures::png;
+use common::pins::{add_board, create_pin};
+use corkboard::store::codec::records_read;
+use serde_json::{Value, json};
+
+const HOME: &str = "{ pins(first: 50) { edges { node { id caption unsafe } } } }";
+const BOARDS: &str = "{ user(username: \"ada\") { boards(first: 50) { edges { node { id \
+    cover1 { id caption unsafe } } } } } }";
+
+/// The caption and `unsafe` of the newest pin, in the home list and as the board's cover.
+async fn seen(app: &TestApp) -> Vec<Value> {
+    let home = app.graphql(HOME, json!({})).await;
+    let boards = app.graphql(BOARDS, json!({})).await;
+    let newest = &home["data"]["pins"]["edges"][0]["node"];
+    let cover = &boards["data"]["user"]["boards"]["edges"][0]["node"]["cover1"];
+    assert_eq!(newest["id"], cover["id"], "{home}\n{boards}");
+    vec![
+        newest["caption"].clone(),
+        newest["unsafe"].clone(),
+        cover["caption"].clone(),
+        cover["unsafe"].clone(),
+    ]
+}
+
+#[tokio::test]
+async fn a_changed_pin_is_seen_at_once_though_records_are_kept() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let board = add_board(&app, &app.client, "Holidays", false).await;
+    create_pin(&app, &app.client, png(40, 30, 1), &[&board], "older").await;
+    let pin = create_pin(&app, &app.client, png(40, 30, 2), &[&board], "sea").await;
+    assert_eq!(
+        seen(&app).await,
+        [json!("sea"), json!(false), json!("sea"), json!(false)]
+    );
+
+    // Asked again (signed in, so computed anew), the page finds its records kept.
+    let before = records_read();
+    let answer = app.graphql(HOME, json!({})).await;
+    assert_eq!(answer["data"]["pins"]["edges"].as_array().unwrap().len(), 2);
+    assert_eq!(records_read() - before, 2, "two records, kept or decoded");
+
+    let update =
+        "mutation($p: ID!) { updatePin(id: $p, caption: \"harbour\", unsafe: true) { id } }";
+    let answer = app.graphql(update, json!({ "p": pin })).await;
+    assert!(answer["errors"].is_null(), "{answer}");
+    assert_eq!(
+        seen(&app).await,
+        [json!("harbour"), json!(true), json!("harbour"), json!(true)]
+    );
+    app.stop().await;
+}

@@ -39,8 +39,12 @@ pub async fn answer<T: ContainerType>(
         let key = field.node.response_key().node.clone();
         let field_ctx = ctx.with_field(field);
         let name = field.node.name.node.as_str();
-        let answer = match field.node.arguments.is_empty().then(|| plain(&field_ctx)) {
-            Some(Some(answer)) => answer,
+        let plain_answer = match field.node.arguments.is_empty() {
+            true => plain(&field_ctx),
+            false => None,
+        };
+        let answer = match plain_answer {
+            Some(answer) => answer,
             _ if ready(name) => root
                 .resolve_field(&field_ctx)
                 .await

@@ -120,19 +120,27 @@ fn page_in(
 ) -> AppResult<PinPage> {
     let (first, after) = (request.first, request.after);
     let walker = Walker::new(read, viewer, request.list.clone())?;
+    // Only counted, as a board tile's `pins { totalCount }` asks: no key is read, and a next
+    // page is there when any pin is.
+    let counted_only = found.is_none() && first == 0 && after.is_none();
     let (mut keys, total, total_capped) = match found {
         Some((keys, total)) => (
             seen_now(read, viewer, keys, |key| PinId(key.1))?,
             total.min(COUNTED_AT_MOST),
             total > COUNTED_AT_MOST,
         ),
+        None if counted_only => (Vec::new(), walker.total()?, false),
         None => (
             walker.keys(after, Direction::Down, first.saturating_add(1))?,
             walker.total()?,
             false,
         ),
     };
-    let has_next = keys.len() > first;
+    let has_next = if counted_only {
+        total > 0
+    } else {
+        keys.len() > first
+    };
     keys.truncate(first);
     let pins = pins::get_each(read, keys.into_iter().map(|key| (key, PinId(key.1))))?;
     Ok(PinPage {

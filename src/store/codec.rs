@@ -19,7 +19,7 @@ pub fn encode<T: Serialize>(record: &T) -> AppResult<Vec<u8>> {
     Ok(rmp_serde::to_vec(record).context("cannot encode a record")?)
 }
 
-/// Records read by this process so far, decoded or found decoded in memory (`kept_pins`): what
+/// Records read by this process so far, decoded or found decoded in memory (`kept_records`): what
 /// answering costs, whatever the transactions. Process-wide, so a test that counts it keeps
 /// other work out of its process.
 static READ: AtomicU64 = AtomicU64::new(0);

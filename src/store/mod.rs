@@ -13,7 +13,7 @@ pub mod folders;
 pub mod import_jobs;
 pub mod imported;
 pub mod invites;
-pub mod kept_pins;
+pub mod kept_records;
 pub mod memo;
 pub mod migrations;
 pub mod pin_order;
@@ -43,7 +43,7 @@ use redb::{
 use crate::config::{Config, DatabaseConfig};
 use crate::domain::ids::PinId;
 use crate::error::{AppError, AppResult};
-use kept_pins::{Commits, KeptPins};
+use kept_records::{Commits, Kept};
 use reading::Reading;
 
 /// How long a reopening waits for the transactions still running on the failed database.
@@ -69,7 +69,7 @@ pub struct Store {
     /// The commits begun and ended, which tell a read the state it sees.
     commits: Arc<Commits>,
     /// Pin records decoded by reads, for later reads of the same state.
-    kept_pins: Arc<KeptPins>,
+    kept: Arc<Kept>,
     /// Memory for the pages read last (redb's cache), in bytes.
     cache_bytes: usize,
     /// Whether a thread sweeps the boards marked in `board_sweeps`.
@@ -112,7 +112,7 @@ impl Store {
             reads: Arc::default(),
             writes: Arc::default(),
             commits: Arc::default(),
-            kept_pins: Arc::default(),
+            kept: Arc::default(),
             cache_bytes,
             sweeping_boards: Arc::default(),
         })
@@ -158,7 +158,7 @@ impl Store {
         self.reads.fetch_add(1, Ordering::Relaxed);
         let db = self.db()?;
         let (read, state) = self.commits.seen_by(|| db.begin_read());
-        let kept = state.map(|state| (self.kept_pins.clone(), state));
+        let kept = state.map(|state| (self.kept.clone(), state));
         let result = read
             .map_err(AppError::from)
             .and_then(|read| work(&Reading::new(read, kept)));
@@ -327,9 +327,9 @@ pub trait Source {
         find()
     }
 
-    /// The pin records kept decoded for the state this transaction sees, and that state, when
-    /// it is known (a read's; a write changes its own).
-    fn kept_pins(&self) -> Option<(&KeptPins, u64)> {
+    /// The records kept decoded for the state this transaction sees, and that state, when it
+    /// is known (a read's; a write changes its own).
+    fn kept(&self) -> Option<(&Kept, u64)> {
         None
     }
 }

@@ -21,15 +21,15 @@ pub fn get(tx: &impl Source, id: PinId) -> AppResult<Option<PinRecord>> {
 }
 
 /// The pins of `ids` that exist, each beside its key, in the order of `ids`: those a read of the
-/// same state decoded already as they were kept (`kept_pins`), the others decoded now.
+/// same state decoded already as they were kept (`kept_records`), the others decoded now.
 pub fn get_each<K>(
     tx: &impl Source,
     ids: impl IntoIterator<Item = (K, PinId)>,
 ) -> AppResult<Vec<(K, Arc<PinRecord>)>> {
     let (keys, ids): (Vec<K>, Vec<PinId>) = ids.into_iter().unzip();
-    let kept = tx.kept_pins();
+    let kept = tx.kept();
     let mut found = match kept {
-        Some((kept, state)) => kept.get_each(state, &ids),
+        Some((kept, state)) => kept.pins.get_each(state, &ids),
         None => vec![None; ids.len()],
     };
     codec::count_found(found.iter().flatten().count());
@@ -41,7 +41,7 @@ pub fn get_each<K>(
                 && let Some(bytes) = pins.get(id.0)?
             {
                 let record = Arc::new(decode::<PinRecord>(bytes.value())?);
-                decoded.push(record.clone());
+                decoded.push((record.id, record.clone()));
                 *place = Some(record);
             }
         }
@@ -49,7 +49,7 @@ pub fn get_each<K>(
     if let Some((kept, state)) = kept
         && !decoded.is_empty()
     {
-        kept.keep(state, decoded);
+        kept.pins.keep(state, decoded);
     }
     Ok(keys
         .into_iter()

@@ -14,7 +14,7 @@ use redb::{
 };
 
 use super::Source;
-use super::kept_pins::KeptPins;
+use super::kept_records::Kept;
 use crate::error::AppResult;
 
 /// What `Store::read` hands its work. Opening a table looks its name up in redb's table of
@@ -26,20 +26,20 @@ pub struct Reading {
     opened: RefCell<Vec<(String, Rc<dyn Any>)>>,
     /// What `remembered` found, by fact and record.
     facts: RefCell<Facts>,
-    /// The pin records kept decoded, and the state this read sees, when it is known.
-    kept_pins: Option<(Arc<KeptPins>, u64)>,
+    /// The records kept decoded, and the state this read sees, when it is known.
+    kept: Option<(Arc<Kept>, u64)>,
 }
 
 /// Facts by name and record id.
 type Facts = HashMap<(&'static str, u64), Box<dyn Any>>;
 
 impl Reading {
-    pub fn new(tx: ReadTransaction, kept_pins: Option<(Arc<KeptPins>, u64)>) -> Self {
+    pub fn new(tx: ReadTransaction, kept: Option<(Arc<Kept>, u64)>) -> Self {
         Reading {
             tx,
             opened: RefCell::new(Vec::new()),
             facts: RefCell::default(),
-            kept_pins,
+            kept,
         }
     }
 }
@@ -95,10 +95,8 @@ impl Source for Reading {
         Ok(found)
     }
 
-    fn kept_pins(&self) -> Option<(&KeptPins, u64)> {
-        self.kept_pins
-            .as_ref()
-            .map(|(kept, state)| (&**kept, *state))
+    fn kept(&self) -> Option<(&Kept, u64)> {
+        self.kept.as_ref().map(|(kept, state)| (&**kept, *state))
     }
 }
 

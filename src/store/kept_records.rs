@@ -1,36 +1,62 @@
-//! Pin records kept decoded between reads, for as long as no write was committed since.
+//! Pin and board records kept decoded between reads, for as long as no write was committed since.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::domain::ids::PinId;
+use crate::domain::board::BoardRecord;
+use crate::domain::ids::{BoardId, PinId};
 use crate::domain::pin::PinRecord;
 
-/// At most this many records are kept (about 2.5 MB); when more come, the kept ones are
-/// forgotten. A page of pins or of board tiles reads 50 to 200.
-const MOST: usize = 4096;
-
-/// Decoding a pin's record was about 13% of a page of 50 pins, though the pages people open are
-/// mostly of the same newest pins. Records are kept by the state of the database they were read
-/// in: the count of commits (see `Commits`), so a record is never seen after a write that may
-/// have changed it.
-#[derive(Default)]
-pub struct KeptPins {
-    kept: Mutex<Kept>,
+/// The records kept decoded. Decoding a pin's record was about 13% of a page of 50 pins, and a
+/// board's (three times a tile: listed, checked for its covers and for its count) about 11% of
+/// a user's boards page, though the pages people open are mostly of the same records.
+pub struct Kept {
+    /// About 2.5 MB at most; a page of pins or of board tiles reads 50 to 200.
+    pub pins: KeptRecords<PinId, PinRecord>,
+    /// A boards page reads 50.
+    pub boards: KeptRecords<BoardId, BoardRecord>,
 }
 
-#[derive(Default)]
-struct Kept {
+impl Default for Kept {
+    fn default() -> Kept {
+        Kept {
+            pins: KeptRecords::new(4096),
+            boards: KeptRecords::new(1024),
+        }
+    }
+}
+
+/// Records of one kind, kept by the state of the database they were read in: the count of
+/// commits (see `Commits`), so a record is never seen after a write that may have changed it.
+/// When more than `most` come, the kept ones are forgotten.
+pub struct KeptRecords<Id, R> {
+    kept: Mutex<Records<Id, R>>,
+    most: usize,
+}
+
+struct Records<Id, R> {
     /// The state the records were read in.
     commits: u64,
-    records: HashMap<PinId, Arc<PinRecord>, foldhash::fast::RandomState>,
+    records: HashMap<Id, Arc<R>, foldhash::fast::RandomState>,
 }
 
-impl KeptPins {
+impl<Id: Hash + Eq + Copy, R> KeptRecords<Id, R> {
+    fn new(most: usize) -> Self {
+        let records = Records {
+            commits: 0,
+            records: HashMap::default(),
+        };
+        KeptRecords {
+            kept: Mutex::new(records),
+            most,
+        }
+    }
+
     /// The records kept of `ids` for a read of state `commits`, in the order of `ids` (`None`
     /// where none is kept).
-    pub fn get_each(&self, commits: u64, ids: &[PinId]) -> Vec<Option<Arc<PinRecord>>> {
+    pub fn get_each(&self, commits: u64, ids: &[Id]) -> Vec<Option<Arc<R>>> {
         let kept = self.lock();
         if kept.commits != commits {
             return vec![None; ids.len()];
@@ -39,7 +65,7 @@ impl KeptPins {
     }
 
     /// Keeps `records`, read in state `commits`; records of an older state are forgotten.
-    pub fn keep(&self, commits: u64, records: impl IntoIterator<Item = Arc<PinRecord>>) {
+    pub fn keep(&self, commits: u64, records: impl IntoIterator<Item = (Id, Arc<R>)>) {
         let mut kept = self.lock();
         if commits < kept.commits {
             return;
@@ -48,15 +74,15 @@ impl KeptPins {
             kept.commits = commits;
             kept.records.clear();
         }
-        for record in records {
-            if kept.records.len() >= MOST {
+        for (id, record) in records {
+            if kept.records.len() >= self.most {
                 kept.records.clear();
             }
-            kept.records.insert(record.id, record);
+            kept.records.insert(id, record);
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Records<Id, R>> {
         self.kept.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -96,8 +122,8 @@ mod tests {
     use super::*;
     use crate::domain::ids::UserId;
 
-    fn pin(id: u64, caption: &str) -> Arc<PinRecord> {
-        Arc::new(PinRecord {
+    fn pin(id: u64, caption: &str) -> (PinId, Arc<PinRecord>) {
+        let record = Arc::new(PinRecord {
             id: PinId(id),
             user: UserId(1),
             picture: Default::default(),
@@ -109,12 +135,13 @@ mod tests {
             tags: Vec::new(),
             added_via: None,
             created_at: Utc::now(),
-        })
+        });
+        (PinId(id), record)
     }
 
     #[test]
     fn a_record_is_seen_in_the_state_it_was_read_in_only() {
-        let kept = KeptPins::default();
+        let kept = Kept::default().pins;
         kept.keep(3, [pin(1, "old"), pin(2, "two")]);
         let found = kept.get_each(3, &[PinId(2), PinId(5), PinId(1)]);
         let captions: Vec<_> = found

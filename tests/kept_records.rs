@@ -1,6 +1,6 @@
-//! Pin records are kept decoded between reads (`store::kept_pins`): a page asked again reads
-//! none anew, and a change to a pin is seen by the next read of every list and cover. (A file of
-//! its own: the count of records is process-wide.)
+//! Pin and board records are kept decoded between reads (`store::kept_records`): a page asked
+//! again reads none anew, and a change to a pin or a board is seen by the next read of every
+//! list and cover. (A file of its own: the count of records is process-wide.)
 
 mod common;
 
@@ -55,5 +55,33 @@ async fn a_changed_pin_is_seen_at_once_though_records_are_kept() {
         seen(&app).await,
         [json!("harbour"), json!(true), json!("harbour"), json!(true)]
     );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_changed_board_is_seen_at_once_though_records_are_kept() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let board = add_board(&app, &app.client, "Holidays", false).await;
+    create_pin(&app, &app.client, png(40, 30, 1), &[&board], "sea").await;
+    let tiles = "{ user(username: \"ada\") { boards(first: 50) { edges { node { title \
+        caption pins { totalCount } cover1 { id } } } } } }";
+    let tile = |answer: &Value| answer["data"]["user"]["boards"]["edges"][0]["node"].clone();
+    let first = app.graphql(tiles, json!({})).await;
+    assert_eq!(tile(&first)["title"], "Holidays", "{first}");
+    assert_eq!(tile(&first)["pins"]["totalCount"], 1, "{first}");
+
+    // Asked again, the board's record is found kept.
+    let again = app.graphql(tiles, json!({})).await;
+    assert_eq!(tile(&again), tile(&first));
+
+    let update = "mutation($b: ID!) { updateBoard(id: $b, title: \"Summer\", \
+        caption: \"By the sea\") { id } }";
+    let answer = app.graphql(update, json!({ "b": board })).await;
+    assert!(answer["errors"].is_null(), "{answer}");
+    let changed = app.graphql(tiles, json!({})).await;
+    assert_eq!(tile(&changed)["title"], "Summer", "{changed}");
+    assert_eq!(tile(&changed)["caption"], "By the sea", "{changed}");
+    assert_eq!(tile(&changed)["pins"]["totalCount"], 1, "{changed}");
     app.stop().await;
 }

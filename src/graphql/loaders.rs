@@ -3,12 +3,11 @@
 //! whatever the kinds in it: one hop off the runtime and one read transaction (`service::loads`).
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
 
 use async_graphql::Result;
-use async_graphql::dataloader::{DataLoader, HashMapCache, Loader};
-use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
+use futures_util::future::{BoxFuture, Shared};
 
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -20,68 +19,100 @@ use crate::service::list_pages::ListPage;
 use crate::service::loads::{self, LoadKey, Loaded};
 use crate::service::pin_lists::{PageRequest, PinPage};
 
-/// The loaders of one request (the viewer does not change within it). Their cache hashes keys
-/// with foldhash (seeded per process): SipHash was 2% of a user's boards page, and a request
-/// holds as many keys as its cost limit lets it ask.
-pub struct Loaders(DataLoader<Batch, HashMapCache<foldhash::fast::RandomState>>);
-
-/// A load waits for the request's other fields to have their turns at asking for keys, not for
-/// async-graphql's default millisecond (a millisecond or two per round of loads, most of a
-/// page's time): its task yields a few times first, and the fields resolved side by side ask
-/// for theirs meanwhile (tests/reads.rs counts the reads of a page).
-pub fn for_request(services: Services, viewer: Option<UserId>) -> Loaders {
-    Loaders(
-        DataLoader::with_cache(
-            Batch { services, viewer },
-            spawn_after_other_fields,
-            HashMapCache::new(),
-        )
-        .delay(Duration::ZERO),
-    )
-}
-
-/// How many times a load's task lets the others run before it reads.
-const TURNS_BEFORE_LOADING: usize = 4;
-
-fn spawn_after_other_fields(load: BoxFuture<'static, ()>) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        for _ in 0..TURNS_BEFORE_LOADING {
-            tokio::task::yield_now().await;
-        }
-        load.await
-    })
-}
-
-/// Loads the keys of a round for one viewer.
-pub struct Batch {
+/// The loaders of one request (the viewer does not change within it): each key is read once,
+/// in the round that was gathering when it was first asked for. async-graphql's `DataLoader`
+/// did the same with a dozen hashings (SipHash) and copies of each key: about a fifth of a
+/// user's boards page, which asks for some 60 keys.
+pub struct Loaders {
     services: Services,
     viewer: Option<UserId>,
+    asked: Mutex<Asked>,
 }
+
+#[derive(Default)]
+struct Asked {
+    /// Each key asked for, with the round that reads it (under way, or done).
+    rounds: HashMap<LoadKey, Round, foldhash::fast::RandomState>,
+    /// The last round begun, and its keys until it starts reading them.
+    last: Option<(Round, Gathered)>,
+}
+
+/// A round of loads: every key's answer, once read.
+type Round = Shared<BoxFuture<'static, Result<Arc<Answers>>>>;
+
+/// The keys of a round; `None` once it reads them.
+type Gathered = Arc<Mutex<Option<Vec<LoadKey>>>>;
+
+type Answers = HashMap<LoadKey, Answer, foldhash::fast::RandomState>;
 
 /// Each key's answer, or its own error.
 type Answer = std::result::Result<Loaded, async_graphql::Error>;
 
-impl Loader<LoadKey> for Batch {
-    type Value = Answer;
-    type Error = async_graphql::Error;
+/// How many times a round lets the request's other fields run before it reads: the fields
+/// resolved side by side ask for their keys meanwhile (tests/reads.rs counts the reads of a
+/// page).
+const TURNS_BEFORE_LOADING: usize = 4;
 
-    async fn load(&self, keys: &[LoadKey]) -> Result<HashMap<LoadKey, Answer>> {
-        let (keys, viewer) = (keys.to_vec(), self.viewer);
-        let found = self
-            .services
-            .reading(move |services| loads::load_all(services, viewer, keys))
-            .await?;
-        Ok(found
-            .into_iter()
-            .map(|(key, answer)| (key, answer.map_err(async_graphql::Error::from)))
-            .collect())
+pub fn for_request(services: Services, viewer: Option<UserId>) -> Loaders {
+    Loaders {
+        services,
+        viewer,
+        asked: Mutex::default(),
     }
 }
 
 impl Loaders {
     /// What `key` found, if anything.
     async fn load(&self, key: LoadKey) -> Result<Option<Loaded>> {
-        self.0.load_one(key).await?.transpose()
+        answer(self.round_of(&key), &key).await
+    }
+
+    /// The round that reads `key`: the one it was asked in before, else the last one while it
+    /// still gathers keys, else a new one.
+    fn round_of(&self, key: &LoadKey) -> Round {
+        let mut asked = lock(&self.asked);
+        if let Some(round) = asked.rounds.get(key) {
+            return round.clone();
+        }
+        let round = match &asked.last {
+            Some((round, keys)) if gathered(keys, key) => round.clone(),
+            _ => {
+                let keys = Arc::new(Mutex::new(Some(vec![key.clone()])));
+                let round = self.round(keys.clone());
+                asked.last = Some((round.clone(), keys));
+                round
+            }
+        };
+        asked.rounds.insert(key.clone(), round.clone());
+        round
+    }
+
+    /// A round that reads `keys` after the other fields' turns. A task of its own: a future
+    /// shared by its waiters would advance a turn each time one of them polls it.
+    fn round(&self, keys: Gathered) -> Round {
+        let (services, viewer) = (self.services.clone(), self.viewer);
+        let read = tokio::spawn(async move {
+            for _ in 0..TURNS_BEFORE_LOADING {
+                tokio::task::yield_now().await;
+            }
+            let keys = lock(&keys).take().unwrap_or_default();
+            let found = services
+                .reading(move |services| loads::load_all(services, viewer, keys))
+                .await?;
+            let answers = found
+                .into_iter()
+                .map(|(key, answer)| (key, answer.map_err(async_graphql::Error::from)))
+                .collect();
+            Ok(Arc::new(answers))
+        });
+        read.map(|done| {
+            done.unwrap_or_else(|failed| {
+                tracing::error!(error = %failed, "a round of loads failed");
+                Err(async_graphql::Error::new("The page could not be read."))
+            })
+        })
+        .boxed()
+        .shared()
     }
 
     pub async fn user(&self, id: UserId) -> Result<Option<UserRecord>> {
@@ -93,14 +124,15 @@ impl Loaders {
 
     /// The users of `ids` that exist.
     pub async fn users(&self, ids: &[UserId]) -> Result<HashMap<UserId, UserRecord>> {
-        let found = self
-            .0
-            .load_many(ids.iter().map(|id| LoadKey::User(*id)))
-            .await?;
-        let mut users = HashMap::with_capacity(found.len());
-        for (key, answer) in found {
-            if let (LoadKey::User(id), Loaded::User(user)) = (key, answer?) {
-                users.insert(id, Arc::unwrap_or_clone(user));
+        // Every key is asked for before any is waited for: all are read in one round.
+        let keys: Vec<_> = ids.iter().map(|id| LoadKey::User(*id)).collect();
+        let rounds: Vec<_> = keys.iter().map(|key| self.round_of(key)).collect();
+        let mut users = HashMap::with_capacity(ids.len());
+        for (key, round) in keys.into_iter().zip(rounds) {
+            if let (LoadKey::User(id), Some(Loaded::User(user))) =
+                (&key, answer(round, &key).await?)
+            {
+                users.insert(*id, Arc::unwrap_or_clone(user));
             }
         }
         Ok(users)
@@ -156,4 +188,24 @@ impl Loaders {
             _ => Arc::default(),
         })
     }
+}
+
+/// What `key` found in `round`, once the round is read.
+async fn answer(round: Round, key: &LoadKey) -> Result<Option<Loaded>> {
+    round.await?.get(key).cloned().transpose()
+}
+
+/// Adds `key` to a round's `keys` unless the round reads them already.
+fn gathered(keys: &Gathered, key: &LoadKey) -> bool {
+    match lock(keys).as_mut() {
+        Some(keys) => {
+            keys.push(key.clone());
+            true
+        }
+        None => false,
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -24,7 +24,9 @@ impl AccountQuery {
 
     /// A user's public profile; NOT_FOUND_ERROR when there is no such user.
     async fn user(&self, ctx: &Context<'_>, username: String) -> Result<User> {
-        Ok(User(users::by_username(ctx.services(), username).await?))
+        Ok(User::from(
+            users::by_username(ctx.services(), username).await?,
+        ))
     }
 
     /// The instance's configured public address (`public_url`), or null when it is not set (the
@@ -51,7 +53,7 @@ fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
             ctx.viewer(),
         ),
     );
-    User(signed_in.user)
+    User::from(signed_in.user)
 }
 
 #[Object]
@@ -119,7 +121,7 @@ impl AccountMutation {
             vkontakte_link,
             instagram_link,
         };
-        Ok(User(
+        Ok(User::from(
             users::update_profile(ctx.services(), user, changes).await?,
         ))
     }
@@ -145,7 +147,9 @@ impl AccountMutation {
     }
 
     async fn verifie_user_email(&self, ctx: &Context<'_>, token: String) -> Result<User> {
-        Ok(User(recovery::verify_email(ctx.services(), token).await?))
+        Ok(User::from(
+            recovery::verify_email(ctx.services(), token).await?,
+        ))
     }
 
     /// Changes the password; the user's other sessions end.
@@ -165,7 +169,7 @@ impl AccountMutation {
             new_password,
         )
         .await?;
-        Ok(User(record))
+        Ok(User::from(record))
     }
 
     /// Changes the email; it must be verified again (`emailVerified` becomes false).
@@ -176,7 +180,7 @@ impl AccountMutation {
         password: String,
     ) -> Result<User> {
         let user = ctx.viewer().require_user()?;
-        Ok(User(
+        Ok(User::from(
             recovery::change_email(
                 ctx.services(),
                 user,

@@ -137,7 +137,7 @@ impl BoardMutation {
     async fn delete_board(&self, ctx: &Context<'_>, id: ID) -> Result<User> {
         let viewer = ctx.viewer().require_user()?;
         boards::delete(ctx.services(), viewer, board_id(&id)?).await?;
-        Ok(User(users::by_id(ctx.services(), viewer).await?))
+        Ok(User::from(users::by_id(ctx.services(), viewer).await?))
     }
 
     async fn add_folder(&self, ctx: &Context<'_>, name: String, secret: bool) -> Result<Folder> {
@@ -166,7 +166,7 @@ impl BoardMutation {
         let viewer = ctx.viewer().require_user()?;
         let id = existing_folder_id(&id)?;
         folders::delete(ctx.services(), viewer, id).await?;
-        Ok(User(users::by_id(ctx.services(), viewer).await?))
+        Ok(User::from(users::by_id(ctx.services(), viewer).await?))
     }
 
     /// Lets a user see a private board; a leading `@` on the username is ignored.

@@ -115,15 +115,15 @@ impl Loaders {
         .shared()
     }
 
-    pub async fn user(&self, id: UserId) -> Result<Option<UserRecord>> {
+    pub async fn user(&self, id: UserId) -> Result<Option<Arc<UserRecord>>> {
         Ok(match self.load(LoadKey::User(id)).await? {
-            Some(Loaded::User(user)) => Some(Arc::unwrap_or_clone(user)),
+            Some(Loaded::User(user)) => Some(user),
             _ => None,
         })
     }
 
     /// The users of `ids` that exist.
-    pub async fn users(&self, ids: &[UserId]) -> Result<HashMap<UserId, UserRecord>> {
+    pub async fn users(&self, ids: &[UserId]) -> Result<HashMap<UserId, Arc<UserRecord>>> {
         // Every key is asked for before any is waited for: all are read in one round.
         let keys: Vec<_> = ids.iter().map(|id| LoadKey::User(*id)).collect();
         let rounds: Vec<_> = keys.iter().map(|key| self.round_of(key)).collect();
@@ -132,7 +132,7 @@ impl Loaders {
             if let (LoadKey::User(id), Some(Loaded::User(user))) =
                 (&key, answer(round, &key).await?)
             {
-                users.insert(*id, Arc::unwrap_or_clone(user));
+                users.insert(*id, user);
             }
         }
         Ok(users)

@@ -74,7 +74,7 @@ impl PinEditMutation {
         let viewer = ctx.viewer().require_user()?;
         let (pin, boards) = pin_edits::delete(ctx.services(), viewer, pin_id(&id)?).await?;
         Ok(DeletedPin {
-            user: User(users::by_id(ctx.services(), pin.user).await?),
+            user: User::from(users::by_id(ctx.services(), pin.user).await?),
             boards: boards.into_iter().map(Board).collect(),
         })
     }

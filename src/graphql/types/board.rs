@@ -136,7 +136,7 @@ impl BoardFields<'_> {
         Ok(readers
             .iter()
             .filter_map(|user| found.remove(user))
-            .map(|user| user.username)
+            .map(|user| user.username.clone())
             .collect())
     }
 }

@@ -1,6 +1,8 @@
 //! The `User` GraphQL type: public profile fields for everyone, account fields for whom the
 //! services show them (the user only).
 
+use std::sync::Arc;
+
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
@@ -22,7 +24,13 @@ use crate::service::users::{PrivateFields, private_fields};
 use crate::service::{api_keys, boards, folders, pins};
 use crate::store::board_lists::BoardList;
 
-pub struct User(pub UserRecord);
+pub struct User(pub Arc<UserRecord>);
+
+impl From<UserRecord> for User {
+    fn from(record: UserRecord) -> User {
+        User(Arc::new(record))
+    }
+}
 
 #[Object]
 impl User {

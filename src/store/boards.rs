@@ -25,10 +25,10 @@ use crate::error::AppResult;
 pub fn get(tx: &impl Source, id: BoardId) -> AppResult<Option<BoardRecord>> {
     let kept = tx.kept();
     if let Some((kept, state)) = kept
-        && let [Some(record)] = &kept.boards.get_each(state, &[id])[..]
+        && let Some(record) = kept.boards.get(state, id)
     {
         codec::count_found(1);
-        return Ok(Some(BoardRecord::clone(record)));
+        return Ok(Some(BoardRecord::clone(&record)));
     }
     let boards = tx.table(BOARDS)?;
     let Some(bytes) = boards.get(id.0)? else {

@@ -54,6 +54,14 @@ impl<Id: Hash + Eq + Copy, R> KeptRecords<Id, R> {
         }
     }
 
+    /// The record kept of `id` for a read of state `commits`.
+    pub fn get(&self, commits: u64, id: Id) -> Option<Arc<R>> {
+        let kept = self.lock();
+        (kept.commits == commits)
+            .then(|| kept.records.get(&id).cloned())
+            .flatten()
+    }
+
     /// The records kept of `ids` for a read of state `commits`, in the order of `ids` (`None`
     /// where none is kept).
     pub fn get_each(&self, commits: u64, ids: &[Id]) -> Vec<Option<Arc<R>>> {

@@ -1,6 +1,6 @@
-//! Pin and board records are kept decoded between reads (`store::kept_records`): a page asked
-//! again reads none anew, and a change to a pin or a board is seen by the next read of every
-//! list and cover. (A file of its own: the count of records is process-wide.)
+//! Pin and board records and boards' covers are kept between reads (`store::kept_records`): a
+//! page asked again reads none anew, and a change to a pin, a board or its covers is seen by the
+//! next read of every list and cover. (A file of its own: the count of records is process-wide.)
 
 mod common;
 
@@ -63,7 +63,7 @@ async fn a_changed_board_is_seen_at_once_though_records_are_kept() {
     let app = TestApp::start().await;
     app.sign_up("ada").await;
     let board = add_board(&app, &app.client, "Holidays", false).await;
-    create_pin(&app, &app.client, png(40, 30, 1), &[&board], "sea").await;
+    let first_pin = create_pin(&app, &app.client, png(40, 30, 1), &[&board], "sea").await;
     let tiles = "{ user(username: \"ada\") { boards(first: 50) { edges { node { title \
         caption pins { totalCount } cover1 { id } } } } } }";
     let tile = |answer: &Value| answer["data"]["user"]["boards"]["edges"][0]["node"].clone();
@@ -83,5 +83,17 @@ async fn a_changed_board_is_seen_at_once_though_records_are_kept() {
     assert_eq!(tile(&changed)["title"], "Summer", "{changed}");
     assert_eq!(tile(&changed)["caption"], "By the sea", "{changed}");
     assert_eq!(tile(&changed)["pins"]["totalCount"], 1, "{changed}");
+
+    // Its covers, kept too, follow a new pin and a chosen cover.
+    let newer = create_pin(&app, &app.client, png(40, 30, 2), &[&board], "gull").await;
+    let added = app.graphql(tiles, json!({})).await;
+    assert_eq!(tile(&added)["cover1"]["id"], json!(newer), "{added}");
+    let choose = "mutation($b: ID!, $p: ID!) { updateBoard(id: $b, cover1: $p) { id } }";
+    let answer = app
+        .graphql(choose, json!({ "b": board, "p": first_pin }))
+        .await;
+    assert!(answer["errors"].is_null(), "{answer}");
+    let chosen = app.graphql(tiles, json!({})).await;
+    assert_eq!(tile(&chosen)["cover1"]["id"], json!(first_pin), "{chosen}");
     app.stop().await;
 }

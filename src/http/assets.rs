@@ -51,7 +51,7 @@ fn file_response(
     };
     let etag = format!(
         "\"{}{}\"",
-        hex(&file.metadata.sha256_hash()[..16]),
+        hex::encode(&file.metadata.sha256_hash()[..16]),
         encoding.map(|e| format!("-{e}")).unwrap_or_default()
     );
     let mut builder = Response::builder()
@@ -87,8 +87,4 @@ fn compressed_copy(path: &str, req: &Request) -> Option<(&'static str, rust_embe
 /// The build's compressed copies are sent in place of their file, never by their own name.
 fn is_copy(path: &str) -> bool {
     path.ends_with(".br") || path.ends_with(".gz")
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }

@@ -8,10 +8,7 @@ use sha1::{Digest, Sha1};
 use crate::domain::pin::Picture;
 
 pub fn sha1_hex(bytes: &[u8]) -> String {
-    Sha1::digest(bytes)
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex::encode(Sha1::digest(bytes))
 }
 
 /// A 64-bit difference hash: each bit says whether a pixel of a 9x8 grey thumbnail is brighter

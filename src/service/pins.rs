@@ -80,24 +80,43 @@ pub fn folder_covers(
     Ok(covers)
 }
 
-/// The chosen cover (when still on the board), then the newest pins, from the board's date
-/// index: at most `count + 1` pins read, whatever the size of the board. A board is visible, so
-/// are all its pins: covers need no further check.
+/// The first `count` covers of a board (at most `BOARD_COVERS`). A board is visible, so are all
+/// its pins: covers need no further check.
 fn covers_of(
     tx: &impl Source,
     board: &BoardRecord,
     count: usize,
 ) -> AppResult<Vec<Arc<PinRecord>>> {
+    let ids = cover_ids(tx, board)?;
+    let first = ids.iter().take(count).map(|id| ((), *id));
+    let covers = pins::get_each(tx, first)?;
+    Ok(covers.into_iter().map(|(_, pin)| pin).collect())
+}
+
+/// The ids of a board's first `BOARD_COVERS` covers: the chosen cover (when still on the board),
+/// then the newest pins, from the board's date index (at most `BOARD_COVERS + 1` pins read,
+/// whatever the size of the board); in a read, as a read of the same state found them
+/// (`kept_records`).
+fn cover_ids(tx: &impl Source, board: &BoardRecord) -> AppResult<Arc<Vec<PinId>>> {
+    let kept = tx.kept();
+    if let Some((kept, state)) = kept
+        && let Some(ids) = kept.covers.get(state, board.id)
+    {
+        return Ok(ids);
+    }
     let chosen = match board.cover {
         Some(cover) if board_pins::order_of(tx, cover, board.id)?.is_some() => Some(cover),
         _ => None,
     };
-    let newest = board_pins::newest_on_board(tx, board.id, count + 1)?;
+    let newest = board_pins::newest_on_board(tx, board.id, BOARD_COVERS + 1)?;
     let mut ids: Vec<PinId> = chosen.into_iter().collect();
     ids.extend(newest.into_iter().filter(|id| Some(*id) != chosen));
-    ids.truncate(count);
-    let covers = pins::get_each(tx, ids.into_iter().map(|id| ((), id)))?;
-    Ok(covers.into_iter().map(|(_, pin)| pin).collect())
+    ids.truncate(BOARD_COVERS);
+    let ids = Arc::new(ids);
+    if let Some((kept, state)) = kept {
+        kept.covers.keep(state, [(board.id, ids.clone())]);
+    }
+    Ok(ids)
 }
 
 /// Whether a pin is private: on no public board, by the public-pins index (a pin gone is).

@@ -17,10 +17,7 @@ pub fn new_secret() -> String {
 
 /// What is stored instead of a secret: its SHA-256, in hex.
 pub fn secret_hash(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(secret.as_bytes()))
 }
 
 /// An argon2id hash of the password, with its own salt, as a PHC string.

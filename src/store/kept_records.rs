@@ -1,4 +1,5 @@
-//! Pin and board records kept decoded between reads, for as long as no write was committed since.
+//! Pin and board records, and boards' covers, kept decoded between reads, for as long as no write
+//! was committed since.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -17,6 +18,9 @@ pub struct Kept {
     pub pins: KeptRecords<PinId, PinRecord>,
     /// A boards page reads 50.
     pub boards: KeptRecords<BoardId, BoardRecord>,
+    /// The ids of each board's first covers (see `service::pins`): finding them read two of the
+    /// board's indexes, 6% of a user's boards page.
+    pub covers: KeptRecords<BoardId, Vec<PinId>>,
 }
 
 impl Default for Kept {
@@ -24,6 +28,7 @@ impl Default for Kept {
         Kept {
             pins: KeptRecords::new(4096),
             boards: KeptRecords::new(1024),
+            covers: KeptRecords::new(1024),
         }
     }
 }

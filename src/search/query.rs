@@ -124,47 +124,49 @@ impl SearchIndex {
         viewer: Option<UserId>,
         text: &str,
     ) -> Option<TextSearch> {
-        let (mut public, mut anywhere, mut own) = (Vec::new(), Vec::new(), Vec::new());
-        for word in words(text) {
-            let in_public = Term::from_field_text(self.fields.words, &word);
-            public.push(in_public.clone());
-            let mine = viewer
-                .map(|viewer| {
-                    Term::from_field_text(self.fields.reader_words, &private_word(viewer, &word))
-                })
-                .filter(|mine| searcher.doc_freq(mine).is_ok_and(|found| found > 0));
-            anywhere.push(match mine {
-                None => word_query(in_public),
-                Some(mine) => {
-                    own.push(mine.clone());
-                    Box::new(BooleanQuery::new(vec![
-                        (Occur::Should, word_query(in_public)),
-                        (Occur::Should, word_query(mine)),
-                    ]))
-                }
-            });
-        }
-        if public.is_empty() {
+        // Each word among the public words, and among the viewer's own when any pin has it there.
+        let asked: Vec<(Term, Option<Term>)> = words(text)
+            .into_iter()
+            .map(|word| {
+                let mine = viewer
+                    .map(|viewer| {
+                        let mine = private_word(viewer, &word);
+                        Term::from_field_text(self.fields.reader_words, &mine)
+                    })
+                    .filter(|mine| searcher.doc_freq(mine).is_ok_and(|found| found > 0));
+                (Term::from_field_text(self.fields.words, &word), mine)
+            })
+            .collect();
+        if asked.is_empty() {
             return None;
         }
-        let with_own = match own.as_slice() {
-            [] => None,
+        let with_own = match asked.as_slice() {
+            _ if asked.iter().all(|(_, mine)| mine.is_none()) => None,
             // One word: the pins with it among the viewer's own, scored with its public match
             // too. The same as below, without seeking the union of both for each of those pins
             // (it filled a window of the word's public matches at each: a third of the search).
-            [mine] if public.len() == 1 => Some(Box::new(BooleanQuery::new(vec![
+            [(public, Some(mine))] => Some(Box::new(BooleanQuery::new(vec![
                 (Occur::Must, word_query(mine.clone())),
-                (Occur::Should, word_query(public[0].clone())),
+                (Occur::Should, word_query(public.clone())),
             ])) as Box<dyn Query>),
             _ => {
-                // Adds nothing to the score: the whole search scores the pin.
-                let own = own
-                    .into_iter()
+                let anywhere = asked.iter().map(|(public, mine)| match mine {
+                    None => word_query(public.clone()),
+                    Some(mine) => Box::new(BooleanQuery::new(vec![
+                        (Occur::Should, word_query(public.clone())),
+                        (Occur::Should, word_query(mine.clone())),
+                    ])),
+                });
+                let own = asked
+                    .iter()
+                    .filter_map(|(_, mine)| mine.clone())
                     .map(|mine| (Occur::Should, word_query(mine)));
+                // Adds nothing to the score: the whole search scores the pin.
                 let has_own = BoostQuery::new(Box::new(BooleanQuery::new(own.collect())), 0.0);
-                Some(all_of(vec![all_of(anywhere), Box::new(has_own)]))
+                Some(all_of(vec![all_of(anywhere.collect()), Box::new(has_own)]))
             }
         };
+        let public = asked.into_iter().map(|(public, _)| public).collect();
         Some(TextSearch { public, with_own })
     }
 

@@ -68,7 +68,8 @@ pub struct Store {
     writes: Arc<AtomicU64>,
     /// The commits begun and ended, which tell a read the state it sees.
     commits: Arc<Commits>,
-    /// Pin and board records decoded by reads, for later reads of the same state.
+    /// Pin and board records decoded by reads, and boards' cover ids, for later reads of the
+    /// same state.
     kept: Arc<Kept>,
     /// Memory for the pages read last (redb's cache), in bytes.
     cache_bytes: usize,

@@ -1,5 +1,5 @@
-"""Load on loopback with wrk: requests per second, client latency (wrk) and server time (the
-server's own log line of each request)."""
+"""Load on loopback with wrk: requests per second, client latency (wrk), server time (the
+server's own log line of each request) and the file pages read back from disk meanwhile."""
 
 import json
 import os
@@ -45,9 +45,23 @@ def parse(output):
     return json.loads(line)
 
 
+def page_refaults():
+    """File pages read back from disk since boot after the kernel had dropped them from its cache
+    (machine-wide, `/proc/vmstat`); 0 where the kernel does not say."""
+    try:
+        with open("/proc/vmstat") as vmstat:
+            for line in vmstat:
+                name, value = line.split()
+                if name == "workingset_refault_file":
+                    return int(value)
+    except OSError:
+        pass
+    return 0
+
+
 def run(server, target, connections, seconds):
-    """One wrk run against a target {url, body}; adds server-time percentiles."""
-    before = server.log_offset()
+    """One wrk run against a target {url, body}; adds server-time percentiles and refaults."""
+    before = (server.log_offset(), page_refaults())
     finished = subprocess.run(
         wrk_command(server.base + target["path"], connections, seconds),
         env=wrk_env(target),
@@ -60,7 +74,7 @@ def run(server, target, connections, seconds):
 
 def start_open_ended(server, target, connections):
     """A wrk run that lasts until `stop_open_ended` (at most ten minutes)."""
-    before = server.log_offset()
+    before = (server.log_offset(), page_refaults())
     process = subprocess.Popen(
         wrk_command(server.base + target["path"], connections, 600),
         env=wrk_env(target),
@@ -79,7 +93,9 @@ def stop_open_ended(server, running):
 
 
 def with_server_times(result, server, before):
-    times = server.request_times_ms(before, server.log_offset())
+    offset, refaults = before
+    times = server.request_times_ms(offset, server.log_offset())
+    result["refaults"] = page_refaults() - refaults
     result["rps"] = result["requests"] / result["seconds"]
     result["server_p50_ms"] = percentile(times, 0.50)
     result["server_p99_ms"] = percentile(times, 0.99)

@@ -217,24 +217,36 @@ def load_section(results):
              "answers are computed for each request, as for the first visitor after a change. The rows "
              "marked \"never kept\" search random seeded words followed by random punctuation marks, "
              "which the search drops but which make each request new to the answers and the searches "
-             "the server keeps (both keyed by the text as typed): each is searched anew.", "",
-             "| request | connections | requests/s | client p50 | client p99 | server p50 | server p99 | errors |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "the server keeps (both keyed by the text as typed): each is searched anew. "
+             f"{REFAULTS_NOTE}", "",
+             f"| request | connections | {LOAD_HEADER} |",
+             f"| --- | --- | {LOAD_RULE} |"]
     for (name, connections), runs in results["load"].items():
         lines.append(f"| {name} | {connections} | {load_columns(runs)} |")
     lines.append("")
     return lines
 
 
+REFAULTS_NOTE = ("\"Disk re-reads\" are the file pages (database, index, program) that the kernel had "
+                 "dropped from its cache and read back from the disk during a row, a request "
+                 "(`workingset_refault_file` of `/proc/vmstat`, machine-wide): a row well above 0 "
+                 "waited on the disk, not only on the processor (see `bench/TUNING.md`, session 34).")
+LOAD_HEADER = "requests/s | client p50 | client p99 | server p50 | server p99 | disk re-reads | errors"
+LOAD_RULE = "--- | --- | --- | --- | --- | --- | ---"
+
+
 def load_columns(runs):
-    """The columns of wrk runs: requests/s, client and server p50 and p99, errors."""
+    """The columns of wrk runs: requests/s, client and server p50 and p99, disk re-reads a
+    request, errors."""
     def col(key, scale=1.0, digits=2):
         values = sorted(run[key] * scale for run in runs)
         mid = values[len(values) // 2]
         return f"{mid:.{digits}f} ({values[0]:.{digits}f}-{values[-1]:.{digits}f})" if len(values) > 1 else f"{mid:.{digits}f}"
+    for run in runs:
+        run["refaults_a_request"] = run.get("refaults", 0) / max(run["requests"], 1)
     errors = sum(run["errors"] for run in runs)
     return (f"{col('rps', digits=0)} | {col('p50_us', 0.001)} ms | {col('p99_us', 0.001)} ms | "
-            f"{col('server_p50_ms')} ms | {col('server_p99_ms')} ms | {errors}")
+            f"{col('server_p50_ms')} ms | {col('server_p99_ms')} ms | {col('refaults_a_request')} | {errors}")
 
 
 def uploads_section(results):
@@ -313,8 +325,8 @@ def media_section(results):
     lines.append("")
     if not results["peers"]["wrk"]:
         return lines + ["Serving skipped: wrk is not installed.", ""]
-    lines += ["| preview (236 px JPEG) from | connections | requests/s | client p50 | client p99 | server p50 | server p99 | errors |",
-              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines += [f"| preview (236 px JPEG) from | connections | {LOAD_HEADER} |",
+              f"| --- | --- | {LOAD_RULE} |"]
     for name, figures in media.items():
         if "serving" in figures:
             lines.append(f"| {name} | {plan['target_concurrency']} | {load_columns(figures['serving'])} |")

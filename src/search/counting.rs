@@ -1,17 +1,24 @@
 //! Counting the documents that hold every one of some terms, a block of postings at a time: the
-//! rarest term's blocks are narrowed by a merge with each other term's, where Tantivy's
-//! intersection seeks every term for every document.
+//! rarest term's blocks are narrowed by the bitsets of the common terms (see `common_words`) and
+//! by a merge with each other term's blocks, where Tantivy's intersection seeks every term for
+//! every document.
 
 use anyhow::Context;
 use tantivy::postings::BlockSegmentPostings;
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocId, Searcher, Term};
 
+use super::common_words::CommonWords;
 use crate::error::AppResult;
 
 /// How many live documents hold every one of `terms`, counted up to `enough`; 0 when `terms` is
 /// empty.
-pub fn count_with_all(searcher: &Searcher, terms: &[Term], enough: usize) -> AppResult<usize> {
+pub fn count_with_all(
+    searcher: &Searcher,
+    common: &CommonWords,
+    terms: &[Term],
+    enough: usize,
+) -> AppResult<usize> {
     if terms.is_empty() {
         return Ok(0);
     }
@@ -26,29 +33,41 @@ pub fn count_with_all(searcher: &Searcher, terms: &[Term], enough: usize) -> App
                 .read_block_postings(term, IndexRecordOption::Basic)
                 .context("search failed")?;
             match postings {
-                Some(postings) => lists.push(postings),
+                Some(postings) => lists.push((term, postings)),
                 None => break,
             }
         }
         if lists.len() < terms.len() {
             continue;
         }
-        lists.sort_by_key(BlockSegmentPostings::doc_freq);
+        lists.sort_by_key(|(_, postings)| postings.doc_freq());
+        let mut lists = lists.into_iter();
+        let (_, mut lead) = lists.next().expect("a term at least");
+        let (mut sets, mut others) = (Vec::new(), Vec::new());
+        for (term, postings) in lists {
+            if common.is_common(segment, postings.doc_freq()) {
+                sets.push(common.documents(segment, term, postings)?);
+            } else {
+                others.push(postings);
+            }
+        }
         let alive = segment.alive_bitset();
-        let (lead, others) = lists.split_first_mut().expect("a term at least");
-        if others.is_empty() && alive.is_none() {
+        if sets.is_empty() && others.is_empty() && alive.is_none() {
             count += lead.doc_freq() as usize;
         } else {
-            let mut common = Vec::with_capacity(lead.docs().len());
+            let mut found = Vec::with_capacity(lead.docs().len());
             while !lead.docs().is_empty() && count < enough {
-                common.clear();
-                common.extend_from_slice(lead.docs());
+                found.clear();
+                found.extend_from_slice(lead.docs());
+                for set in &sets {
+                    found.retain(|doc| set.contains(*doc));
+                }
                 for other in others.iter_mut() {
-                    keep_those_in(&mut common, other);
+                    keep_those_in(&mut found, other);
                 }
                 count += match alive {
-                    None => common.len(),
-                    Some(alive) => common.iter().filter(|doc| alive.is_alive(**doc)).count(),
+                    None => found.len(),
+                    Some(alive) => found.iter().filter(|doc| alive.is_alive(**doc)).count(),
                 };
                 lead.advance();
             }
@@ -90,17 +109,27 @@ mod tests {
     use super::*;
     use crate::search::test_segments::{index_of, numbers};
 
-    /// Four segments of up to a few thousand captions drawn from five words, common and rare,
-    /// some deleted: every count of one, two or three words, up to any limit, is Tantivy's.
+    /// Four segments of up to a few thousand captions drawn from six words, common and rare,
+    /// some deleted: every count of one, two or three words, up to any limit, is Tantivy's,
+    /// whether common words are counted by their bitsets in every segment, in the large ones
+    /// only, or in none.
     #[test]
     fn counts_are_those_of_tantivys_intersection() {
-        let words = ["blue", "sea", "boat", "sky", "gull"];
+        // Each word with one caption in how many holding it: "tern" is not common anywhere.
+        let words = [
+            ("blue", 1),
+            ("sea", 3),
+            ("boat", 5),
+            ("sky", 7),
+            ("gull", 9),
+            ("tern", 40),
+        ];
         let mut next = numbers(11);
-        // Word i in about one caption in 1 + 2i: "gull" in one in 9.
         let mut random_caption = || {
-            let text: Vec<&str> = (0..words.len())
-                .filter(|i| next(1 + 2 * *i as u64) == 0)
-                .map(|i| words[i])
+            let text: Vec<&str> = words
+                .iter()
+                .filter(|(_, one_in)| next(*one_in) == 0)
+                .map(|(word, _)| *word)
                 .collect();
             text.join(" ")
         };
@@ -116,9 +145,16 @@ mod tests {
             vec!["blue", "sea"],
             vec!["sea", "gull"],
             vec!["gull", "blue"],
+            vec!["tern", "blue"],
+            vec!["tern", "sea"],
             vec!["blue", "sea", "boat"],
             vec!["sky", "gull", "sea"],
             vec!["blue", "nothing"],
+        ];
+        let bitsets_in = [
+            CommonWords::for_segments_of(0),
+            CommonWords::for_segments_of(1000),
+            CommonWords::for_segments_of(u32::MAX),
         ];
         for words in asked {
             let terms: Vec<Term> = words.iter().map(|word| term(word)).collect();
@@ -133,11 +169,20 @@ mod tests {
                 .search(&BooleanQuery::new(clauses), &Count)
                 .unwrap();
             assert!(words.contains(&"nothing") || all > 20, "{words:?}: {all}");
-            for enough in [1, 5, 128, all / 2, all, all + 1, usize::MAX] {
-                let counted = count_with_all(&searcher, &terms, enough).unwrap();
-                assert_eq!(counted, all.min(enough), "{words:?} up to {enough}");
+            for common in &bitsets_in {
+                for enough in [1, 5, 128, all / 2, all, all + 1, usize::MAX] {
+                    let counted = count_with_all(&searcher, common, &terms, enough).unwrap();
+                    assert_eq!(counted, all.min(enough), "{words:?} up to {enough}");
+                }
             }
         }
-        assert_eq!(count_with_all(&searcher, &[], 10).unwrap(), 0);
+        // "blue", "sea" and "sky", each in a search where a rarer word leads, have bitsets in
+        // every segment, or in the three of 1,000 documents and more, or in none.
+        let kept: Vec<usize> = bitsets_in.iter().map(CommonWords::kept_count).collect();
+        assert_eq!(kept, [3 * 4, 3 * 3, 0]);
+        assert_eq!(
+            count_with_all(&searcher, &bitsets_in[0], &[], 10).unwrap(),
+            0
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The Tantivy search index over pins, in `DATA_DIR/index/`: derived from redb, kept in step on
 //! every pin change, and rebuilt when missing, damaged, out of step or of another schema version.
 
+mod common_words;
 mod counting;
 pub mod document;
 pub mod query;
@@ -64,6 +65,8 @@ pub struct SearchIndex {
     reader: IndexReader,
     writer: Arc<Mutex<IndexWriter>>,
     cache: Arc<results::ResultCache>,
+    /// Common words' documents as bitsets, for counting.
+    common_words: Arc<common_words::CommonWords>,
     /// Whether a thread sweeps (see `sweeper`).
     sweeping: Arc<AtomicBool>,
     pub fields: Fields,
@@ -221,6 +224,7 @@ impl SearchIndex {
             reader,
             writer: Arc::new(Mutex::new(writer)),
             cache: Arc::default(),
+            common_words: Arc::default(),
             sweeping: Arc::default(),
             fields,
         })

@@ -183,7 +183,8 @@ impl SearchIndex {
             Wanted::Text(text) => match self.text_search(searcher, viewer, text) {
                 None => 0,
                 Some(search) => {
-                    let public_only = count_with_all(searcher, &search.public, enough)?;
+                    let public_only =
+                        count_with_all(searcher, &self.common_words, &search.public, enough)?;
                     let own_too = match &search.with_own {
                         None => 0,
                         Some(with_own) => {

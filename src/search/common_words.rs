@@ -1,0 +1,95 @@
+//! The documents of each common word as one bitset per segment, made once and kept (a segment
+//! never changes), so that a count checks one bit for each pin of the rarer words instead of
+//! decoding the common word's postings over the same range.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tantivy::index::SegmentId;
+use tantivy::postings::BlockSegmentPostings;
+use tantivy::{BitSet, SegmentReader, Term};
+
+use crate::error::AppResult;
+
+/// A word is common in a segment when at least one document in this many holds it: its bitset
+/// then takes at most two bytes for each document that holds it.
+const COMMON_ONE_IN: u32 = 16;
+/// Segments smaller than this count by their postings alone: decoding them is quick, and they
+/// come and go with each commit.
+const SMALLEST_SEGMENT: u32 = 16_384;
+/// How many bytes of bitsets are kept at most (64 common words of a million pins); they start
+/// again when full, which also drops those of segments merged away.
+const KEPT_BYTES: usize = 8 << 20;
+
+pub struct CommonWords {
+    kept: Mutex<Kept>,
+    /// Segments with fewer documents keep no bitsets (`SMALLEST_SEGMENT`, but in tests).
+    smallest_segment: u32,
+}
+
+impl Default for CommonWords {
+    fn default() -> CommonWords {
+        CommonWords::for_segments_of(SMALLEST_SEGMENT)
+    }
+}
+
+#[derive(Default)]
+struct Kept {
+    sets: HashMap<(SegmentId, Term), Arc<BitSet>>,
+    bytes: usize,
+}
+
+impl CommonWords {
+    /// Bitsets for the common words of segments of at least `smallest_segment` documents.
+    pub fn for_segments_of(smallest_segment: u32) -> CommonWords {
+        CommonWords {
+            kept: Mutex::default(),
+            smallest_segment,
+        }
+    }
+
+    /// Whether a word that `doc_freq` documents of `segment` hold is counted by its bitset.
+    pub fn is_common(&self, segment: &SegmentReader, doc_freq: u32) -> bool {
+        let max_doc = segment.max_doc();
+        max_doc >= self.smallest_segment && doc_freq.saturating_mul(COMMON_ONE_IN) >= max_doc
+    }
+
+    /// The documents of `segment` that hold `term`, which `postings` (unread) lists, as a bitset.
+    pub fn documents(
+        &self,
+        segment: &SegmentReader,
+        term: &Term,
+        mut postings: BlockSegmentPostings,
+    ) -> AppResult<Arc<BitSet>> {
+        let key = (segment.segment_id(), term.clone());
+        let lock = || self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(set) = lock().sets.get(&key) {
+            return Ok(set.clone());
+        }
+        let max_doc = segment.max_doc();
+        let mut set = BitSet::with_max_value(max_doc);
+        while !postings.docs().is_empty() {
+            for &doc in postings.docs() {
+                set.insert(doc);
+            }
+            postings.advance();
+        }
+        let set = Arc::new(set);
+        let bytes = (max_doc as usize).div_ceil(8);
+        let mut kept = lock();
+        if kept.bytes + bytes > KEPT_BYTES {
+            *kept = Kept::default();
+        }
+        if bytes <= KEPT_BYTES {
+            kept.bytes += bytes;
+            kept.sets.insert(key, set.clone());
+        }
+        Ok(set)
+    }
+
+    /// How many bitsets are kept.
+    #[cfg(test)]
+    pub fn kept_count(&self) -> usize {
+        self.kept.lock().map(|kept| kept.sets.len()).unwrap_or(0)
+    }
+}

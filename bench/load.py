@@ -60,7 +60,8 @@ def page_refaults():
 
 
 def run(server, target, connections, seconds):
-    """One wrk run against a target {url, body}; adds server-time percentiles and refaults."""
+    """One wrk run against a target {url, body}; adds server-time percentiles and the
+    disk re-reads a request."""
     before = (server.log_offset(), page_refaults())
     finished = subprocess.run(
         wrk_command(server.base + target["path"], connections, seconds),
@@ -95,7 +96,7 @@ def stop_open_ended(server, running):
 def with_server_times(result, server, before):
     offset, refaults = before
     times = server.request_times_ms(offset, server.log_offset())
-    result["refaults"] = page_refaults() - refaults
+    result["disk_rereads"] = (page_refaults() - refaults) / max(result["requests"], 1)
     result["rps"] = result["requests"] / result["seconds"]
     result["server_p50_ms"] = percentile(times, 0.50)
     result["server_p99_ms"] = percentile(times, 0.99)

@@ -60,7 +60,7 @@ pub fn count_with_all(
                 found.clear();
                 found.extend_from_slice(lead.docs());
                 for set in &sets {
-                    keep_those_set(&mut found, set);
+                    keep_those_in_set(&mut found, set);
                 }
                 for other in others.iter_mut() {
                     keep_those_in(&mut found, other);
@@ -80,7 +80,7 @@ pub fn count_with_all(
 }
 
 /// Keeps of `docs` those `set` holds, without a branch to mispredict (as below).
-fn keep_those_set(docs: &mut Vec<DocId>, set: &BitSet) {
+fn keep_those_in_set(docs: &mut Vec<DocId>, set: &BitSet) {
     let mut kept = 0;
     for next in 0..docs.len() {
         let doc = docs[next];

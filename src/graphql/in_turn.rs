@@ -4,11 +4,12 @@ use std::future::Future;
 
 use async_graphql::futures_util::FutureExt;
 use async_graphql::futures_util::future::join_all;
-use async_graphql::indexmap::IndexMap;
 use async_graphql::parser::types::Selection;
 use async_graphql::resolver_utils::{ContainerType, resolve_container};
-use async_graphql::{Context, ContextSelectionSet, ID, Name, ScalarType, ServerResult, Value};
+use async_graphql::{Context, ContextSelectionSet, ID, ScalarType, ServerResult, Value};
 use chrono::{DateTime, Utc};
+
+use super::raw_json;
 
 /// `root`'s answer to the selection of `ctx`, as async-graphql's `resolve_container` gives it;
 /// `plain`: the answer of a field of `T` asked without arguments, given its context, when it is
@@ -19,7 +20,8 @@ use chrono::{DateTime, Utc};
 /// fields that are ready at once. Here, when every selection is a simple field (no fragment,
 /// directive, `__typename` or repeated name), the plain fields are answered at once, the ready
 /// ones in turn, and only the others are joined, so that fields waiting for a load still wait
-/// together and their loads are read in one round. Anything else is left to async-graphql.
+/// together and their loads are read in one round; the object is answered as its JSON text
+/// (`raw_json`). Anything else is left to async-graphql.
 pub async fn answer<T: ContainerType>(
     ctx: &ContextSelectionSet<'_>,
     root: &T,
@@ -30,13 +32,14 @@ pub async fn answer<T: ContainerType>(
         return resolve_container(ctx, root).await;
     }
     let selections = &ctx.item.node.items;
-    let mut fields = IndexMap::with_capacity(selections.len());
+    // Each selection's key and answer, in order; `None` where the field failed.
+    let mut fields: Vec<(&str, Option<Value>)> = Vec::with_capacity(selections.len());
     let mut waiting = Vec::new();
     for selection in selections {
         let Selection::Field(field) = &selection.node else {
             unreachable!("all_simple lets in fields only");
         };
-        let key = field.node.response_key().node.clone();
+        let key = field.node.response_key().node.as_str();
         let field_ctx = ctx.with_field(field);
         let name = field.node.name.node.as_str();
         let plain_answer = match field.node.arguments.is_empty() {
@@ -51,51 +54,44 @@ pub async fn answer<T: ContainerType>(
                 .map(Option::unwrap_or_default),
             _ => {
                 // Holds the selection's place until the joined fields are answered.
-                fields.insert(key, Value::Null);
-                waiting.push(field_ctx);
+                waiting.push((fields.len(), field_ctx));
+                fields.push((key, None));
                 continue;
             }
         };
-        match answer {
-            Ok(value) => {
-                fields.insert(key, value);
-            }
-            Err(error) => ctx.add_error(error),
-        }
+        fields.push((key, settled(ctx, answer)));
     }
     match waiting.as_slice() {
         [] => {}
-        [field] => settle(ctx, &mut fields, field, root.resolve_field(field).await),
+        [(place, field)] => {
+            fields[*place].1 = settled(
+                ctx,
+                root.resolve_field(field)
+                    .await
+                    .map(Option::unwrap_or_default),
+            );
+        }
         _ => {
-            let answers = join_all(waiting.iter().map(|field| root.resolve_field(field))).await;
-            for (field, answer) in waiting.iter().zip(answers) {
-                settle(ctx, &mut fields, field, answer);
+            let answers =
+                join_all(waiting.iter().map(|(_, field)| root.resolve_field(field))).await;
+            for ((place, _), answer) in waiting.iter().zip(answers) {
+                fields[*place].1 = settled(ctx, answer.map(Option::unwrap_or_default));
             }
         }
     }
-    Ok(if fields.is_empty() {
-        Value::Null
-    } else {
-        Value::Object(fields)
+    let answered = fields
+        .iter()
+        .filter_map(|(key, answer)| answer.as_ref().map(|value| (*key, value)));
+    Ok(match answered.clone().next() {
+        None => Value::Null,
+        Some(_) => raw_json::object(answered),
     })
 }
 
-/// Puts a joined field's answer in the place its selection holds, or drops the place and reports
-/// the error, as async-graphql does.
-fn settle(
-    ctx: &ContextSelectionSet<'_>,
-    fields: &mut IndexMap<Name, Value>,
-    field: &Context<'_>,
-    answer: ServerResult<Option<Value>>,
-) {
-    let key = &field.item.node.response_key().node;
-    match answer {
-        Ok(value) => fields[key] = value.unwrap_or_default(),
-        Err(error) => {
-            fields.shift_remove(key);
-            ctx.add_error(error);
-        }
-    }
+/// A field's answer, or `None` with its error reported, as async-graphql leaves out a field that
+/// failed.
+fn settled(ctx: &ContextSelectionSet<'_>, answer: ServerResult<Value>) -> Option<Value> {
+    answer.map_err(|error| ctx.add_error(error)).ok()
 }
 
 /// Whether every selection is a field other than `__typename`, without directives, under a

@@ -17,13 +17,14 @@ pub mod pin_edits;
 pub mod pin_lists;
 pub mod pins;
 pub mod query;
+pub mod raw_json;
 pub mod types;
 
 use std::sync::{Arc, OnceLock};
 
 use async_graphql::http::GraphiQLSource;
 use async_graphql::{EmptySubscription, Schema, ValidationMode};
-use async_graphql_poem::{GraphQLRequest, GraphQLResponse};
+use async_graphql_poem::GraphQLRequest;
 use bytes::Bytes;
 use poem::http::header;
 use poem::web::{Data, Html};
@@ -132,10 +133,8 @@ pub async fn graphql(
         errors::code_schema_error(error);
     }
     let keepable = response.is_ok() && response.http_headers.is_empty();
-    if let Some((key, version)) = kept_as.filter(|_| keepable)
-        && let Ok(answer) = serde_json::to_vec(&response)
-    {
-        let answer = Kept::new(Bytes::from(answer));
+    if let Some((key, version)) = kept_as.filter(|_| keepable) {
+        let answer = Kept::new(Bytes::from(raw_json::response(&response)));
         answers.put(key, answer.clone(), version, Version::now(&services));
         // Compressed on the fly, like any answer: many a search is asked once, and the kept
         // gzip (three times the work) is made when the answer is asked again.
@@ -143,7 +142,22 @@ pub async fn graphql(
             .content_type("application/json")
             .body(answer.json.clone());
     }
-    GraphQLResponse::from(response).into_response()
+    answered(response)
+}
+
+/// `response` as the HTTP answer, with the headers its fields set (a session's cookie). The
+/// schema sets no cache hints, so no `Cache-Control` is derived from them.
+fn answered(response: async_graphql::Response) -> Response {
+    let mut answer = Response::builder()
+        .content_type("application/json")
+        .body(raw_json::response(&response));
+    answer.headers_mut().extend(
+        response
+            .http_headers
+            .iter()
+            .map(|(name, value)| (name.clone(), value.clone())),
+    );
+    answer
 }
 
 /// A kept answer served again, gzipped (once for all) for a browser that accepts it.

@@ -79,13 +79,13 @@ pub async fn answer<T: ContainerType>(
             }
         }
     }
-    let answered = fields
-        .iter()
-        .filter_map(|(key, answer)| answer.as_ref().map(|value| (*key, value)));
-    Ok(match answered.clone().next() {
-        None => Value::Null,
-        Some(_) => raw_json::object(answered),
-    })
+    if fields.iter().all(|(_, answer)| answer.is_none()) {
+        return Ok(Value::Null);
+    }
+    let answered = fields.iter();
+    Ok(raw_json::object(answered.filter_map(|(key, answer)| {
+        answer.as_ref().map(|value| (*key, value))
+    })))
 }
 
 /// A field's answer, or `None` with its error reported, as async-graphql leaves out a field that

@@ -138,9 +138,7 @@ pub async fn graphql(
         answers.put(key, answer.clone(), version, Version::now(&services));
         // Compressed on the fly, like any answer: many a search is asked once, and the kept
         // gzip (three times the work) is made when the answer is asked again.
-        return Response::builder()
-            .content_type("application/json")
-            .body(answer.json.clone());
+        return json().body(answer.json.clone());
     }
     answered(response)
 }
@@ -148,21 +146,18 @@ pub async fn graphql(
 /// `response` as the HTTP answer, with the headers its fields set (a session's cookie). The
 /// schema sets no cache hints, so no `Cache-Control` is derived from them.
 fn answered(response: async_graphql::Response) -> Response {
-    let mut answer = Response::builder()
-        .content_type("application/json")
-        .body(raw_json::response(&response));
-    answer.headers_mut().extend(
-        response
-            .http_headers
-            .iter()
-            .map(|(name, value)| (name.clone(), value.clone())),
-    );
+    let mut answer = json().body(raw_json::response(&response));
+    answer.headers_mut().extend(response.http_headers);
     answer
+}
+
+fn json() -> poem::ResponseBuilder {
+    Response::builder().content_type("application/json")
 }
 
 /// A kept answer served again, gzipped (once for all) for a browser that accepts it.
 fn kept(answer: &Kept, http: &poem::Request) -> Response {
-    let json = Response::builder().content_type("application/json");
+    let json = json();
     let accepts_gzip = compression::accepts_encoding(http, "gzip");
     match accepts_gzip.then(|| answer.gzipped()).flatten() {
         Some(gzipped) => json.header(header::CONTENT_ENCODING, "gzip").body(gzipped),

@@ -121,8 +121,11 @@ fn write_str(text: &mut Vec<u8>, string: &str) {
 
 /// The JSON text of an object answered by [`object`].
 fn raw_text(fields: &IndexMap<Name, Value>) -> Option<&str> {
-    match fields.get(RAW_VALUE_TOKEN) {
-        Some(Value::String(text)) if fields.len() == 1 => Some(text),
+    // Looked at by position: a lookup by key would hash it for every object of several fields.
+    match fields.first() {
+        Some((key, Value::String(text))) if fields.len() == 1 && key == RAW_VALUE_TOKEN => {
+            Some(text)
+        }
         _ => None,
     }
 }

@@ -2,13 +2,12 @@
 //! never changes), so that a count checks one bit for each pin of the rarer words instead of
 //! decoding the common word's postings over the same range.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use tantivy::index::SegmentId;
 use tantivy::postings::BlockSegmentPostings;
 use tantivy::{BitSet, SegmentReader, Term};
 
+use super::kept::KeptPerWord;
 use crate::error::AppResult;
 
 /// A word is common in a segment when at least one document in this many holds it: its bitset
@@ -22,7 +21,7 @@ const SMALLEST_SEGMENT: u32 = 16_384;
 const KEPT_BYTES: usize = 8 << 20;
 
 pub struct CommonWords {
-    kept: Mutex<Kept>,
+    kept: KeptPerWord<BitSet>,
     /// Segments with fewer documents keep no bitsets (`SMALLEST_SEGMENT`, but in tests).
     smallest_segment: u32,
 }
@@ -33,17 +32,11 @@ impl Default for CommonWords {
     }
 }
 
-#[derive(Default)]
-struct Kept {
-    sets: HashMap<(SegmentId, Term), Arc<BitSet>>,
-    bytes: usize,
-}
-
 impl CommonWords {
     /// Bitsets for the common words of segments of at least `smallest_segment` documents.
     pub fn for_segments_of(smallest_segment: u32) -> CommonWords {
         CommonWords {
-            kept: Mutex::default(),
+            kept: KeptPerWord::new(KEPT_BYTES),
             smallest_segment,
         }
     }
@@ -61,35 +54,22 @@ impl CommonWords {
         term: &Term,
         mut postings: BlockSegmentPostings,
     ) -> AppResult<Arc<BitSet>> {
-        let key = (segment.segment_id(), term.clone());
-        let lock = || self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(set) = lock().sets.get(&key) {
-            return Ok(set.clone());
-        }
-        let max_doc = segment.max_doc();
-        let mut set = BitSet::with_max_value(max_doc);
-        while !postings.docs().is_empty() {
-            for &doc in postings.docs() {
-                set.insert(doc);
+        self.kept.get_or_make(segment, term, || {
+            let max_doc = segment.max_doc();
+            let mut set = BitSet::with_max_value(max_doc);
+            while !postings.docs().is_empty() {
+                for &doc in postings.docs() {
+                    set.insert(doc);
+                }
+                postings.advance();
             }
-            postings.advance();
-        }
-        let set = Arc::new(set);
-        let bytes = (max_doc as usize).div_ceil(8);
-        let mut kept = lock();
-        if kept.bytes + bytes > KEPT_BYTES {
-            *kept = Kept::default();
-        }
-        if bytes <= KEPT_BYTES {
-            kept.bytes += bytes;
-            kept.sets.insert(key, set.clone());
-        }
-        Ok(set)
+            Ok((set, (max_doc as usize).div_ceil(8)))
+        })
     }
 
     /// How many bitsets are kept.
     #[cfg(test)]
     pub fn kept_count(&self) -> usize {
-        self.kept.lock().map(|kept| kept.sets.len()).unwrap_or(0)
+        self.kept.len()
     }
 }

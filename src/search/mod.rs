@@ -4,6 +4,9 @@
 mod common_words;
 mod counting;
 pub mod document;
+mod impact_ranking;
+mod impacts;
+mod kept;
 pub mod query;
 mod ranking;
 pub mod results;
@@ -67,6 +70,8 @@ pub struct SearchIndex {
     cache: Arc<results::ResultCache>,
     /// Common words' documents as bitsets, for counting.
     common_words: Arc<common_words::CommonWords>,
+    /// Words' best postings, for ranking.
+    impacts: Arc<impacts::Impacts>,
     /// Whether a thread sweeps (see `sweeper`).
     sweeping: Arc<AtomicBool>,
     pub fields: Fields,
@@ -225,6 +230,7 @@ impl SearchIndex {
             writer: Arc::new(Mutex::new(writer)),
             cache: Arc::default(),
             common_words: Arc::default(),
+            impacts: Arc::default(),
             sweeping: Arc::default(),
             fields,
         })

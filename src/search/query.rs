@@ -253,7 +253,14 @@ impl SearchIndex {
             return Ok(Vec::new());
         };
         let reach = offset.saturating_add(limit.max(1));
-        let mut found = ranking::best(searcher, &*search.public_query(), reach)?;
+        let mut found = ranking::best_with_all(
+            searcher,
+            &self.impacts,
+            &self.common_words,
+            &search.public,
+            &*search.public_query(),
+            reach,
+        )?;
         if let Some(with_own) = search.with_own {
             // A pin found by both is scored right by `with_own` (its own words count too); every
             // pin of the first `reach` is among the first `reach` of one of them.

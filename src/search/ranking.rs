@@ -5,9 +5,12 @@ use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
 use anyhow::Context;
-use tantivy::query::{EnableScoring, Query};
-use tantivy::{DocAddress, Score, Searcher};
+use tantivy::query::{Bm25Weight, EnableScoring, Query, Weight};
+use tantivy::{DocAddress, Score, Searcher, SegmentReader, Term};
 
+use super::common_words::CommonWords;
+use super::impact_ranking::{self, Word};
+use super::impacts::Impacts;
 use crate::error::AppResult;
 
 /// The `limit` best matches of `query`, highest score first, the lower address first among equal
@@ -26,23 +29,105 @@ pub fn best(
         .context("search failed")?;
     let mut top = Top::new(limit);
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
-        let alive = segment.alive_bitset();
-        let ord = ord as u32;
-        // Segments go in address order and documents in each too, so a later match of the
-        // threshold's score loses the tie: `for_each_pruning` passes only higher scores.
-        weight
-            .for_each_pruning(top.threshold(), segment, &mut |doc, score| {
-                if alive.is_none_or(|alive| alive.is_alive(doc)) {
-                    top.push(score, DocAddress::new(ord, doc));
-                }
-                top.threshold()
-            })
-            .context("search failed")?;
+        rank_by_tantivy(&mut top, &*weight, ord as u32, segment)?;
     }
     Ok(top.into_sorted())
 }
 
+/// The best matches of `query`, which asks for the documents holding every one of `terms`, as
+/// `best` finds them: each segment ranked from its words' kept postings (`impacts`), or by
+/// Tantivy where those cannot tell.
+pub fn best_with_all(
+    searcher: &Searcher,
+    impacts: &Impacts,
+    common: &CommonWords,
+    terms: &[Term],
+    query: &dyn Query,
+    limit: usize,
+) -> AppResult<Vec<(Score, DocAddress)>> {
+    let (found, _) = best_with_all_counted(searcher, impacts, common, terms, query, limit)?;
+    Ok(found)
+}
+
+/// `best_with_all`, with how many segments Tantivy ranked.
+fn best_with_all_counted(
+    searcher: &Searcher,
+    impacts: &Impacts,
+    common: &CommonWords,
+    terms: &[Term],
+    query: &dyn Query,
+    limit: usize,
+) -> AppResult<(Vec<(Score, DocAddress)>, usize)> {
+    if limit == 0 || terms.is_empty() {
+        return Ok((Vec::new(), 0));
+    }
+    let weights = terms
+        .iter()
+        .map(|term| Bm25Weight::for_terms(searcher, std::slice::from_ref(term)))
+        .collect::<Result<Vec<_>, _>>()
+        .context("search failed")?;
+    let mut tantivy_weight: Option<Box<dyn Weight>> = None;
+    let mut by_tantivy = 0;
+    let mut top = Top::new(limit);
+    for (ord, segment) in searcher.segment_readers().iter().enumerate() {
+        let ord = ord as u32;
+        let mut kept = Vec::with_capacity(terms.len());
+        for (term, weight) in terms.iter().zip(&weights) {
+            kept.push(impacts.of(segment, term, weight, common)?);
+        }
+        if kept.iter().any(|kept| kept.is_none()) {
+            continue;
+        }
+        let words: Vec<Word> = terms
+            .iter()
+            .zip(&weights)
+            .zip(&kept)
+            .filter_map(|((term, weight), kept)| {
+                let kept = kept.as_ref().as_ref()?;
+                Some(Word { term, weight, kept })
+            })
+            .collect();
+        let before = top.clone();
+        if !impact_ranking::rank(&mut top, ord, segment, &words)? {
+            top = before;
+            by_tantivy += 1;
+            if tantivy_weight.is_none() {
+                let weight = query
+                    .weight(EnableScoring::enabled_from_searcher(searcher))
+                    .context("search failed")?;
+                tantivy_weight = Some(weight);
+            }
+            if let Some(weight) = &tantivy_weight {
+                rank_by_tantivy(&mut top, &**weight, ord, segment)?;
+            }
+        }
+    }
+    Ok((top.into_sorted(), by_tantivy))
+}
+
+/// Offers the matches of `weight` in `segment` (the `ord`th) that pass the threshold to `top`.
+fn rank_by_tantivy(
+    top: &mut Top,
+    weight: &dyn Weight,
+    ord: u32,
+    segment: &SegmentReader,
+) -> AppResult<()> {
+    let alive = segment.alive_bitset();
+    // Segments go in address order and documents in each too, so a later match of the
+    // threshold's score loses the tie: `for_each_pruning` passes only higher scores.
+    weight
+        .for_each_pruning(top.threshold(), segment, &mut |doc, score| {
+            if alive.is_none_or(|alive| alive.is_alive(doc)) {
+                top.push(score, DocAddress::new(ord, doc));
+            }
+            top.threshold()
+        })
+        .context("search failed")?;
+    Ok(())
+}
+
 /// A match; the greater is the better (higher score, then lower address).
+#[derive(Clone)]
 struct Ranked(Score, DocAddress);
 
 impl Ord for Ranked {
@@ -68,7 +153,8 @@ impl PartialEq for Ranked {
 impl Eq for Ranked {}
 
 /// The best `limit` matches so far, the worst of them on top of the heap.
-struct Top {
+#[derive(Clone)]
+pub struct Top {
     heap: BinaryHeap<Reverse<Ranked>>,
     limit: usize,
 }
@@ -82,14 +168,14 @@ impl Top {
     }
 
     /// The score a match must pass to enter: the worst kept one's once `limit` are kept.
-    fn threshold(&self) -> Score {
+    pub fn threshold(&self) -> Score {
         match self.heap.peek() {
             Some(Reverse(worst)) if self.heap.len() == self.limit => worst.0,
             _ => Score::MIN,
         }
     }
 
-    fn push(&mut self, score: Score, address: DocAddress) {
+    pub fn push(&mut self, score: Score, address: DocAddress) {
         let ranked = Ranked(score, address);
         if self.heap.len() < self.limit {
             self.heap.push(Reverse(ranked));
@@ -119,6 +205,11 @@ mod tests {
     use super::*;
     use crate::search::test_segments::{index_of, numbers};
 
+    /// A query of a word, scored.
+    fn word(term: &Term) -> Box<dyn Query> {
+        Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs))
+    }
+
     /// Five segments of captions of one to six words out of four, a few of them deleted: the
     /// best matches, as many as asked, are Tantivy's own, in its order (ties included).
     #[test]
@@ -134,10 +225,7 @@ mod tests {
             .map(|_| (0..400).map(|_| random_caption()).collect())
             .collect();
         let (searcher, caption) = index_of(&segments, |_, n| n % 37 == 0);
-        let term = |word| -> Box<dyn Query> {
-            let term = Term::from_field_text(caption, word);
-            Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs))
-        };
+        let term = |text| word(&Term::from_field_text(caption, text));
         let both = BooleanQuery::new(vec![
             (Occur::Must, term("blue")),
             (Occur::Must, term("sea")),
@@ -151,5 +239,69 @@ mod tests {
                 assert_eq!(best(&searcher, query, limit).unwrap(), expected);
             }
         }
+    }
+
+    /// Six segments of captions of one to twelve words, some far more common than others and
+    /// often repeated, a few deleted: the best matches of one, two or three words (a word twice,
+    /// a rare word, a word found nowhere), ranked from kept postings of every size, are Tantivy's
+    /// own, in its order; and kept postings rank most segments by themselves.
+    #[test]
+    fn the_best_matches_from_kept_postings_are_those_of_tantivys_collector() {
+        let words = ["blue", "sea", "boat", "sky", "gull", "tern"];
+        let mut next = numbers(13);
+        let mut random_caption = || {
+            let length = 1 + next(12);
+            let text: Vec<&str> = (0..length)
+                .map(|_| words[(next(36) as f64).sqrt() as usize])
+                .collect();
+            text.join(" ")
+        };
+        let segments: Vec<Vec<String>> = [3000, 400, 400, 17, 400, 1200]
+            .into_iter()
+            .map(|size| (0..size).map(|_| random_caption()).collect())
+            .collect();
+        let (searcher, caption) = index_of(&segments, |_, n| n % 29 == 0);
+        let asked: Vec<Vec<&str>> = vec![
+            vec!["blue"],
+            vec!["tern"],
+            vec!["blue", "sea"],
+            vec!["tern", "sea"],
+            vec!["sky", "blue", "gull"],
+            vec!["blue", "blue"],
+            vec!["sea", "nothing"],
+        ];
+        let mut ranked_by_tantivy = 0;
+        let mut ranked = 0;
+        for kept_at_least in [1, 20, 100_000] {
+            let impacts = Impacts::keeping_at_least(kept_at_least);
+            let common = CommonWords::for_segments_of(0);
+            for words in &asked {
+                let terms: Vec<Term> = words
+                    .iter()
+                    .map(|text| Term::from_field_text(caption, text))
+                    .collect();
+                let query: Box<dyn Query> = match terms.as_slice() {
+                    [one] => word(one),
+                    _ => Box::new(BooleanQuery::new(
+                        terms.iter().map(|term| (Occur::Must, word(term))).collect(),
+                    )),
+                };
+                for limit in [1, 7, 64, 500, 3000] {
+                    let expected = searcher
+                        .search(&*query, &TopDocs::with_limit(limit).order_by_score())
+                        .unwrap();
+                    let (found, by_tantivy) =
+                        best_with_all_counted(&searcher, &impacts, &common, &terms, &*query, limit)
+                            .unwrap();
+                    assert_eq!(found, expected, "{words:?}, {limit}, {kept_at_least}");
+                    ranked_by_tantivy += by_tantivy;
+                    ranked += segments.len();
+                }
+            }
+        }
+        assert!(
+            ranked_by_tantivy * 3 < ranked,
+            "{ranked_by_tantivy} of {ranked}"
+        );
     }
 }

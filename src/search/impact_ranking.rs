@@ -1,0 +1,316 @@
+//! Ranking one segment for a search of words from their kept postings (`impacts`): each word's
+//! classes best first, each document scored whole, until no class left could enter the top;
+//! then the documents whose postings are all unkept must be unable to enter it either, or the
+//! segment is ranked again by Tantivy.
+
+use std::collections::HashSet;
+
+use anyhow::Context;
+use tantivy::fastfield::AliveBitSet;
+use tantivy::postings::{Postings, SegmentPostings};
+use tantivy::query::Bm25Weight;
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocAddress, DocId, DocSet, Score, SegmentReader, Term};
+
+use super::impacts::{Class, Held, WordImpacts};
+use super::ranking::Top;
+use crate::error::AppResult;
+
+/// A word of the search in one segment.
+pub struct Word<'a> {
+    pub term: &'a Term,
+    pub weight: &'a Bm25Weight,
+    pub kept: &'a WordImpacts,
+}
+
+/// The best score a posting of a word may have at each document length, and the best of those
+/// not kept (minus infinity where there is none).
+struct Bounds {
+    any: [Score; 256],
+    unkept: [Score; 256],
+}
+
+impl Bounds {
+    fn of(word: &Word) -> Bounds {
+        let mut bounds = Bounds {
+            any: [Score::NEG_INFINITY; 256],
+            unkept: [Score::NEG_INFINITY; 256],
+        };
+        for &(length, most, unkept_most) in &word.kept.lengths {
+            bounds.any[length as usize] = word.weight.score(length, most);
+            if unkept_most > 0 {
+                bounds.unkept[length as usize] = word.weight.score(length, unkept_most);
+            }
+        }
+        bounds
+    }
+}
+
+/// A document's score, as far as the kept postings tell.
+enum Scored {
+    /// It lacks a word.
+    Not,
+    Exactly(Score),
+    /// It holds words in postings not kept: at most this.
+    AtMost(Score),
+}
+
+/// Offers the matches of `words` in `segment` (the `ord`th) to `top`; false when some match
+/// not offered might belong there, and the segment must be ranked otherwise.
+pub fn rank(top: &mut Top, ord: u32, segment: &SegmentReader, words: &[Word]) -> AppResult<bool> {
+    // Tantivy sums a document's scores from the rarest word's (a stable sort).
+    let mut order: Vec<usize> = (0..words.len()).collect();
+    order.sort_by_key(|at| words[*at].kept.doc_freq);
+    let mut ranking = Ranking {
+        top,
+        offered: HashSet::with_hasher(foldhash::fast::RandomState::default()),
+        ord,
+        alive: segment.alive_bitset(),
+        words,
+        order,
+        bounds: words.iter().map(Bounds::of).collect(),
+    };
+    let unsure = match words {
+        [word] => {
+            ranking.visit(word, 0, &[0.0; 256]);
+            Vec::new()
+        }
+        _ => {
+            let lengths = segment
+                .get_fieldnorms_reader(words[0].term.field())
+                .context("search failed")?;
+            ranking.kept_by_all(|doc| lengths.fieldnorm_id(doc));
+            let mut unsure = Vec::new();
+            for (at, word) in words.iter().enumerate() {
+                let others = ranking.others_bound(at);
+                unsure.extend(ranking.visit(word, at, &others));
+            }
+            unsure
+        }
+    };
+    ranking.settle(segment, unsure)?;
+    // A document none of whose postings are kept scores at most each word's best unkept one.
+    let rest = (0..256)
+        .map(|length| {
+            ranking
+                .bounds
+                .iter()
+                .map(|b| b.unkept[length])
+                .sum::<Score>()
+        })
+        .fold(Score::NEG_INFINITY, Score::max);
+    Ok(surely_below(rest, ranking.top.threshold()))
+}
+
+/// A document the kept postings could only bound: its length, and its bound.
+type Unsure = (DocId, u8, Score);
+
+/// A segment being ranked.
+struct Ranking<'a> {
+    top: &'a mut Top,
+    /// The documents offered to `top`, each once.
+    offered: HashSet<DocId, foldhash::fast::RandomState>,
+    ord: u32,
+    alive: Option<&'a AliveBitSet>,
+    words: &'a [Word<'a>],
+    /// The order Tantivy sums the words' scores in.
+    order: Vec<usize>,
+    bounds: Vec<Bounds>,
+}
+
+impl Ranking<'_> {
+    fn is_deleted(&self, doc: DocId) -> bool {
+        self.alive.is_some_and(|alive| !alive.is_alive(doc))
+    }
+
+    /// Scores the documents kept for every word (of two or more), whose length `length_of`
+    /// tells: a merge of the words' kept postings, in document order.
+    fn kept_by_all(&mut self, length_of: impl Fn(DocId) -> u8) {
+        let words = self.words;
+        let Some(fewest) = words.iter().min_by_key(|word| word.kept.kept_count()) else {
+            return;
+        };
+        // How far each word's kept postings were walked.
+        let mut walked = vec![0; words.len()];
+        let mut frequencies = vec![0; words.len()];
+        'doc: for &(doc, _) in fewest.kept.kept() {
+            for (v, word) in words.iter().enumerate() {
+                let kept = word.kept.kept();
+                let at = &mut walked[v];
+                while kept.get(*at).is_some_and(|(other, _)| *other < doc) {
+                    *at += 1;
+                }
+                match kept.get(*at) {
+                    Some(&(other, term_freq)) if other == doc => frequencies[v] = term_freq,
+                    _ => continue 'doc,
+                }
+            }
+            if self.is_deleted(doc) {
+                continue;
+            }
+            if let Scored::Exactly(score) =
+                self.score(length_of(doc), |v| Held::With(frequencies[v]))
+            {
+                self.offer(doc, score);
+            }
+        }
+    }
+
+    /// Visits the classes of the `at`th word best first, while a document of one could enter
+    /// the top: one whose other words score at most `others` at its length. With two words or
+    /// more, it visits the documents it is the first word to keep, that some word does not;
+    /// returns those it could only bound (with their length and bound) and that might enter.
+    fn visit(&mut self, word: &Word, at_word: usize, others: &[Score; 256]) -> Vec<Unsure> {
+        let words = self.words;
+        let classes = &word.kept.classes;
+        let class_best = |class: &Class| {
+            word.weight.score(class.length, class.term_freq) + others[class.length as usize]
+        };
+        // The best a document of each class onwards may score.
+        let mut reach = vec![Score::NEG_INFINITY; classes.len() + 1];
+        for (at, (class, _)) in classes.iter().enumerate().rev() {
+            reach[at] = reach[at + 1].max(class_best(class));
+        }
+        let mut unsure = Vec::new();
+        for (at, (class, _)) in classes.iter().enumerate() {
+            if surely_below(reach[at], self.top.threshold()) {
+                break;
+            }
+            if surely_below(class_best(class), self.top.threshold()) {
+                continue;
+            }
+            'doc: for &doc in word.kept.docs_of(at) {
+                if self.is_deleted(doc) {
+                    continue;
+                }
+                let mut kept_by_all = true;
+                for (v, other) in words.iter().enumerate().filter(|(v, _)| *v != at_word) {
+                    match other.kept.held(doc) {
+                        Held::Not => continue 'doc,
+                        Held::With(_) if v < at_word => continue 'doc,
+                        Held::With(_) => {}
+                        Held::Unknown => kept_by_all = false,
+                    }
+                }
+                if kept_by_all && words.len() > 1 {
+                    continue;
+                }
+                let held = |v: usize| match v == at_word {
+                    true => Held::With(class.term_freq),
+                    false => words[v].kept.held(doc),
+                };
+                match self.score(class.length, held) {
+                    Scored::Not => {}
+                    Scored::Exactly(score) => self.offer(doc, score),
+                    Scored::AtMost(most) if !surely_below(most, self.top.threshold()) => {
+                        unsure.push((doc, class.length, most));
+                    }
+                    Scored::AtMost(_) => {}
+                }
+            }
+        }
+        unsure
+    }
+
+    /// At each length, the best the other words may score for a document the `at`th word is the
+    /// first to keep and some word does not (of two words or more): the words before it do
+    /// not keep it, and when none is before it, one after it does not.
+    fn others_bound(&self, at: usize) -> [Score; 256] {
+        let bounds = &self.bounds;
+        let mut bound = [Score::NEG_INFINITY; 256];
+        for (length, bound) in bound.iter_mut().enumerate() {
+            let any_after = |except: usize| -> Score {
+                (at + 1..bounds.len())
+                    .filter(|v| *v != except)
+                    .map(|v| bounds[v].any[length])
+                    .sum()
+            };
+            *bound = match at {
+                0 => (1..bounds.len())
+                    .map(|unkept| bounds[unkept].unkept[length] + any_after(unkept))
+                    .fold(Score::NEG_INFINITY, Score::max),
+                _ => (0..at).map(|v| bounds[v].unkept[length]).sum::<Score>() + any_after(at),
+            };
+        }
+        bound
+    }
+
+    /// Scores the documents whose score the kept postings could only bound, and that might
+    /// still enter the top, reading the words' frequencies missing from their postings, in
+    /// document order.
+    fn settle(&mut self, segment: &SegmentReader, mut unsure: Vec<Unsure>) -> AppResult<()> {
+        unsure.sort_unstable_by_key(|(doc, _, _)| *doc);
+        unsure.dedup_by_key(|(doc, _, _)| *doc);
+        let words = self.words;
+        let mut postings: Vec<Option<SegmentPostings>> = words.iter().map(|_| None).collect();
+        for (doc, length, most) in unsure {
+            if surely_below(most, self.top.threshold()) {
+                continue;
+            }
+            let mut frequencies = Vec::with_capacity(words.len());
+            for (at, word) in words.iter().enumerate() {
+                let term_freq = match word.kept.held(doc) {
+                    Held::Not => 0,
+                    Held::With(term_freq) => term_freq,
+                    Held::Unknown => {
+                        if postings[at].is_none() {
+                            postings[at] = segment
+                                .inverted_index(word.term.field())
+                                .context("search failed")?
+                                .read_postings(word.term, IndexRecordOption::WithFreqs)
+                                .context("search failed")?;
+                        }
+                        match postings[at].as_mut() {
+                            Some(postings) => match postings.seek(doc) == doc {
+                                true => postings.term_freq(),
+                                false => 0,
+                            },
+                            None => 0,
+                        }
+                    }
+                };
+                frequencies.push(term_freq);
+            }
+            let held = |v: usize| match frequencies[v] {
+                0 => Held::Not,
+                term_freq => Held::With(term_freq),
+            };
+            if let Scored::Exactly(score) = self.score(length, held) {
+                self.offer(doc, score);
+            }
+        }
+        Ok(())
+    }
+
+    /// A document's score from how it holds each word, summed as Tantivy sums it.
+    fn score(&self, length: u8, held: impl Fn(usize) -> Held) -> Scored {
+        let (mut sum, mut unknown): (Score, Score) = (0.0, 0.0);
+        let mut sure = true;
+        for &at in &self.order {
+            match held(at) {
+                Held::Not => return Scored::Not,
+                Held::With(term_freq) => sum += self.words[at].weight.score(length, term_freq),
+                Held::Unknown => {
+                    sure = false;
+                    unknown += self.bounds[at].unkept[length as usize];
+                }
+            }
+        }
+        match sure {
+            true => Scored::Exactly(sum),
+            false => Scored::AtMost(sum + unknown),
+        }
+    }
+
+    fn offer(&mut self, doc: DocId, score: Score) {
+        if score >= self.top.threshold() && self.offered.insert(doc) {
+            self.top.push(score, DocAddress::new(self.ord, doc));
+        }
+    }
+}
+
+/// Whether a bound, summed in another order than the score it bounds, is below `threshold`
+/// beyond any rounding.
+fn surely_below(bound: Score, threshold: Score) -> bool {
+    bound * 1.0001 < threshold
+}

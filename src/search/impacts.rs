@@ -1,0 +1,262 @@
+//! A word's best postings in a segment, grouped by what scores them (the document's length and
+//! how often it holds the word), made once and kept: a text search ranks a segment from these
+//! few postings (see `ranking`), where block-max WAND decodes nearly every block of two common
+//! words whose best matches are spread over all of them.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use tantivy::postings::BlockSegmentPostings;
+use tantivy::query::Bm25Weight;
+use tantivy::schema::IndexRecordOption;
+use tantivy::{BitSet, DocId, SegmentReader, Term};
+
+use super::common_words::CommonWords;
+use super::kept::KeptPerWord;
+use crate::error::AppResult;
+
+/// A segment keeps at least this many postings of a word, and one in `KEPT_ONE_IN` of its
+/// documents: enough for the first pages of two common words, measured at a million pins.
+const KEPT_AT_LEAST: usize = 256;
+const KEPT_ONE_IN: usize = 64;
+/// How many bytes of postings are kept at most (about 60 words of a million pins).
+const KEPT_BYTES: usize = 16 << 20;
+
+/// A fieldnorm id (which stands for the document's length) and a term frequency.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Class {
+    pub length: u8,
+    pub term_freq: u32,
+}
+
+/// The kept postings of one word in one segment.
+pub struct WordImpacts {
+    /// How many documents of the segment hold the word (Tantivy sums a search's words in this
+    /// order, the rarest first).
+    pub doc_freq: u32,
+    /// The kept classes, the best scored first (by the scores of the search that made them),
+    /// each with the end of its documents in `docs`.
+    pub classes: Vec<(Class, usize)>,
+    /// The kept documents, class by class, each class's in ascending order.
+    pub docs: Vec<DocId>,
+    /// The kept documents in ascending order, each with its term frequency.
+    by_doc: Vec<(DocId, u32)>,
+    /// For each document length that has the word: the highest term frequency, and the highest
+    /// of the postings not kept (0 when all are kept).
+    pub lengths: Vec<(u8, u32, u32)>,
+    /// Every document holding the word, when some are not kept.
+    all: Option<Arc<BitSet>>,
+}
+
+/// What a word's kept postings tell of a document.
+pub enum Held {
+    Not,
+    With(u32),
+    /// The document holds the word, in a posting not kept.
+    Unknown,
+}
+
+impl WordImpacts {
+    /// Whether and how often `doc` holds the word.
+    pub fn held(&self, doc: DocId) -> Held {
+        match self.by_doc.binary_search_by_key(&doc, |(doc, _)| *doc) {
+            Ok(at) => Held::With(self.by_doc[at].1),
+            Err(_) => match &self.all {
+                Some(all) if all.contains(doc) => Held::Unknown,
+                _ => Held::Not,
+            },
+        }
+    }
+
+    /// How many postings are kept.
+    pub fn kept_count(&self) -> usize {
+        self.by_doc.len()
+    }
+
+    /// The kept documents in ascending order, each with its term frequency.
+    pub fn kept(&self) -> &[(DocId, u32)] {
+        &self.by_doc
+    }
+
+    /// The documents of the `at`th class.
+    pub fn docs_of(&self, at: usize) -> &[DocId] {
+        let start = at.checked_sub(1).map_or(0, |before| self.classes[before].1);
+        &self.docs[start..self.classes[at].1]
+    }
+
+    fn bytes(&self) -> usize {
+        self.docs.len() * 4 + self.by_doc.len() * 8 + (self.classes.len() + self.lengths.len()) * 16
+    }
+}
+
+pub struct Impacts {
+    kept: KeptPerWord<Option<WordImpacts>>,
+    kept_at_least: usize,
+}
+
+impl Default for Impacts {
+    fn default() -> Impacts {
+        Impacts::keeping_at_least(KEPT_AT_LEAST)
+    }
+}
+
+impl Impacts {
+    /// Keeping at least `kept_at_least` postings of a word in each segment (`KEPT_AT_LEAST`,
+    /// but in tests).
+    pub fn keeping_at_least(kept_at_least: usize) -> Impacts {
+        Impacts {
+            kept: KeptPerWord::new(KEPT_BYTES),
+            kept_at_least,
+        }
+    }
+
+    /// The kept postings of `term` in `segment`, chosen by `weight` when first made; `None` when
+    /// no document of the segment holds it.
+    pub fn of(
+        &self,
+        segment: &SegmentReader,
+        term: &Term,
+        weight: &Bm25Weight,
+        common: &CommonWords,
+    ) -> AppResult<Arc<Option<WordImpacts>>> {
+        self.kept.get_or_make(segment, term, || {
+            let made = self.make(segment, term, weight, common)?;
+            let bytes = made.as_ref().map_or(0, WordImpacts::bytes) + 64;
+            Ok((made, bytes))
+        })
+    }
+
+    fn make(
+        &self,
+        segment: &SegmentReader,
+        term: &Term,
+        weight: &Bm25Weight,
+        common: &CommonWords,
+    ) -> AppResult<Option<WordImpacts>> {
+        let postings = |option| -> AppResult<Option<BlockSegmentPostings>> {
+            let inverted = segment
+                .inverted_index(term.field())
+                .context("search failed")?;
+            Ok(inverted
+                .read_block_postings(term, option)
+                .context("search failed")?)
+        };
+        let Some(mut postings_read) = postings(IndexRecordOption::WithFreqs)? else {
+            return Ok(None);
+        };
+        let lengths_of = segment
+            .get_fieldnorms_reader(term.field())
+            .context("search failed")?;
+        let doc_freq = postings_read.doc_freq();
+        let mut all = Vec::with_capacity(doc_freq as usize);
+        // How many postings of each class: by length, then by term frequency.
+        let mut counts: Vec<Vec<u32>> = vec![Vec::new(); 256];
+        while !postings_read.docs().is_empty() {
+            for (&doc, &term_freq) in postings_read.docs().iter().zip(postings_read.freqs()) {
+                let length = lengths_of.fieldnorm_id(doc);
+                let of_length = &mut counts[length as usize];
+                if of_length.len() <= term_freq as usize {
+                    of_length.resize(term_freq as usize + 1, 0);
+                }
+                of_length[term_freq as usize] += 1;
+                all.push((doc, length, term_freq));
+            }
+            postings_read.advance();
+        }
+        let mut classes: Vec<(Class, u32)> =
+            counts
+                .iter()
+                .enumerate()
+                .flat_map(|(length, of_length)| {
+                    of_length.iter().enumerate().filter(|(_, n)| **n > 0).map(
+                        move |(term_freq, n)| {
+                            let class = Class {
+                                length: length as u8,
+                                term_freq: term_freq as u32,
+                            };
+                            (class, *n)
+                        },
+                    )
+                })
+                .collect();
+        let score = |class: &Class| weight.score(class.length, class.term_freq);
+        classes.sort_by(|a, b| score(&b.0).total_cmp(&score(&a.0)));
+        let wanted = self
+            .kept_at_least
+            .max(segment.max_doc() as usize / KEPT_ONE_IN);
+        let mut kept_count = 0;
+        let kept_classes = classes
+            .iter()
+            .take_while(|(_, n)| {
+                let more = kept_count < wanted;
+                kept_count += *n as usize;
+                more
+            })
+            .count();
+        let kept_count: usize = classes[..kept_classes]
+            .iter()
+            .map(|(_, n)| *n as usize)
+            .sum();
+        // Where each kept class's documents go, by length then term frequency.
+        let mut slot: Vec<Vec<Option<usize>>> =
+            counts.iter().map(|c| vec![None; c.len()]).collect();
+        let mut ends = Vec::with_capacity(kept_classes);
+        let mut start = 0;
+        for (at, (class, n)) in classes[..kept_classes].iter().enumerate() {
+            slot[class.length as usize][class.term_freq as usize] = Some(at);
+            start += *n as usize;
+            ends.push(start);
+        }
+        let mut next: Vec<usize> = ends
+            .iter()
+            .zip(&classes)
+            .map(|(end, (_, n))| end - *n as usize)
+            .collect();
+        let mut docs = vec![0; kept_count];
+        let mut by_doc = Vec::with_capacity(kept_count);
+        let mut unkept_most = [0; 256];
+        for &(doc, length, term_freq) in &all {
+            match slot[length as usize][term_freq as usize] {
+                Some(at) => {
+                    docs[next[at]] = doc;
+                    next[at] += 1;
+                    by_doc.push((doc, term_freq));
+                }
+                None => {
+                    let most = &mut unkept_most[length as usize];
+                    *most = (*most).max(term_freq);
+                }
+            }
+        }
+        let lengths = counts
+            .iter()
+            .enumerate()
+            .filter(|(_, of_length)| !of_length.is_empty())
+            .map(|(length, of_length)| {
+                (
+                    length as u8,
+                    of_length.len() as u32 - 1,
+                    unkept_most[length],
+                )
+            })
+            .collect();
+        let all = if kept_count < doc_freq as usize {
+            let basic = postings(IndexRecordOption::Basic)?.context("search failed")?;
+            Some(common.documents(segment, term, basic)?)
+        } else {
+            None
+        };
+        Ok(Some(WordImpacts {
+            doc_freq,
+            classes: classes[..kept_classes]
+                .iter()
+                .zip(ends)
+                .map(|((class, _), end)| (*class, end))
+                .collect(),
+            docs,
+            by_doc,
+            lengths,
+            all,
+        }))
+    }
+}

@@ -12,7 +12,7 @@ use tantivy::query::Bm25Weight;
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, DocId, DocSet, Score, SegmentReader, Term};
 
-use super::impacts::{Class, Held, WordImpacts};
+use super::impacts::{Held, WordImpacts};
 use super::ranking::Top;
 use crate::error::AppResult;
 
@@ -124,32 +124,21 @@ impl Ranking<'_> {
     }
 
     /// Scores the documents kept for every word (of two or more), whose length `length_of`
-    /// tells: a merge of the words' kept postings, in document order.
+    /// tells: the word with fewest kept narrowed by a merge with each other word's.
     fn kept_by_all(&mut self, length_of: impl Fn(DocId) -> u8) {
         let words = self.words;
         let Some(fewest) = words.iter().min_by_key(|word| word.kept.kept_count()) else {
             return;
         };
-        // How far each word's kept postings were walked.
-        let mut walked = vec![0; words.len()];
-        let mut frequencies = vec![0; words.len()];
-        'doc: for &(doc, _) in fewest.kept.kept() {
-            for (v, word) in words.iter().enumerate() {
-                let kept = word.kept.kept();
-                let at = &mut walked[v];
-                while kept.get(*at).is_some_and(|(other, _)| *other < doc) {
-                    *at += 1;
-                }
-                match kept.get(*at) {
-                    Some(&(other, term_freq)) if other == doc => frequencies[v] = term_freq,
-                    _ => continue 'doc,
-                }
-            }
+        let mut found: Vec<DocId> = fewest.kept.kept().iter().map(|(doc, _)| *doc).collect();
+        for word in words {
+            keep_those_kept(&mut found, word.kept.kept());
+        }
+        for doc in found {
             if self.is_deleted(doc) {
                 continue;
             }
-            if let Scored::Exactly(score) =
-                self.score(length_of(doc), |v| Held::With(frequencies[v]))
+            if let Scored::Exactly(score) = self.score(length_of(doc), |v| words[v].kept.held(doc))
             {
                 self.offer(doc, score);
             }
@@ -163,20 +152,23 @@ impl Ranking<'_> {
     fn visit(&mut self, word: &Word, at_word: usize, others: &[Score; 256]) -> Vec<Unsure> {
         let words = self.words;
         let classes = &word.kept.classes;
-        let class_best = |class: &Class| {
-            word.weight.score(class.length, class.term_freq) + others[class.length as usize]
-        };
+        let best: Vec<Score> = classes
+            .iter()
+            .map(|(class, _)| {
+                word.weight.score(class.length, class.term_freq) + others[class.length as usize]
+            })
+            .collect();
         // The best a document of each class onwards may score.
         let mut reach = vec![Score::NEG_INFINITY; classes.len() + 1];
-        for (at, (class, _)) in classes.iter().enumerate().rev() {
-            reach[at] = reach[at + 1].max(class_best(class));
+        for at in (0..classes.len()).rev() {
+            reach[at] = reach[at + 1].max(best[at]);
         }
         let mut unsure = Vec::new();
         for (at, (class, _)) in classes.iter().enumerate() {
             if surely_below(reach[at], self.top.threshold()) {
                 break;
             }
-            if surely_below(class_best(class), self.top.threshold()) {
+            if surely_below(best[at], self.top.threshold()) {
                 continue;
             }
             'doc: for &doc in word.kept.docs_of(at) {
@@ -217,20 +209,28 @@ impl Ranking<'_> {
     /// not keep it, and when none is before it, one after it does not.
     fn others_bound(&self, at: usize) -> [Score; 256] {
         let bounds = &self.bounds;
+        // The words after `at` at their best, but `except`.
+        let after = |except: usize| {
+            let mut sum = [0.0; 256];
+            for v in (at + 1..bounds.len()).filter(|v| *v != except) {
+                add(&mut sum, &bounds[v].any);
+            }
+            sum
+        };
+        if at > 0 {
+            let mut bound = after(at);
+            for before in &bounds[..at] {
+                add(&mut bound, &before.unkept);
+            }
+            return bound;
+        }
         let mut bound = [Score::NEG_INFINITY; 256];
-        for (length, bound) in bound.iter_mut().enumerate() {
-            let any_after = |except: usize| -> Score {
-                (at + 1..bounds.len())
-                    .filter(|v| *v != except)
-                    .map(|v| bounds[v].any[length])
-                    .sum()
-            };
-            *bound = match at {
-                0 => (1..bounds.len())
-                    .map(|unkept| bounds[unkept].unkept[length] + any_after(unkept))
-                    .fold(Score::NEG_INFINITY, Score::max),
-                _ => (0..at).map(|v| bounds[v].unkept[length]).sum::<Score>() + any_after(at),
-            };
+        for (unkept, word) in bounds.iter().enumerate().skip(1) {
+            let mut one = after(unkept);
+            add(&mut one, &word.unkept);
+            for (bound, one) in bound.iter_mut().zip(one) {
+                *bound = bound.max(one);
+            }
         }
         bound
     }
@@ -306,6 +306,27 @@ impl Ranking<'_> {
         if score >= self.top.threshold() && self.offered.insert(doc) {
             self.top.push(score, DocAddress::new(self.ord, doc));
         }
+    }
+}
+
+/// Keeps of `docs` (ascending) those in `kept` (ascending), by a merge without branches to
+/// mispredict.
+fn keep_those_kept(docs: &mut Vec<DocId>, kept: &[(DocId, u32)]) {
+    let (mut found, mut next, mut at) = (0, 0, 0);
+    while next < docs.len() && at < kept.len() {
+        let (doc, other) = (docs[next], kept[at].0);
+        docs[found] = doc;
+        found += usize::from(doc == other);
+        next += usize::from(doc <= other);
+        at += usize::from(other <= doc);
+    }
+    docs.truncate(found);
+}
+
+/// Adds `more` to `sum`, length by length.
+fn add(sum: &mut [Score; 256], more: &[Score; 256]) {
+    for (sum, more) in sum.iter_mut().zip(more) {
+        *sum += more;
     }
 }
 

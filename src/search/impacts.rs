@@ -184,25 +184,24 @@ impl Impacts {
         let wanted = self
             .kept_at_least
             .max(segment.max_doc() as usize / KEPT_ONE_IN);
+        // The best classes until `wanted` postings, but none that would pass twice as many: its
+        // length then keeps no more (a class of lower score there would not lower the bound).
+        let mut closed = [false; 256];
         let mut kept_count = 0;
-        let kept_classes = classes
-            .iter()
-            .take_while(|(_, n)| {
-                let more = kept_count < wanted;
-                kept_count += *n as usize;
-                more
-            })
-            .count();
-        let kept_count: usize = classes[..kept_classes]
-            .iter()
-            .map(|(_, n)| *n as usize)
-            .sum();
+        classes.retain(|(class, n)| {
+            let length = class.length as usize;
+            let keep =
+                kept_count < wanted && !closed[length] && kept_count + *n as usize <= 2 * wanted;
+            closed[length] |= !keep;
+            kept_count += if keep { *n as usize } else { 0 };
+            keep
+        });
         // Where each kept class's documents go, by length then term frequency.
         let mut slot: Vec<Vec<Option<usize>>> =
             counts.iter().map(|c| vec![None; c.len()]).collect();
-        let mut ends = Vec::with_capacity(kept_classes);
+        let mut ends = Vec::with_capacity(classes.len());
         let mut start = 0;
-        for (at, (class, n)) in classes[..kept_classes].iter().enumerate() {
+        for (at, (class, n)) in classes.iter().enumerate() {
             slot[class.length as usize][class.term_freq as usize] = Some(at);
             start += *n as usize;
             ends.push(start);
@@ -248,7 +247,7 @@ impl Impacts {
         };
         Ok(Some(WordImpacts {
             doc_freq,
-            classes: classes[..kept_classes]
+            classes: classes
                 .iter()
                 .zip(ends)
                 .map(|((class, _), end)| (*class, end))

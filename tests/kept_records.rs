@@ -1,6 +1,7 @@
 //! Pin and board records and boards' covers are kept between reads (`store::kept_records`): a
 //! page asked again reads none anew, and a change to a pin, a board or its covers is seen by the
-//! next read of every list and cover. (A file of its own: the count of records is process-wide.)
+//! next read of every list and cover. (A file of its own, its tests one at a time: the count of
+//! records is process-wide.)
 
 mod common;
 
@@ -9,6 +10,9 @@ use common::pictures::png;
 use common::pins::{add_board, create_pin};
 use corkboard::store::codec::records_read;
 use serde_json::{Value, json};
+
+/// Held by each test, so that no other one reads records while it counts them.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 const HOME: &str = "{ pins(first: 50) { edges { node { id caption unsafe } } } }";
 const BOARDS: &str = "{ user(username: \"ada\") { boards(first: 50) { edges { node { id \
@@ -31,6 +35,7 @@ async fn seen(app: &TestApp) -> Vec<Value> {
 
 #[tokio::test]
 async fn a_changed_pin_is_seen_at_once_though_records_are_kept() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let app = TestApp::start().await;
     app.sign_up("ada").await;
     let board = add_board(&app, &app.client, "Holidays", false).await;
@@ -60,6 +65,7 @@ async fn a_changed_pin_is_seen_at_once_though_records_are_kept() {
 
 #[tokio::test]
 async fn a_changed_board_is_seen_at_once_though_records_are_kept() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let app = TestApp::start().await;
     app.sign_up("ada").await;
     let board = add_board(&app, &app.client, "Holidays", false).await;

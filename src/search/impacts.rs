@@ -19,7 +19,8 @@ use crate::error::AppResult;
 /// documents: enough for the first pages of two common words, measured at a million pins.
 const KEPT_AT_LEAST: usize = 256;
 const KEPT_ONE_IN: usize = 64;
-/// How many bytes of postings are kept at most (about 60 words of a million pins).
+/// How many bytes of postings are kept at most (about 50 words of a million pins, with the
+/// bitsets they hold).
 const KEPT_BYTES: usize = 16 << 20;
 
 /// A fieldnorm id (which stands for the document's length) and a term frequency.
@@ -84,8 +85,16 @@ impl WordImpacts {
         &self.docs[start..self.classes[at].1]
     }
 
+    /// The bytes it takes, counting the bitset it holds (which may outlive its own cache).
     fn bytes(&self) -> usize {
-        self.docs.len() * 4 + self.by_doc.len() * 8 + (self.classes.len() + self.lengths.len()) * 16
+        let bitset = self
+            .all
+            .as_ref()
+            .map_or(0, |all| all.max_value() as usize / 8);
+        self.docs.len() * 4
+            + self.by_doc.len() * 8
+            + (self.classes.len() + self.lengths.len()) * 16
+            + bitset
     }
 }
 

@@ -55,9 +55,18 @@ enum Scored {
     AtMost(Score),
 }
 
-/// Offers the matches of `words` in `segment` (the `ord`th) to `top`; false when some match
-/// not offered might belong there, and the segment must be ranked otherwise.
-pub fn rank(top: &mut Top, ord: u32, segment: &SegmentReader, words: &[Word]) -> AppResult<bool> {
+/// The documents of a segment offered to the top.
+pub type Offered = HashSet<DocId, foldhash::fast::RandomState>;
+
+/// Offers the matches of `words` in `segment` (the `ord`th) to `top`; `Some` of those offered
+/// when some match not offered might belong there, and the segment's other matches must be
+/// ranked otherwise.
+pub fn rank(
+    top: &mut Top,
+    ord: u32,
+    segment: &SegmentReader,
+    words: &[Word],
+) -> AppResult<Option<Offered>> {
     // Tantivy sums a document's scores from the rarest word's (a stable sort).
     let mut order: Vec<usize> = (0..words.len()).collect();
     order.sort_by_key(|at| words[*at].kept.doc_freq);
@@ -99,7 +108,7 @@ pub fn rank(top: &mut Top, ord: u32, segment: &SegmentReader, words: &[Word]) ->
                 .sum::<Score>()
         })
         .fold(Score::NEG_INFINITY, Score::max);
-    Ok(surely_below(rest, ranking.top.threshold()))
+    Ok((!surely_below(rest, ranking.top.threshold())).then_some(ranking.offered))
 }
 
 /// A document the kept postings could only bound: its length, and its bound.
@@ -109,7 +118,7 @@ type Unsure = (DocId, u8, Score);
 struct Ranking<'a> {
     top: &'a mut Top,
     /// The documents offered to `top`, each once.
-    offered: HashSet<DocId, foldhash::fast::RandomState>,
+    offered: Offered,
     ord: u32,
     alive: Option<&'a AliveBitSet>,
     words: &'a [Word<'a>],

@@ -9,7 +9,7 @@ use tantivy::query::{Bm25Weight, EnableScoring, Query, Weight};
 use tantivy::{DocAddress, Score, Searcher, SegmentReader, Term};
 
 use super::common_words::CommonWords;
-use super::impact_ranking::{self, Word};
+use super::impact_ranking::{self, Offered, Word};
 use super::impacts::Impacts;
 use crate::error::AppResult;
 
@@ -29,7 +29,7 @@ pub fn best(
         .context("search failed")?;
     let mut top = Top::new(limit);
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
-        rank_by_tantivy(&mut top, &*weight, ord as u32, segment)?;
+        rank_by_tantivy(&mut top, &*weight, ord as u32, segment, None)?;
     }
     Ok(top.into_sorted())
 }
@@ -87,9 +87,7 @@ fn best_with_all_counted(
                 Some(Word { term, weight, kept })
             })
             .collect();
-        let before = top.clone();
-        if !impact_ranking::rank(&mut top, ord, segment, &words)? {
-            top = before;
+        if let Some(offered) = impact_ranking::rank(&mut top, ord, segment, &words)? {
             by_tantivy += 1;
             if tantivy_weight.is_none() {
                 let weight = query
@@ -98,36 +96,44 @@ fn best_with_all_counted(
                 tantivy_weight = Some(weight);
             }
             if let Some(weight) = &tantivy_weight {
-                rank_by_tantivy(&mut top, &**weight, ord, segment)?;
+                rank_by_tantivy(&mut top, &**weight, ord, segment, Some(&offered))?;
             }
         }
     }
     Ok((top.into_sorted(), by_tantivy))
 }
 
-/// Offers the matches of `weight` in `segment` (the `ord`th) that pass the threshold to `top`.
+/// Offers the matches of `weight` in `segment` (the `ord`th) that pass the threshold to `top`,
+/// but those `offered` already.
 fn rank_by_tantivy(
     top: &mut Top,
     weight: &dyn Weight,
     ord: u32,
     segment: &SegmentReader,
+    offered: Option<&Offered>,
 ) -> AppResult<()> {
     let alive = segment.alive_bitset();
     // Segments go in address order and documents in each too, so a later match of the
-    // threshold's score loses the tie: `for_each_pruning` passes only higher scores.
+    // threshold's score loses the tie: `for_each_pruning` passes only higher scores. When
+    // documents of this segment were offered, the worst kept may be one of them, which a match
+    // of its score and a lower address beats.
+    let threshold = |top: &Top| match offered {
+        None => top.threshold(),
+        Some(_) => top.threshold().next_down(),
+    };
     weight
-        .for_each_pruning(top.threshold(), segment, &mut |doc, score| {
-            if alive.is_none_or(|alive| alive.is_alive(doc)) {
+        .for_each_pruning(threshold(top), segment, &mut |doc, score| {
+            let fresh = offered.is_none_or(|offered| !offered.contains(&doc));
+            if fresh && alive.is_none_or(|alive| alive.is_alive(doc)) {
                 top.push(score, DocAddress::new(ord, doc));
             }
-            top.threshold()
+            threshold(top)
         })
         .context("search failed")?;
     Ok(())
 }
 
 /// A match; the greater is the better (higher score, then lower address).
-#[derive(Clone)]
 struct Ranked(Score, DocAddress);
 
 impl Ord for Ranked {
@@ -153,7 +159,6 @@ impl PartialEq for Ranked {
 impl Eq for Ranked {}
 
 /// The best `limit` matches so far, the worst of them on top of the heap.
-#[derive(Clone)]
 pub struct Top {
     heap: BinaryHeap<Reverse<Ranked>>,
     limit: usize,

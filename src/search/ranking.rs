@@ -49,7 +49,7 @@ pub fn best_with_all(
     Ok(found)
 }
 
-/// `best_with_all`, with how many segments Tantivy ranked.
+/// `best_with_all`, with how many segments Tantivy ranked (in part or whole).
 fn best_with_all_counted(
     searcher: &Searcher,
     impacts: &Impacts,
@@ -71,33 +71,40 @@ fn best_with_all_counted(
     let mut top = Top::new(limit);
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
         let ord = ord as u32;
-        let mut kept = Vec::with_capacity(terms.len());
-        for (term, weight) in terms.iter().zip(&weights) {
-            kept.push(impacts.of(segment, term, weight, common)?);
-        }
-        if kept.iter().any(|kept| kept.is_none()) {
-            continue;
-        }
-        let words: Vec<Word> = terms
-            .iter()
-            .zip(&weights)
-            .zip(&kept)
-            .filter_map(|((term, weight), kept)| {
-                let kept = kept.as_ref().as_ref()?;
-                Some(Word { term, weight, kept })
-            })
-            .collect();
-        if let Some(offered) = impact_ranking::rank(&mut top, ord, segment, &words)? {
-            by_tantivy += 1;
-            if tantivy_weight.is_none() {
-                let weight = query
-                    .weight(EnableScoring::enabled_from_searcher(searcher))
-                    .context("search failed")?;
-                tantivy_weight = Some(weight);
+        let offered = match impacts.ranks(segment, terms.len()) {
+            false => None,
+            true => {
+                let mut kept = Vec::with_capacity(terms.len());
+                for (term, weight) in terms.iter().zip(&weights) {
+                    kept.push(impacts.of(segment, term, weight, common)?);
+                }
+                if kept.iter().any(|kept| kept.is_none()) {
+                    continue;
+                }
+                let words: Vec<Word> = terms
+                    .iter()
+                    .zip(&weights)
+                    .zip(&kept)
+                    .filter_map(|((term, weight), kept)| {
+                        let kept = kept.as_ref().as_ref()?;
+                        Some(Word { term, weight, kept })
+                    })
+                    .collect();
+                match impact_ranking::rank(&mut top, ord, segment, &words)? {
+                    None => continue,
+                    Some(offered) => Some(offered),
+                }
             }
-            if let Some(weight) = &tantivy_weight {
-                rank_by_tantivy(&mut top, &**weight, ord, segment, Some(&offered))?;
-            }
+        };
+        by_tantivy += 1;
+        if tantivy_weight.is_none() {
+            let weight = query
+                .weight(EnableScoring::enabled_from_searcher(searcher))
+                .context("search failed")?;
+            tantivy_weight = Some(weight);
+        }
+        if let Some(weight) = &tantivy_weight {
+            rank_by_tantivy(&mut top, &**weight, ord, segment, offered.as_ref())?;
         }
     }
     Ok((top.into_sorted(), by_tantivy))
@@ -278,7 +285,7 @@ mod tests {
         let mut ranked_by_tantivy = 0;
         let mut ranked = 0;
         for kept_at_least in [1, 20, 100_000] {
-            let impacts = Impacts::keeping_at_least(kept_at_least);
+            let impacts = Impacts::new(kept_at_least, 0);
             let common = CommonWords::for_segments_of(0);
             for words in &asked {
                 let terms: Vec<Term> = words

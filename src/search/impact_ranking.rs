@@ -1,7 +1,7 @@
 //! Ranking one segment for a search of words from their kept postings (`impacts`): each word's
 //! classes best first, each document scored whole, until no class left could enter the top;
-//! then the documents whose postings are all unkept must be unable to enter it either, or the
-//! segment is ranked again by Tantivy.
+//! then the documents whose postings are all unkept must be unable to enter it either, or
+//! Tantivy finishes the segment.
 
 use std::collections::HashSet;
 
@@ -136,11 +136,15 @@ impl Ranking<'_> {
     /// tells: the word with fewest kept narrowed by a merge with each other word's.
     fn kept_by_all(&mut self, length_of: impl Fn(DocId) -> u8) {
         let words = self.words;
-        let Some(fewest) = words.iter().min_by_key(|word| word.kept.kept_count()) else {
+        let Some((fewest, first)) = words
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, word)| word.kept.kept_count())
+        else {
             return;
         };
-        let mut found: Vec<DocId> = fewest.kept.kept().iter().map(|(doc, _)| *doc).collect();
-        for word in words {
+        let mut found: Vec<DocId> = first.kept.kept().iter().map(|(doc, _)| *doc).collect();
+        for (_, word) in words.iter().enumerate().filter(|(at, _)| *at != fewest) {
             keep_those_kept(&mut found, word.kept.kept());
         }
         for doc in found {
@@ -173,6 +177,8 @@ impl Ranking<'_> {
             reach[at] = reach[at + 1].max(best[at]);
         }
         let mut unsure = Vec::new();
+        // How each word holds the document visited.
+        let mut held = vec![Held::Not; words.len()];
         for (at, (class, _)) in classes.iter().enumerate() {
             if surely_below(reach[at], self.top.threshold()) {
                 break;
@@ -185,8 +191,12 @@ impl Ranking<'_> {
                     continue;
                 }
                 let mut kept_by_all = true;
-                for (v, other) in words.iter().enumerate().filter(|(v, _)| *v != at_word) {
-                    match other.kept.held(doc) {
+                for (v, other) in words.iter().enumerate() {
+                    held[v] = match v == at_word {
+                        true => Held::With(class.term_freq),
+                        false => other.kept.held(doc),
+                    };
+                    match held[v] {
                         Held::Not => continue 'doc,
                         Held::With(_) if v < at_word => continue 'doc,
                         Held::With(_) => {}
@@ -196,11 +206,7 @@ impl Ranking<'_> {
                 if kept_by_all && words.len() > 1 {
                     continue;
                 }
-                let held = |v: usize| match v == at_word {
-                    true => Held::With(class.term_freq),
-                    false => words[v].kept.held(doc),
-                };
-                match self.score(class.length, held) {
+                match self.score(class.length, |v| held[v]) {
                     Scored::Not => {}
                     Scored::Exactly(score) => self.offer(doc, score),
                     Scored::AtMost(most) if !surely_below(most, self.top.threshold()) => {
@@ -252,15 +258,13 @@ impl Ranking<'_> {
         unsure.dedup_by_key(|(doc, _, _)| *doc);
         let words = self.words;
         let mut postings: Vec<Option<SegmentPostings>> = words.iter().map(|_| None).collect();
+        let mut held = vec![Held::Not; words.len()];
         for (doc, length, most) in unsure {
             if surely_below(most, self.top.threshold()) {
                 continue;
             }
-            let mut frequencies = Vec::with_capacity(words.len());
             for (at, word) in words.iter().enumerate() {
-                let term_freq = match word.kept.held(doc) {
-                    Held::Not => 0,
-                    Held::With(term_freq) => term_freq,
+                held[at] = match word.kept.held(doc) {
                     Held::Unknown => {
                         if postings[at].is_none() {
                             postings[at] = segment
@@ -271,20 +275,16 @@ impl Ranking<'_> {
                         }
                         match postings[at].as_mut() {
                             Some(postings) => match postings.seek(doc) == doc {
-                                true => postings.term_freq(),
-                                false => 0,
+                                true => Held::With(postings.term_freq()),
+                                false => Held::Not,
                             },
-                            None => 0,
+                            None => Held::Not,
                         }
                     }
+                    known => known,
                 };
-                frequencies.push(term_freq);
             }
-            let held = |v: usize| match frequencies[v] {
-                0 => Held::Not,
-                term_freq => Held::With(term_freq),
-            };
-            if let Scored::Exactly(score) = self.score(length, held) {
+            if let Scored::Exactly(score) = self.score(length, |v| held[v]) {
                 self.offer(doc, score);
             }
         }

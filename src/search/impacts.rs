@@ -54,6 +54,7 @@ pub struct WordImpacts {
 }
 
 /// What a word's kept postings tell of a document.
+#[derive(Clone, Copy)]
 pub enum Held {
     Not,
     With(u32),

@@ -253,7 +253,7 @@ impl SearchIndex {
             return Ok(Vec::new());
         };
         let reach = offset.saturating_add(limit.max(1));
-        let mut found = ranking::best_with_all(
+        let (mut found, _) = ranking::best_with_all(
             searcher,
             &self.impacts,
             &self.common_words,

@@ -36,21 +36,8 @@ pub fn best(
 
 /// The best matches of `query`, which asks for the documents holding every one of `terms`, as
 /// `best` finds them: each segment ranked from its words' kept postings (`impacts`), or by
-/// Tantivy where those cannot tell.
+/// Tantivy where those cannot tell; with how many segments Tantivy ranked (in part or whole).
 pub fn best_with_all(
-    searcher: &Searcher,
-    impacts: &Impacts,
-    common: &CommonWords,
-    terms: &[Term],
-    query: &dyn Query,
-    limit: usize,
-) -> AppResult<Vec<(Score, DocAddress)>> {
-    let (found, _) = best_with_all_counted(searcher, impacts, common, terms, query, limit)?;
-    Ok(found)
-}
-
-/// `best_with_all`, with how many segments Tantivy ranked (in part or whole).
-fn best_with_all_counted(
     searcher: &Searcher,
     impacts: &Impacts,
     common: &CommonWords,
@@ -78,9 +65,6 @@ fn best_with_all_counted(
                 for (term, weight) in terms.iter().zip(&weights) {
                     kept.push(impacts.of(segment, term, weight, common)?);
                 }
-                if kept.iter().any(|kept| kept.is_none()) {
-                    continue;
-                }
                 let words: Vec<Word> = terms
                     .iter()
                     .zip(&weights)
@@ -90,6 +74,9 @@ fn best_with_all_counted(
                         Some(Word { term, weight, kept })
                     })
                     .collect();
+                if words.len() < terms.len() {
+                    continue;
+                }
                 match impact_ranking::rank(&mut top, ord, segment, &words)? {
                     None => continue,
                     Some(offered) => Some(offered),
@@ -97,15 +84,15 @@ fn best_with_all_counted(
             }
         };
         by_tantivy += 1;
-        if tantivy_weight.is_none() {
-            let weight = query
-                .weight(EnableScoring::enabled_from_searcher(searcher))
-                .context("search failed")?;
-            tantivy_weight = Some(weight);
-        }
-        if let Some(weight) = &tantivy_weight {
-            rank_by_tantivy(&mut top, &**weight, ord, segment, offered.as_ref())?;
-        }
+        let weight = match &tantivy_weight {
+            Some(weight) => weight,
+            None => tantivy_weight.insert(
+                query
+                    .weight(EnableScoring::enabled_from_searcher(searcher))
+                    .context("search failed")?,
+            ),
+        };
+        rank_by_tantivy(&mut top, &**weight, ord, segment, offered.as_ref())?;
     }
     Ok((top.into_sorted(), by_tantivy))
 }
@@ -303,7 +290,7 @@ mod tests {
                         .search(&*query, &TopDocs::with_limit(limit).order_by_score())
                         .unwrap();
                     let (found, by_tantivy) =
-                        best_with_all_counted(&searcher, &impacts, &common, &terms, &*query, limit)
+                        best_with_all(&searcher, &impacts, &common, &terms, &*query, limit)
                             .unwrap();
                     assert_eq!(found, expected, "{words:?}, {limit}, {kept_at_least}");
                     ranked_by_tantivy += by_tantivy;

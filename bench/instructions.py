@@ -1,5 +1,6 @@
 """Instructions a request, counted by callgrind: a comparison of two binaries that the machine's
-drift does not blur (two runs of one binary agree within 0.3%, where requests/s drift 15-25%).
+drift does not blur (two runs of one binary agree within 0.3%, where requests/s drift 15-25%; rows
+of random words ask the same words in every run, those of the warm-up others).
 Instructions are not time (compression does many an instant, a cache miss few): confirm a change
 with alternated timed runs too. Needs valgrind (Debian's `valgrind`).
 
@@ -54,7 +55,7 @@ def main():
                     continue
                 load.run(server, target, 2, 2)
                 callgrind("--zero")
-                measured = load.run(server, target, 4, args.seconds)
+                measured = load.run(server, target, 4, args.seconds, seed=1)
                 callgrind("--dump")
                 dump = max(glob.glob(f"{out}*"), key=os.path.getmtime)
                 per_request = counted(dump) / measured["requests"]

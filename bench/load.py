@@ -17,9 +17,10 @@ def wrk_command(url, connections, seconds):
     return ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s", str(HERE / "wrk.lua"), url]
 
 
-def wrk_env(target):
+def wrk_env(target, seed=None):
     body = target.get("body")
     env = dict(os.environ)
+    env.pop("BENCH_SEED", None)
     env.pop("BENCH_BODY", None)
     env.pop("BENCH_VARY", None)
     env.pop("BENCH_VARY_WORDS", None)
@@ -32,6 +33,8 @@ def wrk_env(target):
         env["BENCH_VARY_WORDS"] = str(target.get("vary_words", 2))
         if target.get("uncached"):
             env["BENCH_UNCACHED"] = "1"
+        if seed is not None:
+            env["BENCH_SEED"] = str(seed)
     if body is not None:
         handle, path = tempfile.mkstemp(suffix=".json")
         with os.fdopen(handle, "w") as file:
@@ -59,13 +62,13 @@ def page_refaults():
     return 0
 
 
-def run(server, target, connections, seconds):
+def run(server, target, connections, seconds, seed=None):
     """One wrk run against a target {url, body}; adds server-time percentiles and the
-    disk re-reads a request."""
+    disk re-reads a request. With a `seed`, a target's random words are the same in every run."""
     before = (server.log_offset(), page_refaults())
     finished = subprocess.run(
         wrk_command(server.base + target["path"], connections, seconds),
-        env=wrk_env(target),
+        env=wrk_env(target, seed),
         capture_output=True,
         text=True,
         check=True,

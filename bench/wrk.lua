@@ -2,8 +2,8 @@
 -- results: requests, seconds, errors, and latency percentiles in microseconds. With $BENCH_VARY
 -- (words separated by spaces), each request puts $BENCH_VARY_WORDS random words (two unless set) in
 -- place of __WORDS__ (see $BENCH_UNCACHED below). With $BENCH_COOKIE, each request sends it (a
--- signed-in session). Every request says which encodings it accepts as Chromium does, so answers
--- go out as to a browser.
+-- signed-in session). With $BENCH_SEED, the random words are the same from run to run. Every
+-- request says which encodings it accepts as Chromium does, so answers go out as to a browser.
 wrk.headers["Accept-Encoding"] = "gzip, deflate, br, zstd"
 
 local path = os.getenv("BENCH_BODY")
@@ -32,7 +32,7 @@ end
 
 local vary = os.getenv("BENCH_VARY")
 if vary then
-  math.randomseed(os.time() + math.floor(os.clock() * 1000000))
+  math.randomseed(tonumber(os.getenv("BENCH_SEED") or "") or os.time() + math.floor(os.clock() * 1000000))
   local words = {}
   for word in vary:gmatch("%S+") do words[#words + 1] = word end
   local count = tonumber(os.getenv("BENCH_VARY_WORDS") or "2")

@@ -166,21 +166,22 @@ impl Top {
         }
     }
 
-    /// The score a match must pass to enter: the worst kept one's once `limit` are kept.
-    pub fn threshold(&self) -> Score {
-        match self.heap.peek() {
-            Some(Reverse(worst)) if self.heap.len() == self.limit => worst.0,
-            _ => Score::MIN,
-        }
-    }
-
+    /// Whether `limit` matches are kept: from then on, a match must pass the worst of them.
     pub fn is_full(&self) -> bool {
         self.heap.len() == self.limit
     }
 
+    /// The score a match must pass to enter: the worst kept one's once the top is full.
+    pub fn threshold(&self) -> Score {
+        match self.heap.peek() {
+            Some(Reverse(worst)) if self.is_full() => worst.0,
+            _ => Score::MIN,
+        }
+    }
+
     pub fn push(&mut self, score: Score, address: DocAddress) {
         let ranked = Ranked(score, address);
-        if self.heap.len() < self.limit {
+        if !self.is_full() {
             self.heap.push(Reverse(ranked));
         } else if let Some(mut worst) = self.heap.peek_mut()
             && ranked > worst.0

@@ -19,9 +19,17 @@ pub fn object<'a>(fields: impl Iterator<Item = (&'a str, &'a Value)> + Clone) ->
     // SAFETY: `text` holds what serde_json wrote and the texts of objects it wrote before, all
     // UTF-8 (serde_json's `to_string` skips the check for the same reason), and ASCII marks.
     let text = unsafe { String::from_utf8_unchecked(text) };
-    let mut raw = IndexMap::with_capacity(1);
-    raw.insert(Name::new(RAW_VALUE_TOKEN), Value::String(text));
+    let mut raw = RAW.with(IndexMap::clone);
+    if let Some((_, value)) = raw.get_index_mut(0) {
+        *value = Value::String(text);
+    }
     Value::Object(raw)
+}
+
+thread_local! {
+    /// The map of an object answered as text, with an empty text: a copy of it takes the key
+    /// already hashed, where a new map would make the key and hash it again for each object.
+    static RAW: IndexMap<Name, Value> = IndexMap::from([(Name::new(RAW_VALUE_TOKEN), Value::String(String::new()))]);
 }
 
 /// `response` as JSON, as async-graphql serialises it, without checking again the objects it

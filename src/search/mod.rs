@@ -7,6 +7,7 @@ pub mod document;
 mod impact_ranking;
 mod impacts;
 mod kept;
+mod own_words;
 pub mod query;
 mod ranking;
 pub mod results;

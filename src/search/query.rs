@@ -8,9 +8,7 @@ use std::ops::Bound;
 use anyhow::Context;
 use tantivy::collector::TopDocs;
 use tantivy::columnar::Column;
-use tantivy::query::{
-    BooleanQuery, BoostQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery,
-};
+use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{
     COLLECT_BLOCK_BUFFER_LEN, DocAddress, DocSet, Order, Searcher, TERMINATED, TantivyDocument,
@@ -18,6 +16,7 @@ use tantivy::{
 };
 
 use super::counting::count_with_all;
+use super::own_words::{self, Word};
 use super::ranking;
 use super::{COUNTED_AT_MOST, RESTRICTED, SearchIndex, audience_term, fold, private_word, words};
 use crate::domain::ids::UserId;
@@ -32,25 +31,28 @@ pub enum Wanted {
     Tag(String),
 }
 
-/// A text search as two queries that Tantivy walks as intersections of terms, ranked without
-/// scoring every match (block-max WAND): the pins with every word among the public words, and,
-/// when some words are among the viewer's own (`reader_words`), the pins with every word that
-/// have at least one of those, scored as the whole search. A word asked as "public or own" in one
-/// query made each word a union, and the search twice as slow.
+/// A text search: the pins with every word among the public words, ranked without scoring every
+/// match (kept postings, or Tantivy's block-max WAND), and, for a signed-in viewer, the pins with
+/// every word among the public words or their own (`reader_words`), one own at least, walked
+/// from those few (`own_words`). A word asked as "public or own" in one query made each word a
+/// union, and the search twice as slow.
 struct TextSearch {
-    /// The words among the public words, each of which a pin must hold (counted without a query,
-    /// see `counting`).
-    public: Vec<Term>,
-    with_own: Option<Box<dyn Query>>,
+    words: Vec<Word>,
 }
 
 impl TextSearch {
+    /// The words among the public words, each of which a pin must hold (counted without a query,
+    /// see `counting`).
+    fn public(&self) -> Vec<Term> {
+        self.words.iter().map(|word| word.public.clone()).collect()
+    }
+
     /// The pins with every word among the public words.
     fn public_query(&self) -> Box<dyn Query> {
         all_of(
-            self.public
+            self.words
                 .iter()
-                .map(|word| word_query(word.clone()))
+                .map(|word| word_query(word.public.clone()))
                 .collect(),
         )
     }
@@ -118,56 +120,17 @@ impl SearchIndex {
     /// Pins with every word of `text` (folded, as a person typed it: no query syntax, so no
     /// field of the index can be named) among the words the viewer may find: those of public
     /// pins, and their own in `reader_words`; `None` when `text` has no word.
-    fn text_search(
-        &self,
-        searcher: &Searcher,
-        viewer: Option<UserId>,
-        text: &str,
-    ) -> Option<TextSearch> {
-        // Each word among the public words, and among the viewer's own when any pin has it there.
-        let asked: Vec<(Term, Option<Term>)> = words(text)
+    fn text_search(&self, viewer: Option<UserId>, text: &str) -> Option<TextSearch> {
+        let words: Vec<Word> = words(text)
             .into_iter()
-            .map(|word| {
-                let mine = viewer
-                    .map(|viewer| {
-                        let mine = private_word(viewer, &word);
-                        Term::from_field_text(self.fields.reader_words, &mine)
-                    })
-                    .filter(|mine| searcher.doc_freq(mine).is_ok_and(|found| found > 0));
-                (Term::from_field_text(self.fields.words, &word), mine)
+            .map(|word| Word {
+                own: viewer.map(|viewer| {
+                    Term::from_field_text(self.fields.reader_words, &private_word(viewer, &word))
+                }),
+                public: Term::from_field_text(self.fields.words, &word),
             })
             .collect();
-        if asked.is_empty() {
-            return None;
-        }
-        let with_own = match asked.as_slice() {
-            _ if asked.iter().all(|(_, mine)| mine.is_none()) => None,
-            // One word: the pins with it among the viewer's own, scored with its public match
-            // too. The same as below, without seeking the union of both for each of those pins
-            // (it filled a window of the word's public matches at each: a third of the search).
-            [(public, Some(mine))] => Some(Box::new(BooleanQuery::new(vec![
-                (Occur::Must, word_query(mine.clone())),
-                (Occur::Should, word_query(public.clone())),
-            ])) as Box<dyn Query>),
-            _ => {
-                let anywhere = asked.iter().map(|(public, mine)| match mine {
-                    None => word_query(public.clone()),
-                    Some(mine) => Box::new(BooleanQuery::new(vec![
-                        (Occur::Should, word_query(public.clone())),
-                        (Occur::Should, word_query(mine.clone())),
-                    ])),
-                });
-                let own = asked
-                    .iter()
-                    .filter_map(|(_, mine)| mine.clone())
-                    .map(|mine| (Occur::Should, word_query(mine)));
-                // Adds nothing to the score: the whole search scores the pin.
-                let has_own = BoostQuery::new(Box::new(BooleanQuery::new(own.collect())), 0.0);
-                Some(all_of(vec![all_of(anywhere.collect()), Box::new(has_own)]))
-            }
-        };
-        let public = asked.into_iter().map(|(public, _)| public).collect();
-        Some(TextSearch { public, with_own })
+        (!words.is_empty()).then_some(TextSearch { words })
     }
 
     /// How many pins match, counted up to `COUNTED_AT_MOST + 1` (which means "more").
@@ -180,22 +143,14 @@ impl SearchIndex {
         let enough = COUNTED_AT_MOST + 1;
         let counted = match wanted {
             Wanted::Tag(tag) => count_up_to(searcher, &*self.tag_query(viewer, tag), enough)?,
-            Wanted::Text(text) => match self.text_search(searcher, viewer, text) {
+            Wanted::Text(text) => match self.text_search(viewer, text) {
                 None => 0,
                 Some(search) => {
+                    let public = search.public();
                     let public_only =
-                        count_with_all(searcher, &self.common_words, &search.public, enough)?;
-                    let own_too = match &search.with_own {
-                        None => 0,
-                        Some(with_own) => {
-                            let not_counted = BooleanQuery::new(vec![
-                                (Occur::Must, with_own.box_clone()),
-                                (Occur::MustNot, search.public_query()),
-                            ]);
-                            count_up_to(searcher, &not_counted, enough - public_only.min(enough))?
-                        }
-                    };
-                    public_only + own_too
+                        count_with_all(searcher, &self.common_words, &public, enough)?;
+                    let rest = enough - public_only.min(enough);
+                    public_only + own_words::count_not_all_public(searcher, &search.words, rest)?
                 }
             },
         };
@@ -249,7 +204,7 @@ impl SearchIndex {
         offset: usize,
         limit: usize,
     ) -> AppResult<Vec<u64>> {
-        let Some(search) = self.text_search(searcher, viewer, text) else {
+        let Some(search) = self.text_search(viewer, text) else {
             return Ok(Vec::new());
         };
         let reach = offset.saturating_add(limit.max(1));
@@ -257,14 +212,14 @@ impl SearchIndex {
             searcher,
             &self.impacts,
             &self.common_words,
-            &search.public,
+            &search.public(),
             &*search.public_query(),
             reach,
         )?;
-        if let Some(with_own) = search.with_own {
-            // A pin found by both is scored right by `with_own` (its own words count too); every
-            // pin of the first `reach` is among the first `reach` of one of them.
-            let own = ranking::best(searcher, &*with_own, reach)?;
+        if own_words::any_own(&search.words) {
+            // A pin found by both is scored right among the own matches (its own words count
+            // too); every pin of the first `reach` is among the first `reach` of one of them.
+            let own = own_words::best(searcher, &search.words, reach)?;
             let scored: BTreeSet<DocAddress> = own.iter().map(|(_, address)| *address).collect();
             found.retain(|(_, address)| !scored.contains(address));
             found.extend(own);

@@ -13,30 +13,12 @@ use super::impact_ranking::{self, Offered, Word};
 use super::impacts::Impacts;
 use crate::error::AppResult;
 
-/// The `limit` best matches of `query`, highest score first, the lower address first among equal
-/// scores (as Tantivy's `TopDocs` orders them). Tantivy's own collector ranks each segment from
-/// nothing; an index of a million pins has a dozen segments, and each paid for its own top.
-pub fn best(
-    searcher: &Searcher,
-    query: &dyn Query,
-    limit: usize,
-) -> AppResult<Vec<(Score, DocAddress)>> {
-    if limit == 0 {
-        return Ok(Vec::new());
-    }
-    let weight = query
-        .weight(EnableScoring::enabled_from_searcher(searcher))
-        .context("search failed")?;
-    let mut top = Top::new(limit);
-    for (ord, segment) in searcher.segment_readers().iter().enumerate() {
-        rank_by_tantivy(&mut top, &*weight, ord as u32, segment, None)?;
-    }
-    Ok(top.into_sorted())
-}
-
-/// The best matches of `query`, which asks for the documents holding every one of `terms`, as
-/// `best` finds them: each segment ranked from its words' kept postings (`impacts`), or by
+/// The `limit` best matches of `query`, which asks for the documents holding every one of
+/// `terms`, highest score first, the lower address first among equal scores (as Tantivy's
+/// `TopDocs` orders them): each segment ranked from its words' kept postings (`impacts`), or by
 /// Tantivy where those cannot tell; with how many segments Tantivy ranked (in part or whole).
+/// Tantivy's own collector ranks each segment from nothing; an index of a million pins has a
+/// dozen segments, and each paid for its own top.
 pub fn best_with_all(
     searcher: &Searcher,
     impacts: &Impacts,
@@ -159,7 +141,7 @@ pub struct Top {
 }
 
 impl Top {
-    fn new(limit: usize) -> Top {
+    pub fn new(limit: usize) -> Top {
         Top {
             heap: BinaryHeap::with_capacity(limit),
             limit,
@@ -190,7 +172,7 @@ impl Top {
         }
     }
 
-    fn into_sorted(self) -> Vec<(Score, DocAddress)> {
+    pub fn into_sorted(self) -> Vec<(Score, DocAddress)> {
         let ranked = self.heap.into_sorted_vec();
         ranked
             .into_iter()
@@ -212,37 +194,6 @@ mod tests {
     /// A query of a word, scored.
     fn word(term: &Term) -> Box<dyn Query> {
         Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs))
-    }
-
-    /// Five segments of captions of one to six words out of four, a few of them deleted: the
-    /// best matches, as many as asked, are Tantivy's own, in its order (ties included).
-    #[test]
-    fn the_best_matches_over_segments_are_those_of_tantivys_collector() {
-        let words = ["blue", "sea", "boat", "sky"];
-        let mut next = numbers(7);
-        let mut random_caption = || {
-            let length = 1 + next(6);
-            let text: Vec<&str> = (0..length).map(|_| words[next(4) as usize]).collect();
-            text.join(" ")
-        };
-        let segments: Vec<Vec<String>> = (0..5)
-            .map(|_| (0..400).map(|_| random_caption()).collect())
-            .collect();
-        let (searcher, caption) = index_of(&segments, |_, n| n % 37 == 0);
-        let term = |text| word(&Term::from_field_text(caption, text));
-        let both = BooleanQuery::new(vec![
-            (Occur::Must, term("blue")),
-            (Occur::Must, term("sea")),
-        ]);
-        let queries: [&dyn Query; 3] = [&*term("boat"), &both, &*term("nothing")];
-        for query in queries {
-            for limit in [1, 7, 64, 500, 3000] {
-                let expected = searcher
-                    .search(query, &TopDocs::with_limit(limit).order_by_score())
-                    .unwrap();
-                assert_eq!(best(&searcher, query, limit).unwrap(), expected);
-            }
-        }
     }
 
     /// Six segments of captions of one to twelve words, some far more common than others and

@@ -5,6 +5,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use foldhash::fast::RandomState;
+
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
@@ -60,7 +62,7 @@ pub fn load_all(
             LoadKey::BoardCovers { board, count } => Some((*board, *count)),
             _ => None,
         });
-        let board_covers: HashMap<BoardId, Arc<Vec<Arc<PinRecord>>>> =
+        let board_covers: HashMap<BoardId, Arc<Vec<Arc<PinRecord>>>, RandomState> =
             pins::board_covers_many(read, viewer, wanted)?
                 .into_iter()
                 .map(|(board, covers)| (board, Arc::new(covers)))

@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use foldhash::fast::RandomState;
+
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
@@ -29,13 +31,13 @@ pub fn board_covers_many(
     tx: &impl Source,
     viewer: Option<UserId>,
     wanted: impl IntoIterator<Item = (BoardId, usize)>,
-) -> AppResult<HashMap<BoardId, Vec<Arc<PinRecord>>>> {
-    let mut counts: HashMap<BoardId, usize> = HashMap::new();
+) -> AppResult<HashMap<BoardId, Vec<Arc<PinRecord>>, RandomState>> {
+    let mut counts: HashMap<BoardId, usize, RandomState> = HashMap::default();
     for (board, count) in wanted {
         let most = counts.entry(board).or_default();
         *most = (*most).max(count.min(BOARD_COVERS));
     }
-    let mut found = HashMap::with_capacity(counts.len());
+    let mut found = HashMap::with_capacity_and_hasher(counts.len(), RandomState::default());
     for (id, count) in counts {
         if let Some(board) = boards::get(tx, id)?.filter(|b| b.visible_to(viewer)) {
             found.insert(id, covers_of(tx, &board, count)?);

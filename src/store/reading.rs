@@ -31,7 +31,7 @@ pub struct Reading {
 }
 
 /// Facts by name and record id.
-type Facts = HashMap<(&'static str, u64), Box<dyn Any>>;
+type Facts = HashMap<(&'static str, u64), Box<dyn Any>, foldhash::fast::RandomState>;
 
 impl Reading {
     pub fn new(tx: ReadTransaction, kept: Option<(Arc<Kept>, u64)>) -> Self {

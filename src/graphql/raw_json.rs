@@ -29,7 +29,8 @@ pub fn object<'a>(fields: impl Iterator<Item = (&'a str, &'a Value)> + Clone) ->
 thread_local! {
     /// The map of an object answered as text, with an empty text: a copy of it takes the key
     /// already hashed, where a new map would make the key and hash it again for each object.
-    static RAW: IndexMap<Name, Value> = IndexMap::from([(Name::new(RAW_VALUE_TOKEN), Value::String(String::new()))]);
+    static RAW: IndexMap<Name, Value> =
+        IndexMap::from([(Name::new(RAW_VALUE_TOKEN), Value::String(String::new()))]);
 }
 
 /// `response` as JSON, as async-graphql serialises it, without checking again the objects it

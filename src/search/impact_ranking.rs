@@ -9,11 +9,10 @@ use anyhow::Context;
 use tantivy::fastfield::AliveBitSet;
 use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::query::Bm25Weight;
-use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, DocId, DocSet, Score, SegmentReader, Term};
 
 use super::impacts::{Held, WordImpacts};
-use super::ranking::Top;
+use super::ranking::{Top, postings_of};
 use crate::error::AppResult;
 
 /// A word of the search in one segment.
@@ -267,11 +266,7 @@ impl Ranking<'_> {
                 held[at] = match word.kept.held(doc) {
                     Held::Unknown => {
                         if postings[at].is_none() {
-                            postings[at] = segment
-                                .inverted_index(word.term.field())
-                                .context("search failed")?
-                                .read_postings(word.term, IndexRecordOption::WithFreqs)
-                                .context("search failed")?;
+                            postings[at] = postings_of(segment, word.term)?;
                         }
                         match postings[at].as_mut() {
                             Some(postings) => match postings.seek(doc) == doc {

@@ -6,12 +6,11 @@
 
 use anyhow::Context;
 use tantivy::fieldnorm::FieldNormReader;
-use tantivy::postings::{Postings, SegmentPostings};
+use tantivy::postings::Postings;
 use tantivy::query::Bm25Weight;
-use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, TERMINATED, Term};
 
-use super::ranking::Top;
+use super::ranking::{Top, postings_of, weight};
 use crate::error::AppResult;
 
 /// A word of a search: among the public words, and among the viewer's own (`None` for a
@@ -30,29 +29,30 @@ struct Held {
 }
 
 /// Whether some of `words` may be among the viewer's own.
-pub fn any_own(words: &[Word]) -> bool {
+fn any_own(words: &[Word]) -> bool {
     words.iter().any(|word| word.own.is_some())
 }
 
 /// The `limit` best pins with every one of `words`, public or own, and one own at least, highest
 /// score first (the lower address first among equal ones); a pin scores each word's public match
-/// and its own match, as Tantivy's BM25 scores each.
+/// (by `public_weights`, a word's each) and its own match, as Tantivy's BM25 scores each.
 pub fn best(
     searcher: &Searcher,
     words: &[Word],
+    public_weights: &[Bm25Weight],
     limit: usize,
 ) -> AppResult<Vec<(Score, DocAddress)>> {
     let mut top = Top::new(limit);
     if limit == 0 || !any_own(words) {
         return Ok(top.into_sorted());
     }
-    let mut weights: Option<Vec<(Bm25Weight, Option<Bm25Weight>)>> = None;
+    let mut own_weights: Option<Vec<Option<Bm25Weight>>> = None;
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
         let mut lengths: Option<(FieldNormReader, FieldNormReader)> = None;
         each_match(segment, words, |doc, held| {
-            let weights = match &weights {
+            let own_weights = match &own_weights {
                 Some(weights) => weights,
-                None => weights.insert(weights_of(searcher, words)?),
+                None => own_weights.insert(own_weights_of(searcher, words)?),
             };
             let (public, own) = match &lengths {
                 Some(lengths) => lengths,
@@ -60,7 +60,8 @@ pub fn best(
             };
             let (public, own) = (public.fieldnorm_id(doc), own.fieldnorm_id(doc));
             let mut score = 0.0;
-            for ((public_weight, own_weight), held) in weights.iter().zip(held) {
+            let weights = public_weights.iter().zip(own_weights);
+            for ((public_weight, own_weight), held) in weights.zip(held) {
                 if held.public > 0 {
                     score += public_weight.score(public, held.public);
                 }
@@ -158,31 +159,10 @@ fn each_match(
     Ok(())
 }
 
-/// The postings of `term` in `segment`, with frequencies; `None` where no document has it.
-fn postings_of(segment: &SegmentReader, term: &Term) -> AppResult<Option<SegmentPostings>> {
-    Ok(segment
-        .inverted_index(term.field())
-        .context("search failed")?
-        .read_postings(term, IndexRecordOption::WithFreqs)
-        .context("search failed")?)
-}
-
-/// Each word's BM25 weight among the public words and among the viewer's own, over the index.
-fn weights_of(
-    searcher: &Searcher,
-    words: &[Word],
-) -> AppResult<Vec<(Bm25Weight, Option<Bm25Weight>)>> {
-    let weight = |term: &Term| {
-        Bm25Weight::for_terms(searcher, std::slice::from_ref(term)).context("search failed")
-    };
-    words
-        .iter()
-        .map(|word| {
-            Ok((
-                weight(&word.public)?,
-                word.own.as_ref().map(weight).transpose()?,
-            ))
-        })
+/// Each word's BM25 weight among the viewer's own words, over the index.
+fn own_weights_of(searcher: &Searcher, words: &[Word]) -> AppResult<Vec<Option<Bm25Weight>>> {
+    let own = words.iter().map(|word| word.own.as_ref());
+    own.map(|term| term.map(|term| weight(searcher, term)).transpose())
         .collect()
 }
 
@@ -208,6 +188,7 @@ fn lengths_of(
 mod tests {
     use tantivy::collector::{Count, TopDocs};
     use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermQuery};
+    use tantivy::schema::IndexRecordOption;
 
     use super::*;
     use crate::search::test_segments::{index_of_pairs, numbers};
@@ -290,7 +271,11 @@ mod tests {
                 let expected = searcher
                     .search(&query, &TopDocs::with_limit(limit).order_by_score())
                     .unwrap();
-                let found = best(&searcher, words, limit).unwrap();
+                let public: Vec<Bm25Weight> = words
+                    .iter()
+                    .map(|word| weight(&searcher, &word.public).unwrap())
+                    .collect();
+                let found = best(&searcher, words, &public, limit).unwrap();
                 assert_eq!(found.len(), expected.len(), "{limit}");
                 for ((score, _), (expected, _)) in found.iter().zip(&expected) {
                     assert!(close(*score, *expected), "{score} {expected}");

@@ -208,18 +208,24 @@ impl SearchIndex {
             return Ok(Vec::new());
         };
         let reach = offset.saturating_add(limit.max(1));
+        let public = search.public();
+        let weights = public
+            .iter()
+            .map(|term| ranking::weight(searcher, term))
+            .collect::<AppResult<Vec<_>>>()?;
         let (mut found, _) = ranking::best_with_all(
             searcher,
             &self.impacts,
             &self.common_words,
-            &search.public(),
+            &public,
+            &weights,
             &*search.public_query(),
             reach,
         )?;
-        if own_words::any_own(&search.words) {
+        let own = own_words::best(searcher, &search.words, &weights, reach)?;
+        if !own.is_empty() {
             // A pin found by both is scored right among the own matches (its own words count
             // too); every pin of the first `reach` is among the first `reach` of one of them.
-            let own = own_words::best(searcher, &search.words, reach)?;
             let scored: BTreeSet<DocAddress> = own.iter().map(|(_, address)| *address).collect();
             found.retain(|(_, address)| !scored.contains(address));
             found.extend(own);

@@ -5,7 +5,9 @@ use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
 use anyhow::Context;
+use tantivy::postings::SegmentPostings;
 use tantivy::query::{Bm25Weight, EnableScoring, Query, Weight};
+use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, Score, Searcher, SegmentReader, Term};
 
 use super::common_words::CommonWords;
@@ -14,8 +16,8 @@ use super::impacts::Impacts;
 use crate::error::AppResult;
 
 /// The `limit` best matches of `query`, which asks for the documents holding every one of
-/// `terms`, highest score first, the lower address first among equal scores (as Tantivy's
-/// `TopDocs` orders them): each segment ranked from its words' kept postings (`impacts`), or by
+/// `terms` (weighed by `weights`, a term's each), highest score first, the lower address first
+/// among equal scores (as Tantivy's `TopDocs` orders them): each segment ranked from its words' kept postings (`impacts`), or by
 /// Tantivy where those cannot tell; with how many segments Tantivy ranked (in part or whole).
 /// Tantivy's own collector ranks each segment from nothing; an index of a million pins has a
 /// dozen segments, and each paid for its own top.
@@ -24,17 +26,13 @@ pub fn best_with_all(
     impacts: &Impacts,
     common: &CommonWords,
     terms: &[Term],
+    weights: &[Bm25Weight],
     query: &dyn Query,
     limit: usize,
 ) -> AppResult<(Vec<(Score, DocAddress)>, usize)> {
     if limit == 0 || terms.is_empty() {
         return Ok((Vec::new(), 0));
     }
-    let weights = terms
-        .iter()
-        .map(|term| Bm25Weight::for_terms(searcher, std::slice::from_ref(term)))
-        .collect::<Result<Vec<_>, _>>()
-        .context("search failed")?;
     let mut tantivy_weight: Option<Box<dyn Weight>> = None;
     let mut by_tantivy = 0;
     let mut top = Top::new(limit);
@@ -44,12 +42,12 @@ pub fn best_with_all(
             false => None,
             true => {
                 let mut kept = Vec::with_capacity(terms.len());
-                for (term, weight) in terms.iter().zip(&weights) {
+                for (term, weight) in terms.iter().zip(weights) {
                     kept.push(impacts.of(segment, term, weight, common)?);
                 }
                 let words: Vec<Word> = terms
                     .iter()
-                    .zip(&weights)
+                    .zip(weights)
                     .zip(&kept)
                     .filter_map(|((term, weight), kept)| {
                         let kept = kept.as_ref().as_ref()?;
@@ -77,6 +75,20 @@ pub fn best_with_all(
         rank_by_tantivy(&mut top, &**weight, ord, segment, offered.as_ref())?;
     }
     Ok((top.into_sorted(), by_tantivy))
+}
+
+/// A term's BM25 weight over the whole index, as Tantivy weighs a term of a query.
+pub fn weight(searcher: &Searcher, term: &Term) -> AppResult<Bm25Weight> {
+    Ok(Bm25Weight::for_terms(searcher, std::slice::from_ref(term)).context("search failed")?)
+}
+
+/// The postings of `term` in `segment`, with frequencies; `None` where no document has it.
+pub fn postings_of(segment: &SegmentReader, term: &Term) -> AppResult<Option<SegmentPostings>> {
+    Ok(segment
+        .inverted_index(term.field())
+        .context("search failed")?
+        .read_postings(term, IndexRecordOption::WithFreqs)
+        .context("search failed")?)
 }
 
 /// Offers the matches of `weight` in `segment` (the `ord`th) that pass the threshold to `top`,
@@ -250,9 +262,14 @@ mod tests {
                     let expected = searcher
                         .search(&*query, &TopDocs::with_limit(limit).order_by_score())
                         .unwrap();
-                    let (found, by_tantivy) =
-                        best_with_all(&searcher, &impacts, &common, &terms, &*query, limit)
-                            .unwrap();
+                    let weights: Vec<Bm25Weight> = terms
+                        .iter()
+                        .map(|term| weight(&searcher, term).unwrap())
+                        .collect();
+                    let (found, by_tantivy) = best_with_all(
+                        &searcher, &impacts, &common, &terms, &weights, &*query, limit,
+                    )
+                    .unwrap();
                     assert_eq!(
                         found, expected,
                         "{words:?}, {limit}, {kept_at_least}, {smallest_for_several_words}"

@@ -132,22 +132,14 @@ impl Ranking<'_> {
     }
 
     /// Scores the documents kept for every word (of two or more), whose length `length_of`
-    /// tells: the word with fewest kept narrowed by a merge with each other word's.
+    /// tells: those of the word with fewest kept that every other word keeps too.
     fn kept_by_all(&mut self, length_of: impl Fn(DocId) -> u8) {
         let words = self.words;
-        let Some((fewest, first)) = words
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, word)| word.kept.kept_count())
-        else {
+        let Some(fewest) = words.iter().min_by_key(|word| word.kept.kept_count()) else {
             return;
         };
-        let mut found: Vec<DocId> = first.kept.kept().iter().map(|(doc, _)| *doc).collect();
-        for (_, word) in words.iter().enumerate().filter(|(at, _)| *at != fewest) {
-            keep_those_kept(&mut found, word.kept.kept());
-        }
-        for doc in found {
-            if self.is_deleted(doc) {
+        for &(doc, _) in fewest.kept.kept() {
+            if !words.iter().all(|word| word.kept.is_kept(doc)) || self.is_deleted(doc) {
                 continue;
             }
             if let Scored::Exactly(score) = self.score(length_of(doc), |v| words[v].kept.held(doc))
@@ -311,20 +303,6 @@ impl Ranking<'_> {
             self.top.push(score, DocAddress::new(self.ord, doc));
         }
     }
-}
-
-/// Keeps of `docs` (ascending) those in `kept` (ascending), by a merge without branches to
-/// mispredict.
-fn keep_those_kept(docs: &mut Vec<DocId>, kept: &[(DocId, u32)]) {
-    let (mut found, mut next, mut at) = (0, 0, 0);
-    while next < docs.len() && at < kept.len() {
-        let (doc, other) = (docs[next], kept[at].0);
-        docs[found] = doc;
-        found += usize::from(doc == other);
-        next += usize::from(doc <= other);
-        at += usize::from(other <= doc);
-    }
-    docs.truncate(found);
 }
 
 /// Adds `more` to `sum`, length by length.

@@ -27,7 +27,7 @@ const KEPT_ONE_IN: usize = 64;
 const SMALLEST_FOR_SEVERAL_WORDS: u32 = 131_072;
 /// How many bytes of postings are kept at most (about 50 words of a million pins, with the
 /// bitsets they hold).
-const KEPT_BYTES: usize = 16 << 20;
+const KEPT_BYTES: usize = 24 << 20;
 
 /// A fieldnorm id (which stands for the document's length) and a term frequency.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -48,6 +48,8 @@ pub struct WordImpacts {
     pub docs: Vec<DocId>,
     /// The kept documents in ascending order, each with its term frequency.
     by_doc: Vec<(DocId, u32)>,
+    /// The kept documents, for a quick answer to whether one is (most of those asked are not).
+    kept_set: BitSet,
     /// For each document length that has the word: the highest term frequency, and the highest
     /// of the postings not kept (0 when all are kept).
     pub lengths: Vec<(u8, u32, u32)>,
@@ -67,13 +69,19 @@ pub enum Held {
 impl WordImpacts {
     /// Whether and how often `doc` holds the word.
     pub fn held(&self, doc: DocId) -> Held {
-        match self.by_doc.binary_search_by_key(&doc, |(doc, _)| *doc) {
-            Ok(at) => Held::With(self.by_doc[at].1),
-            Err(_) => match &self.all {
-                Some(all) if all.contains(doc) => Held::Unknown,
-                _ => Held::Not,
-            },
+        if self.is_kept(doc) {
+            let at = self.by_doc.partition_point(|(kept, _)| *kept < doc);
+            return Held::With(self.by_doc[at].1);
         }
+        match &self.all {
+            Some(all) if all.contains(doc) => Held::Unknown,
+            _ => Held::Not,
+        }
+    }
+
+    /// Whether `doc`'s posting is kept.
+    pub fn is_kept(&self, doc: DocId) -> bool {
+        self.kept_set.contains(doc)
     }
 
     /// How many postings are kept.
@@ -99,6 +107,7 @@ impl WordImpacts {
             .as_ref()
             .map_or(0, |all| all.max_value() as usize / 8);
         self.docs.len() * 4
+            + self.kept_set.max_value() as usize / 8
             + self.by_doc.len() * 8
             + (self.classes.len() + self.lengths.len()) * 16
             + bitset
@@ -238,6 +247,7 @@ impl Impacts {
             .collect();
         let mut docs = vec![0; kept_count];
         let mut by_doc = Vec::with_capacity(kept_count);
+        let mut kept_set = BitSet::with_max_value(segment.max_doc());
         let mut unkept_most = [0; 256];
         for &(doc, length, term_freq) in &all {
             match slot[length as usize][term_freq as usize] {
@@ -245,6 +255,7 @@ impl Impacts {
                     docs[next[at]] = doc;
                     next[at] += 1;
                     by_doc.push((doc, term_freq));
+                    kept_set.insert(doc);
                 }
                 None => {
                     let most = &mut unkept_most[length as usize];
@@ -279,6 +290,7 @@ impl Impacts {
                 .collect(),
             docs,
             by_doc,
+            kept_set,
             lengths,
             all,
         }))

@@ -98,15 +98,11 @@ pub fn rank(
     };
     ranking.settle(segment, unsure)?;
     // A document none of whose postings are kept scores at most each word's best unkept one.
-    let rest = (0..256)
-        .map(|length| {
-            ranking
-                .bounds
-                .iter()
-                .map(|b| b.unkept[length])
-                .sum::<Score>()
-        })
-        .fold(Score::NEG_INFINITY, Score::max);
+    let mut rest = [0.0; 256];
+    for bounds in &ranking.bounds {
+        add(&mut rest, &bounds.unkept);
+    }
+    let rest = rest.into_iter().fold(Score::NEG_INFINITY, Score::max);
     Ok((!surely_below(rest, ranking.top.threshold())).then_some(ranking.offered))
 }
 
@@ -135,11 +131,19 @@ impl Ranking<'_> {
     /// tells: those of the word with fewest kept that every other word keeps too.
     fn kept_by_all(&mut self, length_of: impl Fn(DocId) -> u8) {
         let words = self.words;
-        let Some(fewest) = words.iter().min_by_key(|word| word.kept.kept_count()) else {
+        let Some((fewest, first)) = words
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, word)| word.kept.kept_count())
+        else {
             return;
         };
-        for &(doc, _) in fewest.kept.kept() {
-            if !words.iter().all(|word| word.kept.is_kept(doc)) || self.is_deleted(doc) {
+        let others: Vec<&WordImpacts> = (words.iter().enumerate())
+            .filter(|(at, _)| *at != fewest)
+            .map(|(_, word)| word.kept)
+            .collect();
+        for &(doc, _) in first.kept.kept() {
+            if !others.iter().all(|other| other.is_kept(doc)) || self.is_deleted(doc) {
                 continue;
             }
             if let Scored::Exactly(score) = self.score(length_of(doc), |v| words[v].kept.held(doc))

@@ -267,14 +267,14 @@ mod tests {
         let mut compared = 0;
         for words in &asked {
             let query = as_one_query(words);
+            let public: Vec<Bm25Weight> = words
+                .iter()
+                .map(|word| weight(&searcher, &word.public).unwrap())
+                .collect();
             for limit in [1, 5, 40, 3000] {
                 let expected = searcher
                     .search(&query, &TopDocs::with_limit(limit).order_by_score())
                     .unwrap();
-                let public: Vec<Bm25Weight> = words
-                    .iter()
-                    .map(|word| weight(&searcher, &word.public).unwrap())
-                    .collect();
                 let found = best(&searcher, words, &public, limit).unwrap();
                 assert_eq!(found.len(), expected.len(), "{limit}");
                 for ((score, _), (expected, _)) in found.iter().zip(&expected) {

@@ -17,8 +17,9 @@ use crate::error::AppResult;
 
 /// The `limit` best matches of `query`, which asks for the documents holding every one of
 /// `terms` (weighed by `weights`, a term's each), highest score first, the lower address first
-/// among equal scores (as Tantivy's `TopDocs` orders them): each segment ranked from its words' kept postings (`impacts`), or by
-/// Tantivy where those cannot tell; with how many segments Tantivy ranked (in part or whole).
+/// among equal scores (as Tantivy's `TopDocs` orders them): each segment ranked from its words'
+/// kept postings (`impacts`), or by Tantivy where those cannot tell; with how many segments
+/// Tantivy ranked (in part or whole).
 /// Tantivy's own collector ranks each segment from nothing; an index of a million pins has a
 /// dozen segments, and each paid for its own top.
 pub fn best_with_all(
@@ -258,14 +259,14 @@ mod tests {
                         terms.iter().map(|term| (Occur::Must, word(term))).collect(),
                     )),
                 };
+                let weights: Vec<Bm25Weight> = terms
+                    .iter()
+                    .map(|term| weight(&searcher, term).unwrap())
+                    .collect();
                 for limit in [1, 7, 64, 500, 3000] {
                     let expected = searcher
                         .search(&*query, &TopDocs::with_limit(limit).order_by_score())
                         .unwrap();
-                    let weights: Vec<Bm25Weight> = terms
-                        .iter()
-                        .map(|term| weight(&searcher, term).unwrap())
-                        .collect();
                     let (found, by_tantivy) = best_with_all(
                         &searcher, &impacts, &common, &terms, &weights, &*query, limit,
                     )

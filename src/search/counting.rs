@@ -90,6 +90,29 @@ pub fn count_with_all(
 /// little more: for common words, an AND of their bitsets is cheaper than decoding the rarest
 /// one's postings.
 fn count_in_every_set(sets: &[Arc<BitSet>], alive: Option<&AliveBitSet>, enough: usize) -> usize {
+    // Counting a bucket's bits is one instruction where the processor has it, about a dozen
+    // without, and half the count's work (release builds target the x86-64 baseline, which
+    // lacks it, so that the binary runs on any x86-64 processor).
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has the instruction the function is compiled to use.
+        return unsafe { count_in_every_set_with_popcnt(sets, alive, enough) };
+    }
+    count_every(sets, alive, enough)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn count_in_every_set_with_popcnt(
+    sets: &[Arc<BitSet>],
+    alive: Option<&AliveBitSet>,
+    enough: usize,
+) -> usize {
+    count_every(sets, alive, enough)
+}
+
+#[inline(always)]
+fn count_every(sets: &[Arc<BitSet>], alive: Option<&AliveBitSet>, enough: usize) -> usize {
     let (first, rest) = sets.split_first().expect("a set at least");
     let mut count = 0;
     for bucket in 0..first.max_value().div_ceil(64) {

@@ -5,7 +5,6 @@
 
 use std::collections::HashSet;
 
-use anyhow::Context;
 use tantivy::fastfield::AliveBitSet;
 use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::query::Bm25Weight;
@@ -84,10 +83,7 @@ pub fn rank(
             Vec::new()
         }
         _ => {
-            let lengths = segment
-                .get_fieldnorms_reader(words[0].term.field())
-                .context("search failed")?;
-            ranking.kept_by_all(|doc| lengths.fieldnorm_id(doc));
+            ranking.kept_by_all();
             let mut unsure = Vec::new();
             for (at, word) in words.iter().enumerate() {
                 let others = ranking.others_bound(at);
@@ -127,9 +123,9 @@ impl Ranking<'_> {
         self.alive.is_some_and(|alive| !alive.is_alive(doc))
     }
 
-    /// Scores the documents kept for every word (of two or more), whose length `length_of`
-    /// tells: those of the word with fewest kept that every other word keeps too.
-    fn kept_by_all(&mut self, length_of: impl Fn(DocId) -> u8) {
+    /// Scores the documents kept for every word (of two or more) that could enter the top: those
+    /// of the word with fewest kept that every other word keeps too, class by class.
+    fn kept_by_all(&mut self) {
         let words = self.words;
         let Some((fewest, first)) = words
             .iter()
@@ -138,51 +134,62 @@ impl Ranking<'_> {
         else {
             return;
         };
-        let others: Vec<&WordImpacts> = (words.iter().enumerate())
-            .filter(|(at, _)| *at != fewest)
-            .map(|(_, word)| word.kept)
-            .collect();
-        for &(doc, _) in first.kept.kept() {
-            if !others.iter().all(|other| other.is_kept(doc)) || self.is_deleted(doc) {
-                continue;
+        // What the other words score at most, at each length.
+        let mut others_best = [0.0; 256];
+        for (_, bounds) in (self.bounds.iter().enumerate()).filter(|(at, _)| *at != fewest) {
+            add(&mut others_best, &bounds.any);
+        }
+        self.each_class_in_reach(first, &others_best, |ranking, at| {
+            let class = first.kept.classes[at].0;
+            for &doc in first.kept.docs_of(at) {
+                let kept_by_all = (words.iter().enumerate())
+                    .all(|(other, word)| other == fewest || word.kept.is_kept(doc));
+                if !kept_by_all || ranking.is_deleted(doc) {
+                    continue;
+                }
+                let held = |other: usize| match other == fewest {
+                    true => Held::With(class.term_freq),
+                    false => words[other].kept.held(doc),
+                };
+                if let Scored::Exactly(score) = ranking.score(class.length, held) {
+                    ranking.offer(doc, score);
+                }
             }
-            if let Scored::Exactly(score) = self.score(length_of(doc), |v| words[v].kept.held(doc))
-            {
-                self.offer(doc, score);
+        });
+    }
+
+    /// Calls `visit` with the index of each class of `word`, best first, while a document of one
+    /// could enter the top: one whose other words score at most `others` at its length.
+    fn each_class_in_reach(
+        &mut self,
+        word: &Word,
+        others: &[Score; 256],
+        mut visit: impl FnMut(&mut Self, usize),
+    ) {
+        let (best, reach) = class_bounds(word, others);
+        for at in 0..best.len() {
+            if surely_below(reach[at], self.top.threshold()) {
+                break;
+            }
+            if !surely_below(best[at], self.top.threshold()) {
+                visit(self, at);
             }
         }
     }
 
-    /// Visits the classes of the `at`th word best first, while a document of one could enter
-    /// the top: one whose other words score at most `others` at its length. With two words or
-    /// more, it visits the documents it is the first word to keep, that some word does not;
-    /// returns those it could only bound (with their length and bound) and that might enter.
+    /// Visits the classes of the `at`th word best first, while a document of one could enter the
+    /// top: one whose other words score at most `others` at its length. With two words or more,
+    /// it visits the documents it is the first word to keep, that some word does not; returns
+    /// those it could only bound (with their length and bound) and that might enter.
     fn visit(&mut self, word: &Word, at_word: usize, others: &[Score; 256]) -> Vec<Unsure> {
         let words = self.words;
-        let classes = &word.kept.classes;
-        let best: Vec<Score> = classes
-            .iter()
-            .map(|(class, _)| {
-                word.weight.score(class.length, class.term_freq) + others[class.length as usize]
-            })
-            .collect();
-        // The best a document of each class onwards may score.
-        let mut reach = vec![Score::NEG_INFINITY; classes.len() + 1];
-        for at in (0..classes.len()).rev() {
-            reach[at] = reach[at + 1].max(best[at]);
-        }
         let mut unsure = Vec::new();
         // How each word holds the document visited.
         let mut held = vec![Held::Not; words.len()];
-        for (at, (class, _)) in classes.iter().enumerate() {
-            if surely_below(reach[at], self.top.threshold()) {
-                break;
-            }
-            if surely_below(best[at], self.top.threshold()) {
-                continue;
-            }
+        self.each_class_in_reach(word, others, |ranking, at| {
+            let class = word.kept.classes[at].0;
             'doc: for &doc in word.kept.docs_of(at) {
-                if self.is_deleted(doc) {
+                if ranking.is_deleted(doc) {
                     continue;
                 }
                 let mut kept_by_all = true;
@@ -201,16 +208,16 @@ impl Ranking<'_> {
                 if kept_by_all && words.len() > 1 {
                     continue;
                 }
-                match self.score(class.length, |v| held[v]) {
+                match ranking.score(class.length, |v| held[v]) {
                     Scored::Not => {}
-                    Scored::Exactly(score) => self.offer(doc, score),
-                    Scored::AtMost(most) if !surely_below(most, self.top.threshold()) => {
+                    Scored::Exactly(score) => ranking.offer(doc, score),
+                    Scored::AtMost(most) if !surely_below(most, ranking.top.threshold()) => {
                         unsure.push((doc, class.length, most));
                     }
                     Scored::AtMost(_) => {}
                 }
             }
-        }
+        });
         unsure
     }
 
@@ -307,6 +314,24 @@ impl Ranking<'_> {
             self.top.push(score, DocAddress::new(self.ord, doc));
         }
     }
+}
+
+/// For each class of `word`, the best a document of it may score when the other words score at
+/// most `others` at its length; and the best from each class onwards (minus infinity past the
+/// last).
+fn class_bounds(word: &Word, others: &[Score; 256]) -> (Vec<Score>, Vec<Score>) {
+    let classes = &word.kept.classes;
+    let best: Vec<Score> = classes
+        .iter()
+        .map(|(class, _)| {
+            word.weight.score(class.length, class.term_freq) + others[class.length as usize]
+        })
+        .collect();
+    let mut reach = vec![Score::NEG_INFINITY; classes.len() + 1];
+    for at in (0..classes.len()).rev() {
+        reach[at] = reach[at + 1].max(best[at]);
+    }
+    (best, reach)
 }
 
 /// Adds `more` to `sum`, length by length.

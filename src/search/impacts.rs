@@ -89,11 +89,6 @@ impl WordImpacts {
         self.by_doc.len()
     }
 
-    /// The kept documents in ascending order, each with its term frequency.
-    pub fn kept(&self) -> &[(DocId, u32)] {
-        &self.by_doc
-    }
-
     /// The documents of the `at`th class.
     pub fn docs_of(&self, at: usize) -> &[DocId] {
         let start = at.checked_sub(1).map_or(0, |before| self.classes[before].1);

@@ -101,6 +101,7 @@ fn count_in_every_set(sets: &[Arc<BitSet>], alive: Option<&AliveBitSet>, enough:
     count_every(sets, alive, enough)
 }
 
+/// [`count_every`], compiled to count a bucket's bits with `popcnt`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 fn count_in_every_set_with_popcnt(
@@ -111,6 +112,8 @@ fn count_in_every_set_with_popcnt(
     count_every(sets, alive, enough)
 }
 
+/// The count of [`count_in_every_set`], inlined into each caller so that it takes the caller's
+/// target features.
 #[inline(always)]
 fn count_every(sets: &[Arc<BitSet>], alive: Option<&AliveBitSet>, enough: usize) -> usize {
     let (first, rest) = sets.split_first().expect("a set at least");

@@ -114,6 +114,7 @@ pub fn seed(config: &Config, plan: SeedPlan) -> anyhow::Result<()> {
     let indexed = index
         .rebuild(&store)
         .map_err(|error| anyhow::anyhow!("cannot build the search index: {error:?}"))?;
+    index.finish_merges()?;
     println!(
         "{indexed} pins indexed; seeded {} in {:.1} s (password of every user: {SEED_PASSWORD})",
         config.data_dir.display(),

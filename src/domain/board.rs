@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
+use crate::domain::stored_time;
 use crate::error::{AppError, AppResult};
 
 /// The longest title and caption (of a board or a pin), in characters.
@@ -29,6 +30,7 @@ pub struct BoardRecord {
     /// The pin chosen as first cover.
     #[serde(default)]
     pub cover: Option<PinId>,
+    #[serde(deserialize_with = "stored_time::read")]
     pub created_at: DateTime<Utc>,
 }
 
@@ -65,6 +67,7 @@ pub struct FolderRecord {
     pub slug: String,
     pub name: String,
     pub secret: bool,
+    #[serde(deserialize_with = "stored_time::read")]
     pub created_at: DateTime<Utc>,
 }
 

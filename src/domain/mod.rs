@@ -6,6 +6,7 @@ pub mod import_job;
 pub mod pin;
 pub mod policy;
 pub mod sizes;
+pub mod stored_time;
 pub mod tags;
 pub mod temp_pin;
 pub mod user;

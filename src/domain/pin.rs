@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::board::{optional_text, required_title};
 use crate::domain::ids::{PinId, UserId};
+use crate::domain::stored_time;
 use crate::domain::tags::normalize_tags;
 use crate::error::{AppError, AppResult};
 
@@ -22,6 +23,7 @@ pub struct PinRecord {
     pub tags: Vec<String>,
     /// The pin this one was pinned from.
     pub added_via: Option<PinId>,
+    #[serde(deserialize_with = "stored_time::read")]
     pub created_at: DateTime<Utc>,
 }
 

@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::domain::ids::UserId;
+use crate::domain::stored_time;
 use crate::error::{AppError, AppResult};
 
 pub const USERNAME_MAX: usize = 30;
@@ -48,6 +49,7 @@ pub struct UserRecord {
     pub email: String,
     pub email_verified: bool,
     pub password_hash: String,
+    #[serde(deserialize_with = "stored_time::read")]
     pub created_at: DateTime<Utc>,
     pub last_login_at: Option<DateTime<Utc>>,
     /// When the account last made a request (noted at most every few minutes).

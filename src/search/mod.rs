@@ -9,6 +9,7 @@ mod impacts;
 mod kept;
 mod own_words;
 pub mod query;
+mod ranked_set;
 mod ranking;
 pub mod results;
 mod sweeper;

@@ -423,8 +423,9 @@ mod tests {
         }
     }
 
-    /// Eight small commits make eight segments, which the default merge policy merges into one
-    /// once the eighth is committed; `finish_merges` lets that merge end before the process does.
+    /// Eight small commits make eight segments or more (one per indexing thread given
+    /// documents), which the default merge policy merges into one once eight are committed;
+    /// `finish_merges` lets that merge end before the process does (dropped, the index kept 9).
     #[test]
     fn the_merges_a_commit_starts_are_finished_before_a_seed_exits() {
         let folder = tempfile::tempdir().unwrap();

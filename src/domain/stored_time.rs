@@ -40,7 +40,7 @@ mod tests {
 
     use super::*;
 
-    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    #[derive(Serialize, Deserialize)]
     struct Stored {
         #[serde(deserialize_with = "read")]
         at: DateTime<Utc>,

@@ -67,7 +67,7 @@ pub fn count_with_all(
                 found.clear();
                 found.extend_from_slice(lead.docs());
                 for set in &sets {
-                    keep_those_in_set(&mut found, set);
+                    keep_where(&mut found, |doc| set.contains(doc));
                 }
                 for other in others.iter_mut() {
                     keep_those_in(&mut found, other);
@@ -136,13 +136,14 @@ fn count_every(sets: &[Arc<BitSet>], alive: Option<&AliveBitSet>, enough: usize)
     count
 }
 
-/// Keeps of `docs` those `set` holds, without a branch to mispredict (as below).
-fn keep_those_in_set(docs: &mut Vec<DocId>, set: &BitSet) {
+/// Keeps of `docs` those for which `keep` holds, without a branch to mispredict (as below).
+#[inline]
+pub(super) fn keep_where(docs: &mut Vec<DocId>, keep: impl Fn(DocId) -> bool) {
     let mut kept = 0;
     for next in 0..docs.len() {
         let doc = docs[next];
         docs[kept] = doc;
-        kept += usize::from(set.contains(doc));
+        kept += usize::from(keep(doc));
     }
     docs.truncate(kept);
 }

@@ -10,6 +10,7 @@ use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::query::Bm25Weight;
 use tantivy::{DocAddress, DocId, DocSet, Score, SegmentReader, Term};
 
+use super::counting::keep_where;
 use super::impacts::{Held, WordImpacts};
 use super::ranking::{Top, postings_of};
 use crate::error::AppResult;
@@ -148,7 +149,7 @@ impl Ranking<'_> {
             kept_by_all.clear();
             kept_by_all.extend_from_slice(first.kept.docs_of(at));
             for (_, word) in (words.iter().enumerate()).filter(|(other, _)| *other != fewest) {
-                word.kept.keep_kept(&mut kept_by_all);
+                keep_where(&mut kept_by_all, |doc| word.kept.is_kept(doc));
             }
             for &doc in &kept_by_all {
                 if ranking.is_deleted(doc) {

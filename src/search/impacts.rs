@@ -87,17 +87,6 @@ impl WordImpacts {
         self.kept_set.contains(doc)
     }
 
-    /// Keeps of `docs` those whose postings are kept, without a branch.
-    pub fn keep_kept(&self, docs: &mut Vec<DocId>) {
-        let mut kept = 0;
-        for next in 0..docs.len() {
-            let doc = docs[next];
-            docs[kept] = doc;
-            kept += usize::from(self.kept_set.contains(doc));
-        }
-        docs.truncate(kept);
-    }
-
     /// How many postings are kept.
     pub fn kept_count(&self) -> usize {
         self.class_by_rank.len()

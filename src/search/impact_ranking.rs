@@ -199,9 +199,20 @@ impl Ranking<'_> {
         let mut unsure = Vec::new();
         // How each word holds the document visited.
         let mut held = vec![Held::Not; words.len()];
+        let mut docs = Vec::new();
         self.each_class_in_reach(word, others, |ranking, at| {
             let class = word.kept.classes[at].0;
-            'doc: for &doc in word.kept.docs_of(at) {
+            docs.clear();
+            docs.extend_from_slice(word.kept.docs_of(at));
+            // First, without a branch, those every other word holds, that no word before keeps,
+            // and that are not kept by both of two words (`kept_by_all` scored those).
+            for (v, other) in (words.iter().enumerate()).filter(|(v, _)| *v != at_word) {
+                match v < at_word || words.len() == 2 {
+                    true => keep_where(&mut docs, |doc| other.kept.holds_unkept(doc)),
+                    false => keep_where(&mut docs, |doc| other.kept.holds(doc)),
+                }
+            }
+            'doc: for &doc in &docs {
                 if ranking.is_deleted(doc) {
                     continue;
                 }

@@ -82,6 +82,21 @@ impl WordImpacts {
         }
     }
 
+    /// Whether `doc` holds the word.
+    pub fn holds(&self, doc: DocId) -> bool {
+        match &self.all {
+            Some(all) => all.contains(doc),
+            None => self.is_kept(doc),
+        }
+    }
+
+    /// Whether `doc` holds the word in a posting not kept.
+    pub fn holds_unkept(&self, doc: DocId) -> bool {
+        self.all
+            .as_ref()
+            .is_some_and(|all| all.contains(doc) & !self.is_kept(doc))
+    }
+
     /// Whether `doc`'s posting is kept.
     pub fn is_kept(&self, doc: DocId) -> bool {
         self.kept_set.contains(doc)

@@ -212,23 +212,17 @@ impl Ranking<'_> {
                     false => keep_where(&mut docs, |doc| other.kept.holds(doc)),
                 }
             }
-            'doc: for &doc in &docs {
+            for &doc in &docs {
                 if ranking.is_deleted(doc) {
                     continue;
                 }
-                let mut kept_by_all = true;
                 for (v, other) in words.iter().enumerate() {
                     held[v] = match v == at_word {
                         true => Held::With(class.term_freq),
                         false => other.kept.held(doc),
                     };
-                    match held[v] {
-                        Held::Not => continue 'doc,
-                        Held::With(_) if v < at_word => continue 'doc,
-                        Held::With(_) => {}
-                        Held::Unknown => kept_by_all = false,
-                    }
                 }
+                let kept_by_all = held.iter().all(|held| matches!(held, Held::With(_)));
                 if kept_by_all && words.len() > 1 {
                     continue;
                 }

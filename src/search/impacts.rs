@@ -76,9 +76,9 @@ impl WordImpacts {
             let class = self.class_by_rank[self.kept_set.rank(doc)];
             return Held::With(self.classes[class as usize].0.term_freq);
         }
-        match &self.all {
-            Some(all) if all.contains(doc) => Held::Unknown,
-            _ => Held::Not,
+        match self.holds(doc) {
+            true => Held::Unknown,
+            false => Held::Not,
         }
     }
 

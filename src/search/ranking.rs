@@ -210,13 +210,15 @@ mod tests {
     }
 
     /// Asserts that the best `limit` matches of `words` ranked from kept postings are Tantivy's
-    /// own, in its order; returns how many segments Tantivy ranked.
+    /// own, in its order (else says so with `settings`); returns how many segments Tantivy
+    /// ranked.
     fn assert_ranked_as_tantivy(
         searcher: &Searcher,
         caption: Field,
         impacts: &Impacts,
         words: &[&str],
         limit: usize,
+        settings: &str,
     ) -> usize {
         let terms: Vec<Term> = words
             .iter()
@@ -238,7 +240,7 @@ mod tests {
         let common = CommonWords::for_segments_of(0);
         let (found, by_tantivy) =
             best_with_all(searcher, impacts, &common, &terms, &weights, &*query, limit).unwrap();
-        assert_eq!(found, expected, "{words:?}, {limit}");
+        assert_eq!(found, expected, "{words:?}, {limit}, {settings}");
         by_tantivy
     }
 
@@ -263,8 +265,10 @@ mod tests {
             let impacts = Impacts::new(kept_at_least, 0);
             for limit in [1, 7, 50, 500] {
                 let words = ["light", "morning"];
-                let by_tantivy =
-                    assert_ranked_as_tantivy(&searcher, caption, &impacts, &words, limit);
+                let settings = format!("{kept_at_least}");
+                let by_tantivy = assert_ranked_as_tantivy(
+                    &searcher, caption, &impacts, &words, limit, &settings,
+                );
                 assert!(limit > 50 || by_tantivy == 0, "{limit}, {kept_at_least}");
             }
         }
@@ -310,8 +314,10 @@ mod tests {
             let impacts = Impacts::new(kept_at_least, smallest_for_several_words);
             for words in &asked {
                 for limit in [1, 7, 64, 500, 3000] {
-                    let by_tantivy =
-                        assert_ranked_as_tantivy(&searcher, caption, &impacts, words, limit);
+                    let settings = format!("{kept_at_least}, {smallest_for_several_words}");
+                    let by_tantivy = assert_ranked_as_tantivy(
+                        &searcher, caption, &impacts, words, limit, &settings,
+                    );
                     if smallest_for_several_words == 0 {
                         ranked_by_tantivy += by_tantivy;
                         ranked += segments.len();

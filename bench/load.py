@@ -3,9 +3,13 @@ server's own log line of each request) and the file pages read back from disk me
 
 import json
 import os
+import random
 import signal
 import subprocess
 import tempfile
+import time
+import zlib
+from functools import cache
 from pathlib import Path
 
 from stats import percentile
@@ -48,6 +52,25 @@ def parse(output):
     return json.loads(line)
 
 
+def machine_probe_ms():
+    """Milliseconds this machine takes, at this moment, for a fixed piece of work of one core (zlib
+    at level 6 on 2 MiB of text). The machine's speed drifts with its host by 10-30% within a run
+    (`bench/TUNING.md`, sessions 35 and 43): a row slower at a slower probe was the machine, one
+    slower at the same probe the code."""
+    started = time.perf_counter()
+    zlib.compress(probe_text(), 6)
+    return (time.perf_counter() - started) * 1000
+
+
+@cache
+def probe_text():
+    """2 MiB of words, the same in every run."""
+    words = "light morning old harbour blue quiet street window garden river stone wooden table".split()
+    draw = random.Random(18)
+    text = " ".join(draw.choice(words) + str(draw.randrange(1000)) for _ in range(300_000)).encode()
+    return text[: 2 << 20]
+
+
 def page_refaults():
     """File pages read back from disk since boot after the kernel had dropped them from its cache
     (machine-wide, `/proc/vmstat`); 0 where the kernel does not say."""
@@ -65,6 +88,7 @@ def page_refaults():
 def run(server, target, connections, seconds, seed=None):
     """One wrk run against a target {url, body}; adds server-time percentiles and the
     disk re-reads a request. With a `seed`, a target's random words are the same in every run."""
+    probe_ms = machine_probe_ms()
     before = (server.log_offset(), page_refaults())
     finished = subprocess.run(
         wrk_command(server.base + target["path"], connections, seconds),
@@ -73,7 +97,7 @@ def run(server, target, connections, seconds, seed=None):
         text=True,
         check=True,
     )
-    return with_server_times(parse(finished.stdout), server, before)
+    return {**with_server_times(parse(finished.stdout), server, before), "probe_ms": probe_ms}
 
 
 def start_open_ended(server, target, connections):

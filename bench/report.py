@@ -218,7 +218,7 @@ def load_section(results):
              "marked \"never kept\" search random seeded words followed by random punctuation marks, "
              "which the search drops but which make each request new to the answers and the searches "
              "the server keeps (both keyed by the text as typed): each is searched anew. "
-             f"{REFAULTS_NOTE}", "",
+             f"{REFAULTS_NOTE} {PROBE_NOTE}", "",
              f"| request | connections | {LOAD_HEADER} |",
              f"| --- | --- | {LOAD_RULE} |"]
     for (name, connections), runs in results["load"].items():
@@ -231,20 +231,25 @@ REFAULTS_NOTE = ("\"Disk re-reads\" are the file pages (database, index, program
                  "dropped from its cache and read back from the disk during a row, a request "
                  "(`workingset_refault_file` of `/proc/vmstat`, machine-wide): a row well above 0 "
                  "waited on the disk, not only on the processor (see `bench/TUNING.md`, session 34).")
-LOAD_HEADER = "requests/s | client p50 | client p99 | server p50 | server p99 | disk re-reads | errors"
-LOAD_RULE = "--- | --- | --- | --- | --- | --- | ---"
+PROBE_NOTE = ("\"Machine probe\" is the time of one fixed piece of work on one core (zlib at level 6 "
+              "on 2 MiB of text, `bench/load.py`) just before each run: this machine's speed drifts "
+              "with its host by 10-30% within a run, so a row slower than in another run at a slower "
+              "probe was the machine, and at the same probe the code.")
+LOAD_HEADER = "requests/s | client p50 | client p99 | server p50 | server p99 | disk re-reads | errors | machine probe"
+LOAD_RULE = "--- | --- | --- | --- | --- | --- | --- | ---"
 
 
 def load_columns(runs):
     """The columns of wrk runs: requests/s, client and server p50 and p99, disk re-reads a
-    request, errors."""
+    request, errors, the machine probe."""
     def col(key, scale=1.0, digits=2):
         values = sorted(run[key] * scale for run in runs)
         mid = values[len(values) // 2]
         return f"{mid:.{digits}f} ({values[0]:.{digits}f}-{values[-1]:.{digits}f})" if len(values) > 1 else f"{mid:.{digits}f}"
     errors = sum(run["errors"] for run in runs)
     return (f"{col('rps', digits=0)} | {col('p50_us', 0.001)} ms | {col('p99_us', 0.001)} ms | "
-            f"{col('server_p50_ms')} ms | {col('server_p99_ms')} ms | {col('disk_rereads')} | {errors}")
+            f"{col('server_p50_ms')} ms | {col('server_p99_ms')} ms | {col('disk_rereads')} | {errors} | "
+            f"{col('probe_ms', digits=0)} ms")
 
 
 def uploads_section(results):
@@ -408,7 +413,8 @@ def scale_targets(results):
                          mid("server_p99_ms") <= 50))
             continue
         rows.append((f"{name}: server p50 <= 2 ms, p99 <= 10 ms at >= 3000 requests/s ({c} connections)",
-                     f"p50 {mid('server_p50_ms'):.2f} ms, p99 {mid('server_p99_ms'):.2f} ms, {mid('rps'):.0f}/s",
+                     f"p50 {mid('server_p50_ms'):.2f} ms, p99 {mid('server_p99_ms'):.2f} ms, {mid('rps'):.0f}/s "
+                     f"(machine probe {mid('probe_ms'):.0f} ms)",
                      mid("server_p50_ms") <= 2 and mid("server_p99_ms") <= 10 and mid("rps") >= 3000))
     if "uploads" in results:
         p99 = results["uploads"]["p99_us"] / 1000

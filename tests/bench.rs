@@ -53,6 +53,8 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
         for section in [
             "### photo-",
             "| Home list, pins(first: 50) |",
+            "errors | machine probe |",
+            "(machine probe ",
             "while uploads are processed",
             "| S3 (moto) |",
             "| S3 (moto), redirect to a presigned URL |",

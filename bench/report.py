@@ -232,9 +232,10 @@ REFAULTS_NOTE = ("\"Disk re-reads\" are the file pages (database, index, program
                  "(`workingset_refault_file` of `/proc/vmstat`, machine-wide): a row well above 0 "
                  "waited on the disk, not only on the processor (see `bench/TUNING.md`, session 34).")
 PROBE_NOTE = ("\"Machine probe\" is the time of one fixed piece of work on one core (zlib at level 6 "
-              "on 2 MiB of text, `bench/load.py`) just before each run: this machine's speed drifts "
-              "with its host by 10-30% within a run, so a row slower than in another run at a slower "
-              "probe was the machine, and at the same probe the code.")
+              "on 2 MiB of text, `bench/load.py`) just before each run. A row slower than in another "
+              "run at a slower probe was the machine; a flat probe rules out one core's speed only (the "
+              "machine has drifted at a flat probe too, `bench/TUNING.md`, session 44), and a code "
+              "change is judged by its instructions (`bench/instructions.py`).")
 LOAD_HEADER = "requests/s | client p50 | client p99 | server p50 | server p99 | disk re-reads | errors | machine probe"
 LOAD_RULE = "--- | --- | --- | --- | --- | --- | --- | ---"
 

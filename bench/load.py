@@ -1,5 +1,5 @@
 """Load on loopback with wrk: requests per second, client latency (wrk), server time (the
-server's own log line of each request) and the file pages read back from disk meanwhile."""
+server's own log line of each request), the file pages read back from disk meanwhile and the machine's speed before."""
 
 import json
 import os
@@ -87,8 +87,9 @@ def page_refaults():
 
 
 def run(server, target, connections, seconds, seed=None):
-    """One wrk run against a target {url, body}; adds server-time percentiles and the
-    disk re-reads a request. With a `seed`, a target's random words are the same in every run."""
+    """One wrk run against a target {url, body}; adds server-time percentiles, the disk
+    re-reads a request and the machine probe taken just before. With a `seed`, a target's random
+    words are the same in every run."""
     probe_ms = machine_probe_ms()
     before = (server.log_offset(), page_refaults())
     finished = subprocess.run(

@@ -1,5 +1,6 @@
 """Load on loopback with wrk: requests per second, client latency (wrk), server time (the
-server's own log line of each request), the file pages read back from disk meanwhile and the machine's speed before."""
+server's own log line of each request), the file pages read back from disk meanwhile and the
+machine's speed just before."""
 
 import json
 import os

@@ -55,10 +55,7 @@ def parse(output):
 
 def machine_probe_ms():
     """Milliseconds this machine takes, at this moment, for a fixed piece of work of one core (zlib
-    at level 6 on 2 MiB of text). A row slower than in another run at a slower probe was the
-    machine. A flat probe rules out one core's speed only: the machine has also drifted by 60% at
-    a flat probe (`bench/TUNING.md`, session 44), so a code change is judged by its instructions
-    (`bench/instructions.py`)."""
+    at level 6 on 2 MiB of text); how to read it is the report's `PROBE_NOTE`."""
     started = time.perf_counter()
     zlib.compress(probe_text(), 6)
     return (time.perf_counter() - started) * 1000

@@ -213,7 +213,10 @@ impl Ranking<'_> {
                 }
             }
             for &doc in &docs {
-                if ranking.is_deleted(doc) {
+                let kept_by_all = words.len() > 1
+                    && (words.iter().enumerate())
+                        .all(|(v, other)| v == at_word || other.kept.is_kept(doc));
+                if kept_by_all || ranking.is_deleted(doc) {
                     continue;
                 }
                 for (v, other) in words.iter().enumerate() {
@@ -221,10 +224,6 @@ impl Ranking<'_> {
                         true => Held::With(class.term_freq),
                         false => other.kept.held(doc),
                     };
-                }
-                let kept_by_all = held.iter().all(|held| matches!(held, Held::With(_)));
-                if kept_by_all && words.len() > 1 {
-                    continue;
                 }
                 match ranking.score(class.length, |v| held[v]) {
                     Scored::Not => {}
@@ -270,9 +269,9 @@ impl Ranking<'_> {
         bound
     }
 
-    /// Scores the documents whose score the kept postings could only bound, and that might
-    /// still enter the top, reading the words' frequencies missing from their postings, in
-    /// document order.
+    /// Scores the documents whose score the kept postings could only bound (a word held more
+    /// often than its unkept postings' frequencies tell), and that might still enter the top,
+    /// reading the words' frequencies from Tantivy's postings, in document order.
     fn settle(&mut self, segment: &SegmentReader, mut unsure: Vec<Unsure>) -> AppResult<()> {
         unsure.sort_unstable_by_key(|(doc, _, _)| *doc);
         unsure.dedup_by_key(|(doc, _, _)| *doc);

@@ -1,19 +1,20 @@
 //! A word's best postings in a segment, grouped by what scores them (the document's length and
 //! how often it holds the word), made once and kept: a text search ranks a segment from these
 //! few postings (see `ranking`), where block-max WAND decodes nearly every block of two common
-//! words whose best matches are spread over all of them.
+//! words whose best matches are spread over all of them. The other postings are kept too, as
+//! their documents and term frequencies alone (`unkept`), so that a document is scored without a
+//! seek in Tantivy's postings.
 
 use std::sync::Arc;
 
 use anyhow::Context;
-use tantivy::postings::BlockSegmentPostings;
 use tantivy::query::Bm25Weight;
 use tantivy::schema::IndexRecordOption;
-use tantivy::{BitSet, DocId, SegmentReader, Term};
+use tantivy::{DocId, SegmentReader, Term};
 
-use super::common_words::CommonWords;
 use super::kept::KeptPerWord;
 use super::ranked_set::RankedSet;
+use super::unkept::Unkept;
 use crate::error::AppResult;
 
 /// A segment keeps at least this many postings of a word, and one in `KEPT_ONE_IN` of its
@@ -26,9 +27,9 @@ const KEPT_ONE_IN: usize = 64;
 /// from kept postings); with one, kept postings settle most small segments at once (at 1M pins,
 /// ten segments of 29k documents, signed in: 20% fewer instructions).
 const SMALLEST_FOR_SEVERAL_WORDS: u32 = 131_072;
-/// How many bytes of postings are kept at most (about 50 words of a million pins, with the
-/// bitsets they hold).
-const KEPT_BYTES: usize = 24 << 20;
+/// How many bytes of postings are kept at most: about 50 common words of a million pins, with
+/// their unkept postings' documents and term frequencies.
+const KEPT_BYTES: usize = 40 << 20;
 
 /// A fieldnorm id (which stands for the document's length) and a term frequency.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -56,8 +57,8 @@ pub struct WordImpacts {
     /// For each document length that has the word: the highest term frequency, and the highest
     /// of the postings not kept (0 when all are kept).
     pub lengths: Vec<(u8, u32, u32)>,
-    /// Every document holding the word, when some are not kept.
-    all: Option<Arc<BitSet>>,
+    /// The postings not kept, when there are some.
+    unkept: Option<Unkept>,
 }
 
 /// What a word's kept postings tell of a document.
@@ -65,7 +66,7 @@ pub struct WordImpacts {
 pub enum Held {
     Not,
     With(u32),
-    /// The document holds the word, in a posting not kept.
+    /// The document holds the word in a posting not kept, more often than it tells.
     Unknown,
 }
 
@@ -76,25 +77,21 @@ impl WordImpacts {
             let class = self.class_by_rank[self.kept_set.rank(doc)];
             return Held::With(self.classes[class as usize].0.term_freq);
         }
-        match self.holds(doc) {
-            true => Held::Unknown,
-            false => Held::Not,
-        }
+        self.unkept
+            .as_ref()
+            .map_or(Held::Not, |unkept| unkept.held(doc))
     }
 
     /// Whether `doc` holds the word.
     pub fn holds(&self, doc: DocId) -> bool {
-        match &self.all {
-            Some(all) => all.contains(doc),
-            None => self.is_kept(doc),
-        }
+        self.is_kept(doc) | self.holds_unkept(doc)
     }
 
     /// Whether `doc` holds the word in a posting not kept.
     pub fn holds_unkept(&self, doc: DocId) -> bool {
-        self.all
+        self.unkept
             .as_ref()
-            .is_some_and(|all| all.contains(doc) & !self.is_kept(doc))
+            .is_some_and(|unkept| unkept.contains(doc))
     }
 
     /// Whether `doc`'s posting is kept.
@@ -113,17 +110,13 @@ impl WordImpacts {
         &self.docs[start..self.classes[at].1]
     }
 
-    /// The bytes it takes, counting the bitset it holds (which may outlive its own cache).
+    /// The bytes it takes.
     fn bytes(&self) -> usize {
-        let bitset = self
-            .all
-            .as_ref()
-            .map_or(0, |all| all.max_value() as usize / 8);
         self.docs.len() * 4
             + self.kept_set.bytes()
             + self.class_by_rank.len() * 4
             + (self.classes.len() + self.lengths.len()) * 16
-            + bitset
+            + self.unkept.as_ref().map_or(0, Unkept::bytes)
     }
 }
 
@@ -164,10 +157,9 @@ impl Impacts {
         segment: &SegmentReader,
         term: &Term,
         weight: &Bm25Weight,
-        common: &CommonWords,
     ) -> AppResult<Arc<Option<WordImpacts>>> {
         self.kept.get_or_make(segment, term, || {
-            let made = self.make(segment, term, weight, common)?;
+            let made = self.make(segment, term, weight)?;
             let bytes = made.as_ref().map_or(0, WordImpacts::bytes) + 64;
             Ok((made, bytes))
         })
@@ -178,17 +170,12 @@ impl Impacts {
         segment: &SegmentReader,
         term: &Term,
         weight: &Bm25Weight,
-        common: &CommonWords,
     ) -> AppResult<Option<WordImpacts>> {
-        let postings = |option| -> AppResult<Option<BlockSegmentPostings>> {
-            let inverted = segment
-                .inverted_index(term.field())
-                .context("search failed")?;
-            Ok(inverted
-                .read_block_postings(term, option)
-                .context("search failed")?)
-        };
-        let Some(mut postings_read) = postings(IndexRecordOption::WithFreqs)? else {
+        let inverted = segment
+            .inverted_index(term.field())
+            .context("search failed")?;
+        let postings = inverted.read_block_postings(term, IndexRecordOption::WithFreqs);
+        let Some(mut postings_read) = postings.context("search failed")? else {
             return Ok(None);
         };
         let lengths_of = segment
@@ -262,6 +249,7 @@ impl Impacts {
         let mut class_by_rank = Vec::with_capacity(kept_count);
         let mut kept_in_order = Vec::with_capacity(kept_count);
         let mut unkept_most = [0; 256];
+        let mut unkept = Vec::with_capacity(all.len() - kept_count);
         for &(doc, length, term_freq) in &all {
             match slot[length as usize][term_freq as usize] {
                 Some(at) => {
@@ -273,6 +261,7 @@ impl Impacts {
                 None => {
                     let most = &mut unkept_most[length as usize];
                     *most = (*most).max(term_freq);
+                    unkept.push((doc, term_freq));
                 }
             }
         }
@@ -288,12 +277,6 @@ impl Impacts {
                 )
             })
             .collect();
-        let all = if kept_count < doc_freq as usize {
-            let basic = postings(IndexRecordOption::Basic)?.context("search failed")?;
-            Some(common.documents(segment, term, basic)?)
-        } else {
-            None
-        };
         Ok(Some(WordImpacts {
             doc_freq,
             classes: classes
@@ -305,7 +288,7 @@ impl Impacts {
             class_by_rank,
             kept_set: RankedSet::new(segment.max_doc(), kept_in_order),
             lengths,
-            all,
+            unkept: (!unkept.is_empty()).then(|| Unkept::new(segment.max_doc(), &unkept)),
         }))
     }
 }

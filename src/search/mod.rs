@@ -15,6 +15,7 @@ pub mod results;
 mod sweeper;
 #[cfg(test)]
 mod test_segments;
+mod unkept;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

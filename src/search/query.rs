@@ -216,7 +216,6 @@ impl SearchIndex {
         let (mut found, _) = ranking::best_with_all(
             searcher,
             &self.impacts,
-            &self.common_words,
             &public,
             &weights,
             &*search.public_query(),

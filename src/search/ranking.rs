@@ -10,7 +10,6 @@ use tantivy::query::{Bm25Weight, EnableScoring, Query, Weight};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, Score, Searcher, SegmentReader, Term};
 
-use super::common_words::CommonWords;
 use super::impact_ranking::{self, Offered, Word};
 use super::impacts::Impacts;
 use crate::error::AppResult;
@@ -25,7 +24,6 @@ use crate::error::AppResult;
 pub fn best_with_all(
     searcher: &Searcher,
     impacts: &Impacts,
-    common: &CommonWords,
     terms: &[Term],
     weights: &[Bm25Weight],
     query: &dyn Query,
@@ -44,7 +42,7 @@ pub fn best_with_all(
             true => {
                 let mut kept = Vec::with_capacity(terms.len());
                 for (term, weight) in terms.iter().zip(weights) {
-                    kept.push(impacts.of(segment, term, weight, common)?);
+                    kept.push(impacts.of(segment, term, weight)?);
                 }
                 let words: Vec<Word> = terms
                     .iter()
@@ -237,11 +235,30 @@ mod tests {
         let expected = searcher
             .search(&*query, &TopDocs::with_limit(limit).order_by_score())
             .unwrap();
-        let common = CommonWords::for_segments_of(0);
         let (found, by_tantivy) =
-            best_with_all(searcher, impacts, &common, &terms, &weights, &*query, limit).unwrap();
+            best_with_all(searcher, impacts, &terms, &weights, &*query, limit).unwrap();
         assert_eq!(found, expected, "{words:?}, {limit}, {settings}");
         by_tantivy
+    }
+
+    /// Asserts that the best matches of "light morning" in one segment of `captions` (one in 31
+    /// deleted) are Tantivy's own, keeping 1 or 64 postings, for limits from 1 to 500; returns
+    /// each of those numbers kept and limits, with how many segments Tantivy ranked.
+    fn light_and_morning_ranked_as_tantivy(captions: Vec<String>) -> Vec<(usize, usize, usize)> {
+        let (searcher, caption) = index_of(&[captions], |_, n| n % 31 == 0);
+        let mut ranked = Vec::new();
+        for kept_at_least in [1, 64] {
+            let impacts = Impacts::new(kept_at_least, 0);
+            for limit in [1, 7, 50, 500] {
+                let words = ["light", "morning"];
+                let settings = format!("{kept_at_least}");
+                let by_tantivy = assert_ranked_as_tantivy(
+                    &searcher, caption, &impacts, &words, limit, &settings,
+                );
+                ranked.push((kept_at_least, limit, by_tantivy));
+            }
+        }
+        ranked
     }
 
     /// Two words held up to eight times in captions of many lengths, the second less often than
@@ -260,18 +277,26 @@ mod tests {
                 text.join(" ")
             })
             .collect();
-        let (searcher, caption) = index_of(&[captions], |_, n| n % 31 == 0);
-        for kept_at_least in [1, 64] {
-            let impacts = Impacts::new(kept_at_least, 0);
-            for limit in [1, 7, 50, 500] {
-                let words = ["light", "morning"];
-                let settings = format!("{kept_at_least}");
-                let by_tantivy = assert_ranked_as_tantivy(
-                    &searcher, caption, &impacts, &words, limit, &settings,
-                );
-                assert!(limit > 50 || by_tantivy == 0, "{limit}, {kept_at_least}");
-            }
+        for (kept_at_least, limit, by_tantivy) in light_and_morning_ranked_as_tantivy(captions) {
+            assert!(limit > 50 || by_tantivy == 0, "{limit}, {kept_at_least}");
         }
+    }
+
+    /// Two words in every caption, the second more often than an unkept posting's four bits
+    /// tell (16 times or more), a few captions deleted: the matches whose frequencies are read
+    /// from Tantivy's postings are ranked as Tantivy ranks them.
+    #[test]
+    fn words_held_more_often_than_kept_frequencies_tell_are_read_from_the_postings() {
+        let mut next = numbers(5);
+        let captions: Vec<String> = (0..5_000)
+            .map(|_| {
+                let mut text: Vec<&str> = (0..1 + next(8)).map(|_| "light").collect();
+                text.extend((0..16 + next(8)).map(|_| "morning"));
+                text.extend((0..next(24)).map(|_| "filler"));
+                text.join(" ")
+            })
+            .collect();
+        light_and_morning_ranked_as_tantivy(captions);
     }
 
     /// Six segments of captions of one to twelve words, some far more common than others and

@@ -22,14 +22,11 @@ pub struct Word<'a> {
     pub kept: &'a WordImpacts,
 }
 
-/// The best score a posting of a word may have at each document length, the best of those not
-/// kept (minus infinity where there is none), and whether that is every unkept posting's score: at
-/// a length whose unkept postings hold the word once at most, a document there holding it in a
-/// posting not kept holds it exactly once.
+/// The best score a posting of a word may have at each document length, and the best of those
+/// not kept (minus infinity where there is none).
 struct Bounds {
     any: [Score; 256],
     unkept: [Score; 256],
-    unkept_exact: [bool; 256],
 }
 
 impl Bounds {
@@ -37,13 +34,11 @@ impl Bounds {
         let mut bounds = Bounds {
             any: [Score::NEG_INFINITY; 256],
             unkept: [Score::NEG_INFINITY; 256],
-            unkept_exact: [false; 256],
         };
         for &(length, most, unkept_most) in &word.kept.lengths {
             bounds.any[length as usize] = word.weight.score(length, most);
             if unkept_most > 0 {
                 bounds.unkept[length as usize] = word.weight.score(length, unkept_most);
-                bounds.unkept_exact[length as usize] = unkept_most == 1;
             }
         }
         bounds
@@ -213,6 +208,7 @@ impl Ranking<'_> {
                 }
             }
             for &doc in &docs {
+                // `kept_by_all` scored those every word keeps.
                 let kept_by_all = words.len() > 1
                     && (words.iter().enumerate())
                         .all(|(v, other)| v == at_word || other.kept.is_kept(doc));
@@ -314,9 +310,6 @@ impl Ranking<'_> {
             match held(at) {
                 Held::Not => return Scored::Not,
                 Held::With(term_freq) => sum += self.words[at].weight.score(length, term_freq),
-                Held::Unknown if self.bounds[at].unkept_exact[length as usize] => {
-                    sum += self.bounds[at].unkept[length as usize];
-                }
                 Held::Unknown => {
                     sure = false;
                     unknown += self.bounds[at].unkept[length as usize];

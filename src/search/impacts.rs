@@ -61,7 +61,7 @@ pub struct WordImpacts {
     unkept: Option<Unkept>,
 }
 
-/// What a word's kept postings tell of a document.
+/// What a word's postings, kept and not, tell of a document.
 #[derive(Clone, Copy)]
 pub enum Held {
     Not,

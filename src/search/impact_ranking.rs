@@ -208,8 +208,9 @@ impl Ranking<'_> {
                 }
             }
             for &doc in &docs {
-                // `kept_by_all` scored those every word keeps.
-                let kept_by_all = words.len() > 1
+                // `kept_by_all` scored those every word keeps; of two words, the cut above left
+                // none of them.
+                let kept_by_all = words.len() > 2
                     && (words.iter().enumerate())
                         .all(|(v, other)| v == at_word || other.kept.is_kept(doc));
                 if kept_by_all || ranking.is_deleted(doc) {

@@ -208,6 +208,23 @@ async fn a_pin_answers_alike_in_turn_and_through_async_graphql() {
     assert_eq!(in_turn[0]["node"]["previewsSizes"], json!([236, 300]));
     assert_eq!(pins(format!("... on Pin {{ {fields} }}")).await, in_turn);
 
+    // A key asked twice is answered once, as async-graphql merges it.
+    let query = format!("{{ pins(first: 10) {{ edges {{ node {{ {fields} id }} }} }} }}");
+    let repeated = app
+        .client
+        .post(app.url("/api/graphql"))
+        .header("Origin", &app.base_url)
+        .json(&json!({ "query": query }))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(repeated.matches("\"id\":").count(), 2, "{repeated}");
+    let repeated: serde_json::Value = serde_json::from_str(&repeated).unwrap();
+    assert_eq!(repeated["data"]["pins"]["edges"], in_turn);
+
     let beside_a_load = pins(format!("{fields} secret")).await;
     for (alone, beside) in in_turn
         .as_array()

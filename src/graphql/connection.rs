@@ -112,7 +112,7 @@ where
         in_turn::answer(
             ctx,
             self,
-            |_| None,
+            |_, _| None,
             |name| name != "edges" && name != "nodes",
         )
         .await
@@ -173,7 +173,7 @@ where
         ctx: &ContextSelectionSet<'_>,
         _field: &Positioned<Field>,
     ) -> ServerResult<Value> {
-        in_turn::answer(ctx, self, |_| None, |name| name != "node").await
+        in_turn::answer(ctx, self, |_, _| None, |name| name != "node").await
     }
 }
 

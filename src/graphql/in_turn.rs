@@ -12,80 +12,106 @@ use chrono::{DateTime, Utc};
 use super::raw_json;
 
 /// `root`'s answer to the selection of `ctx`, as async-graphql's `resolve_container` gives it;
-/// `plain`: the answer of a field of `T` asked without arguments, given its context, when it is
-/// read from `root` alone; `ready`: whether a field of `T`, by its name, never waits.
+/// `plain`: writes the answer of a field of `T` asked without arguments, given its context, as
+/// JSON, when it is read from `root` alone (`None` for the other fields); `ready`: whether a
+/// field of `T`, by its name, never waits.
 ///
 /// async-graphql answers each field of each object as its own boxed future, run together with
 /// the others: on a page of 50 pins that machinery took about a third of the answer's time, for
 /// fields that are ready at once. Here, when every selection is a simple field (no fragment,
-/// directive, `__typename` or repeated name), the plain fields are answered at once, the ready
-/// ones in turn, and only the others are joined, so that fields waiting for a load still wait
-/// together and their loads are read in one round; the object is answered as its JSON text
-/// (`raw_json`). Anything else is left to async-graphql.
+/// directive, `__typename` or repeated name), the plain fields are written at once as JSON, with
+/// no `Value` made for them, the ready ones are answered in turn, and only the others are
+/// joined, so that fields waiting for a load still wait together and their loads are read in one
+/// round; the object is answered as its JSON text (`raw_json`). Anything else is left to
+/// async-graphql.
 pub async fn answer<T: ContainerType>(
     ctx: &ContextSelectionSet<'_>,
     root: &T,
-    plain: impl Fn(&Context<'_>) -> Option<ServerResult<Value>>,
+    plain: impl Fn(&Context<'_>, &mut Vec<u8>) -> Option<ServerResult<()>>,
     ready: impl Fn(&str) -> bool,
 ) -> ServerResult<Value> {
     if !all_simple(ctx) {
         return resolve_container(ctx, root).await;
     }
-    let selections = &ctx.item.node.items;
-    // Each selection's key and answer, in order; `None` where the field failed.
-    let mut fields: Vec<(&str, Option<Value>)> = Vec::with_capacity(selections.len());
+    // Each answered field as `,"key":value`, in order; the first comma becomes the brace.
+    let mut text = Vec::with_capacity(512);
+    // The fields that wait: where their answers go in `text`, their keys and contexts.
     let mut waiting = Vec::new();
-    for selection in selections {
+    for selection in &ctx.item.node.items {
         let Selection::Field(field) = &selection.node else {
             unreachable!("all_simple lets in fields only");
         };
         let key = field.node.response_key().node.as_str();
         let field_ctx = ctx.with_field(field);
-        let name = field.node.name.node.as_str();
-        let plain_answer = match field.node.arguments.is_empty() {
-            true => plain(&field_ctx),
+        let start = text.len();
+        write_key(&mut text, key);
+        let written = match field.node.arguments.is_empty() {
+            true => plain(&field_ctx, &mut text),
             false => None,
         };
-        let answer = match plain_answer {
-            Some(answer) => answer,
-            _ if ready(name) => root
+        let answer = match written {
+            Some(Ok(())) => continue,
+            Some(Err(error)) => Err(error),
+            None if ready(field.node.name.node.as_str()) => root
                 .resolve_field(&field_ctx)
                 .await
                 .map(Option::unwrap_or_default),
-            _ => {
-                // Holds the selection's place until the joined fields are answered.
-                waiting.push((fields.len(), field_ctx));
-                fields.push((key, None));
+            None => {
+                text.truncate(start);
+                waiting.push((start, key, field_ctx));
                 continue;
             }
         };
-        fields.push((key, settled(ctx, answer)));
-    }
-    match waiting.as_slice() {
-        [] => {}
-        [(place, field)] => {
-            fields[*place].1 = settled(
-                ctx,
-                root.resolve_field(field)
-                    .await
-                    .map(Option::unwrap_or_default),
-            );
-        }
-        _ => {
-            let answers =
-                join_all(waiting.iter().map(|(_, field)| root.resolve_field(field))).await;
-            for ((place, _), answer) in waiting.iter().zip(answers) {
-                fields[*place].1 = settled(ctx, answer.map(Option::unwrap_or_default));
-            }
+        match settled(ctx, answer) {
+            Some(value) => raw_json::write(&mut text, &value),
+            None => text.truncate(start),
         }
     }
-    if fields.iter().all(|(_, answer)| answer.is_none()) {
+    if !waiting.is_empty() {
+        text = with_waiting(ctx, root, text, &waiting).await;
+    }
+    if text.is_empty() {
         return Ok(Value::Null);
     }
-    let answered = fields.iter();
-    Ok(raw_json::object(answered.filter_map(|(key, answer)| {
-        answer.as_ref().map(|value| (*key, value))
-    })))
+    text[0] = b'{';
+    text.push(b'}');
+    Ok(raw_json::from_text(text))
+}
+
+/// `text` with the answers of the fields that wait put in their places, as `,"key":value`; those
+/// that failed are left out. One field waits alone; more are joined.
+async fn with_waiting<T: ContainerType>(
+    ctx: &ContextSelectionSet<'_>,
+    root: &T,
+    text: Vec<u8>,
+    waiting: &[(usize, &str, Context<'_>)],
+) -> Vec<u8> {
+    let fields = waiting.iter().map(|(_, _, field)| field);
+    let answers = match waiting {
+        [(_, _, field)] => vec![root.resolve_field(field).await],
+        _ => join_all(fields.map(|field| root.resolve_field(field))).await,
+    };
+    let mut whole = Vec::with_capacity(text.len() + 512);
+    let mut copied = 0;
+    for ((place, key, _), answer) in waiting.iter().zip(answers) {
+        whole.extend_from_slice(&text[copied..*place]);
+        copied = *place;
+        if let Some(value) = settled(ctx, answer.map(Option::unwrap_or_default)) {
+            write_key(&mut whole, key);
+            raw_json::write(&mut whole, &value);
+        }
+    }
+    whole.extend_from_slice(&text[copied..]);
+    whole
+}
+
+/// Appends `,"key":`. A response key is a GraphQL name (letters, digits and underscores), which
+/// JSON never escapes.
+fn write_key(text: &mut Vec<u8>, key: &str) {
+    text.reserve(key.len() + 4);
+    text.extend_from_slice(b",\"");
+    text.extend_from_slice(key.as_bytes());
+    text.extend_from_slice(b"\":");
 }
 
 /// A field's answer, or `None` with its error reported, as async-graphql leaves out a field that
@@ -98,72 +124,149 @@ fn settled(ctx: &ContextSelectionSet<'_>, answer: ServerResult<Value>) -> Option
 /// response key of its own (async-graphql merges repeated ones).
 fn all_simple(ctx: &ContextSelectionSet<'_>) -> bool {
     let selections = &ctx.item.node.items;
+    // The keys seen so far, a bit each by `key_bit`: keys are compared only where bits meet.
+    let mut seen = 0u64;
     selections.iter().enumerate().all(|(index, selection)| {
         let Selection::Field(field) = &selection.node else {
             return false;
         };
         let key = &field.node.response_key().node;
-        field.node.directives.is_empty()
-            && field.node.name.node != "__typename"
+        let bit = key_bit(key);
+        let repeated = seen & bit != 0
             && selections[..index]
                 .iter()
-                .all(|earlier| match &earlier.node {
-                    Selection::Field(earlier) => earlier.node.response_key().node != *key,
-                    _ => true,
-                })
+                .any(|earlier| match &earlier.node {
+                    Selection::Field(earlier) => earlier.node.response_key().node == *key,
+                    _ => false,
+                });
+        seen |= bit;
+        field.node.directives.is_empty() && field.node.name.node != "__typename" && !repeated
     })
 }
 
-/// A resolver's value as async-graphql answers it, for the leaf types of plain fields.
-pub trait Leaf {
-    fn leaf(self) -> Value;
+/// One of 64 bits for a response key, from its length and its first and last letters: keys
+/// that differ mostly differ there.
+fn key_bit(key: &str) -> u64 {
+    let (first, last) = match key.as_bytes() {
+        [first, .., last] => (*first, *last),
+        [only] => (*only, *only),
+        [] => (0, 0),
+    };
+    1 << ((key.len() * 7 + usize::from(first) + usize::from(last) * 3) % 64)
 }
 
+/// A resolver's value written as JSON, as async-graphql would answer and serialise it, for the
+/// leaf types of plain fields.
+pub trait Leaf {
+    fn write(self, text: &mut Vec<u8>);
+}
+
+/// Scalars written as async-graphql's `Value` of them serialises.
 macro_rules! scalar_leaves {
     ($($scalar:ty),*) => {
         $(impl Leaf for $scalar {
-            fn leaf(self) -> Value {
-                ScalarType::to_value(&self)
+            fn write(self, text: &mut Vec<u8>) {
+                raw_json::write(text, &ScalarType::to_value(&self));
             }
         })*
     };
 }
-scalar_leaves!(ID, bool, u8, u32, u64, f64, String, DateTime<Utc>);
+scalar_leaves!(f64, DateTime<Utc>);
+
+macro_rules! integer_leaves {
+    ($($integer:ty),*) => {
+        $(impl Leaf for $integer {
+            fn write(self, text: &mut Vec<u8>) {
+                raw_json::write_integer(text, self);
+            }
+        })*
+    };
+}
+integer_leaves!(u8, u32, u64);
+
+impl Leaf for bool {
+    fn write(self, text: &mut Vec<u8>) {
+        text.extend_from_slice(if self { b"true" } else { b"false" });
+    }
+}
 
 impl Leaf for &str {
-    fn leaf(self) -> Value {
-        Value::String(self.to_owned())
+    fn write(self, text: &mut Vec<u8>) {
+        raw_json::write_str(text, self);
+    }
+}
+
+impl Leaf for String {
+    fn write(self, text: &mut Vec<u8>) {
+        raw_json::write_str(text, &self);
+    }
+}
+
+impl Leaf for ID {
+    fn write(self, text: &mut Vec<u8>) {
+        raw_json::write_str(text, &self);
     }
 }
 
 impl<T: Leaf> Leaf for Option<T> {
-    fn leaf(self) -> Value {
-        self.map_or(Value::Null, Leaf::leaf)
+    fn write(self, text: &mut Vec<u8>) {
+        match self {
+            Some(value) => value.write(text),
+            None => text.extend_from_slice(b"null"),
+        }
     }
 }
 
-impl<T: Leaf + Clone> Leaf for &[T] {
-    fn leaf(self) -> Value {
-        Value::List(self.iter().cloned().map(Leaf::leaf).collect())
+impl Leaf for &String {
+    fn write(self, text: &mut Vec<u8>) {
+        raw_json::write_str(text, self);
+    }
+}
+
+impl Leaf for &u32 {
+    fn write(self, text: &mut Vec<u8>) {
+        raw_json::write_integer(text, *self);
+    }
+}
+
+impl<'a, T> Leaf for &'a [T]
+where
+    &'a T: Leaf,
+{
+    fn write(self, text: &mut Vec<u8>) {
+        write_list(text, self.iter());
     }
 }
 
 impl<T: Leaf> Leaf for Vec<T> {
-    fn leaf(self) -> Value {
-        Value::List(self.into_iter().map(Leaf::leaf).collect())
+    fn write(self, text: &mut Vec<u8>) {
+        write_list(text, self.into_iter());
     }
 }
 
-/// The answer of a plain field's resolver, which is ready at once, as async-graphql gives it.
-pub fn leaf<T: Leaf>(
+fn write_list<T: Leaf>(text: &mut Vec<u8>, items: impl Iterator<Item = T>) {
+    text.push(b'[');
+    for (index, item) in items.enumerate() {
+        if index > 0 {
+            text.push(b',');
+        }
+        item.write(text);
+    }
+    text.push(b']');
+}
+
+/// Writes the answer of a plain field's resolver, which is ready at once, as async-graphql
+/// would answer it.
+pub fn write_leaf<T: Leaf>(
     ctx: &Context<'_>,
     resolver: impl Future<Output = async_graphql::Result<T>>,
-) -> ServerResult<Value> {
+    text: &mut Vec<u8>,
+) -> ServerResult<()> {
     let answer = resolver
         .now_or_never()
         .expect("a plain field's resolver does not wait");
     answer
-        .map(Leaf::leaf)
+        .map(|value| value.write(text))
         .map_err(|error| ctx.set_error_path(error.into_server_error(ctx.item.pos)))
 }
 
@@ -188,14 +291,16 @@ macro_rules! answered_in_turn {
             #[cfg(test)]
             pub(crate) const PLAIN: &'static [&'static str] = &[$($name),*];
 
-            /// The answer of a field read from the object alone, given the field's context.
+            /// Writes the answer of a field read from the object alone, given the field's
+            /// context, as JSON.
             fn plain(
                 &self,
                 ctx: &async_graphql::Context<'_>,
-            ) -> Option<async_graphql::ServerResult<async_graphql::Value>> {
-                use $crate::graphql::in_turn::leaf;
+                text: &mut Vec<u8>,
+            ) -> Option<async_graphql::ServerResult<()>> {
+                use $crate::graphql::in_turn::write_leaf;
                 Some(match ctx.item.node.name.node.as_str() {
-                    $($name => leaf(ctx, self.$resolver(ctx)),)*
+                    $($name => write_leaf(ctx, self.$resolver(ctx), text),)*
                     _ => return None,
                 })
             }
@@ -238,7 +343,9 @@ macro_rules! answered_in_turn {
             > {
                 Box::pin(async move {
                     let fields = $fields(object);
-                    let plain = |field: &async_graphql::Context<'_>| fields.plain(field);
+                    let plain = |field: &async_graphql::Context<'_>, text: &mut Vec<u8>| {
+                        fields.plain(field, text)
+                    };
                     let ready_names: &[&str] = &[$($($ready),*)?];
                     let ready = |name: &str| ready_names.contains(&name);
                     $crate::graphql::in_turn::answer(ctx, &fields, plain, ready).await

@@ -13,11 +13,18 @@ use async_graphql::{Name, Response, Value};
 use async_graphql_value::RAW_VALUE_TOKEN;
 
 /// An object of `fields`, in their order, answered as its JSON text.
+#[cfg(test)]
 pub fn object<'a>(fields: impl Iterator<Item = (&'a str, &'a Value)> + Clone) -> Value {
     let mut text = Vec::with_capacity(fields_size(fields.clone()) + 2);
     write_object(&mut text, fields);
+    from_text(text)
+}
+
+/// An object answered as `text`, its JSON as the functions of this module write it.
+pub fn from_text(text: Vec<u8>) -> Value {
     // SAFETY: `text` holds what serde_json wrote and the texts of objects it wrote before, all
-    // UTF-8 (serde_json's `to_string` skips the check for the same reason), and ASCII marks.
+    // UTF-8 (serde_json's `to_string` skips the check for the same reason), string slices
+    // copied whole, and ASCII marks and digits.
     let text = unsafe { String::from_utf8_unchecked(text) };
     let mut raw = RAW.with(IndexMap::clone);
     if let Some((_, value)) = raw.get_index_mut(0) {
@@ -88,7 +95,7 @@ fn write_object<'a>(text: &mut Vec<u8>, fields: impl Iterator<Item = (&'a str, &
 }
 
 /// Appends `value` as JSON, objects answered as text copied in as they are.
-fn write(text: &mut Vec<u8>, value: &Value) {
+pub fn write(text: &mut Vec<u8>, value: &Value) {
     match value {
         Value::Object(fields) => match raw_text(fields) {
             Some(raw) => text.extend_from_slice(raw.as_bytes()),
@@ -115,7 +122,7 @@ fn write(text: &mut Vec<u8>, value: &Value) {
 /// Appends `string` as a JSON string. Most need no escaping (ids, digests, names, most
 /// captions): those are checked a whole run of bytes at a time and copied, where serde_json
 /// looks each byte up in a table (about 10% of a 50-pin page's instructions).
-fn write_str(text: &mut Vec<u8>, string: &str) {
+pub fn write_str(text: &mut Vec<u8>, string: &str) {
     let escaped = |byte: u8| byte < 0x20 || byte == b'"' || byte == b'\\';
     // A fold without an early exit, which the compiler turns into wide compares.
     if string.bytes().fold(false, |any, byte| any | escaped(byte)) {
@@ -128,7 +135,12 @@ fn write_str(text: &mut Vec<u8>, string: &str) {
     }
 }
 
-/// The JSON text of an object answered by [`object`].
+/// Appends an integer, as serde_json writes it.
+pub fn write_integer(text: &mut Vec<u8>, number: impl itoa::Integer) {
+    text.extend_from_slice(itoa::Buffer::new().format(number).as_bytes());
+}
+
+/// The JSON text of an object answered by [`from_text`].
 fn raw_text(fields: &IndexMap<Name, Value>) -> Option<&str> {
     // Looked at by position: a lookup by key would hash it for every object of several fields.
     match fields.first() {

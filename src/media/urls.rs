@@ -52,8 +52,13 @@ pub fn avatar(hash: &str, min_size: i32, format: &str) -> String {
 
 /// The smallest preview at least `min_width` wide (else the largest), in `format`.
 pub fn preview(picture: &Picture, min_width: i32, format: &str) -> String {
-    let path = picture.preview_path(picture.preview_width_for(min_width), known_format(format));
-    [MEDIA, PREVIEWS, "/", &path].concat()
+    let width = picture.preview_width_for(min_width);
+    let mut url = String::with_capacity(128);
+    for part in [MEDIA, PREVIEWS, "/"] {
+        url.push_str(part);
+    }
+    picture.push_preview_path(&mut url, width, known_format(format));
+    url
 }
 
 pub fn original(picture: &Picture) -> String {

@@ -83,9 +83,20 @@ pub async fn answer<T: ContainerType>(
 async fn with_waiting<T: ContainerType>(
     ctx: &ContextSelectionSet<'_>,
     root: &T,
-    text: Vec<u8>,
+    mut text: Vec<u8>,
     waiting: &[(usize, &str, Context<'_>)],
 ) -> Vec<u8> {
+    if let [(place, key, field)] = waiting
+        && *place == text.len()
+    {
+        // The last field (an edge's node): appended, with no copy of the others.
+        let answer = root.resolve_field(field).await;
+        if let Some(value) = settled(ctx, answer.map(Option::unwrap_or_default)) {
+            write_key(&mut text, key);
+            raw_json::write(&mut text, &value);
+        }
+        return text;
+    }
     let fields = waiting.iter().map(|(_, _, field)| field);
     let answers = match waiting {
         [(_, _, field)] => vec![root.resolve_field(field).await],

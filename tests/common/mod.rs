@@ -70,6 +70,21 @@ impl TestApp {
     }
 }
 
+/// Waits until nothing holds the database at `path`: a background sweep's thread keeps it open
+/// for a moment after it clears its last mark, and a stop does not wait for that thread.
+async fn wait_until_closed(path: &std::path::Path) {
+    for _ in 0..2_000 {
+        match redb::Database::open(path) {
+            Ok(_) => return,
+            Err(redb::DatabaseError::DatabaseAlreadyOpen) => {
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+            Err(error) => panic!("the database does not open: {error}"),
+        }
+    }
+    panic!("the database was still open 10 s after the server stopped");
+}
+
 /// Every test client comes from 127.0.0.1: the per-address limits are raised for the many
 /// accounts and mails tests make.
 fn generous_limits() -> LimitsConfig {
@@ -213,6 +228,7 @@ impl TestApp {
         let server = self.server.take().expect("a running server");
         let config = (*server.services.config).clone();
         server.stop().await.expect("the server stops cleanly");
+        wait_until_closed(&config.database_path()).await;
         adjust(&config);
         let server = app::start(Config {
             listen: "127.0.0.1:0".parse().unwrap(),

@@ -12,14 +12,6 @@ use async_graphql::indexmap::IndexMap;
 use async_graphql::{Name, Response, Value};
 use async_graphql_value::RAW_VALUE_TOKEN;
 
-/// An object of `fields`, in their order, answered as its JSON text.
-#[cfg(test)]
-pub fn object<'a>(fields: impl Iterator<Item = (&'a str, &'a Value)> + Clone) -> Value {
-    let mut text = Vec::with_capacity(fields_size(fields.clone()) + 2);
-    write_object(&mut text, fields);
-    from_text(text)
-}
-
 /// An object answered as `text`, its JSON as the functions of this module write it.
 pub fn from_text(text: Vec<u8>) -> Value {
     // SAFETY: `text` holds what serde_json wrote and the texts of objects it wrote before, all
@@ -161,6 +153,13 @@ mod tests {
     use async_graphql::Number;
 
     use super::*;
+
+    /// An object of `fields`, in their order, answered as its JSON text.
+    fn object<'a>(fields: impl Iterator<Item = (&'a str, &'a Value)>) -> Value {
+        let mut text = Vec::new();
+        write_object(&mut text, fields);
+        from_text(text)
+    }
 
     fn map(fields: Vec<(&str, Value)>) -> IndexMap<Name, Value> {
         fields

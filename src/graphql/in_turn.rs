@@ -201,23 +201,17 @@ impl Leaf for bool {
     }
 }
 
-impl Leaf for &str {
-    fn write(self, text: &mut Vec<u8>) {
-        raw_json::write_str(text, self);
-    }
+/// Strings, and ids (strings to JSON); `&String` for lists of them.
+macro_rules! string_leaves {
+    ($($string:ty),*) => {
+        $(impl Leaf for $string {
+            fn write(self, text: &mut Vec<u8>) {
+                raw_json::write_str(text, &self[..]);
+            }
+        })*
+    };
 }
-
-impl Leaf for String {
-    fn write(self, text: &mut Vec<u8>) {
-        raw_json::write_str(text, &self);
-    }
-}
-
-impl Leaf for ID {
-    fn write(self, text: &mut Vec<u8>) {
-        raw_json::write_str(text, &self);
-    }
-}
+string_leaves!(&str, String, &String, ID);
 
 impl<T: Leaf> Leaf for Option<T> {
     fn write(self, text: &mut Vec<u8>) {
@@ -228,12 +222,7 @@ impl<T: Leaf> Leaf for Option<T> {
     }
 }
 
-impl Leaf for &String {
-    fn write(self, text: &mut Vec<u8>) {
-        raw_json::write_str(text, self);
-    }
-}
-
+/// For lists of them.
 impl Leaf for &u32 {
     fn write(self, text: &mut Vec<u8>) {
         raw_json::write_integer(text, *self);

@@ -337,6 +337,15 @@ async fn a_page_answers_alike_in_turn_and_through_async_graphql() {
         edges[0]["order"].as_i64() > edges[1]["order"].as_i64(),
         "{in_turn}"
     );
+    // Written out when asked: an edge's id is its board's and its pin's, its cursor its order
+    // and its pin.
+    let pin = edges[0]["node"]["id"].as_str().unwrap();
+    assert_eq!(edges[0]["id"], format!("{board}:{pin}"), "{in_turn}");
+    assert_eq!(
+        edges[0]["cursor"],
+        format!("{}:{pin}", edges[0]["order"]),
+        "{in_turn}"
+    );
     let through_fragments = format!(
         "... on BoardPinConnection {{ {} }}",
         page.replace("edges {", "edges { ... on BoardPinEdge {")

@@ -92,6 +92,8 @@ async fn with_waiting<T: ContainerType>(
         // The last field (an edge's node): appended, with no copy of the others.
         let answer = root.resolve_field(field).await;
         if let Some(value) = settled(ctx, answer.map(Option::unwrap_or_default)) {
+            // Room for the closing brace too: a page's text is not copied again to add it.
+            text.reserve(key.len() + 4 + raw_json::size(&value) + 1);
             write_key(&mut text, key);
             raw_json::write(&mut text, &value);
         }
@@ -102,12 +104,18 @@ async fn with_waiting<T: ContainerType>(
         [(_, _, field)] => vec![root.resolve_field(field).await],
         _ => join_all(fields.map(|field| root.resolve_field(field))).await,
     };
-    let mut whole = Vec::with_capacity(text.len() + 512);
+    let answers: Vec<_> = answers
+        .into_iter()
+        .map(|answer| settled(ctx, answer.map(Option::unwrap_or_default)))
+        .collect();
+    let keys = waiting.iter().map(|(_, key, _)| key.len() + 4);
+    let sizes = answers.iter().flatten().map(raw_json::size);
+    let mut whole = Vec::with_capacity(text.len() + keys.sum::<usize>() + sizes.sum::<usize>() + 1);
     let mut copied = 0;
     for ((place, key, _), answer) in waiting.iter().zip(answers) {
         whole.extend_from_slice(&text[copied..*place]);
         copied = *place;
-        if let Some(value) = settled(ctx, answer.map(Option::unwrap_or_default)) {
+        if let Some(value) = answer {
             write_key(&mut whole, key);
             raw_json::write(&mut whole, &value);
         }

@@ -302,6 +302,39 @@ async fn board_and_folder_tiles_answer_alike_in_turn_and_through_async_graphql()
     app.stop().await;
 }
 
+/// GraphQL merges the fields asked for one object in several places, directly or through
+/// fragments; objects answered as text could not be merged, and the second place's fields were
+/// lost.
+#[tokio::test]
+async fn an_object_asked_for_twice_answers_the_fields_of_both() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let board = add_board(&app, "Holidays", false).await;
+    let pin = pin_picture(&app, png(300, 200, 1), &board).await;
+    let fragments = "fragment Ids on BoardPinConnection { edges { node { id } } } \
+        fragment Titles on BoardPinConnection { edges { order node { title } } }";
+    for (selection, defined) in [
+        ("edges { node { id } } edges { order node { title } }", ""),
+        (
+            "edges { node { id } } ... on BoardPinConnection { edges { order node { title } } }",
+            "",
+        ),
+        ("...Ids ...Titles", fragments),
+    ] {
+        let query = format!(
+            "{{ user(username: \"ada\") {{ board(slug: \"holidays\") {{ \
+             pins(first: 2) {{ {selection} }} }} }} }} {defined}"
+        );
+        let answer = app.graphql(&query, json!({})).await;
+        assert!(answer["errors"].is_null(), "{answer}");
+        let edge = &answer["data"]["user"]["board"]["pins"]["edges"][0];
+        assert_eq!(edge["node"]["id"], pin["id"], "{selection}: {answer}");
+        assert_eq!(edge["node"]["title"], pin["title"], "{selection}: {answer}");
+        assert!(edge["order"].is_i64(), "{selection}: {answer}");
+    }
+    app.stop().await;
+}
+
 #[tokio::test]
 async fn a_page_answers_alike_in_turn_and_through_async_graphql() {
     let app = TestApp::start().await;

@@ -1,6 +1,7 @@
 //! Parsed queries kept by their text: the UI asks the same few dozen queries over and over, and
 //! parsing one costs more than copying it (a tenth of a 50-pin page's time, measured in
-//! bench/TUNING.md); with each, whether it passed every rule of the schema once.
+//! bench/TUNING.md); with each, whether it passed every rule of the schema once and whether its
+//! answers merge (`merging`).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -8,6 +9,8 @@ use std::sync::Mutex;
 use async_graphql::Request;
 use async_graphql::parser::parse_query;
 use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, OperationType};
+
+use super::merging::merges_objects;
 
 /// How many parsed queries are kept; when more are asked, the kept ones are forgotten.
 const MAX_DOCUMENTS: usize = 256;
@@ -21,37 +24,48 @@ pub struct Documents {
 
 struct Kept {
     document: ExecutableDocument,
+    known: Known,
+}
+
+/// What is known of a query's text.
+#[derive(Clone, Copy, Default)]
+pub struct Known {
     /// The rules of GraphQL hold for a text whatever its variables' values: async-graphql checks
     /// each value against its variable's type, and the cost and depth, at every request.
-    passed_every_rule: bool,
+    pub passed_every_rule: bool,
+    /// Its answers are merged as maps (`merging`).
+    pub merges_objects: bool,
 }
 
 impl Documents {
     /// Gives `request` its parsed query, from those kept or parsed now; a query that does not
-    /// parse is left to the schema, which reports why. True when the query passed every rule of
-    /// the schema before (see `passed_every_rule`).
-    pub fn parse(&self, request: &mut Request) -> bool {
+    /// parse is left to the schema, which reports why.
+    pub fn parse(&self, request: &mut Request) -> Known {
         match self.parsed(&request.query) {
-            Some((document, passed)) => {
+            Some((document, known)) => {
                 request.set_parsed_query(document);
-                passed
+                known
             }
-            None => false,
+            None => Known::default(),
         }
     }
 
     /// Notes that `query` passed every rule of the schema.
     pub fn passed_every_rule(&self, query: &str) {
         if let Some(kept) = self.lock().get_mut(query) {
-            kept.passed_every_rule = true;
+            kept.known.passed_every_rule = true;
         }
     }
 
-    fn parsed(&self, query: &str) -> Option<(ExecutableDocument, bool)> {
+    fn parsed(&self, query: &str) -> Option<(ExecutableDocument, Known)> {
         if let Some(kept) = self.lock().get(query) {
-            return Some((kept.document.clone(), kept.passed_every_rule));
+            return Some((kept.document.clone(), kept.known));
         }
         let document = parse_query(query).ok()?;
+        let known = Known {
+            passed_every_rule: false,
+            merges_objects: merges_objects(&document),
+        };
         if query.len() <= MAX_QUERY_BYTES {
             let mut kept = self.lock();
             if kept.len() >= MAX_DOCUMENTS {
@@ -59,11 +73,11 @@ impl Documents {
             }
             let fresh = Kept {
                 document: document.clone(),
-                passed_every_rule: false,
+                known,
             };
             kept.insert(query.to_owned(), fresh);
         }
-        Some((document, false))
+        Some((document, known))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Kept>> {

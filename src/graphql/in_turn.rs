@@ -9,7 +9,7 @@ use async_graphql::resolver_utils::{ContainerType, resolve_container};
 use async_graphql::{Context, ContextSelectionSet, ID, ScalarType, ServerResult, Value};
 use chrono::{DateTime, Utc};
 
-use super::raw_json;
+use super::{merging, raw_json};
 
 /// `root`'s answer to the selection of `ctx`, as async-graphql's `resolve_container` gives it;
 /// `plain`: writes the answer of a field of `T` asked without arguments, given its context, as
@@ -23,14 +23,14 @@ use super::raw_json;
 /// no `Value` made for them, the ready ones are answered in turn, and only the others are
 /// joined, so that fields waiting for a load still wait together and their loads are read in one
 /// round; the object is answered as its JSON text (`raw_json`). Anything else is left to
-/// async-graphql.
+/// async-graphql, and so is every object of a query whose answers merge (`merging`).
 pub async fn answer<T: ContainerType>(
     ctx: &ContextSelectionSet<'_>,
     root: &T,
     plain: impl Fn(&Context<'_>, &mut Vec<u8>) -> Option<ServerResult<()>>,
     ready: impl Fn(&str) -> bool,
 ) -> ServerResult<Value> {
-    if !all_simple(ctx) {
+    if !all_simple(ctx) || merging::objects_as_maps() {
         return resolve_container(ctx, root).await;
     }
     // Each answered field as `,"key":value`, in order; the first comma becomes the brace.

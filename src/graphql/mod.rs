@@ -11,6 +11,7 @@ pub mod errors;
 pub mod imports;
 pub mod in_turn;
 pub mod loaders;
+pub mod merging;
 pub mod mutation;
 pub mod pagination;
 pub mod pin_edits;
@@ -115,14 +116,18 @@ pub async fn graphql(
     {
         return kept(&answer, http);
     }
-    let passed_before = documents.parse(&mut request);
+    let known = documents.parse(&mut request);
     let kept_as = asked.filter(|_| documents::is_query(&mut request));
     let loaders = loaders::for_request(services.clone(), viewer.user);
-    let query = (!passed_before).then(|| request.query.clone());
+    let query = (!known.passed_every_rule).then(|| request.query.clone());
     let request = request.data(viewer.clone()).data(loaders);
-    let mut response = match passed_before {
-        true => schemas.passed_before.execute(request).await,
-        false => schemas.every_rule.execute(request).await,
+    let schema = match known.passed_every_rule {
+        true => &schemas.passed_before,
+        false => &schemas.every_rule,
+    };
+    let mut response = match known.merges_objects {
+        true => merging::with_objects_as_maps(schema.execute(request)).await,
+        false => schema.execute(request).await,
     };
     if let Some(query) = query
         && response.errors.iter().all(|error| !error.path.is_empty())

@@ -17,7 +17,7 @@ use crate::store::pin_order::PinKey;
 pub type PinConnection = Connection<PinCursor, Pin, PinTotal>;
 
 /// A page cursor: the key of a pin in its list, written out only when asked for (a page's
-/// `endCursor`). Each edge of a page wrote its own before, about 6% of a board page.
+/// `endCursor`). Each edge of a page wrote its own before: 7% of a board page's instructions.
 pub struct PinCursor(PinKey);
 
 impl CursorType for PinCursor {

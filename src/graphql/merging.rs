@@ -48,18 +48,21 @@ pub fn merges_objects(document: &ExecutableDocument) -> bool {
 
 /// Whether `set`, or a selection nested in it, asks for an object's key twice.
 fn merges_within(document: &ExecutableDocument, set: &SelectionSet, budget: &mut usize) -> bool {
-    let mut keys = HashMap::new();
-    repeats_object(document, set, 0, &mut keys, budget)
-        || set.items.iter().any(|selection| match &selection.node {
-            Selection::Field(field) => {
-                merges_within(document, &field.node.selection_set.node, budget)
-            }
-            Selection::InlineFragment(inline) => {
-                merges_within(document, &inline.node.selection_set.node, budget)
-            }
-            // A fragment's own selections are looked at as the document's.
-            Selection::FragmentSpread(_) => false,
-        })
+    repeats_object(document, set, 0, &mut HashMap::new(), budget)
+        || fields_merge(document, set, budget)
+}
+
+/// Whether the selection of a field of `set`, or of its inline fragments (whose keys `set`
+/// counted already), asks for an object's key twice.
+fn fields_merge(document: &ExecutableDocument, set: &SelectionSet, budget: &mut usize) -> bool {
+    set.items.iter().any(|selection| match &selection.node {
+        Selection::Field(field) => merges_within(document, &field.node.selection_set.node, budget),
+        Selection::InlineFragment(inline) => {
+            fields_merge(document, &inline.node.selection_set.node, budget)
+        }
+        // A fragment's own selections are looked at as the document's.
+        Selection::FragmentSpread(_) => false,
+    })
 }
 
 /// Counts the response keys of the fields of `set` and of its fragments into `keys`, each with

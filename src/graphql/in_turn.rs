@@ -63,7 +63,7 @@ pub async fn answer<T: ContainerType>(
             }
         };
         match settled(ctx, answer) {
-            Some(value) => raw_json::write(&mut text, &value),
+            Some(value) => raw_json::write_owned(&mut text, value),
             None => text.truncate(start),
         }
     }
@@ -95,7 +95,7 @@ async fn with_waiting<T: ContainerType>(
             // Room for the closing brace too: a page's text is not copied again to add it.
             text.reserve(key.len() + 4 + raw_json::size(&value) + 1);
             write_key(&mut text, key);
-            raw_json::write(&mut text, &value);
+            raw_json::write_owned(&mut text, value);
         }
         return text;
     }
@@ -117,7 +117,7 @@ async fn with_waiting<T: ContainerType>(
         copied = *place;
         if let Some(value) = answer {
             write_key(&mut whole, key);
-            raw_json::write(&mut whole, &value);
+            raw_json::write_owned(&mut whole, value);
         }
     }
     whole.extend_from_slice(&text[copied..]);

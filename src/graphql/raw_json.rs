@@ -8,6 +8,8 @@
 //! they are (async-graphql's serialiser would parse each to check it). The page takes 4% fewer
 //! instructions in all (`bench/TUNING.md`, session 35).
 
+use std::cell::RefCell;
+
 use async_graphql::indexmap::IndexMap;
 use async_graphql::{Name, Response, Value};
 use async_graphql_value::RAW_VALUE_TOKEN;
@@ -18,18 +20,50 @@ pub fn from_text(text: Vec<u8>) -> Value {
     // UTF-8 (serde_json's `to_string` skips the check for the same reason), string slices
     // copied whole, and ASCII marks and digits.
     let text = unsafe { String::from_utf8_unchecked(text) };
-    let mut raw = RAW.with(IndexMap::clone);
+    let spare = SPARE.with_borrow_mut(Vec::pop);
+    let mut raw = spare.unwrap_or_else(|| RAW.with(IndexMap::clone));
     if let Some((_, value)) = raw.get_index_mut(0) {
         *value = Value::String(text);
     }
     Value::Object(raw)
 }
 
+/// How many emptied maps of objects answered as text a thread keeps for the next ones.
+const MOST_SPARE: usize = 256;
+
 thread_local! {
     /// The map of an object answered as text, with an empty text: a copy of it takes the key
     /// already hashed, where a new map would make the key and hash it again for each object.
     static RAW: IndexMap<Name, Value> =
         IndexMap::from([(Name::new(RAW_VALUE_TOKEN), Value::String(String::new()))]);
+    /// Maps of objects whose text was copied into another's (`write_owned`), emptied: a copy of
+    /// `RAW` and its drop cost about 700 instructions an object, some 80 of them on a boards page.
+    static SPARE: RefCell<Vec<IndexMap<Name, Value>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Appends `value` as [`write`] does, then keeps the maps of the objects answered as text in it
+/// for the next objects (`from_text`).
+pub fn write_owned(text: &mut Vec<u8>, value: Value) {
+    write(text, &value);
+    keep_spare(value);
+}
+
+/// Keeps the maps of `value`'s objects answered as text (itself, or the items of a list).
+fn keep_spare(value: Value) {
+    match value {
+        Value::Object(mut fields) if raw_text(&fields).is_some() => {
+            if let Some((_, text)) = fields.get_index_mut(0) {
+                *text = Value::String(String::new());
+            }
+            SPARE.with_borrow_mut(|spare| {
+                if spare.len() < MOST_SPARE {
+                    spare.push(fields);
+                }
+            });
+        }
+        Value::List(items) => items.into_iter().for_each(keep_spare),
+        _ => {}
+    }
 }
 
 /// `response` as JSON, as async-graphql serialises it, without checking again the objects it
@@ -228,6 +262,24 @@ mod tests {
         let text = serde_json::to_string(&outer).unwrap();
         assert_eq!(text, serde_json::to_string(&outer_plain).unwrap());
         assert!(!text.contains(RAW_VALUE_TOKEN), "{text}");
+    }
+
+    #[test]
+    fn the_map_of_an_object_copied_into_another_serves_the_next_object() {
+        let inner = fields();
+        let mut text = Vec::new();
+        write_owned(&mut text, Value::List(vec![as_raw(&inner), as_raw(&inner)]));
+        assert_eq!(
+            String::from_utf8(text).unwrap(),
+            serde_json::to_string(&vec![Value::Object(map(inner.clone())); 2]).unwrap()
+        );
+        assert_eq!(SPARE.with_borrow(Vec::len), 2);
+        let next = as_raw(&inner[..2]);
+        assert_eq!(SPARE.with_borrow(Vec::len), 1);
+        assert_eq!(
+            serde_json::to_string(&next).unwrap(),
+            serde_json::to_string(&Value::Object(map(inner[..2].to_vec()))).unwrap()
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod common;
 use common::pictures::png;
 use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};
 use common::{TestApp, graphql_with};
+use corkboard::graphql::loaders;
 use corkboard::store::codec::records_read;
 use corkboard::store::pin_order::keys_read;
 use serde_json::json;
@@ -69,6 +70,16 @@ async fn reads_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -
         assert!(answer["errors"].is_null(), "{query}\n{answer}");
     }
     store.read_count() - before
+}
+
+/// How many times the fields of the queries of one page waited for a round of loads.
+async fn waits_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -> u64 {
+    let before = loaders::waits();
+    for query in queries {
+        let answer = graphql_with(client, &app.base_url, query, json!({})).await;
+        assert!(answer["errors"].is_null(), "{query}\n{answer}");
+    }
+    loaders::waits() - before
 }
 
 /// Adds `boards` boards (every third private, every second in a folder) and `pins` pins
@@ -159,12 +170,15 @@ async fn pages_open_a_constant_number_of_read_transactions() {
     let visitor = common::new_client();
     grow(&app, &app.client, 0, 6, 60).await;
     let small = reads_of_pages(&app, &pages).await;
+    let tiles = &user_boards()[1..];
+    let tiles_waited_small = waits_of(&app, &app.client, tiles).await;
     let pins_page_small = (
         walked_of(&app, &app.client, &user_pins()).await,
         walked_of(&app, &visitor, &user_pins()).await,
     );
     let (boards, original) = grow(&app, &app.client, 6, 12, 150).await;
     let large = reads_of_pages(&app, &pages).await;
+    let tiles_waited_large = waits_of(&app, &app.client, tiles).await;
     let pins_page_large = (
         walked_of(&app, &app.client, &user_pins()).await,
         walked_of(&app, &visitor, &user_pins()).await,
@@ -176,6 +190,15 @@ async fn pages_open_a_constant_number_of_read_transactions() {
         let most = MOST_READS.iter().find(|(name, _)| *name == page).unwrap().1;
         assert!(reads <= most, "{page} for the {viewer}: {reads} reads");
     }
+
+    // The tiles' covers, folders, owners and counts are read ahead with their list: their
+    // fields wait no more for 18 boards and their folders than for 6. (The owner's: a visitor's
+    // answers are kept.)
+    println!("waits for loads of the tiles: {tiles_waited_small}, then {tiles_waited_large}");
+    assert_eq!(
+        tiles_waited_small, tiles_waited_large,
+        "the tiles' fields wait each"
+    );
 
     // A user's pins page reads as many index keys and records with 212 pins (a third of them
     // private) as with 61: the counts are kept, the page is read a slice at a time.

@@ -3,6 +3,7 @@
 //! whatever the kinds in it: one hop off the runtime and one read transaction (`service::loads`).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use async_graphql::Result;
@@ -70,7 +71,11 @@ impl Loaders {
     /// The round that reads `key`: the one it was asked in before, else the last one while it
     /// still gathers keys, else a new one.
     fn round_of(&self, key: &LoadKey) -> Round {
-        let mut asked = lock(&self.asked);
+        self.round_in(&mut lock(&self.asked), key)
+    }
+
+    /// `round_of`, with the keys asked locked.
+    fn round_in(&self, asked: &mut Asked, key: &LoadKey) -> Round {
         if let Some(round) = asked.rounds.get(key) {
             return round.clone();
         }
@@ -85,6 +90,25 @@ impl Loaders {
         };
         asked.rounds.insert(key.clone(), round.clone());
         round
+    }
+
+    /// Reads `keys` (with the keys being gathered, if a round is), so that the fields that ask
+    /// for them afterwards find them read at once: their own errors are theirs to report.
+    pub async fn read_ahead(&self, keys: &[LoadKey]) {
+        let mut rounds: Vec<Round> = Vec::new();
+        {
+            let mut asked = lock(&self.asked);
+            asked.rounds.reserve(keys.len());
+            for key in keys {
+                let round = self.round_in(&mut asked, key);
+                if !rounds.iter().any(|other| other.ptr_eq(&round)) {
+                    rounds.push(round);
+                }
+            }
+        }
+        for round in rounds {
+            let _ = round.await;
+        }
     }
 
     /// A round that reads `keys` after the other fields' turns. A task of its own: a future
@@ -192,7 +216,18 @@ impl Loaders {
 
 /// What `key` found in `round`, once the round is read.
 async fn answer(round: Round, key: &LoadKey) -> Result<Option<Loaded>> {
+    if round.peek().is_none() {
+        WAITS.fetch_add(1, Ordering::Relaxed);
+    }
     round.await?.get(key).cloned().transpose()
+}
+
+static WAITS: AtomicU64 = AtomicU64::new(0);
+
+/// How many times a field waited for its round to be read, since the process started (keys read
+/// ahead are found read).
+pub fn waits() -> u64 {
+    WAITS.load(Ordering::Relaxed)
 }
 
 /// Adds `key` to a round's `keys` unless the round reads them already.

@@ -19,6 +19,7 @@ pub mod pin_lists;
 pub mod pins;
 pub mod query;
 pub mod raw_json;
+pub mod tiles;
 pub mod types;
 
 use std::sync::{Arc, OnceLock};

@@ -12,10 +12,10 @@ use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::BoardId;
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
-use crate::graphql::in_turn;
 use crate::graphql::pagination::{Total, id_after, items_to_read, list_connection, page_cost};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
+use crate::graphql::{in_turn, tiles};
 use crate::service::boards::BoardsRequest;
 use crate::service::{boards, pins};
 use crate::store::board_lists::BoardList;
@@ -245,6 +245,9 @@ pub async fn board_connection(
         after: id_after(after.as_deref())?.map(BoardId),
     };
     let found = Arc::unwrap_or_clone(ctx.loaders().boards(request).await?);
+    ctx.loaders()
+        .read_ahead(&tiles::board_loads(ctx, &found.items)?)
+        .await;
     let after = request.after.is_some();
     Ok(list_connection(found, after, |board| board.id.0, Board))
 }

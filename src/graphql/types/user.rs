@@ -16,6 +16,7 @@ use crate::graphql::pagination::{
 };
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::pins::pin_id;
+use crate::graphql::tiles;
 use crate::graphql::types::board::{Board, Folder, board_connection};
 use crate::graphql::types::pin::Pin;
 use crate::media::urls;
@@ -188,6 +189,9 @@ impl User {
         let first = items_to_read(ctx, first)?;
         let found =
             folders::of_user(ctx.services(), viewer, self.0.id, secret, first, after).await?;
+        ctx.loaders()
+            .read_ahead(&tiles::folder_loads(ctx, &found.items)?)
+            .await;
         Ok(list_connection(found, after.is_some(), |f| f.id.0, Folder))
     }
 

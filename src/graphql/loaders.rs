@@ -17,7 +17,7 @@ use crate::domain::user::UserRecord;
 use crate::service::boards::BoardsRequest;
 use crate::service::context::Services;
 use crate::service::list_pages::ListPage;
-use crate::service::loads::{self, LoadKey, Loaded};
+use crate::service::loads::{self, LoadKey, Loaded, TileFields};
 use crate::service::pin_lists::{PageRequest, PinPage};
 
 /// The loaders of one request (the viewer does not change within it): each key is read once,
@@ -46,8 +46,8 @@ type Gathered = Arc<Mutex<Option<Vec<LoadKey>>>>;
 
 type Answers = HashMap<LoadKey, Answer, foldhash::fast::RandomState>;
 
-/// Each key's answer, or its own error.
-type Answer = std::result::Result<Loaded, async_graphql::Error>;
+/// Each key's answer (`None` when it found nothing to show), or its own error.
+type Answer = std::result::Result<Option<Loaded>, async_graphql::Error>;
 
 /// How many times a round lets the request's other fields run before it reads: the fields
 /// resolved side by side ask for their keys meanwhile (tests/reads.rs counts the reads of a
@@ -206,11 +206,37 @@ impl Loaders {
         }
     }
 
-    pub async fn boards(&self, request: BoardsRequest) -> Result<Arc<ListPage<BoardRecord>>> {
-        Ok(match self.load(LoadKey::Boards(request)).await? {
+    /// A page of boards, read with what its tiles show (`tiles`): their keys are noted as read.
+    pub async fn boards(
+        &self,
+        request: BoardsRequest,
+        tiles: TileFields,
+    ) -> Result<Arc<ListPage<BoardRecord>>> {
+        let key = LoadKey::Boards(request, tiles);
+        let round = self.round_of(&key);
+        let found = answer(round.clone(), &key).await?;
+        if tiles != TileFields::default() {
+            self.read_in(&round);
+        }
+        Ok(match found {
             Some(Loaded::Boards(page)) => page,
             _ => Arc::default(),
         })
+    }
+
+    /// Notes every key `round` read as read in it: the keys it read along with those asked (a
+    /// page's tiles) are then found read when their fields ask.
+    fn read_in(&self, round: &Round) {
+        let Some(Ok(answers)) = round.peek() else {
+            return;
+        };
+        let mut asked = lock(&self.asked);
+        asked.rounds.reserve(answers.len());
+        for key in answers.keys() {
+            if !asked.rounds.contains_key(key) {
+                asked.rounds.insert(key.clone(), round.clone());
+            }
+        }
     }
 }
 
@@ -219,7 +245,7 @@ async fn answer(round: Round, key: &LoadKey) -> Result<Option<Loaded>> {
     if round.peek().is_none() {
         WAITS.fetch_add(1, Ordering::Relaxed);
     }
-    round.await?.get(key).cloned().transpose()
+    Ok(round.await?.get(key).cloned().transpose()?.flatten())
 }
 
 static WAITS: AtomicU64 = AtomicU64::new(0);

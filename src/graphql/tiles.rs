@@ -1,58 +1,38 @@
-//! What the tiles of a page of boards or folders will ask for, read ahead in one round.
+//! What the tiles of a page of boards or folders will ask for, read before they are answered.
 //!
 //! Each tile's covers, folder, owner and count waited for their round on their own, and were
 //! woken each when it was read: a boards page's 12 tiles asked so for some 60 keys, a sixth of
-//! the page's time (`bench/TUNING.md`, session 48). The page's list now asks for them all, by
-//! the fields its nodes ask for, and waits for them once; the tiles' fields find them read.
+//! the page's time (`bench/TUNING.md`, session 48). A page of boards is now read with what its
+//! nodes show (`TileFields`, in its round and transaction); a page of folders reads its tiles'
+//! keys ahead, in one round. The tiles' fields find them read.
 
 use async_graphql::{Context, Lookahead, Result, SelectionField, Value};
 
-use crate::domain::board::{BoardRecord, FolderRecord};
+use crate::domain::board::FolderRecord;
 use crate::domain::ids::UserId;
 use crate::service::boards::BoardsRequest;
-use crate::service::loads::LoadKey;
-use crate::service::pin_lists::{PageRequest, PinList};
+use crate::service::loads::{LoadKey, TileFields};
 use crate::store::board_lists::BoardList;
 
 const BOARD_COVERS: [&str; 5] = ["cover1", "cover2", "cover3", "cover4", "cover5"];
 const FOLDER_COVERS: [&str; 4] = ["cover1", "cover2", "cover3", "cover4"];
 
-/// What the nodes of a page of `boards` (the selection of `ctx`, a connection) will ask for:
-/// as many covers as they show, their folders, owners, and pin counts (`pins { totalCount }`).
-pub fn board_loads(ctx: &Context<'_>, boards: &[BoardRecord]) -> Result<Vec<LoadKey>> {
+/// What the nodes of a page of boards (the selection of `ctx`, a connection) show: as many
+/// covers as they ask for, their folders, owners, and pin counts (`pins { totalCount }`).
+pub fn board_fields(ctx: &Context<'_>) -> Result<TileFields> {
     let node = ctx.look_ahead().field("edges").field("node");
-    let mut keys = Vec::new();
-    if boards.is_empty() || !node.exists() {
-        return Ok(keys);
+    if !node.exists() {
+        return Ok(TileFields::default());
     }
-    for (index, cover) in BOARD_COVERS.iter().enumerate() {
-        if node.field(cover).exists() {
-            keys.extend(boards.iter().map(|board| LoadKey::BoardCovers {
-                board: board.id,
-                count: index + 1,
-            }));
-        }
-    }
-    if node.field("folder").exists() {
-        keys.extend(
-            boards
-                .iter()
-                .filter_map(|board| board.folder.map(LoadKey::Folder)),
-        );
-    }
-    if node.field("user").exists() {
-        keys.extend(owners(boards.iter().map(|board| board.user)));
-    }
-    if counts_alone(&node.field("pins"))? {
-        keys.extend(boards.iter().map(|board| {
-            LoadKey::Pins(PageRequest {
-                list: PinList::OnBoard(board.id),
-                first: 0,
-                after: None,
-            })
-        }));
-    }
-    Ok(keys)
+    let covers = BOARD_COVERS
+        .iter()
+        .rposition(|cover| node.field(cover).exists());
+    Ok(TileFields {
+        covers: covers.map_or(0, |index| index + 1),
+        folder: node.field("folder").exists(),
+        owner: node.field("user").exists(),
+        pin_count: counts_alone(&node.field("pins"))?,
+    })
 }
 
 /// What the nodes of a page of `folders` will ask for: their covers, owners, and board counts
@@ -75,12 +55,13 @@ pub fn folder_loads(ctx: &Context<'_>, folders: &[FolderRecord]) -> Result<Vec<L
     }
     if counts_alone(&node.field("boards"))? {
         keys.extend(folders.iter().map(|folder| {
-            LoadKey::Boards(BoardsRequest {
+            let boards = BoardsRequest {
                 list: BoardList::InFolder(folder.id),
                 secret: None,
                 first: 0,
                 after: None,
-            })
+            };
+            LoadKey::Boards(boards, TileFields::default())
         }));
     }
     Ok(keys)

@@ -15,8 +15,9 @@ use crate::error::AppResult;
 use crate::service::boards::{self, BoardsRequest};
 use crate::service::context::Services;
 use crate::service::list_pages::ListPage;
-use crate::service::pin_lists::{self, PageRequest, PinPage};
+use crate::service::pin_lists::{self, PageRequest, PinList, PinPage};
 use crate::service::{folders, pins};
+use crate::store::reading::Reading;
 use crate::store::users;
 
 /// One thing a field asks for.
@@ -36,7 +37,58 @@ pub enum LoadKey {
     /// A folder, when the viewer may see it.
     Folder(FolderId),
     Pins(PageRequest),
-    Boards(BoardsRequest),
+    /// A page of boards, read with what its tiles show.
+    Boards(BoardsRequest, TileFields),
+}
+
+/// What the tiles of a page of boards show, by the fields a query asks of its boards: the keys
+/// those fields will ask for are read with the page, in its round and its transaction, and the
+/// fields find them read (`graphql::tiles`). Each tile's fields waited for a round of their own
+/// before, read after the page's (a hop more off the runtime), and were woken one by one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct TileFields {
+    /// The highest cover shown (`cover3`: 3), none with 0.
+    pub covers: usize,
+    pub folder: bool,
+    pub owner: bool,
+    /// The pin count alone (`pins { totalCount }`), which reads a page of no pins.
+    pub pin_count: bool,
+}
+
+impl TileFields {
+    /// The keys the fields of the tiles of `boards` ask for.
+    fn keys(self, boards: &[BoardRecord]) -> Vec<LoadKey> {
+        let mut keys = Vec::new();
+        for count in 1..=self.covers {
+            keys.extend(boards.iter().map(|board| LoadKey::BoardCovers {
+                board: board.id,
+                count,
+            }));
+        }
+        if self.folder {
+            keys.extend(
+                boards
+                    .iter()
+                    .filter_map(|board| board.folder.map(LoadKey::Folder)),
+            );
+        }
+        if self.owner {
+            let mut owners: Vec<UserId> = boards.iter().map(|board| board.user).collect();
+            owners.sort_unstable();
+            owners.dedup();
+            keys.extend(owners.into_iter().map(LoadKey::User));
+        }
+        if self.pin_count {
+            keys.extend(boards.iter().map(|board| {
+                LoadKey::Pins(PageRequest {
+                    list: PinList::OnBoard(board.id),
+                    first: 0,
+                    after: None,
+                })
+            }));
+        }
+        keys
+    }
 }
 
 /// What was found for a key (`Arc`ed when large, as loaders hand out copies).
@@ -50,50 +102,74 @@ pub enum Loaded {
     Boards(Arc<ListPage<BoardRecord>>),
 }
 
-/// Each key's answer, for `viewer`, in one read transaction; a key with nothing to show (a user
-/// gone, a folder the viewer may not see) has none. One key's error is its own.
+/// Each key's answer, for `viewer`, in one read transaction, with the keys of the tiles of the
+/// pages of boards among them (`TileFields`); `None` for a key with nothing to show (a user gone,
+/// a folder the viewer may not see). One key's error is its own.
 pub fn load_all(
     services: &Services,
     viewer: Option<UserId>,
     keys: Vec<LoadKey>,
-) -> AppResult<Vec<(LoadKey, AppResult<Loaded>)>> {
+) -> AppResult<Answers> {
     services.store.read(|read| {
-        let wanted = keys.iter().filter_map(|key| match key {
-            LoadKey::BoardCovers { board, count } => Some((*board, *count)),
-            _ => None,
-        });
-        let board_covers: HashMap<BoardId, Arc<Vec<Arc<PinRecord>>>, RandomState> =
-            pins::board_covers_many(read, viewer, wanted)?
-                .into_iter()
-                .map(|(board, covers)| (board, Arc::new(covers)))
-                .collect();
-        let mut found = Vec::with_capacity(keys.len());
-        for key in keys {
-            let loaded = match &key {
-                LoadKey::User(id) => {
-                    users::get(read, *id).map(|user| user.map(|user| Loaded::User(Arc::new(user))))
+        let mut found = answers(services, read, viewer, keys)?;
+        let tiles: Vec<LoadKey> = found
+            .iter()
+            .filter_map(|(key, answer)| match (key, answer) {
+                (LoadKey::Boards(_, tiles), Ok(Some(Loaded::Boards(page)))) => {
+                    Some(tiles.keys(&page.items))
                 }
-                LoadKey::PinSecret(id) => {
-                    pins::is_secret(read, *id).map(|secret| Some(Loaded::Secret(secret)))
-                }
-                LoadKey::BoardCovers { board, .. } => {
-                    Ok(board_covers.get(board).cloned().map(Loaded::Covers))
-                }
-                LoadKey::FolderCovers(id) => pins::folder_covers(read, viewer, *id)
-                    .map(|covers| Some(Loaded::Covers(Arc::new(covers)))),
-                LoadKey::Folder(id) => folders::shown_or_none(read, viewer, *id)
-                    .map(|folder| folder.map(|folder| Loaded::Folder(Arc::new(folder)))),
-                LoadKey::Pins(request) => pin_lists::page(services, read, viewer, request)
-                    .map(|page| Some(Loaded::Pins(Arc::new(page)))),
-                LoadKey::Boards(request) => boards::page_of(read, viewer, *request)
-                    .map(|page| Some(Loaded::Boards(Arc::new(page)))),
-            };
-            match loaded {
-                Ok(Some(loaded)) => found.push((key, Ok(loaded))),
-                Ok(None) => {}
-                Err(error) => found.push((key, Err(error))),
-            }
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        if !tiles.is_empty() {
+            found.extend(answers(services, read, viewer, tiles)?);
         }
         Ok(found)
     })
+}
+
+/// Each key and what it found.
+pub type Answers = Vec<(LoadKey, AppResult<Option<Loaded>>)>;
+
+/// Each of `keys` with its answer, read in `read`.
+fn answers(
+    services: &Services,
+    read: &Reading,
+    viewer: Option<UserId>,
+    keys: Vec<LoadKey>,
+) -> AppResult<Answers> {
+    let wanted = keys.iter().filter_map(|key| match key {
+        LoadKey::BoardCovers { board, count } => Some((*board, *count)),
+        _ => None,
+    });
+    let board_covers: HashMap<BoardId, Arc<Vec<Arc<PinRecord>>>, RandomState> =
+        pins::board_covers_many(read, viewer, wanted)?
+            .into_iter()
+            .map(|(board, covers)| (board, Arc::new(covers)))
+            .collect();
+    let mut found = Vec::with_capacity(keys.len());
+    for key in keys {
+        let loaded = match &key {
+            LoadKey::User(id) => {
+                users::get(read, *id).map(|user| user.map(|user| Loaded::User(Arc::new(user))))
+            }
+            LoadKey::PinSecret(id) => {
+                pins::is_secret(read, *id).map(|secret| Some(Loaded::Secret(secret)))
+            }
+            LoadKey::BoardCovers { board, .. } => {
+                Ok(board_covers.get(board).cloned().map(Loaded::Covers))
+            }
+            LoadKey::FolderCovers(id) => pins::folder_covers(read, viewer, *id)
+                .map(|covers| Some(Loaded::Covers(Arc::new(covers)))),
+            LoadKey::Folder(id) => folders::shown_or_none(read, viewer, *id)
+                .map(|folder| folder.map(|folder| Loaded::Folder(Arc::new(folder)))),
+            LoadKey::Pins(request) => pin_lists::page(services, read, viewer, request)
+                .map(|page| Some(Loaded::Pins(Arc::new(page)))),
+            LoadKey::Boards(request, _) => boards::page_of(read, viewer, *request)
+                .map(|page| Some(Loaded::Boards(Arc::new(page)))),
+        };
+        found.push((key, loaded));
+    }
+    Ok(found)
 }

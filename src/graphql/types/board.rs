@@ -244,10 +244,8 @@ pub async fn board_connection(
         first: items_to_read(ctx, first)?,
         after: id_after(after.as_deref())?.map(BoardId),
     };
-    let found = Arc::unwrap_or_clone(ctx.loaders().boards(request).await?);
-    ctx.loaders()
-        .read_ahead(&tiles::board_loads(ctx, &found.items)?)
-        .await;
+    let tiles = tiles::board_fields(ctx)?;
+    let found = Arc::unwrap_or_clone(ctx.loaders().boards(request, tiles).await?);
     let after = request.after.is_some();
     Ok(list_connection(found, after, |board| board.id.0, Board))
 }

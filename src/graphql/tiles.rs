@@ -9,9 +9,8 @@
 use async_graphql::{Context, Lookahead, Result, SelectionField, Value};
 
 use crate::domain::board::FolderRecord;
-use crate::domain::ids::UserId;
 use crate::service::boards::BoardsRequest;
-use crate::service::loads::{LoadKey, TileFields};
+use crate::service::loads::{LoadKey, TileFields, owners};
 use crate::store::board_lists::BoardList;
 
 const BOARD_COVERS: [&str; 5] = ["cover1", "cover2", "cover3", "cover4", "cover5"];
@@ -65,18 +64,6 @@ pub fn folder_loads(ctx: &Context<'_>, folders: &[FolderRecord]) -> Result<Vec<L
         }));
     }
     Ok(keys)
-}
-
-/// The owners of a page's items, each once (a user's page has one).
-fn owners(users: impl Iterator<Item = UserId>) -> Vec<LoadKey> {
-    let mut keys: Vec<LoadKey> = Vec::new();
-    for user in users {
-        let key = LoadKey::User(user);
-        if !keys.contains(&key) {
-            keys.push(key);
-        }
-    }
-    keys
 }
 
 /// Whether the connection `list` is asked for, and only for its `totalCount`, from its start:

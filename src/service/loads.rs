@@ -73,10 +73,7 @@ impl TileFields {
             );
         }
         if self.owner {
-            let mut owners: Vec<UserId> = boards.iter().map(|board| board.user).collect();
-            owners.sort_unstable();
-            owners.dedup();
-            keys.extend(owners.into_iter().map(LoadKey::User));
+            keys.extend(owners(boards.iter().map(|board| board.user)));
         }
         if self.pin_count {
             keys.extend(boards.iter().map(|board| {
@@ -100,6 +97,14 @@ pub enum Loaded {
     Folder(Arc<FolderRecord>),
     Pins(Arc<PinPage>),
     Boards(Arc<ListPage<BoardRecord>>),
+}
+
+/// The keys of the owners of a page's items, each once (a user's page has one).
+pub fn owners(users: impl Iterator<Item = UserId>) -> Vec<LoadKey> {
+    let mut owners: Vec<UserId> = users.collect();
+    owners.sort_unstable();
+    owners.dedup();
+    owners.into_iter().map(LoadKey::User).collect()
 }
 
 /// Each key's answer, for `viewer`, in one read transaction, with the keys of the tiles of the

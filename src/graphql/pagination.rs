@@ -1,7 +1,7 @@
 //! Relay connections over lists in display order, whole or read a page at a time:
 //! `first`/`after`, with `totalCount`.
 
-use async_graphql::{Context, OutputType, SimpleObject};
+use async_graphql::{Context, Lookahead, OutputType, SimpleObject};
 
 use super::connection::{Connection, Edge};
 
@@ -47,11 +47,18 @@ pub fn list_size(first: Option<i32>) -> usize {
 /// `totalCount` is asked for (`pins { totalCount }` on a boards page, `boards { totalCount }` on
 /// a folders page).
 pub fn items_to_read(ctx: &Context<'_>, first: Option<i32>) -> AppResult<usize> {
-    let look = ctx.look_ahead();
-    let wants_items = look.field("edges").exists()
-        || look.field("nodes").exists()
-        || look.field("pageInfo").exists();
-    if wants_items { page_size(first) } else { Ok(0) }
+    if wants_items(&ctx.look_ahead()) {
+        page_size(first)
+    } else {
+        Ok(0)
+    }
+}
+
+/// Whether the selection of a connection asks for more than its `totalCount`.
+pub fn wants_items(connection: &Lookahead<'_>) -> bool {
+    ["edges", "nodes", "pageInfo"]
+        .iter()
+        .any(|name| connection.field(name).exists())
 }
 
 /// The cost of a page for the query cost limit: its items times what each item asks for.

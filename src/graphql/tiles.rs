@@ -6,9 +6,10 @@
 //! nodes show (`TileFields`, in its round and transaction); a page of folders reads its tiles'
 //! keys ahead, in one round. The tiles' fields find them read.
 
-use async_graphql::{Context, Lookahead, Result, SelectionField, Value};
+use async_graphql::{Context, Lookahead, Result, Value};
 
 use crate::domain::board::FolderRecord;
+use crate::graphql::pagination::wants_items;
 use crate::service::boards::BoardsRequest;
 use crate::service::loads::{LoadKey, TileFields, owners};
 use crate::store::board_lists::BoardList;
@@ -69,19 +70,13 @@ pub fn folder_loads(ctx: &Context<'_>, folders: &[FolderRecord]) -> Result<Vec<L
 /// Whether the connection `list` is asked for, and only for its `totalCount`, from its start:
 /// its field then reads no items (`pagination::items_to_read`), and asks for a page of none.
 fn counts_alone(list: &Lookahead<'_>) -> Result<bool> {
-    let wants_items = |field: &SelectionField<'_>| {
-        let look = Lookahead::from(*field);
-        ["edges", "nodes", "pageInfo"]
-            .iter()
-            .any(|name| look.field(name).exists())
-    };
     let mut alone = list.exists();
     for field in list.selection_fields() {
         let arguments = field.arguments()?;
         let after = arguments
             .iter()
             .any(|(name, value)| name == "after" && *value != Value::Null);
-        alone &= !after && !wants_items(&field);
+        alone &= !after && !wants_items(&Lookahead::from(field));
     }
     Ok(alone)
 }

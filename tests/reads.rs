@@ -154,7 +154,7 @@ async fn reads_of_pages(
 /// per round of loads, whatever the kinds in it and the number of pins and boards (a round may
 /// split in two when its items resolve far apart). Measured: home 4 (signed in) and 2 (a
 /// visitor), user boards 15 and 9, board 11 and 7; with one batch per kind they were 5 and 3,
-/// 21 and 15, 14 and 10; with the tiles read with their page, user boards 8.
+/// 21 and 15, 14 and 10; with the tiles read with their page, user boards 8, then 6 (folders too).
 const MOST_READS: [(&str, u64); 3] = [("home", 5), ("user boards", 17), ("board", 12)];
 
 #[tokio::test]
@@ -203,6 +203,9 @@ async fn pages_open_a_constant_number_of_read_transactions() {
     // then one transaction.
     let boards_page = reads_of(&app, &app.client, &user_boards()[1..2]).await;
     assert_eq!(boards_page, 2, "a page of boards and its tiles read apart");
+    // So is the page of folders, with its tiles' covers, owner and board counts.
+    let folders_page = reads_of(&app, &app.client, &user_boards()[2..3]).await;
+    assert_eq!(folders_page, 2, "a page of folders and its tiles read apart");
 
     // A user's pins page reads as many index keys and records with 212 pins (a third of them
     // private) as with 61: the counts are kept, the page is read a slice at a time.

@@ -1,6 +1,7 @@
 //! Per-request batching: what the fields of a page ask for (owners, privacy, covers, folders,
-//! pages of pins or boards) is gathered while they resolve, and each round is read in one go,
-//! whatever the kinds in it: one hop off the runtime and one read transaction (`service::loads`).
+//! pages of pins, boards or folders) is gathered while they resolve, and each round is read in
+//! one go, whatever the kinds in it: one hop off the runtime and one read transaction
+//! (`service::loads`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -16,6 +17,7 @@ use crate::domain::pin::PinRecord;
 use crate::domain::user::UserRecord;
 use crate::service::boards::BoardsRequest;
 use crate::service::context::Services;
+use crate::service::folders::FoldersRequest;
 use crate::service::list_pages::ListPage;
 use crate::service::loads::{self, LoadKey, Loaded, TileFields};
 use crate::service::pin_lists::{PageRequest, PinPage};
@@ -90,25 +92,6 @@ impl Loaders {
         };
         asked.rounds.insert(key.clone(), round.clone());
         round
-    }
-
-    /// Reads `keys` (with the keys being gathered, if a round is), so that the fields that ask
-    /// for them afterwards find them read at once: their own errors are theirs to report.
-    pub async fn read_ahead(&self, keys: &[LoadKey]) {
-        let mut rounds: Vec<Round> = Vec::new();
-        {
-            let mut asked = lock(&self.asked);
-            asked.rounds.reserve(keys.len());
-            for key in keys {
-                let round = self.round_in(&mut asked, key);
-                if !rounds.iter().any(|other| other.ptr_eq(&round)) {
-                    rounds.push(round);
-                }
-            }
-        }
-        for round in rounds {
-            let _ = round.await;
-        }
     }
 
     /// A round that reads `keys` after the other fields' turns. A task of its own: a future
@@ -212,16 +195,36 @@ impl Loaders {
         request: BoardsRequest,
         tiles: TileFields,
     ) -> Result<Arc<ListPage<BoardRecord>>> {
-        let key = LoadKey::Boards(request, tiles);
+        Ok(
+            match self.page(LoadKey::Boards(request, tiles), tiles).await? {
+                Some(Loaded::Boards(page)) => page,
+                _ => Arc::default(),
+            },
+        )
+    }
+
+    /// A page of folders, read with what its tiles show (`tiles`): their keys are noted as read.
+    pub async fn folders(
+        &self,
+        request: FoldersRequest,
+        tiles: TileFields,
+    ) -> Result<Arc<ListPage<FolderRecord>>> {
+        Ok(
+            match self.page(LoadKey::Folders(request, tiles), tiles).await? {
+                Some(Loaded::Folders(page)) => page,
+                _ => Arc::default(),
+            },
+        )
+    }
+
+    /// What the page of `key` found, the keys of its tiles noted as read.
+    async fn page(&self, key: LoadKey, tiles: TileFields) -> Result<Option<Loaded>> {
         let round = self.round_of(&key);
         let found = answer(round.clone(), &key).await?;
         if tiles != TileFields::default() {
             self.read_in(&round);
         }
-        Ok(match found {
-            Some(Loaded::Boards(page)) => page,
-            _ => Arc::default(),
-        })
+        Ok(found)
     }
 
     /// Notes every key `round` read as read in it: the keys it read along with those asked (a

@@ -90,28 +90,37 @@ pub async fn by_slug(
         .await
 }
 
-/// The first `first` folders of `owner` listed for `viewer` (see `policy::folder_listed`) after
-/// the folder `after`, newest first: all, or only the public (`secret` false) or private ones
-/// (true), read from `folder_lists`, whatever the number of folders.
-pub async fn of_user(
-    services: &Services,
+/// A page of the folders of `owner`: `first` folders after the folder `after`; all those the
+/// viewer may see (see `policy::folder_listed`), or only the public (`secret` false) or the
+/// private ones (true).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FoldersRequest {
+    pub owner: UserId,
+    pub secret: Option<bool>,
+    pub first: usize,
+    pub after: Option<FolderId>,
+}
+
+/// A page of folders the viewer may see, newest first, read from `folder_lists`, whatever the
+/// number of folders.
+pub fn page_of(
+    tx: &impl Source,
     viewer: Option<UserId>,
-    owner: UserId,
-    secret: Option<bool>,
-    first: usize,
-    after: Option<FolderId>,
+    request: FoldersRequest,
 ) -> AppResult<ListPage<FolderRecord>> {
-    services
-        .read(move |read| {
-            // Nothing of a disabled account is listed, not even to itself.
-            if !shows_content_of(read, owner)? {
-                return Ok(ListPage::default());
-            }
-            let ids = folder_lists::page(read, owner, viewer, secret, after, first + 1)?;
-            let total = folder_lists::count(read, owner, viewer, secret)?;
-            ListPage::read(ids, first, total, |id| folders::get(read, id))
-        })
-        .await
+    let FoldersRequest {
+        owner,
+        secret,
+        first,
+        after,
+    } = request;
+    // Nothing of a disabled account is listed, not even to itself.
+    if !shows_content_of(tx, owner)? {
+        return Ok(ListPage::default());
+    }
+    let ids = folder_lists::page(tx, owner, viewer, secret, after, first + 1)?;
+    let total = folder_lists::count(tx, owner, viewer, secret)?;
+    ListPage::read(ids, first, total, |id| folders::get(tx, id))
 }
 
 /// The folder when `viewer` may see it (for showing beside its boards), else `None`.

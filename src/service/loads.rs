@@ -1,5 +1,5 @@
 //! What the fields of a page ask for in one round, whatever its kind (users, covers, folders,
-//! pages of pins or boards), read together: one hop off the async runtime and one read
+//! pages of pins, boards or folders), read together: one hop off the async runtime and one read
 //! transaction for the lot (`graphql::loaders` gathers the keys).
 
 use std::collections::HashMap;
@@ -14,9 +14,11 @@ use crate::domain::user::UserRecord;
 use crate::error::AppResult;
 use crate::service::boards::{self, BoardsRequest};
 use crate::service::context::Services;
+use crate::service::folders::{self, FoldersRequest};
 use crate::service::list_pages::ListPage;
 use crate::service::pin_lists::{self, PageRequest, PinList, PinPage};
-use crate::service::{folders, pins};
+use crate::service::pins;
+use crate::store::board_lists::BoardList;
 use crate::store::reading::Reading;
 use crate::store::users;
 
@@ -39,25 +41,29 @@ pub enum LoadKey {
     Pins(PageRequest),
     /// A page of boards, read with what its tiles show.
     Boards(BoardsRequest, TileFields),
+    /// A page of folders, read with what its tiles show.
+    Folders(FoldersRequest, TileFields),
 }
 
-/// What the tiles of a page of boards show, by the fields a query asks of its boards: the keys
-/// those fields will ask for are read with the page, in its round and its transaction, and the
-/// fields find them read (`graphql::tiles`). Each tile's fields waited for a round of their own
-/// before, read after the page's (a hop more off the runtime), and were woken one by one.
+/// What the tiles of a page of boards or folders show, by the fields a query asks of them: the
+/// keys those fields will ask for are read with the page, in its round and its transaction, and
+/// the fields find them read (`graphql::tiles`). Each tile's fields waited for a round of their
+/// own before, read after the page's (a hop more off the runtime), and were woken one by one.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct TileFields {
     /// The highest cover shown (`cover3`: 3), none with 0.
     pub covers: usize,
+    /// A board's folder.
     pub folder: bool,
     pub owner: bool,
-    /// The pin count alone (`pins { totalCount }`), which reads a page of no pins.
-    pub pin_count: bool,
+    /// The count alone of what a tile holds (a board's `pins { totalCount }`, a folder's
+    /// `boards { totalCount }`), which reads a page of none.
+    pub count: bool,
 }
 
 impl TileFields {
     /// The keys the fields of the tiles of `boards` ask for.
-    fn keys(self, boards: &[BoardRecord]) -> Vec<LoadKey> {
+    fn keys_of_boards(self, boards: &[BoardRecord]) -> Vec<LoadKey> {
         let mut keys = Vec::new();
         for count in 1..=self.covers {
             keys.extend(boards.iter().map(|board| LoadKey::BoardCovers {
@@ -75,13 +81,41 @@ impl TileFields {
         if self.owner {
             keys.extend(owners(boards.iter().map(|board| board.user)));
         }
-        if self.pin_count {
+        if self.count {
             keys.extend(boards.iter().map(|board| {
                 LoadKey::Pins(PageRequest {
                     list: PinList::OnBoard(board.id),
                     first: 0,
                     after: None,
                 })
+            }));
+        }
+        keys
+    }
+
+    /// The keys the fields of the tiles of `folders` ask for: a folder's covers are read
+    /// together, whichever it shows.
+    fn keys_of_folders(self, folders: &[FolderRecord]) -> Vec<LoadKey> {
+        let mut keys = Vec::new();
+        if self.covers > 0 {
+            keys.extend(
+                folders
+                    .iter()
+                    .map(|folder| LoadKey::FolderCovers(folder.id)),
+            );
+        }
+        if self.owner {
+            keys.extend(owners(folders.iter().map(|folder| folder.user)));
+        }
+        if self.count {
+            keys.extend(folders.iter().map(|folder| {
+                let boards = BoardsRequest {
+                    list: BoardList::InFolder(folder.id),
+                    secret: None,
+                    first: 0,
+                    after: None,
+                };
+                LoadKey::Boards(boards, TileFields::default())
             }));
         }
         keys
@@ -97,6 +131,7 @@ pub enum Loaded {
     Folder(Arc<FolderRecord>),
     Pins(Arc<PinPage>),
     Boards(Arc<ListPage<BoardRecord>>),
+    Folders(Arc<ListPage<FolderRecord>>),
 }
 
 /// The keys of the owners of a page's items, each once (a user's page has one).
@@ -108,7 +143,7 @@ pub fn owners(users: impl Iterator<Item = UserId>) -> Vec<LoadKey> {
 }
 
 /// Each key's answer, for `viewer`, in one read transaction, with the keys of the tiles of the
-/// pages of boards among them (`TileFields`); `None` for a key with nothing to show (a user gone,
+/// pages of boards and folders among them (`TileFields`); `None` for a key with nothing to show (a user gone,
 /// a folder the viewer may not see). One key's error is its own.
 pub fn load_all(
     services: &Services,
@@ -121,7 +156,10 @@ pub fn load_all(
             .iter()
             .filter_map(|(key, answer)| match (key, answer) {
                 (LoadKey::Boards(_, tiles), Ok(Some(Loaded::Boards(page)))) => {
-                    Some(tiles.keys(&page.items))
+                    Some(tiles.keys_of_boards(&page.items))
+                }
+                (LoadKey::Folders(_, tiles), Ok(Some(Loaded::Folders(page)))) => {
+                    Some(tiles.keys_of_folders(&page.items))
                 }
                 _ => None,
             })
@@ -173,6 +211,8 @@ fn answers(
                 .map(|page| Some(Loaded::Pins(Arc::new(page)))),
             LoadKey::Boards(request, _) => boards::page_of(read, viewer, *request)
                 .map(|page| Some(Loaded::Boards(Arc::new(page)))),
+            LoadKey::Folders(request, _) => folders::page_of(read, viewer, *request)
+                .map(|page| Some(Loaded::Folders(Arc::new(page)))),
         };
         found.push((key, loaded));
     }

@@ -20,6 +20,7 @@ use crate::graphql::tiles;
 use crate::graphql::types::board::{Board, Folder, board_connection};
 use crate::graphql::types::pin::Pin;
 use crate::media::urls;
+use crate::service::folders::FoldersRequest;
 use crate::service::pin_lists::PinList;
 use crate::service::users::{PrivateFields, private_fields};
 use crate::service::{api_keys, boards, folders, pins};
@@ -184,15 +185,20 @@ impl User {
         after: Option<String>,
         secret: Option<bool>,
     ) -> async_graphql::Result<Connection<String, Folder, Total>> {
-        let after = id_after(after.as_deref())?.map(FolderId);
-        let viewer = ctx.viewer().user;
-        let first = items_to_read(ctx, first)?;
-        let found =
-            folders::of_user(ctx.services(), viewer, self.0.id, secret, first, after).await?;
-        ctx.loaders()
-            .read_ahead(&tiles::folder_loads(ctx, &found.items)?)
-            .await;
-        Ok(list_connection(found, after.is_some(), |f| f.id.0, Folder))
+        let request = FoldersRequest {
+            owner: self.0.id,
+            secret,
+            first: items_to_read(ctx, first)?,
+            after: id_after(after.as_deref())?.map(FolderId),
+        };
+        let tiles = tiles::folder_fields(ctx)?;
+        let found = Arc::unwrap_or_clone(ctx.loaders().folders(request, tiles).await?);
+        Ok(list_connection(
+            found,
+            request.after.is_some(),
+            |f| f.id.0,
+            Folder,
+        ))
     }
 
     /// One of the user's folders by slug.

@@ -63,12 +63,24 @@ fn user_pins() -> Vec<String> {
 
 /// How many read transactions the queries of one page open, asked one after the other.
 async fn reads_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -> u64 {
+    let mut reads = 0;
+    for query in queries {
+        reads += reads_with(app, client, query, json!({})).await;
+    }
+    reads
+}
+
+/// How many read transactions `query` opens with `variables`.
+async fn reads_with(
+    app: &TestApp,
+    client: &reqwest::Client,
+    query: &str,
+    variables: serde_json::Value,
+) -> u64 {
     let store = &app.server.as_ref().unwrap().services.store;
     let before = store.read_count();
-    for query in queries {
-        let answer = graphql_with(client, &app.base_url, query, json!({})).await;
-        assert!(answer["errors"].is_null(), "{query}\n{answer}");
-    }
+    let answer = graphql_with(client, &app.base_url, query, variables).await;
+    assert!(answer["errors"].is_null(), "{query}\n{answer}");
     store.read_count() - before
 }
 
@@ -154,7 +166,8 @@ async fn reads_of_pages(
 /// per round of loads, whatever the kinds in it and the number of pins and boards (a round may
 /// split in two when its items resolve far apart). Measured: home 4 (signed in) and 2 (a
 /// visitor), user boards 15 and 9, board 11 and 7; with one batch per kind they were 5 and 3,
-/// 21 and 15, 14 and 10; with the tiles read with their page, user boards 8, then 6 (folders too).
+/// 21 and 15, 14 and 10; with the tiles read with their page, user boards 8, then 6 (folders
+/// too); with what a query asks of the records it names read with them, user boards 3, board 4.
 const MOST_READS: [(&str, u64); 3] = [("home", 5), ("user boards", 17), ("board", 12)];
 
 #[tokio::test]
@@ -199,13 +212,39 @@ async fn pages_open_a_constant_number_of_read_transactions() {
         tiles_waited_small, tiles_waited_large,
         "the tiles' fields wait each"
     );
-    // The page of boards is read with its tiles' covers, folders, owner and counts: the user,
-    // then one transaction.
+    // The page of boards is read with the user it names and its tiles' covers, folders, owner
+    // and counts: one transaction.
     let boards_page = reads_of(&app, &app.client, &user_boards()[1..2]).await;
-    assert_eq!(boards_page, 2, "a page of boards and its tiles read apart");
+    assert_eq!(boards_page, 1, "a page of boards and its tiles read apart");
     // So is the page of folders, with its tiles' covers, owner and board counts.
     let folders_page = reads_of(&app, &app.client, &user_boards()[2..3]).await;
-    assert_eq!(folders_page, 2, "a page of folders and its tiles read apart");
+    assert_eq!(
+        folders_page, 1,
+        "a page of folders and its tiles read apart"
+    );
+    // A board's page of pins is read with the user and the board it names, then the pins'
+    // owners.
+    let board_pins = reads_of(&app, &app.client, &board_page()[1..2]).await;
+    assert_eq!(
+        board_pins, 2,
+        "a board's pins read apart from the user and board named"
+    );
+    // The same, named and paged by variables and a fragment, as the UI asks; the page after it.
+    let by_variables = format!(
+        "query ($user: String!, $slug: String!, $first: Int, $after: String) {{
+           user(username: $user) {{ ...Named }} }}
+         fragment Named on User {{ id board(slug: $slug) {{ id pins(first: $first, after: $after) {{
+           pageInfo {{ endCursor }} edges {{ order node {{ {THUMB} }} }} }} }} }}"
+    );
+    let page = json!({"user": "ada", "slug": "board-0", "first": 10});
+    let first_page = graphql_with(&app.client, &app.base_url, &by_variables, page.clone()).await;
+    let cursor = &first_page["data"]["user"]["board"]["pins"]["pageInfo"]["endCursor"];
+    assert!(cursor.is_string(), "{first_page}");
+    let next_page = json!({"user": "ada", "slug": "board-0", "first": 10, "after": cursor});
+    for variables in [page, next_page] {
+        let reads = reads_with(&app, &app.client, &by_variables, variables).await;
+        assert_eq!(reads, 2, "a board's pins asked by variables read apart");
+    }
 
     // A user's pins page reads as many index keys and records with 212 pins (a third of them
     // private) as with 61: the counts are kept, the page is read a slice at a time.

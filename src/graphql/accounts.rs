@@ -2,6 +2,7 @@
 
 use async_graphql::{Context, ID, Object, Result};
 
+use super::ahead::{self, Named};
 use super::context::ContextExt;
 use super::types::user::{Message, User};
 use crate::domain::user::Profile;
@@ -24,9 +25,8 @@ impl AccountQuery {
 
     /// A user's public profile; NOT_FOUND_ERROR when there is no such user.
     async fn user(&self, ctx: &Context<'_>, username: String) -> Result<User> {
-        Ok(User::from(
-            users::by_username(ctx.services(), username).await?,
-        ))
+        let then = ahead::then_of(ctx, Named::User);
+        Ok(User(ctx.loaders().user_named(username, then).await?))
     }
 
     /// The instance's configured public address (`public_url`), or null when it is not set (the

@@ -14,13 +14,16 @@ use futures_util::future::{BoxFuture, Shared};
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
 use crate::domain::pin::PinRecord;
+use crate::domain::policy::Visible;
 use crate::domain::user::UserRecord;
+use crate::error::AppError;
 use crate::service::boards::BoardsRequest;
 use crate::service::context::Services;
 use crate::service::folders::FoldersRequest;
 use crate::service::list_pages::ListPage;
-use crate::service::loads::{self, LoadKey, Loaded, TileFields};
+use crate::service::loads::{self, LoadKey, Loaded, Then, TileFields};
 use crate::service::pin_lists::{PageRequest, PinPage};
+use crate::service::users;
 
 /// The loaders of one request (the viewer does not change within it): each key is read once,
 /// in the round that was gathering when it was first asked for. async-graphql's `DataLoader`
@@ -195,12 +198,12 @@ impl Loaders {
         request: BoardsRequest,
         tiles: TileFields,
     ) -> Result<Arc<ListPage<BoardRecord>>> {
-        Ok(
-            match self.page(LoadKey::Boards(request, tiles), tiles).await? {
-                Some(Loaded::Boards(page)) => page,
-                _ => Arc::default(),
-            },
-        )
+        let following = tiles != TileFields::default();
+        let key = LoadKey::Boards(request, tiles);
+        Ok(match self.with_what_follows(key, following).await? {
+            Some(Loaded::Boards(page)) => page,
+            _ => Arc::default(),
+        })
     }
 
     /// A page of folders, read with what its tiles show (`tiles`): their keys are noted as read.
@@ -209,19 +212,63 @@ impl Loaders {
         request: FoldersRequest,
         tiles: TileFields,
     ) -> Result<Arc<ListPage<FolderRecord>>> {
-        Ok(
-            match self.page(LoadKey::Folders(request, tiles), tiles).await? {
-                Some(Loaded::Folders(page)) => page,
-                _ => Arc::default(),
-            },
-        )
+        let following = tiles != TileFields::default();
+        let key = LoadKey::Folders(request, tiles);
+        Ok(match self.with_what_follows(key, following).await? {
+            Some(Loaded::Folders(page)) => page,
+            _ => Arc::default(),
+        })
     }
 
-    /// What the page of `key` found, the keys of its tiles noted as read.
-    async fn page(&self, key: LoadKey, tiles: TileFields) -> Result<Option<Loaded>> {
+    /// A user by username (NOT_FOUND_ERROR when there is none to show), read with what is asked
+    /// of it (`then`): the keys of those are noted as read.
+    pub async fn user_named(&self, username: String, then: Then) -> Result<Arc<UserRecord>> {
+        let following = !then.is_empty();
+        match self
+            .with_what_follows(LoadKey::UserNamed(username, then), following)
+            .await?
+        {
+            Some(Loaded::User(user)) => Ok(user),
+            _ => Err(AppError::not_found(users::NOT_FOUND).into()),
+        }
+    }
+
+    /// A board of `owner` by slug, when the viewer may see it, read with what is asked of it.
+    pub async fn board_named(
+        &self,
+        owner: UserId,
+        slug: String,
+        then: Then,
+    ) -> Result<BoardRecord> {
+        let following = !then.is_empty();
+        let key = LoadKey::BoardNamed { owner, slug, then };
+        match self.with_what_follows(key, following).await? {
+            Some(Loaded::Board(board)) => Ok(Arc::unwrap_or_clone(board)),
+            _ => Err(AppError::not_found(BoardRecord::NOT_FOUND).into()),
+        }
+    }
+
+    /// A folder of `owner` by slug, when the viewer may see it, read with what is asked of it.
+    pub async fn folder_named(
+        &self,
+        owner: UserId,
+        slug: String,
+        then: Then,
+    ) -> Result<FolderRecord> {
+        let following = !then.is_empty();
+        let key = LoadKey::FolderNamed { owner, slug, then };
+        match self.with_what_follows(key, following).await? {
+            Some(Loaded::Folder(folder)) => Ok(Arc::unwrap_or_clone(folder)),
+            _ => Err(AppError::not_found(FolderRecord::NOT_FOUND).into()),
+        }
+    }
+
+    /// What `key` found; with `following`, the keys read after it in its round are noted as
+    /// read, for the fields that will ask for them.
+    async fn with_what_follows(&self, key: LoadKey, following: bool) -> Result<Option<Loaded>> {
         let round = self.round_of(&key);
         let found = answer(round.clone(), &key).await?;
-        if tiles != TileFields::default() {
+        if following {
             self.read_in(&round);
         }
         Ok(found)

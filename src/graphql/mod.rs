@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod ahead;
 pub mod answers;
 pub mod boards;
 pub mod connection;

@@ -47,7 +47,12 @@ pub fn list_size(first: Option<i32>) -> usize {
 /// `totalCount` is asked for (`pins { totalCount }` on a boards page, `boards { totalCount }` on
 /// a folders page).
 pub fn items_to_read(ctx: &Context<'_>, first: Option<i32>) -> AppResult<usize> {
-    if wants_items(&ctx.look_ahead()) {
+    items_in(&ctx.look_ahead(), first)
+}
+
+/// `items_to_read` of the connection field `connection` (a look-ahead).
+pub fn items_in(connection: &Lookahead<'_>, first: Option<i32>) -> AppResult<usize> {
+    if wants_items(connection) {
         page_size(first)
     } else {
         Ok(0)

@@ -5,7 +5,7 @@
 //! the page's time (`bench/TUNING.md`, session 48). A page is now read with what its nodes show
 //! (`TileFields`, in its round and transaction), and the tiles' fields find them read.
 
-use async_graphql::{Context, Lookahead, Result, Value};
+use async_graphql::{Lookahead, Result, Value};
 
 use crate::graphql::pagination::wants_items;
 use crate::service::loads::TileFields;
@@ -13,22 +13,21 @@ use crate::service::loads::TileFields;
 const BOARD_COVERS: [&str; 5] = ["cover1", "cover2", "cover3", "cover4", "cover5"];
 const FOLDER_COVERS: [&str; 4] = ["cover1", "cover2", "cover3", "cover4"];
 
-/// What the nodes of a page of boards (the selection of `ctx`, a connection) show: as many
-/// covers as they ask for, their folders, owners, and pin counts (`pins { totalCount }`).
-pub fn board_fields(ctx: &Context<'_>) -> Result<TileFields> {
-    fields(ctx, &BOARD_COVERS, "pins")
+/// What the nodes of a page of boards (`connection`, as a look-ahead) show: as many covers as
+/// they ask for, their folders, owners, and pin counts (`pins { totalCount }`).
+pub fn board_fields(connection: &Lookahead<'_>) -> Result<TileFields> {
+    fields(connection, &BOARD_COVERS, "pins")
 }
 
 /// What the nodes of a page of folders show: their covers, owners, and board counts
 /// (`boards { totalCount }`).
-pub fn folder_fields(ctx: &Context<'_>) -> Result<TileFields> {
-    fields(ctx, &FOLDER_COVERS, "boards")
+pub fn folder_fields(connection: &Lookahead<'_>) -> Result<TileFields> {
+    fields(connection, &FOLDER_COVERS, "boards")
 }
 
-/// What the nodes of the connection of `ctx` show, of their `covers` and of the `list` they
-/// hold.
-fn fields(ctx: &Context<'_>, covers: &[&str], list: &str) -> Result<TileFields> {
-    let node = ctx.look_ahead().field("edges").field("node");
+/// What the nodes of `connection` show, of their `covers` and of the `list` they hold.
+fn fields(connection: &Lookahead<'_>, covers: &[&str], list: &str) -> Result<TileFields> {
+    let node = connection.field("edges").field("node");
     if !node.exists() {
         return Ok(TileFields::default());
     }

@@ -165,15 +165,13 @@ pub async fn get(
 }
 
 /// A board by its owner and slug, with the same errors as `get`.
-pub async fn by_slug(
-    services: &Services,
+pub fn named(
+    tx: &impl Source,
     viewer: Option<UserId>,
     owner: UserId,
-    slug: String,
+    slug: &str,
 ) -> AppResult<BoardRecord> {
-    services
-        .read(move |read| shown(read, boards::by_slug(read, owner, &slug)?, viewer))
-        .await
+    shown(tx, boards::by_slug(tx, owner, slug)?, viewer)
 }
 
 /// The boards of `ids` that the viewer may see, in the order of `ids`, each once; those that do

@@ -79,15 +79,14 @@ pub async fn get(
         .await
 }
 
-pub async fn by_slug(
-    services: &Services,
+/// A folder by its owner and slug, with the same errors as `get`.
+pub fn named(
+    tx: &impl Source,
     viewer: Option<UserId>,
     owner: UserId,
-    slug: String,
+    slug: &str,
 ) -> AppResult<FolderRecord> {
-    services
-        .read(move |read| shown(read, folders::by_slug(read, owner, &slug)?, viewer))
-        .await
+    shown(tx, folders::by_slug(tx, owner, slug)?, viewer)
 }
 
 /// A page of the folders of `owner`: `first` folders after the folder `after`; all those the

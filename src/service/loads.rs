@@ -18,7 +18,9 @@ use crate::service::folders::{self, FoldersRequest};
 use crate::service::list_pages::ListPage;
 use crate::service::pin_lists::{self, PageRequest, PinList, PinPage};
 use crate::service::pins;
+use crate::service::users::named as user_named;
 use crate::store::board_lists::BoardList;
+use crate::store::pin_order::PinKey;
 use crate::store::reading::Reading;
 use crate::store::users;
 
@@ -43,6 +45,128 @@ pub enum LoadKey {
     Boards(BoardsRequest, TileFields),
     /// A page of folders, read with what its tiles show.
     Folders(FoldersRequest, TileFields),
+    /// A user by username, then what is asked of it.
+    UserNamed(String, Then),
+    /// A board of `owner` by slug, when the viewer may see it, then what is asked of it.
+    BoardNamed {
+        owner: UserId,
+        slug: String,
+        then: Then,
+    },
+    /// A folder of `owner` by slug, when the viewer may see it, then what is asked of it.
+    FolderNamed {
+        owner: UserId,
+        slug: String,
+        then: Then,
+    },
+}
+
+/// What a query asks of a user, board or folder it names, read after it in its round and its
+/// transaction (`graphql::ahead`): the fields asking find it read. A board's page asked for a
+/// user, then its board, then the board's pins, each a round and a hop off the runtime of its
+/// own, the request queued again behind the others' each time.
+pub type Then = Vec<Next>;
+
+/// One thing asked of a record found by name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Next {
+    /// A board of the user, by slug, then what is asked of it.
+    Board(String, Then),
+    /// A folder of the user, by slug, then what is asked of it.
+    Folder(String, Then),
+    /// A page of the pins of the user or board.
+    Pins { first: usize, after: Option<PinKey> },
+    /// A page of the boards of the user (all, or only the public or private ones) or folder,
+    /// with what its tiles show.
+    Boards {
+        secret: Option<bool>,
+        first: usize,
+        after: Option<BoardId>,
+        tiles: TileFields,
+    },
+    /// A page of the folders of the user, with what its tiles show.
+    Folders {
+        secret: Option<bool>,
+        first: usize,
+        after: Option<FolderId>,
+        tiles: TileFields,
+    },
+}
+
+impl Next {
+    /// The key of this, asked of `found`; `None` where it asks what `found` does not hold.
+    fn key_of(&self, found: &Loaded) -> Option<LoadKey> {
+        let pins = |list, first, after| LoadKey::Pins(PageRequest { list, first, after });
+        let boards = |list, secret, first, after, tiles| {
+            let request = BoardsRequest {
+                list,
+                secret,
+                first,
+                after,
+            };
+            LoadKey::Boards(request, tiles)
+        };
+        Some(match (self, found) {
+            (Next::Board(slug, then), Loaded::User(user)) => LoadKey::BoardNamed {
+                owner: user.id,
+                slug: slug.clone(),
+                then: then.clone(),
+            },
+            (Next::Folder(slug, then), Loaded::User(user)) => LoadKey::FolderNamed {
+                owner: user.id,
+                slug: slug.clone(),
+                then: then.clone(),
+            },
+            (Next::Pins { first, after }, Loaded::User(user)) => {
+                pins(PinList::OfUser(user.id), *first, *after)
+            }
+            (Next::Pins { first, after }, Loaded::Board(board)) => {
+                pins(PinList::OnBoard(board.id), *first, *after)
+            }
+            (
+                Next::Boards {
+                    secret,
+                    first,
+                    after,
+                    tiles,
+                },
+                Loaded::User(user),
+            ) => boards(BoardList::OfUser(user.id), *secret, *first, *after, *tiles),
+            (
+                Next::Boards {
+                    secret,
+                    first,
+                    after,
+                    tiles,
+                },
+                Loaded::Folder(folder),
+            ) => boards(
+                BoardList::InFolder(folder.id),
+                *secret,
+                *first,
+                *after,
+                *tiles,
+            ),
+            (
+                Next::Folders {
+                    secret,
+                    first,
+                    after,
+                    tiles,
+                },
+                Loaded::User(user),
+            ) => {
+                let request = FoldersRequest {
+                    owner: user.id,
+                    secret: *secret,
+                    first: *first,
+                    after: *after,
+                };
+                LoadKey::Folders(request, *tiles)
+            }
+            _ => return None,
+        })
+    }
 }
 
 /// What the tiles of a page of boards or folders show, by the fields a query asks of them: the
@@ -132,6 +256,7 @@ pub enum Loaded {
     Pins(Arc<PinPage>),
     Boards(Arc<ListPage<BoardRecord>>),
     Folders(Arc<ListPage<FolderRecord>>),
+    Board(Arc<BoardRecord>),
 }
 
 /// The keys of the owners of a page's items, each once (a user's page has one).
@@ -142,9 +267,10 @@ pub fn owners(users: impl Iterator<Item = UserId>) -> Vec<LoadKey> {
     owners.into_iter().map(LoadKey::User).collect()
 }
 
-/// Each key's answer, for `viewer`, in one read transaction, with the keys of the tiles of the
-/// pages of boards and folders among them (`TileFields`); `None` for a key with nothing to show (a user gone,
-/// a folder the viewer may not see). One key's error is its own.
+/// Each key's answer, for `viewer`, in one read transaction, with what follows from them: the
+/// keys of the tiles of the pages of boards and folders among them (`TileFields`), and what is
+/// asked of the records found by name (`Then`); `None` for a key with nothing to show (a user
+/// gone, a folder the viewer may not see). One key's error is its own.
 pub fn load_all(
     services: &Services,
     viewer: Option<UserId>,
@@ -152,24 +278,35 @@ pub fn load_all(
 ) -> AppResult<Answers> {
     services.store.read(|read| {
         let mut found = answers(services, read, viewer, keys)?;
-        let tiles: Vec<LoadKey> = found
-            .iter()
-            .filter_map(|(key, answer)| match (key, answer) {
-                (LoadKey::Boards(_, tiles), Ok(Some(Loaded::Boards(page)))) => {
-                    Some(tiles.keys_of_boards(&page.items))
-                }
-                (LoadKey::Folders(_, tiles), Ok(Some(Loaded::Folders(page)))) => {
-                    Some(tiles.keys_of_folders(&page.items))
-                }
-                _ => None,
-            })
-            .flatten()
-            .collect();
-        if !tiles.is_empty() {
-            found.extend(answers(services, read, viewer, tiles)?);
+        let mut read_up_to = 0;
+        loop {
+            let next: Vec<LoadKey> = found[read_up_to..]
+                .iter()
+                .filter_map(|(key, answer)| Some(following(key, answer.as_ref().ok()?.as_ref()?)))
+                .flatten()
+                .collect();
+            if next.is_empty() {
+                return Ok(found);
+            }
+            read_up_to = found.len();
+            found.extend(answers(services, read, viewer, next)?);
         }
-        Ok(found)
     })
+}
+
+/// The keys that follow from what `key` found.
+fn following(key: &LoadKey, found: &Loaded) -> Vec<LoadKey> {
+    match (key, found) {
+        (LoadKey::Boards(_, tiles), Loaded::Boards(page)) => tiles.keys_of_boards(&page.items),
+        (LoadKey::Folders(_, tiles), Loaded::Folders(page)) => tiles.keys_of_folders(&page.items),
+        (
+            LoadKey::UserNamed(_, then)
+            | LoadKey::BoardNamed { then, .. }
+            | LoadKey::FolderNamed { then, .. },
+            found,
+        ) => then.iter().filter_map(|next| next.key_of(found)).collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Each key and what it found.
@@ -213,6 +350,13 @@ fn answers(
                 .map(|page| Some(Loaded::Boards(Arc::new(page)))),
             LoadKey::Folders(request, _) => folders::page_of(read, viewer, *request)
                 .map(|page| Some(Loaded::Folders(Arc::new(page)))),
+            LoadKey::UserNamed(username, _) => {
+                user_named(read, username).map(|user| Some(Loaded::User(Arc::new(user))))
+            }
+            LoadKey::BoardNamed { owner, slug, .. } => boards::named(read, viewer, *owner, slug)
+                .map(|board| Some(Loaded::Board(Arc::new(board)))),
+            LoadKey::FolderNamed { owner, slug, .. } => folders::named(read, viewer, *owner, slug)
+                .map(|folder| Some(Loaded::Folder(Arc::new(folder)))),
         };
         found.push((key, loaded));
     }

@@ -7,7 +7,7 @@ use crate::domain::policy::{sees_private_fields, shows_content};
 use crate::domain::user::{Profile, UserRecord};
 use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
-use crate::store::users;
+use crate::store::{Source, users};
 
 /// What only the user themself sees of their account.
 pub struct PrivateFields<'a> {
@@ -31,13 +31,14 @@ pub async fn by_id(services: &Services, id: UserId) -> AppResult<UserRecord> {
     services.read(move |read| users::load(read, id)).await
 }
 
+/// What a person reads for a user there is none of to show.
+pub const NOT_FOUND: &str = "This user does not exist.";
+
 /// A user by username; NOT_FOUND_ERROR when there is none, or when the account is disabled.
-pub async fn by_username(services: &Services, username: String) -> AppResult<UserRecord> {
-    services
-        .read(move |read| users::by_username(read, &username))
-        .await?
+pub fn named(tx: &impl Source, username: &str) -> AppResult<UserRecord> {
+    users::by_username(tx, username)?
         .filter(shows_content)
-        .ok_or_else(|| AppError::not_found("This user does not exist."))
+        .ok_or_else(|| AppError::not_found(NOT_FOUND))
 }
 
 /// Sets the profile fields given in `changes` (an empty string clears one; `None` keeps it).

@@ -244,7 +244,7 @@ pub async fn board_connection(
         first: items_to_read(ctx, first)?,
         after: id_after(after.as_deref())?.map(BoardId),
     };
-    let tiles = tiles::board_fields(ctx)?;
+    let tiles = tiles::board_fields(&ctx.look_ahead())?;
     let found = Arc::unwrap_or_clone(ctx.loaders().boards(request, tiles).await?);
     let after = request.after.is_some();
     Ok(list_connection(found, after, |board| board.id.0, Board))

@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use crate::domain::ids::{FolderId, UserId};
 use crate::domain::user::UserRecord;
 use crate::error::AppError;
+use crate::graphql::ahead::{self, Named};
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::pagination::{
@@ -23,7 +24,7 @@ use crate::media::urls;
 use crate::service::folders::FoldersRequest;
 use crate::service::pin_lists::PinList;
 use crate::service::users::{PrivateFields, private_fields};
-use crate::service::{api_keys, boards, folders, pins};
+use crate::service::{api_keys, boards, pins};
 use crate::store::board_lists::BoardList;
 
 pub struct User(pub Arc<UserRecord>);
@@ -170,8 +171,9 @@ impl User {
 
     /// One of the user's boards by slug.
     async fn board(&self, ctx: &Context<'_>, slug: String) -> async_graphql::Result<Board> {
+        let then = ahead::then_of(ctx, Named::Board);
         Ok(Board(
-            boards::by_slug(ctx.services(), ctx.viewer().user, self.0.id, slug).await?,
+            ctx.loaders().board_named(self.0.id, slug, then).await?,
         ))
     }
 
@@ -191,7 +193,7 @@ impl User {
             first: items_to_read(ctx, first)?,
             after: id_after(after.as_deref())?.map(FolderId),
         };
-        let tiles = tiles::folder_fields(ctx)?;
+        let tiles = tiles::folder_fields(&ctx.look_ahead())?;
         let found = Arc::unwrap_or_clone(ctx.loaders().folders(request, tiles).await?);
         Ok(list_connection(
             found,
@@ -203,8 +205,9 @@ impl User {
 
     /// One of the user's folders by slug.
     async fn folder(&self, ctx: &Context<'_>, slug: String) -> async_graphql::Result<Folder> {
+        let then = ahead::then_of(ctx, Named::Folder);
         Ok(Folder(
-            folders::by_slug(ctx.services(), ctx.viewer().user, self.0.id, slug).await?,
+            ctx.loaders().folder_named(self.0.id, slug, then).await?,
         ))
     }
 

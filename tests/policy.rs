@@ -1466,8 +1466,10 @@ fn view_boards(probes: &mut Probes, model: &Model, viewer: Viewer, scope: &mut S
     for board in &model.boards {
         let what = format!("board({}) of {}", board.id, USERS[board.owner]);
         let by_slug = format!("{what} by slug {}", board.slug);
+        // With its pins, read with the user and board it names (`graphql::ahead`).
         let slug_field = format!(
-            "user(username: {}) {{ board(slug: {}) {{ id }} }}",
+            "user(username: {}) {{ board(slug: {}) {{ id pins(first: 1000) \
+             {{ totalCount edges {{ order node {{ id }} }} }} }} }}",
             lit(USERS[board.owner]),
             lit(&board.slug)
         );
@@ -1513,12 +1515,13 @@ fn view_boards(probes: &mut Probes, model: &Model, viewer: Viewer, scope: &mut S
             expected[format!("cover{}", slot + 1)] = id_or_null(covers.get(slot));
         }
         let signature = expected.to_string();
+        let found = json!({ "board": { "id": board.id, "pins": expected["pins"] } });
         let mut field = format!("board(id: {}) {{ {BOARD_FIELDS}", lit(&board.id));
         add_neighbour_fields(&mut field, &mut expected, &ids, scope);
         field.push_str(" }");
         probes.item(what, field, Expect::Value(expected), signature);
-        let found = json!({ "board": { "id": board.id } });
-        probes.item(by_slug, slug_field, Expect::Value(found), "shown".into());
+        let shown = found.to_string();
+        probes.item(by_slug, slug_field, Expect::Value(found), shown);
     }
     for gone in model.gone_boards.iter().rev().take(RECENTLY_GONE) {
         probes.denied(
@@ -1577,8 +1580,9 @@ fn view_folders(probes: &mut Probes, model: &Model, viewer: Viewer) {
     for folder in &model.folders {
         let what = format!("folder({}) of {}", folder.id, USERS[folder.owner]);
         let by_slug = format!("{what} by slug {}", folder.slug);
+        // With its boards, read with the user and folder it names (`graphql::ahead`).
         let slug_field = format!(
-            "user(username: {}) {{ folder(slug: {}) {{ id }} }}",
+            "user(username: {}) {{ folder(slug: {}) {{ id boards(first: 1000) {ID_LIST} }} }}",
             lit(USERS[folder.owner]),
             lit(&folder.slug)
         );
@@ -1608,6 +1612,7 @@ fn view_folders(probes: &mut Probes, model: &Model, viewer: Viewer) {
             expected[format!("cover{}", slot + 1)] = id_or_null(covers.get(slot));
         }
         let signature = expected.to_string();
+        let found = json!({ "folder": { "id": folder.id, "boards": expected["boards"] } });
         probes.item(
             what,
             format!(
@@ -1618,8 +1623,8 @@ fn view_folders(probes: &mut Probes, model: &Model, viewer: Viewer) {
             Expect::Value(expected),
             signature,
         );
-        let found = json!({ "folder": { "id": folder.id } });
-        probes.item(by_slug, slug_field, Expect::Value(found), "shown".into());
+        let shown = found.to_string();
+        probes.item(by_slug, slug_field, Expect::Value(found), shown);
     }
     for gone in model.gone_folders.iter().rev().take(RECENTLY_GONE) {
         probes.denied(

@@ -1,4 +1,4 @@
-//! What a query asks of the user, board or folder it names, read with it (`service::loads::Then`).
+//! What a query asks of the user, board or folder it names, read with it (`service::asked::Then`).
 //!
 //! A board's page asked for a user by name, then for its board by slug, then for the board's
 //! pins: three rounds of loads, each a hop off the runtime with the request queued again behind
@@ -12,7 +12,7 @@ use async_graphql::{Context, InputType, Lookahead, Name, SelectionField, Value};
 use crate::domain::ids::{BoardId, FolderId};
 use crate::graphql::pagination::{id_after, items_in};
 use crate::graphql::tiles;
-use crate::service::loads::{Next, Then};
+use crate::service::asked::{Next, Then, TilesPage};
 use crate::service::pin_lists::parse_cursor;
 
 /// The kinds of record a query names.
@@ -61,7 +61,7 @@ fn next(field: SelectionField<'_>, kind: Named) -> Option<Next> {
             first: first()?,
             after: after()?.as_deref().map(parse_cursor).transpose().ok()?,
         },
-        (Named::User | Named::Folder, "boards") => Next::Boards {
+        (Named::User | Named::Folder, "boards") => Next::Boards(TilesPage {
             secret: match kind {
                 Named::User => argument(&arguments, "secret")?,
                 _ => None,
@@ -69,13 +69,13 @@ fn next(field: SelectionField<'_>, kind: Named) -> Option<Next> {
             first: first()?,
             after: id_after(after()?.as_deref()).ok()?.map(BoardId),
             tiles: tiles::board_fields(&Lookahead::from(field)).ok()?,
-        },
-        (Named::User, "folders") => Next::Folders {
+        }),
+        (Named::User, "folders") => Next::Folders(TilesPage {
             secret: argument(&arguments, "secret")?,
             first: first()?,
             after: id_after(after()?.as_deref()).ok()?.map(FolderId),
             tiles: tiles::folder_fields(&Lookahead::from(field)).ok()?,
-        },
+        }),
         _ => return None,
     })
 }

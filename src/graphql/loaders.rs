@@ -17,11 +17,12 @@ use crate::domain::pin::PinRecord;
 use crate::domain::policy::Visible;
 use crate::domain::user::UserRecord;
 use crate::error::AppError;
+use crate::service::asked::{Then, TileFields};
 use crate::service::boards::BoardsRequest;
 use crate::service::context::Services;
 use crate::service::folders::FoldersRequest;
 use crate::service::list_pages::ListPage;
-use crate::service::loads::{self, LoadKey, Loaded, Then, TileFields};
+use crate::service::loads::{self, LoadKey, Loaded};
 use crate::service::pin_lists::{PageRequest, PinPage};
 use crate::service::users;
 

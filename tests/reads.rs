@@ -222,8 +222,13 @@ async fn pages_open_a_constant_number_of_read_transactions() {
         folders_page, 1,
         "a page of folders and its tiles read apart"
     );
-    // A board's page of pins is read with the user and the board it names, then the pins'
-    // owners.
+    // A user's pins page is read with the user it names, then the pins' owners; a board's page
+    // of pins with the user and the board it names, then its pins' owners.
+    let user_pins_page = reads_of(&app, &app.client, &user_pins()).await;
+    assert_eq!(
+        user_pins_page, 2,
+        "a user's pins read apart from the user named"
+    );
     let board_pins = reads_of(&app, &app.client, &board_page()[1..2]).await;
     assert_eq!(
         board_pins, 2,

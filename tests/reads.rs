@@ -84,6 +84,17 @@ async fn reads_with(
     store.read_count() - before
 }
 
+/// The fewest read transactions `query` opens with `variables`, asked three times by the owner:
+/// a write in the background (the search index's, a sweep's) has the viewer's session read
+/// again once after it.
+async fn owner_reads(app: &TestApp, query: &str, variables: serde_json::Value) -> u64 {
+    let mut fewest = u64::MAX;
+    for _ in 0..3 {
+        fewest = fewest.min(reads_with(app, &app.client, query, variables.clone()).await);
+    }
+    fewest
+}
+
 /// How many times the fields of the queries of one page waited for a round of loads.
 async fn waits_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -> u64 {
     let before = loaders::waits();
@@ -214,22 +225,22 @@ async fn pages_open_a_constant_number_of_read_transactions() {
     );
     // The page of boards is read with the user it names and its tiles' covers, folders, owner
     // and counts: one transaction.
-    let boards_page = reads_of(&app, &app.client, &user_boards()[1..2]).await;
+    let boards_page = owner_reads(&app, &user_boards()[1], json!({})).await;
     assert_eq!(boards_page, 1, "a page of boards and its tiles read apart");
     // So is the page of folders, with its tiles' covers, owner and board counts.
-    let folders_page = reads_of(&app, &app.client, &user_boards()[2..3]).await;
+    let folders_page = owner_reads(&app, &user_boards()[2], json!({})).await;
     assert_eq!(
         folders_page, 1,
         "a page of folders and its tiles read apart"
     );
     // A user's pins page is read with the user it names, then the pins' owners; a board's page
     // of pins with the user and the board it names, then its pins' owners.
-    let user_pins_page = reads_of(&app, &app.client, &user_pins()).await;
+    let user_pins_page = owner_reads(&app, &user_pins()[0], json!({})).await;
     assert_eq!(
         user_pins_page, 2,
         "a user's pins read apart from the user named"
     );
-    let board_pins = reads_of(&app, &app.client, &board_page()[1..2]).await;
+    let board_pins = owner_reads(&app, &board_page()[1], json!({})).await;
     assert_eq!(
         board_pins, 2,
         "a board's pins read apart from the user and board named"
@@ -247,7 +258,7 @@ async fn pages_open_a_constant_number_of_read_transactions() {
     assert!(cursor.is_string(), "{first_page}");
     let next_page = json!({"user": "ada", "slug": "board-0", "first": 10, "after": cursor});
     for variables in [page, next_page] {
-        let reads = reads_with(&app, &app.client, &by_variables, variables).await;
+        let reads = owner_reads(&app, &by_variables, variables).await;
         assert_eq!(reads, 2, "a board's pins asked by variables read apart");
     }
 

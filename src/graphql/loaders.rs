@@ -4,7 +4,7 @@
 //! (`service::loads`).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use async_graphql::Result;
@@ -45,7 +45,16 @@ struct Asked {
 }
 
 /// A round of loads: every key's answer, once read.
-type Round = Shared<BoxFuture<'static, Result<Arc<Answers>>>>;
+type Round = Shared<BoxFuture<'static, Result<Arc<Read>>>>;
+
+/// What a round read: the answers of the keys asked, and of the keys read after them
+/// (`service::asked`: a page's tiles, what is asked of a record named), which `followed` lists.
+struct Read {
+    answers: Answers,
+    followed: Vec<LoadKey>,
+    /// Whether `followed` was noted as read in the round (`Loaders::note_followed`), once.
+    noted: AtomicBool,
+}
 
 /// The keys of a round; `None` once it reads them.
 type Gathered = Arc<Mutex<Option<Vec<LoadKey>>>>;
@@ -71,7 +80,32 @@ pub fn for_request(services: Services, viewer: Option<UserId>) -> Loaders {
 impl Loaders {
     /// What `key` found, if anything.
     async fn load(&self, key: LoadKey) -> Result<Option<Loaded>> {
-        answer(self.round_of(&key), &key).await
+        self.answer(self.round_of(&key), &key).await
+    }
+
+    /// What `key` found in `round`, once the round is read; the keys the round read after those
+    /// asked are then noted as read in it, so that their fields find them at once.
+    async fn answer(&self, round: Round, key: &LoadKey) -> Result<Option<Loaded>> {
+        if round.peek().is_none() {
+            WAITS.fetch_add(1, Ordering::Relaxed);
+        }
+        let read = round.clone().await?;
+        self.note_followed(&read, &round);
+        Ok(read.answers.get(key).cloned().transpose()?.flatten())
+    }
+
+    /// Notes the keys `read` read after those asked as read in `round`, the first time.
+    fn note_followed(&self, read: &Read, round: &Round) {
+        if read.followed.is_empty() || read.noted.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let mut asked = lock(&self.asked);
+        asked.rounds.reserve(read.followed.len());
+        for key in &read.followed {
+            if !asked.rounds.contains_key(key) {
+                asked.rounds.insert(key.clone(), round.clone());
+            }
+        }
     }
 
     /// The round that reads `key`: the one it was asked in before, else the last one while it
@@ -107,14 +141,20 @@ impl Loaders {
                 tokio::task::yield_now().await;
             }
             let keys = lock(&keys).take().unwrap_or_default();
+            let asked = keys.len();
             let found = services
                 .reading(move |services| loads::load_all(services, viewer, keys))
                 .await?;
+            let followed = found[asked..].iter().map(|(key, _)| key.clone()).collect();
             let answers = found
                 .into_iter()
                 .map(|(key, answer)| (key, answer.map_err(async_graphql::Error::from)))
                 .collect();
-            Ok(Arc::new(answers))
+            Ok(Arc::new(Read {
+                answers,
+                followed,
+                noted: AtomicBool::new(false),
+            }))
         });
         read.map(|done| {
             done.unwrap_or_else(|failed| {
@@ -141,7 +181,7 @@ impl Loaders {
         let mut users = HashMap::with_capacity(ids.len());
         for (key, round) in keys.into_iter().zip(rounds) {
             if let (LoadKey::User(id), Some(Loaded::User(user))) =
-                (&key, answer(round, &key).await?)
+                (&key, self.answer(round, &key).await?)
             {
                 users.insert(*id, user);
             }
@@ -199,9 +239,7 @@ impl Loaders {
         request: BoardsRequest,
         tiles: TileFields,
     ) -> Result<Arc<ListPage<BoardRecord>>> {
-        let following = tiles != TileFields::default();
-        let key = LoadKey::Boards(request, tiles);
-        Ok(match self.with_what_follows(key, following).await? {
+        Ok(match self.load(LoadKey::Boards(request, tiles)).await? {
             Some(Loaded::Boards(page)) => page,
             _ => Arc::default(),
         })
@@ -213,9 +251,7 @@ impl Loaders {
         request: FoldersRequest,
         tiles: TileFields,
     ) -> Result<Arc<ListPage<FolderRecord>>> {
-        let following = tiles != TileFields::default();
-        let key = LoadKey::Folders(request, tiles);
-        Ok(match self.with_what_follows(key, following).await? {
+        Ok(match self.load(LoadKey::Folders(request, tiles)).await? {
             Some(Loaded::Folders(page)) => page,
             _ => Arc::default(),
         })
@@ -224,11 +260,7 @@ impl Loaders {
     /// A user by username (NOT_FOUND_ERROR when there is none to show), read with what is asked
     /// of it (`then`): the keys of those are noted as read.
     pub async fn user_named(&self, username: String, then: Then) -> Result<Arc<UserRecord>> {
-        let following = !then.is_empty();
-        match self
-            .with_what_follows(LoadKey::UserNamed(username, then), following)
-            .await?
-        {
+        match self.load(LoadKey::UserNamed(username, then)).await? {
             Some(Loaded::User(user)) => Ok(user),
             _ => Err(AppError::not_found(users::NOT_FOUND).into()),
         }
@@ -241,9 +273,8 @@ impl Loaders {
         slug: String,
         then: Then,
     ) -> Result<BoardRecord> {
-        let following = !then.is_empty();
         let key = LoadKey::BoardNamed { owner, slug, then };
-        match self.with_what_follows(key, following).await? {
+        match self.load(key).await? {
             Some(Loaded::Board(board)) => Ok(Arc::unwrap_or_clone(board)),
             _ => Err(AppError::not_found(BoardRecord::NOT_FOUND).into()),
         }
@@ -256,47 +287,12 @@ impl Loaders {
         slug: String,
         then: Then,
     ) -> Result<FolderRecord> {
-        let following = !then.is_empty();
         let key = LoadKey::FolderNamed { owner, slug, then };
-        match self.with_what_follows(key, following).await? {
+        match self.load(key).await? {
             Some(Loaded::Folder(folder)) => Ok(Arc::unwrap_or_clone(folder)),
             _ => Err(AppError::not_found(FolderRecord::NOT_FOUND).into()),
         }
     }
-
-    /// What `key` found; with `following`, the keys read after it in its round are noted as
-    /// read, for the fields that will ask for them.
-    async fn with_what_follows(&self, key: LoadKey, following: bool) -> Result<Option<Loaded>> {
-        let round = self.round_of(&key);
-        let found = answer(round.clone(), &key).await?;
-        if following {
-            self.read_in(&round);
-        }
-        Ok(found)
-    }
-
-    /// Notes every key `round` read as read in it: the keys it read along with those asked (a
-    /// page's tiles) are then found read when their fields ask.
-    fn read_in(&self, round: &Round) {
-        let Some(Ok(answers)) = round.peek() else {
-            return;
-        };
-        let mut asked = lock(&self.asked);
-        asked.rounds.reserve(answers.len());
-        for key in answers.keys() {
-            if !asked.rounds.contains_key(key) {
-                asked.rounds.insert(key.clone(), round.clone());
-            }
-        }
-    }
-}
-
-/// What `key` found in `round`, once the round is read.
-async fn answer(round: Round, key: &LoadKey) -> Result<Option<Loaded>> {
-    if round.peek().is_none() {
-        WAITS.fetch_add(1, Ordering::Relaxed);
-    }
-    Ok(round.await?.get(key).cloned().transpose()?.flatten())
 }
 
 static WAITS: AtomicU64 = AtomicU64::new(0);

@@ -21,12 +21,6 @@ use crate::error::AppResult;
 /// documents: enough for the first pages of two common words, measured at a million pins.
 const KEPT_AT_LEAST: usize = 256;
 const KEPT_ONE_IN: usize = 64;
-/// Segments smaller than this rank searches of several words by Tantivy alone until a threshold
-/// is carried from the segments before: from none, block-max WAND decodes fewer blocks than kept
-/// postings cost (at 100k pins, segments of 49k documents, two words took 12% more instructions
-/// from kept postings); with one, kept postings settle most small segments at once (at 1M pins,
-/// ten segments of 29k documents, signed in: 20% fewer instructions).
-const SMALLEST_FOR_SEVERAL_WORDS: u32 = 131_072;
 /// How many bytes of postings are kept at most: about 50 common words of a million pins, with
 /// their unkept postings' documents and term frequencies.
 const KEPT_BYTES: usize = 40 << 20;
@@ -123,31 +117,22 @@ impl WordImpacts {
 pub struct Impacts {
     kept: KeptPerWord<Option<WordImpacts>>,
     kept_at_least: usize,
-    smallest_for_several_words: u32,
 }
 
 impl Default for Impacts {
     fn default() -> Impacts {
-        Impacts::new(KEPT_AT_LEAST, SMALLEST_FOR_SEVERAL_WORDS)
+        Impacts::new(KEPT_AT_LEAST)
     }
 }
 
 impl Impacts {
-    /// Keeping at least `kept_at_least` postings of a word in each segment, and ranking searches
-    /// of several words in segments of `smallest_for_several_words` documents or more, or once a
-    /// threshold is carried (the constants above, but in tests).
-    pub fn new(kept_at_least: usize, smallest_for_several_words: u32) -> Impacts {
+    /// Keeping at least `kept_at_least` postings of a word in each segment (the constant above,
+    /// but in tests).
+    pub fn new(kept_at_least: usize) -> Impacts {
         Impacts {
             kept: KeptPerWord::new(KEPT_BYTES),
             kept_at_least,
-            smallest_for_several_words,
         }
-    }
-
-    /// Whether a search of `words` words ranks `segment` from kept postings, when the top is
-    /// `full` already (a threshold carried from the segments before).
-    pub fn ranks(&self, segment: &SegmentReader, words: usize, full: bool) -> bool {
-        words == 1 || full || segment.max_doc() >= self.smallest_for_several_words
     }
 
     /// The kept postings of `term` in `segment`, chosen by `weight` when first made; `None` when

@@ -37,30 +37,24 @@ pub fn best_with_all(
     let mut top = Top::new(limit);
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
         let ord = ord as u32;
-        let offered = match impacts.ranks(segment, terms.len(), top.is_full()) {
-            false => None,
-            true => {
-                let mut kept = Vec::with_capacity(terms.len());
-                for (term, weight) in terms.iter().zip(weights) {
-                    kept.push(impacts.of(segment, term, weight)?);
-                }
-                let words: Vec<Word> = terms
-                    .iter()
-                    .zip(weights)
-                    .zip(&kept)
-                    .filter_map(|((term, weight), kept)| {
-                        let kept = kept.as_ref().as_ref()?;
-                        Some(Word { term, weight, kept })
-                    })
-                    .collect();
-                if words.len() < terms.len() {
-                    continue;
-                }
-                match impact_ranking::rank(&mut top, ord, segment, &words)? {
-                    None => continue,
-                    Some(offered) => Some(offered),
-                }
-            }
+        let mut kept = Vec::with_capacity(terms.len());
+        for (term, weight) in terms.iter().zip(weights) {
+            kept.push(impacts.of(segment, term, weight)?);
+        }
+        let words: Vec<Word> = terms
+            .iter()
+            .zip(weights)
+            .zip(&kept)
+            .filter_map(|((term, weight), kept)| {
+                let kept = kept.as_ref().as_ref()?;
+                Some(Word { term, weight, kept })
+            })
+            .collect();
+        if words.len() < terms.len() {
+            continue;
+        }
+        let Some(offered) = impact_ranking::rank(&mut top, ord, segment, &words)? else {
+            continue;
         };
         by_tantivy += 1;
         let weight = match &tantivy_weight {
@@ -71,7 +65,7 @@ pub fn best_with_all(
                     .context("search failed")?,
             ),
         };
-        rank_by_tantivy(&mut top, &**weight, ord, segment, offered.as_ref())?;
+        rank_by_tantivy(&mut top, &**weight, ord, segment, &offered)?;
     }
     Ok((top.into_sorted(), by_tantivy))
 }
@@ -97,20 +91,20 @@ fn rank_by_tantivy(
     weight: &dyn Weight,
     ord: u32,
     segment: &SegmentReader,
-    offered: Option<&Offered>,
+    offered: &Offered,
 ) -> AppResult<()> {
     let alive = segment.alive_bitset();
     // Segments go in address order and documents in each too, so a later match of the
     // threshold's score loses the tie: `for_each_pruning` passes only higher scores. When
     // documents of this segment were offered, the worst kept may be one of them, which a match
     // of its score and a lower address beats.
-    let threshold = |top: &Top| match offered {
-        None => top.threshold(),
-        Some(_) => top.threshold().next_down(),
+    let threshold = |top: &Top| match offered.is_empty() {
+        true => top.threshold(),
+        false => top.threshold().next_down(),
     };
     weight
         .for_each_pruning(threshold(top), segment, &mut |doc, score| {
-            let fresh = offered.is_none_or(|offered| !offered.contains(&doc));
+            let fresh = !offered.contains(&doc);
             if fresh && alive.is_none_or(|alive| alive.is_alive(doc)) {
                 top.push(score, DocAddress::new(ord, doc));
             }
@@ -248,7 +242,7 @@ mod tests {
         let (searcher, caption) = index_of(&[captions], |_, n| n % 31 == 0);
         let mut ranked = Vec::new();
         for kept_at_least in [1, 64] {
-            let impacts = Impacts::new(kept_at_least, 0);
+            let impacts = Impacts::new(kept_at_least);
             for limit in [1, 7, 50, 500] {
                 let words = ["light", "morning"];
                 let settings = format!("{kept_at_least}");
@@ -330,23 +324,15 @@ mod tests {
         ];
         let mut ranked_by_tantivy = 0;
         let mut ranked = 0;
-        // Segments of any size ranked from kept postings, or (several words) only once the top
-        // is full.
-        let settings = [1, 20, 100_000]
-            .into_iter()
-            .flat_map(|kept_at_least| [(kept_at_least, 0), (kept_at_least, u32::MAX)]);
-        for (kept_at_least, smallest_for_several_words) in settings {
-            let impacts = Impacts::new(kept_at_least, smallest_for_several_words);
+        for kept_at_least in [1, 20, 100_000] {
+            let impacts = Impacts::new(kept_at_least);
             for words in &asked {
                 for limit in [1, 7, 64, 500, 3000] {
-                    let settings = format!("{kept_at_least}, {smallest_for_several_words}");
-                    let by_tantivy = assert_ranked_as_tantivy(
+                    let settings = format!("{kept_at_least}");
+                    ranked_by_tantivy += assert_ranked_as_tantivy(
                         &searcher, caption, &impacts, words, limit, &settings,
                     );
-                    if smallest_for_several_words == 0 {
-                        ranked_by_tantivy += by_tantivy;
-                        ranked += segments.len();
-                    }
+                    ranked += segments.len();
                 }
             }
         }

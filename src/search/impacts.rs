@@ -20,7 +20,7 @@ use crate::error::AppResult;
 /// A segment keeps at least this many postings of a word, and one in `KEPT_ONE_IN` of its
 /// documents: enough for the first pages of two common words, measured at a million pins. With
 /// 256 (so 768 in the 49k documents of a segment at 100k pins), two words there left a segment
-/// to Tantivy's ranking in two searches of three, a sixth of their instructions
+/// to Tantivy's ranking about 0.7 times a search, a sixth of its instructions
 /// (`bench/TUNING.md`, session 50).
 const KEPT_AT_LEAST: usize = 2048;
 const KEPT_ONE_IN: usize = 64;

@@ -98,9 +98,12 @@ fn rank_by_tantivy(
     // threshold's score loses the tie: `for_each_pruning` passes only higher scores. When
     // documents of this segment were offered, the worst kept may be one of them, which a match
     // of its score and a lower address beats.
-    let threshold = |top: &Top| match offered.is_empty() {
-        true => top.threshold(),
-        false => top.threshold().next_down(),
+    let threshold = |top: &Top| {
+        if offered.is_empty() {
+            top.threshold()
+        } else {
+            top.threshold().next_down()
+        }
     };
     weight
         .for_each_pruning(threshold(top), segment, &mut |doc, score| {

@@ -209,7 +209,7 @@ impl TileFields {
 }
 
 /// The keys of the owners of a page's items, each once (a user's page has one).
-pub fn owners(users: impl Iterator<Item = UserId>) -> Vec<LoadKey> {
+fn owners(users: impl Iterator<Item = UserId>) -> Vec<LoadKey> {
     let mut owners: Vec<UserId> = users.collect();
     owners.sort_unstable();
     owners.dedup();

@@ -18,7 +18,7 @@ mod test_segments;
 mod unkept;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
@@ -34,6 +34,7 @@ use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Te
 use crate::domain::ids::{PinId, UserId};
 use crate::domain::policy::AudienceKey;
 use crate::error::AppResult;
+use crate::store::background::Background;
 use crate::store::memo::Memo;
 use crate::store::{CommitFollower, Store, search_pending, search_sweeps};
 
@@ -75,8 +76,8 @@ pub struct SearchIndex {
     common_words: Arc<common_words::CommonWords>,
     /// Words' best postings, for ranking.
     impacts: Arc<impacts::Impacts>,
-    /// Whether a thread sweeps (see `sweeper`).
-    sweeping: Arc<AtomicBool>,
+    /// The thread that sweeps (see `sweeper`).
+    sweeper: Background,
     pub fields: Fields,
 }
 
@@ -234,7 +235,7 @@ impl SearchIndex {
             cache: Arc::default(),
             common_words: Arc::default(),
             impacts: Arc::default(),
-            sweeping: Arc::default(),
+            sweeper: Background::default(),
             fields,
         })
     }

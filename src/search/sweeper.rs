@@ -2,8 +2,6 @@
 //! changed), indexed again in a thread of its own, a chunk at a time, after the write that
 //! marked them has returned; searches meanwhile find the pins by their former words.
 
-use std::sync::atomic::Ordering;
-
 use redb::Durability;
 
 use super::SearchIndex;
@@ -16,30 +14,16 @@ const PINS_AT_ONCE: usize = 1_000;
 impl SearchIndex {
     /// Sweeps in a thread of its own, unless one sweeps already; it goes on until no sweep waits.
     pub fn sweep_in_background(&self, store: &Store) {
-        if self.sweeping.swap(true, Ordering::AcqRel) {
-            return;
-        }
         let (index, store) = (self.clone(), store.clone());
-        std::thread::spawn(move || {
-            loop {
-                let swept = index.sweep_all(&store);
-                index.sweeping.store(false, Ordering::Release);
-                if let Err(error) = swept {
-                    tracing::error!(
-                        ?error,
-                        "the search index could not take renamed boards or users; it tries again after the next change or start"
-                    );
-                    return;
-                }
-                // A sweep marked after the last look, while the flag was still set, started none.
-                let waiting = store
-                    .read(search_sweeps::count)
-                    .is_ok_and(|count| count > 0);
-                if !waiting || index.sweeping.swap(true, Ordering::AcqRel) {
-                    return;
-                }
-            }
-        });
+        self.sweeper.ask(
+            "the search index could not take renamed boards or users; it tries again after the next change or start",
+            move || index.sweep_all(&store),
+        );
+    }
+
+    /// Nothing asks for a sweep, nor does a sweeping thread run: the sweeps asked are done.
+    pub fn swept(&self) -> bool {
+        self.sweeper.idle()
     }
 
     /// Indexes the pins of every sweep waiting, until none waits; each mark read is cleared

@@ -10,8 +10,6 @@
 //! Like a search sweep's mark, a board's mark has a number: a sweep clears only the mark it
 //! read before sweeping, so that a board changed again meanwhile is swept again.
 
-use std::sync::atomic::Ordering;
-
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::tables::BOARD_SWEEPS;
@@ -109,28 +107,16 @@ impl Store {
     /// Sweeps the boards marked in a thread of its own, unless one sweeps already; it goes on
     /// until no board waits. A sweep cut short by a stop goes on at the next start.
     pub fn sweep_boards_in_background(&self) {
-        if self.sweeping_boards.swap(true, Ordering::AcqRel) {
-            return;
-        }
         let store = self.clone();
-        std::thread::spawn(move || {
-            loop {
-                let swept = sweep_all(&store);
-                store.sweeping_boards.store(false, Ordering::Release);
-                if let Err(error) = swept {
-                    tracing::error!(
-                        ?error,
-                        "the pins of a board made private or public, or deleted, could not follow it; they do after the next change or start"
-                    );
-                    return;
-                }
-                // A board marked after the last look, while the flag was still set, started none.
-                let waiting = store.read(count).is_ok_and(|count| count > 0);
-                if !waiting || store.sweeping_boards.swap(true, Ordering::AcqRel) {
-                    return;
-                }
-            }
-        });
+        self.board_sweeper.ask(
+            "the pins of a board made private or public, or deleted, could not follow it; they do after the next change or start",
+            move || sweep_all(&store),
+        );
+    }
+
+    /// Nothing asks for a sweep of boards, nor does a sweeping thread run: those asked are done.
+    pub fn boards_swept(&self) -> bool {
+        self.board_sweeper.idle()
     }
 }
 

@@ -1,6 +1,7 @@
 //! The redb database: opening, migrating, transactions, and one module per entity.
 
 pub mod accounts;
+pub mod background;
 pub mod board_lists;
 pub mod board_pins;
 pub mod board_sweeps;
@@ -30,7 +31,7 @@ pub mod user_pins;
 pub mod users;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -43,6 +44,7 @@ use redb::{
 use crate::config::{Config, DatabaseConfig};
 use crate::domain::ids::PinId;
 use crate::error::{AppError, AppResult};
+use background::Background;
 use kept_records::{Commits, Kept};
 use reading::Reading;
 
@@ -73,8 +75,8 @@ pub struct Store {
     kept: Arc<Kept>,
     /// Memory for the pages read last (redb's cache), in bytes.
     cache_bytes: usize,
-    /// Whether a thread sweeps the boards marked in `board_sweeps`.
-    sweeping_boards: Arc<AtomicBool>,
+    /// The thread that sweeps the boards marked in `board_sweeps`.
+    board_sweeper: Background,
 }
 
 /// Derived data (the search index) that follows the pins each write transaction changed.
@@ -115,7 +117,7 @@ impl Store {
             commits: Arc::default(),
             kept: Arc::default(),
             cache_bytes,
-            sweeping_boards: Arc::default(),
+            board_sweeper: Background::default(),
         })
     }
 

@@ -204,18 +204,19 @@ impl TestApp {
 impl TestApp {
     /// Waits until the search index has taken the pins of every renamed board and user, and the
     /// pins of every board made private or public or deleted have followed it (the sweeps of
-    /// `store::search_sweeps` and `store::board_sweeps`, made in the background).
+    /// `store::search_sweeps` and `store::board_sweeps`, made in the background), and the
+    /// sweeping threads have ended: they read nothing more.
     pub async fn wait_for_sweeps(&self) {
-        let store = &self
-            .server
-            .as_ref()
-            .expect("a running server")
-            .services
-            .store;
-        let waiting =
-            || store.read(search_sweeps::count).unwrap() + store.read(board_sweeps::count).unwrap();
+        let services = &self.server.as_ref().expect("a running server").services;
+        let store = &services.store;
+        let waiting = || {
+            !(store.boards_swept() && services.search.swept())
+                || store.read(search_sweeps::count).unwrap()
+                    + store.read(board_sweeps::count).unwrap()
+                    > 0
+        };
         for _ in 0..2_000 {
-            if waiting() == 0 {
+            if !waiting() {
                 return;
             }
             tokio::time::sleep(std::time::Duration::from_millis(5)).await;

@@ -49,16 +49,18 @@ fn give_back_freed_memory() {
 /// mimalloc's `purge_delay` option (its index in mimalloc.h, the same in versions 2 and 3).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
-/// Makes the server's allocator hand freed memory back to the system within 10 ms (mimalloc 2's
-/// default), where mimalloc 3 waits a second: uploads and pictures free tens and hundreds of MB
-/// at a time, which would otherwise still count against the machine while the next picture
-/// allocates its own. And keeps the process off transparent huge pages: a 2 MiB page stays
+/// Makes the server's allocator hand freed memory back to the system within 100 ms, where
+/// mimalloc 3 waits a second: uploads free tens of MB at a time (a picture's own work is handed
+/// back at once, `give_back_freed_memory`). Not sooner: at 10 ms, memory freed between requests
+/// went back and was faulted in again by the next, about 3% of a two-word search's time, and
+/// 100 ms answered 3% more of them (`bench/TUNING.md`, session 51) with the same peak RSS under
+/// uploads. And keeps the process off transparent huge pages: a 2 MiB page stays
 /// whole while any byte of it is in use, so the memory mimalloc hands back stayed counted (idle
 /// RSS at a million pins, after one request of each kind, with a 64 MiB database cache: 116 to
 /// 156 MB with them, 59 to 91 MB without). Called at start.
 pub fn return_freed_memory_promptly() {
     // SAFETY: sets an option; mimalloc reads options atomically.
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10) };
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 100) };
     #[cfg(target_os = "linux")]
     // SAFETY: PR_SET_THP_DISABLE only sets a flag of this process.
     unsafe {

@@ -145,6 +145,25 @@ impl PinRecord {
         }
     }
 
+    /// About how many bytes the record takes in memory: itself, and what its strings and lists
+    /// hold (without the allocator's rounding).
+    pub fn memory(&self) -> usize {
+        let optional = |text: &Option<String>| text.as_ref().map_or(0, String::capacity);
+        let (picture, exif) = (&self.picture, &self.picture.exif);
+        let optionals = [&exif.camera, &exif.lens, &exif.exposure_time, &exif.date];
+        size_of::<PinRecord>()
+            + picture.sha1.capacity()
+            + picture.original_extension.capacity()
+            + picture.dominant_color.capacity()
+            + picture.preview_widths.capacity() * size_of::<u32>()
+            + optionals.into_iter().map(optional).sum::<usize>()
+            + optional(&self.source_file_url)
+            + optional(&self.title)
+            + self.caption.capacity()
+            + self.tags.capacity() * size_of::<String>()
+            + self.tags.iter().map(String::capacity).sum::<usize>()
+    }
+
     /// The domain of the page or file the picture came from.
     pub fn source_domain(&self) -> Option<String> {
         let url = url::Url::parse(self.source_file_url.as_deref()?).ok()?;

@@ -14,7 +14,7 @@ use crate::domain::pin::PinRecord;
 /// board's (three times a tile: listed, checked for its covers and for its count) about 11% of
 /// a user's boards page, though the pages people open are mostly of the same records.
 pub struct Kept {
-    /// About 2.5 MB at most; a page of pins or of board tiles reads 50 to 200.
+    /// Up to `PINS_KEPT_BYTES`; a page of pins or of board tiles reads 50 to 200.
     pub pins: KeptRecords<PinId, PinRecord>,
     /// A boards page reads 50.
     pub boards: KeptRecords<BoardId, BoardRecord>,
@@ -23,39 +23,74 @@ pub struct Kept {
     pub covers: KeptRecords<BoardId, Vec<PinId>>,
 }
 
+/// The memory for pin records kept decoded (`PinRecord::memory`): about 48,000 of the seeded
+/// pins (about 700 bytes each). Kept by record, not by page, a pin takes a sixth of what the
+/// database cache spends on the 4 KiB page it is on, and a read of it skips the B-tree and the
+/// decoding. With 4,096 kept (as before), the 41,000 pins that the bench's searches of two of
+/// 40 words find were mostly decoded anew: those searches took 30% longer at 100k pins and 80%
+/// longer at a million (`bench/TUNING.md`, session 51).
+const PINS_KEPT_BYTES: usize = 32 << 20;
+
 impl Default for Kept {
     fn default() -> Kept {
         Kept {
-            pins: KeptRecords::new(4096),
-            boards: KeptRecords::new(1024),
-            covers: KeptRecords::new(1024),
+            pins: KeptRecords::new(PINS_KEPT_BYTES, PinRecord::memory),
+            boards: KeptRecords::new(1024, |_| 1),
+            covers: KeptRecords::new(1024, |_| 1),
         }
     }
 }
 
 /// Records of one kind, kept by the state of the database they were read in: the count of
 /// commits (see `Commits`), so a record is never seen after a write that may have changed it.
-/// When more than `most` come, the kept ones are forgotten.
+/// When they would weigh more than `most`, the kept ones are forgotten.
 pub struct KeptRecords<Id, R> {
     kept: Mutex<Records<Id, R>>,
     most: usize,
+    /// What a record weighs against `most` (its bytes, or 1 to count records).
+    weigh: fn(&R) -> usize,
 }
 
 struct Records<Id, R> {
     /// The state the records were read in.
     commits: u64,
     records: HashMap<Id, Arc<R>, foldhash::fast::RandomState>,
+    /// What the records weigh together.
+    weight: usize,
+}
+
+impl<Id, R> Records<Id, R> {
+    /// Forgets records until they weigh at most `most` by `weigh`, handing them back to be
+    /// dropped once the lock is released. They go in the map's order, which follows their ids'
+    /// hashes (seeded per process): those forgotten are drawn at random, not by age.
+    fn forget(&mut self, most: usize, weigh: fn(&R) -> usize) -> Vec<Arc<R>> {
+        let mut forgotten = Vec::new();
+        let Records {
+            records, weight, ..
+        } = self;
+        records.retain(|_, record| {
+            if *weight <= most {
+                return true;
+            }
+            *weight -= weigh(record);
+            forgotten.push(record.clone());
+            false
+        });
+        forgotten
+    }
 }
 
 impl<Id: Hash + Eq + Copy, R> KeptRecords<Id, R> {
-    fn new(most: usize) -> Self {
+    fn new(most: usize, weigh: fn(&R) -> usize) -> Self {
         let records = Records {
             commits: 0,
             records: HashMap::default(),
+            weight: 0,
         };
         KeptRecords {
             kept: Mutex::new(records),
             most,
+            weigh,
         }
     }
 
@@ -77,22 +112,34 @@ impl<Id: Hash + Eq + Copy, R> KeptRecords<Id, R> {
         ids.iter().map(|id| kept.records.get(id).cloned()).collect()
     }
 
-    /// Keeps `records`, read in state `commits`; records of an older state are forgotten.
+    /// Keeps `records`, read in state `commits`; records of an older state are forgotten, and
+    /// half of those kept, at random, when the new ones would take them past `most`: the records
+    /// read most often stay kept however many others come (where forgetting them all kept
+    /// almost none once more than `most` were read in turn). The records forgotten (thousands,
+    /// with their strings) are dropped after the lock is released, so that other reads need not
+    /// wait for that.
     pub fn keep(&self, commits: u64, records: impl IntoIterator<Item = (Id, Arc<R>)>) {
+        let mut forgotten = Vec::new();
         let mut kept = self.lock();
         if commits < kept.commits {
             return;
         }
         if commits > kept.commits {
             kept.commits = commits;
-            kept.records.clear();
+            forgotten.extend(kept.forget(0, self.weigh));
         }
         for (id, record) in records {
-            if kept.records.len() >= self.most {
-                kept.records.clear();
+            let weight = (self.weigh)(&record);
+            if kept.weight + weight > self.most {
+                forgotten.extend(kept.forget(self.most / 2, self.weigh));
             }
-            kept.records.insert(id, record);
+            kept.weight += weight;
+            if let Some(replaced) = kept.records.insert(id, record) {
+                kept.weight -= (self.weigh)(&replaced);
+            }
         }
+        drop(kept);
+        drop(forgotten);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Records<Id, R>> {
@@ -179,6 +226,28 @@ mod tests {
             kept.get_each(3, &[PinId(2)])[0].is_none(),
             "an older read keeps nothing"
         );
+    }
+
+    #[test]
+    fn half_the_records_kept_are_forgotten_when_new_ones_would_weigh_too_much() {
+        let one = pin(1, "one").1.memory();
+        let kept = KeptRecords::new(4 * one, PinRecord::memory);
+        kept.keep(1, [pin(1, "one"), pin(2, "two"), pin(1, "one")]);
+        kept.keep(1, [pin(3, "six"), pin(4, "ten")]);
+        let found = |ids: &[u64]| {
+            let ids: Vec<_> = ids.iter().map(|id| PinId(*id)).collect();
+            let found = kept.get_each(1, &ids);
+            found.iter().map(Option::is_some).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            found(&[1, 2, 3, 4]),
+            [true; 4],
+            "a record kept again weighs once"
+        );
+        kept.keep(1, [pin(5, "new")]);
+        let left = found(&[1, 2, 3, 4]);
+        assert_eq!(left.iter().filter(|kept| **kept).count(), 2, "{left:?}");
+        assert_eq!(found(&[5]), [true]);
     }
 
     #[test]

@@ -64,19 +64,17 @@ impl<Id, R> Records<Id, R> {
     /// dropped once the lock is released. They go in the map's order, which follows their ids'
     /// hashes (seeded per process): those forgotten are drawn at random, not by age.
     fn forget(&mut self, most: usize, weigh: fn(&R) -> usize) -> Vec<Arc<R>> {
-        let mut forgotten = Vec::new();
         let Records {
             records, weight, ..
         } = self;
-        records.retain(|_, record| {
-            if *weight <= most {
-                return true;
+        let over = |_: &Id, record: &mut Arc<R>| {
+            let over = *weight > most;
+            if over {
+                *weight -= weigh(record);
             }
-            *weight -= weigh(record);
-            forgotten.push(record.clone());
-            false
-        });
-        forgotten
+            over
+        };
+        records.extract_if(over).map(|(_, record)| record).collect()
     }
 }
 

@@ -7,6 +7,7 @@ pub mod document;
 mod impact_ranking;
 mod impacts;
 mod kept;
+mod merging;
 mod own_words;
 pub mod query;
 mod ranked_set;
@@ -221,6 +222,7 @@ impl SearchIndex {
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
         let writer: IndexWriter = index.writer(WRITER_MEMORY)?;
+        writer.set_merge_policy(Box::<merging::FewSegments>::default());
         // A process killed within a commit leaves files `meta.json` does not name, such as a
         // segment's delete file `{segment}.{opstamp}.del`; the next commit reaching the same
         // opstamp would fail to create it again.
@@ -346,6 +348,8 @@ impl SearchIndex {
         if let Err(error) = writer.rollback() {
             tracing::error!(%error, "the search index writer could not be reset");
         }
+        // A new writer, with Tantivy's policy.
+        writer.set_merge_policy(Box::<merging::FewSegments>::default());
     }
 
     fn commit(&self, writer: &mut IndexWriter) -> AppResult<()> {

@@ -2,19 +2,26 @@
 //! segment a search visits costs it a ranking of its own, yet without merging thousands of pins
 //! at every write.
 
+use tantivy::IndexWriter;
 use tantivy::index::SegmentMeta;
 use tantivy::indexer::{LogMergePolicy, MergeCandidate, MergePolicy};
 
 /// Segments of at least this many documents are large: two of a size merge at once. Smaller
-/// ones merge four of a size at once, so that a write merges a small segment one time in three.
+/// ones merge four at once (Tantivy's policy counts them all of a size), so that writes merge
+/// the small segments one time in three.
 const LARGE: u32 = 16_384;
 
 /// Segments are of a size when the larger holds at most this many times the other's documents.
 const SIZE_RATIO: f64 = 4.0;
 
+/// Makes `writer` merge by `FewSegments`.
+pub fn merge_sooner(writer: &IndexWriter) {
+    writer.set_merge_policy(Box::<FewSegments>::default());
+}
+
 /// Tantivy's log merge policy twice: for the small segments and for the large ones.
 #[derive(Debug)]
-pub struct FewSegments {
+struct FewSegments {
     small: LogMergePolicy,
     large: LogMergePolicy,
 }
@@ -49,7 +56,7 @@ impl MergePolicy for FewSegments {
 #[cfg(test)]
 mod tests {
     use tantivy::schema::{INDEXED, Schema};
-    use tantivy::{Index, IndexWriter, doc};
+    use tantivy::{Index, doc};
 
     use super::*;
 
@@ -61,7 +68,7 @@ mod tests {
         let index = Index::create_in_ram(schema.build());
         // One thread, with room for a whole commit: each commit makes one segment.
         let mut writer: IndexWriter = index.writer_with_num_threads(1, 100_000_000).unwrap();
-        writer.set_merge_policy(Box::<FewSegments>::default());
+        merge_sooner(&writer);
         for &size in sizes {
             for n in 0..size {
                 writer.add_document(doc!(number => u64::from(n))).unwrap();
@@ -77,7 +84,7 @@ mod tests {
     }
 
     #[test]
-    fn small_segments_merge_four_of_a_size_at_once() {
+    fn small_segments_merge_four_at_once() {
         assert_eq!(segments_after_commits(&[10, 10, 10]), [10, 10, 10]);
         assert_eq!(segments_after_commits(&[10, 10, 10, 10]), [40]);
         assert_eq!(segments_after_commits(&[15_000, 1, 1, 1]), [15_003]);

@@ -222,7 +222,7 @@ impl SearchIndex {
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
         let writer: IndexWriter = index.writer(WRITER_MEMORY)?;
-        writer.set_merge_policy(Box::<merging::FewSegments>::default());
+        merging::merge_sooner(&writer);
         // A process killed within a commit leaves files `meta.json` does not name, such as a
         // segment's delete file `{segment}.{opstamp}.del`; the next commit reaching the same
         // opstamp would fail to create it again.
@@ -348,8 +348,8 @@ impl SearchIndex {
         if let Err(error) = writer.rollback() {
             tracing::error!(%error, "the search index writer could not be reset");
         }
-        // A new writer, with Tantivy's policy.
-        writer.set_merge_policy(Box::<merging::FewSegments>::default());
+        // `rollback` makes a new writer, with Tantivy's default policy.
+        merging::merge_sooner(writer);
     }
 
     fn commit(&self, writer: &mut IndexWriter) -> AppResult<()> {

@@ -1,6 +1,7 @@
 //! Corkboard: a self-hosted picture-pinning web application, as a library the binary and tests share.
 
 pub mod admin_cli;
+pub mod allocator;
 pub mod app;
 pub mod archive_import_cli;
 pub mod backup_cli;

@@ -71,7 +71,7 @@ impl Services {
         let mail = Mailer::from_config(&config)?;
         let media = MediaStore::open(&config)?;
         let picture_memory = Semaphore::new(kib(config.uploads.picture_memory_bytes) as usize);
-        workers::return_freed_memory_promptly();
+        crate::allocator::return_freed_memory_promptly();
         Ok(Services {
             web: Fetcher::new(&config.fetch),
             media,

@@ -18,6 +18,7 @@ pub mod pagination;
 pub mod pin_edits;
 pub mod pin_lists;
 pub mod pins;
+pub mod prefetch;
 pub mod query;
 pub mod raw_json;
 pub mod tiles;

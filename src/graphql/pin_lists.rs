@@ -7,6 +7,7 @@ use async_graphql::{Context, ID, Object, OutputType, Result, SimpleObject};
 use super::connection::{Connection, Edge};
 use super::context::ContextExt;
 use super::pagination::{Total, items_to_read};
+use super::prefetch;
 use super::types::pin::Pin;
 use std::sync::Arc;
 
@@ -51,6 +52,7 @@ pub async fn pin_connection(
     after: Option<String>,
 ) -> Result<PinConnection> {
     let page = load(ctx, list.clone(), first, after).await?;
+    prefetch::records(page.pins.iter().map(|(_, record)| &**record));
     let mut connection = Connection::with_additional_fields(
         page.has_previous,
         page.has_next,

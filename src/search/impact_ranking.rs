@@ -144,6 +144,7 @@ impl Ranking<'_> {
             add(&mut others_best, &bounds.any);
         }
         let mut kept_by_all = Vec::new();
+        let mut held = HeldEach::new(words.len());
         self.each_class_in_reach(first, &others_best, |ranking, at| {
             let class = first.kept.classes[at].0;
             kept_by_all.clear();
@@ -151,13 +152,14 @@ impl Ranking<'_> {
             for (_, word) in (words.iter().enumerate()).filter(|(other, _)| *other != fewest) {
                 keep_where(&mut kept_by_all, |doc| word.kept.is_kept(doc));
             }
-            for &doc in &kept_by_all {
+            held.read(words, fewest, &kept_by_all);
+            for (nth, &doc) in kept_by_all.iter().enumerate() {
                 if ranking.is_deleted(doc) {
                     continue;
                 }
                 let held = |other: usize| match other == fewest {
                     true => Held::With(class.term_freq),
-                    false => words[other].kept.held(doc),
+                    false => held.of(other, nth),
                 };
                 if let Scored::Exactly(score) = ranking.score(class.length, held) {
                     ranking.offer(doc, score);
@@ -192,8 +194,7 @@ impl Ranking<'_> {
     fn visit(&mut self, word: &Word, at_word: usize, others: &[Score; 256]) -> Vec<Unsure> {
         let words = self.words;
         let mut unsure = Vec::new();
-        // How each word holds the document visited.
-        let mut held = vec![Held::Not; words.len()];
+        let mut held = HeldEach::new(words.len());
         let mut docs = Vec::new();
         self.each_class_in_reach(word, others, |ranking, at| {
             let class = word.kept.classes[at].0;
@@ -207,7 +208,8 @@ impl Ranking<'_> {
                     false => keep_where(&mut docs, |doc| other.kept.holds(doc)),
                 }
             }
-            for &doc in &docs {
+            held.read(words, at_word, &docs);
+            for (nth, &doc) in docs.iter().enumerate() {
                 // `kept_by_all` scored those every word keeps; of two words, the cut above left
                 // none of them.
                 let kept_by_all = words.len() > 2
@@ -216,13 +218,11 @@ impl Ranking<'_> {
                 if kept_by_all || ranking.is_deleted(doc) {
                     continue;
                 }
-                for (v, other) in words.iter().enumerate() {
-                    held[v] = match v == at_word {
-                        true => Held::With(class.term_freq),
-                        false => other.kept.held(doc),
-                    };
-                }
-                match ranking.score(class.length, |v| held[v]) {
+                let held = |v: usize| match v == at_word {
+                    true => Held::With(class.term_freq),
+                    false => held.of(v, nth),
+                };
+                match ranking.score(class.length, held) {
                     Scored::Not => {}
                     Scored::Exactly(score) => ranking.offer(doc, score),
                     Scored::AtMost(most) if !surely_below(most, ranking.top.threshold()) => {
@@ -327,6 +327,33 @@ impl Ranking<'_> {
         if score >= self.top.threshold() && self.offered.insert(doc) {
             self.top.push(score, DocAddress::new(self.ord, doc));
         }
+    }
+}
+
+/// How each word but one holds each of a list of documents, read for the whole list before any
+/// is scored: the reads of one document wait on memory (its place among a word's postings, then
+/// its term frequency there), and those of the next documents go on meanwhile, where a
+/// document's reads and its scoring, one document after the other, waited for each in turn.
+struct HeldEach(Vec<Vec<Held>>);
+
+impl HeldEach {
+    fn new(words: usize) -> HeldEach {
+        HeldEach(vec![Vec::new(); words])
+    }
+
+    /// Reads how each word but the `but`th holds each of `docs`.
+    fn read(&mut self, words: &[Word], but: usize, docs: &[DocId]) {
+        for (at, (word, held)) in words.iter().zip(&mut self.0).enumerate() {
+            held.clear();
+            if at != but {
+                held.extend(docs.iter().map(|&doc| word.kept.held(doc)));
+            }
+        }
+    }
+
+    /// How the `word`th word holds the `nth` document read.
+    fn of(&self, word: usize, nth: usize) -> Held {
+        self.0[word][nth]
     }
 }
 

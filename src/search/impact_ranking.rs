@@ -144,7 +144,7 @@ impl Ranking<'_> {
             add(&mut others_best, &bounds.any);
         }
         let mut kept_by_all = Vec::new();
-        let mut held = HeldEach::new(words.len());
+        let mut held = HeldEach::new(words.len(), fewest);
         self.each_class_in_reach(first, &others_best, |ranking, at| {
             let class = first.kept.classes[at].0;
             kept_by_all.clear();
@@ -152,16 +152,13 @@ impl Ranking<'_> {
             for (_, word) in (words.iter().enumerate()).filter(|(other, _)| *other != fewest) {
                 keep_where(&mut kept_by_all, |doc| word.kept.is_kept(doc));
             }
-            held.read(words, fewest, &kept_by_all);
+            held.read(words, &kept_by_all);
             for (nth, &doc) in kept_by_all.iter().enumerate() {
                 if ranking.is_deleted(doc) {
                     continue;
                 }
-                let held = |other: usize| match other == fewest {
-                    true => Held::With(class.term_freq),
-                    false => held.of(other, nth),
-                };
-                if let Scored::Exactly(score) = ranking.score(class.length, held) {
+                let doc_held = held.nth(nth, class.term_freq);
+                if let Scored::Exactly(score) = ranking.score(class.length, doc_held) {
                     ranking.offer(doc, score);
                 }
             }
@@ -194,7 +191,7 @@ impl Ranking<'_> {
     fn visit(&mut self, word: &Word, at_word: usize, others: &[Score; 256]) -> Vec<Unsure> {
         let words = self.words;
         let mut unsure = Vec::new();
-        let mut held = HeldEach::new(words.len());
+        let mut held = HeldEach::new(words.len(), at_word);
         let mut docs = Vec::new();
         self.each_class_in_reach(word, others, |ranking, at| {
             let class = word.kept.classes[at].0;
@@ -208,7 +205,7 @@ impl Ranking<'_> {
                     false => keep_where(&mut docs, |doc| other.kept.holds(doc)),
                 }
             }
-            held.read(words, at_word, &docs);
+            held.read(words, &docs);
             for (nth, &doc) in docs.iter().enumerate() {
                 // `kept_by_all` scored those every word keeps; of two words, the cut above left
                 // none of them.
@@ -218,11 +215,7 @@ impl Ranking<'_> {
                 if kept_by_all || ranking.is_deleted(doc) {
                     continue;
                 }
-                let held = |v: usize| match v == at_word {
-                    true => Held::With(class.term_freq),
-                    false => held.of(v, nth),
-                };
-                match ranking.score(class.length, held) {
+                match ranking.score(class.length, held.nth(nth, class.term_freq)) {
                     Scored::Not => {}
                     Scored::Exactly(score) => ranking.offer(doc, score),
                     Scored::AtMost(most) if !surely_below(most, ranking.top.threshold()) => {
@@ -334,26 +327,38 @@ impl Ranking<'_> {
 /// is scored: the reads of one document wait on memory (its place among a word's postings, then
 /// its term frequency there), and those of the next documents go on meanwhile, where a
 /// document's reads and its scoring, one document after the other, waited for each in turn.
-struct HeldEach(Vec<Vec<Held>>);
+struct HeldEach {
+    /// By word, how it holds each document read (nothing for the `but`th).
+    held: Vec<Vec<Held>>,
+    /// The word whose class the documents are of.
+    but: usize,
+}
 
 impl HeldEach {
-    fn new(words: usize) -> HeldEach {
-        HeldEach(vec![Vec::new(); words])
+    fn new(words: usize, but: usize) -> HeldEach {
+        HeldEach {
+            held: vec![Vec::new(); words],
+            but,
+        }
     }
 
     /// Reads how each word but the `but`th holds each of `docs`.
-    fn read(&mut self, words: &[Word], but: usize, docs: &[DocId]) {
-        for (at, (word, held)) in words.iter().zip(&mut self.0).enumerate() {
+    fn read(&mut self, words: &[Word], docs: &[DocId]) {
+        for (at, (word, held)) in words.iter().zip(&mut self.held).enumerate() {
             held.clear();
-            if at != but {
+            if at != self.but {
                 held.extend(docs.iter().map(|&doc| word.kept.held(doc)));
             }
         }
     }
 
-    /// How the `word`th word holds the `nth` document read.
-    fn of(&self, word: usize, nth: usize) -> Held {
-        self.0[word][nth]
+    /// How each word holds the `nth` document read, the `but`th word `term_freq` times (its
+    /// class's).
+    fn nth(&self, nth: usize, term_freq: u32) -> impl Fn(usize) -> Held + '_ {
+        move |word| match word == self.but {
+            true => Held::With(term_freq),
+            false => self.held[word][nth],
+        }
     }
 }
 

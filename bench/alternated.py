@@ -47,10 +47,7 @@ def main():
                 server = Server(path, work / "data", work / "server.log", env=env)
                 try:
                     server.wait_until_answering("{ pins(first: 50) { totalCount } }", timeout=300)
-                    pages = bench.targets(server, bench.boards_of_newest_pins(server))
-                    for name, target in {**pages, **bench.signed_in(server, pages)}.items():
-                        if not all(part in name for part in args.rows.split("&")):
-                            continue
+                    for name, target in bench.rows_named(server, args.rows).items():
                         load.run(server, target, 16, args.warm, seed=2)
                         row = load.run(server, target, 16, args.seconds, seed=1)
                         measured.setdefault((name, label), []).append(row["requests"] / args.seconds)

@@ -358,6 +358,14 @@ def signed_in(server, pages):
     return {name + SIGNED_IN: {**target, "cookie": cookie} for name, target in pages.items() if "body" in target}
 
 
+def rows_named(server, parts):
+    """The rows of the bench (its targets and their signed-in twins) whose names hold every one of
+    `parts` (separated by `&`), by name: for the scripts that measure a few rows by hand."""
+    pages = targets(server, boards_of_newest_pins(server))
+    rows = {**pages, **signed_in(server, pages)}
+    return {name: target for name, target in rows.items() if all(part in name for part in parts.split("&"))}
+
+
 def home_list_while_uploading(server, home, plan, picture):
     """The home list under load while `uploads` pictures are uploaded and pinned at once."""
     print("home list while uploading", flush=True)

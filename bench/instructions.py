@@ -49,11 +49,7 @@ def main():
 
         try:
             server.wait_until_answering("{ pins(first: 50) { totalCount } }", timeout=300)
-            pages = bench.targets(server, bench.boards_of_newest_pins(server))
-            rows = {**pages, **bench.signed_in(server, pages)}
-            for name, target in rows.items():
-                if not all(part in name for part in args.rows.split("&")):
-                    continue
+            for name, target in bench.rows_named(server, args.rows).items():
                 load.run(server, target, 2, 2, seed=2)
                 callgrind("--zero")
                 measured = load.run(server, target, 4, args.seconds, seed=1)

@@ -8,7 +8,9 @@ row up, then runs it as the bench does (16 connections, the same random words in
 
 --data: a folder made by `corkboard seed` (copied, left as it is); --rows: the rows of the bench
 (its targets and their signed-in twins) whose names hold every `&`-separated part; each binary as
-LABEL=PATH, followed by the environment it runs with (`,KEY=VALUE` each)."""
+LABEL=PATH, followed by the environment it runs with (`,KEY=VALUE` each). Besides requests/s, it
+prints the server's CPU time a request (user and system, from /proc), which the scheduling of the
+server's threads against wrk's on a small machine blurs less."""
 
 import argparse
 import shutil
@@ -49,15 +51,18 @@ def main():
                     server.wait_until_answering("{ pins(first: 50) { totalCount } }", timeout=300)
                     for name, target in bench.rows_named(server, args.rows).items():
                         load.run(server, target, 16, args.warm, seed=2)
+                        cpu_before = server.cpu_seconds()
                         row = load.run(server, target, 16, args.seconds, seed=1)
-                        measured.setdefault((name, label), []).append(row["requests"] / args.seconds)
+                        cpu_us = (server.cpu_seconds() - cpu_before) / row["requests"] * 1e6
+                        measured.setdefault((name, label), []).append((row["requests"] / args.seconds, cpu_us))
                         print(f"round {round_} {label} {name}: {row['requests'] / args.seconds:.0f}/s, "
                               f"server p50 {row['server_p50_ms']:.2f} ms, p99 {row['server_p99_ms']:.2f} ms, "
-                              f"RSS {server.rss_mb():.0f} MB, probe {row['probe_ms']:.0f} ms", flush=True)
+                              f"CPU {cpu_us:.0f} µs a request, RSS {server.rss_mb():.0f} MB, "
+                              f"probe {row['probe_ms']:.0f} ms", flush=True)
                 finally:
                     server.stop()
     for (name, label), values in sorted(measured.items()):
-        print(f"{name}, {label}:", " / ".join(f"{value:.0f}" for value in values))
+        print(f"{name}, {label}:", " / ".join(f"{rate:.0f}/s ({cpu:.0f} µs)" for rate, cpu in values))
 
 
 if __name__ == "__main__":

@@ -57,6 +57,11 @@ class Server:
     def rss_mb(self):
         return _status_kb(self.process.pid, "VmRSS") / 1024
 
+    def cpu_seconds(self):
+        """The CPU time the server has used so far, user and system."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def peak_rss_mb(self):
         return _status_kb(self.process.pid, "VmHWM") / 1024
 

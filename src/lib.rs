@@ -15,6 +15,7 @@ pub mod graphql;
 pub mod http;
 pub mod import_cli;
 pub mod media;
+pub mod prefetch;
 pub mod progress;
 pub mod search;
 pub mod seed;

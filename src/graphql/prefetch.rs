@@ -2,9 +2,7 @@
 //! them one after the other.
 
 use crate::domain::pin::PinRecord;
-
-/// The size of a cache line.
-const LINE: usize = 64;
+use crate::prefetch::lines;
 
 /// Asks for the memory a page of pins is answered from: each record, then the text its fields
 /// point to. A search's pins are spread over the whole library, so few of them are in the
@@ -28,20 +26,3 @@ pub fn records<'a>(records: impl Iterator<Item = &'a PinRecord> + Clone) {
         lines(widths.as_ptr().cast(), size_of_val(widths.as_slice()));
     }
 }
-
-/// Asks for each cache line of the `len` bytes at `start`, without waiting for them.
-fn lines(start: *const u8, len: usize) {
-    for offset in (0..len).step_by(LINE) {
-        fetch(start.wrapping_add(offset));
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-fn fetch(at: *const u8) {
-    use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-    // SAFETY: a prefetch never faults and changes nothing but the cache.
-    unsafe { _mm_prefetch::<_MM_HINT_T0>(at.cast()) };
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn fetch(_at: *const u8) {}

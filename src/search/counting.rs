@@ -136,16 +136,16 @@ fn count_every(sets: &[Arc<BitSet>], alive: Option<&AliveBitSet>, enough: usize)
     count
 }
 
-/// Keeps of `docs` those for which `keep` holds, without a branch to mispredict (as below).
+/// Keeps of `items` those for which `keep` holds, without a branch to mispredict (as below).
 #[inline]
-pub(super) fn keep_where(docs: &mut Vec<DocId>, keep: impl Fn(DocId) -> bool) {
+pub(super) fn keep_where<T: Copy>(items: &mut Vec<T>, keep: impl Fn(T) -> bool) {
     let mut kept = 0;
-    for next in 0..docs.len() {
-        let doc = docs[next];
-        docs[kept] = doc;
-        kept += usize::from(keep(doc));
+    for next in 0..items.len() {
+        let item = items[next];
+        items[kept] = item;
+        kept += usize::from(keep(item));
     }
-    docs.truncate(kept);
+    items.truncate(kept);
 }
 
 /// Keeps of `docs` (ascending) those `postings` holds. `postings` only moves forward, so the

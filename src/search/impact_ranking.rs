@@ -11,7 +11,7 @@ use tantivy::query::Bm25Weight;
 use tantivy::{DocAddress, DocId, DocSet, Score, SegmentReader, Term};
 
 use super::counting::keep_where;
-use super::impacts::{Held, WordImpacts};
+use super::impacts::{Held, Place, WordImpacts};
 use super::ranking::{Top, postings_of};
 use crate::error::AppResult;
 
@@ -44,6 +44,11 @@ impl Bounds {
         bounds
     }
 }
+
+/// How many documents a batch of classes holds before its documents are read and scored
+/// (`Ranking::each_batch_in_reach`): two random words at 1M pins took 14% less CPU a request
+/// with 256 than a class at a time, and no less with 1,024 (`bench/TUNING.md`, session 55).
+const BATCH_DOCS: usize = 256;
 
 /// A document's score, as far as the kept postings tell.
 enum Scored {
@@ -127,7 +132,7 @@ impl Ranking<'_> {
     /// Scores the documents kept for every word (of two or more) that could enter the top: those
     /// of the word with fewest kept that every other word keeps too, class by class. A search of
     /// two words at 1M pins checks about 14,000 documents, of which about 300 are kept by both:
-    /// each class's documents are first narrowed to those in every word's set (13 instructions
+    /// each batch's documents are first narrowed to those in every word's set (13 instructions
     /// a document, where checking each against the words in turn took about 25).
     fn kept_by_all(&mut self) {
         let words = self.words;
@@ -143,21 +148,18 @@ impl Ranking<'_> {
         for (_, bounds) in (self.bounds.iter().enumerate()).filter(|(at, _)| *at != fewest) {
             add(&mut others_best, &bounds.any);
         }
-        let mut kept_by_all = Vec::new();
         let mut held = HeldEach::new(words.len(), fewest);
-        self.each_class_in_reach(first, &others_best, |ranking, at| {
-            let class = first.kept.classes[at].0;
-            kept_by_all.clear();
-            kept_by_all.extend_from_slice(first.kept.docs_of(at));
+        self.each_batch_in_reach(first, &others_best, |ranking, batch| {
             for (_, word) in (words.iter().enumerate()).filter(|(other, _)| *other != fewest) {
-                keep_where(&mut kept_by_all, |doc| word.kept.is_kept(doc));
+                keep_where(batch, |(doc, _)| word.kept.is_kept(doc));
             }
-            held.read(words, &kept_by_all);
-            for (nth, &doc) in kept_by_all.iter().enumerate() {
+            held.read(words, batch);
+            for (nth, &(doc, at)) in batch.iter().enumerate() {
                 if ranking.is_deleted(doc) {
                     continue;
                 }
-                let doc_held = held.nth(nth, class.term_freq);
+                let class = first.kept.classes[at as usize].0;
+                let doc_held = held.nth(words, nth, class.term_freq);
                 if let Scored::Exactly(score) = ranking.score(class.length, doc_held) {
                     ranking.offer(doc, score);
                 }
@@ -165,22 +167,37 @@ impl Ranking<'_> {
         });
     }
 
-    /// Calls `visit` with the index of each class of `word`, best first, while a document of one
-    /// could enter the top: one whose other words score at most `others` at its length.
-    fn each_class_in_reach(
+    /// Calls `visit` with the documents of the classes of `word`, best first, while a document of
+    /// one could enter the top: one whose other words score at most `others` at its length. The
+    /// documents come in batches of whole classes, each with its class's index, so that the
+    /// reads of a batch's documents overlap: most classes hold few documents, and their reads,
+    /// a class at a time, each waited on memory alone. A batch is closed once it holds
+    /// `BATCH_DOCS`; its classes were chosen by the threshold before it, which only rises, so a
+    /// batch may hold a class the threshold would now pass by, never lack one it would visit.
+    fn each_batch_in_reach(
         &mut self,
         word: &Word,
         others: &[Score; 256],
-        mut visit: impl FnMut(&mut Self, usize),
+        mut visit: impl FnMut(&mut Self, &mut Vec<(DocId, u32)>),
     ) {
         let (best, reach) = class_bounds(word, others);
+        let mut batch = Vec::new();
         for at in 0..best.len() {
             if surely_below(reach[at], self.top.threshold()) {
                 break;
             }
-            if !surely_below(best[at], self.top.threshold()) {
-                visit(self, at);
+            if surely_below(best[at], self.top.threshold()) {
+                continue;
             }
+            let docs = word.kept.docs_of(at);
+            batch.extend(docs.iter().map(|&doc| (doc, at as u32)));
+            if batch.len() >= BATCH_DOCS {
+                visit(self, &mut batch);
+                batch.clear();
+            }
+        }
+        if !batch.is_empty() {
+            visit(self, &mut batch);
         }
     }
 
@@ -192,21 +209,17 @@ impl Ranking<'_> {
         let words = self.words;
         let mut unsure = Vec::new();
         let mut held = HeldEach::new(words.len(), at_word);
-        let mut docs = Vec::new();
-        self.each_class_in_reach(word, others, |ranking, at| {
-            let class = word.kept.classes[at].0;
-            docs.clear();
-            docs.extend_from_slice(word.kept.docs_of(at));
+        self.each_batch_in_reach(word, others, |ranking, batch| {
             // First, without a branch, those every other word holds, that no word before keeps,
             // and that are not kept by both of two words (`kept_by_all` scored those).
             for (v, other) in (words.iter().enumerate()).filter(|(v, _)| *v != at_word) {
                 match v < at_word || words.len() == 2 {
-                    true => keep_where(&mut docs, |doc| other.kept.holds_unkept(doc)),
-                    false => keep_where(&mut docs, |doc| other.kept.holds(doc)),
+                    true => keep_where(batch, |(doc, _)| other.kept.holds_unkept(doc)),
+                    false => keep_where(batch, |(doc, _)| other.kept.holds(doc)),
                 }
             }
-            held.read(words, &docs);
-            for (nth, &doc) in docs.iter().enumerate() {
+            held.read(words, batch);
+            for (nth, &(doc, at)) in batch.iter().enumerate() {
                 // `kept_by_all` scored those every word keeps; of two words, the cut above left
                 // none of them.
                 let kept_by_all = words.len() > 2
@@ -215,7 +228,8 @@ impl Ranking<'_> {
                 if kept_by_all || ranking.is_deleted(doc) {
                     continue;
                 }
-                match ranking.score(class.length, held.nth(nth, class.term_freq)) {
+                let class = word.kept.classes[at as usize].0;
+                match ranking.score(class.length, held.nth(words, nth, class.term_freq)) {
                     Scored::Not => {}
                     Scored::Exactly(score) => ranking.offer(doc, score),
                     Scored::AtMost(most) if !surely_below(most, ranking.top.threshold()) => {
@@ -327,9 +341,11 @@ impl Ranking<'_> {
 /// is scored: the reads of one document wait on memory (its place among a word's postings, then
 /// its term frequency there), and those of the next documents go on meanwhile, where a
 /// document's reads and its scoring, one document after the other, waited for each in turn.
+/// The places of all are found first, each asking for the line its term frequency is on, and the
+/// frequencies are read when scored.
 struct HeldEach {
-    /// By word, how it holds each document read (nothing for the `but`th).
-    held: Vec<Vec<Held>>,
+    /// By word, where it holds each document read (nothing for the `but`th).
+    places: Vec<Vec<Place>>,
     /// The word whose class the documents are of.
     but: usize,
 }
@@ -337,27 +353,32 @@ struct HeldEach {
 impl HeldEach {
     fn new(words: usize, but: usize) -> HeldEach {
         HeldEach {
-            held: vec![Vec::new(); words],
+            places: vec![Vec::new(); words],
             but,
         }
     }
 
-    /// Reads how each word but the `but`th holds each of `docs`.
-    fn read(&mut self, words: &[Word], docs: &[DocId]) {
-        for (at, (word, held)) in words.iter().zip(&mut self.held).enumerate() {
-            held.clear();
+    /// Finds where each word but the `but`th holds each of `docs` (each with its class).
+    fn read(&mut self, words: &[Word], docs: &[(DocId, u32)]) {
+        for (at, (word, places)) in words.iter().zip(&mut self.places).enumerate() {
+            places.clear();
             if at != self.but {
-                held.extend(docs.iter().map(|&doc| word.kept.held(doc)));
+                places.extend(docs.iter().map(|&(doc, _)| word.kept.place(doc)));
             }
         }
     }
 
     /// How each word holds the `nth` document read, the `but`th word `term_freq` times (its
     /// class's).
-    fn nth(&self, nth: usize, term_freq: u32) -> impl Fn(usize) -> Held + '_ {
+    fn nth<'a>(
+        &'a self,
+        words: &'a [Word],
+        nth: usize,
+        term_freq: u32,
+    ) -> impl Fn(usize) -> Held + 'a {
         move |word| match word == self.but {
             true => Held::With(term_freq),
-            false => self.held[word][nth],
+            false => words[word].kept.held_at(self.places[word][nth]),
         }
     }
 }

@@ -16,6 +16,7 @@ use super::kept::KeptPerWord;
 use super::ranked_set::RankedSet;
 use super::unkept::Unkept;
 use crate::error::AppResult;
+use crate::prefetch;
 
 /// A segment keeps at least this many postings of a word, and one in `KEPT_ONE_IN` of its
 /// documents: enough for the first pages of two common words, measured at a million pins. With
@@ -67,16 +68,46 @@ pub enum Held {
     Unknown,
 }
 
+/// Where a word's posting of a document is, if it has one: its rank among the kept postings or
+/// among those not kept.
+#[derive(Clone, Copy)]
+pub enum Place {
+    Not,
+    Kept(usize),
+    Unkept(usize),
+}
+
 impl WordImpacts {
     /// Whether and how often `doc` holds the word.
     pub fn held(&self, doc: DocId) -> Held {
+        self.held_at(self.place(doc))
+    }
+
+    /// Where `doc`'s posting of the word is; the memory its term frequency is read from is asked
+    /// into the cache meanwhile, so that the places of many documents, found first, have their
+    /// reads overlap (`held_at`).
+    pub fn place(&self, doc: DocId) -> Place {
         if self.is_kept(doc) {
-            let class = self.class_by_rank[self.kept_set.rank(doc)];
-            return Held::With(self.classes[class as usize].0.term_freq);
+            let rank = self.kept_set.rank(doc);
+            prefetch::fetch(&self.class_by_rank[rank]);
+            return Place::Kept(rank);
         }
-        self.unkept
-            .as_ref()
-            .map_or(Held::Not, |unkept| unkept.held(doc))
+        match &self.unkept {
+            Some(unkept) if unkept.contains(doc) => Place::Unkept(unkept.place(doc)),
+            _ => Place::Not,
+        }
+    }
+
+    /// Whether and how often the document at `place` holds the word.
+    pub fn held_at(&self, place: Place) -> Held {
+        match (place, &self.unkept) {
+            (Place::Kept(rank), _) => {
+                let class = self.class_by_rank[rank];
+                Held::With(self.classes[class as usize].0.term_freq)
+            }
+            (Place::Unkept(at), Some(unkept)) => unkept.held_at(at),
+            _ => Held::Not,
+        }
     }
 
     /// Whether `doc` holds the word.

@@ -6,6 +6,7 @@ use tantivy::DocId;
 
 use super::impacts::Held;
 use super::ranked_set::RankedSet;
+use crate::prefetch;
 
 /// The highest term frequency written; a higher one is written as 0 and read as unknown.
 const MOST_WRITTEN: u32 = 15;
@@ -39,14 +40,18 @@ impl Unkept {
         self.docs.contains(doc)
     }
 
-    /// Whether and how often `doc` holds the word in a posting not kept; `Unknown` when more
-    /// often than `MOST_WRITTEN`.
-    pub fn held(&self, doc: DocId) -> Held {
-        if !self.contains(doc) {
-            return Held::Not;
-        }
+    /// Where the term frequency of `doc`, which this holds, is written: its rank, whose byte is
+    /// asked into the cache meanwhile.
+    pub fn place(&self, doc: DocId) -> usize {
         let at = self.docs.rank(doc);
-        match (self.freqs[at / 2] >> (at % 2 * 4)) & 0xF {
+        prefetch::fetch(&self.freqs[at / 2]);
+        at
+    }
+
+    /// How often the document at `place` holds the word; `Unknown` when more often than
+    /// `MOST_WRITTEN`.
+    pub fn held_at(&self, place: usize) -> Held {
+        match (self.freqs[place / 2] >> (place % 2 * 4)) & 0xF {
             0 => Held::Unknown,
             term_freq => Held::With(term_freq.into()),
         }
@@ -74,7 +79,10 @@ mod tests {
         }
         let unkept = Unkept::new(3_000, &postings);
         for doc in 0..3_000 {
-            let held = unkept.held(doc);
+            let held = match unkept.contains(doc) {
+                true => unkept.held_at(unkept.place(doc)),
+                false => Held::Not,
+            };
             match postings.iter().find(|(posted, _)| *posted == doc) {
                 None => assert!(matches!(held, Held::Not), "{doc}"),
                 Some((_, 16..)) => assert!(matches!(held, Held::Unknown), "{doc}"),

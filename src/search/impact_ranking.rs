@@ -181,7 +181,8 @@ impl Ranking<'_> {
         mut visit: impl FnMut(&mut Self, &mut Vec<(DocId, u32)>),
     ) {
         let (best, reach) = class_bounds(word, others);
-        let mut batch = Vec::new();
+        // Room for a batch and the class that closes it, most often.
+        let mut batch = Vec::with_capacity(4 * BATCH_DOCS);
         for at in 0..best.len() {
             if surely_below(reach[at], self.top.threshold()) {
                 break;

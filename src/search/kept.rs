@@ -15,7 +15,8 @@ pub struct KeptPerWord<V> {
 }
 
 struct Entries<V> {
-    values: HashMap<(SegmentId, Term), Arc<V>>,
+    /// By segment, then by word: a word is looked up by reference, without a copy of its term.
+    values: HashMap<SegmentId, HashMap<Term, Arc<V>>>,
     bytes: usize,
 }
 
@@ -39,9 +40,9 @@ impl<V> KeptPerWord<V> {
         term: &Term,
         make: impl FnOnce() -> AppResult<(V, usize)>,
     ) -> AppResult<Arc<V>> {
-        let key = (segment.segment_id(), term.clone());
+        let id = segment.segment_id();
         let lock = || self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(value) = lock().values.get(&key) {
+        if let Some(value) = lock().values.get(&id).and_then(|words| words.get(term)) {
             return Ok(value.clone());
         }
         let (value, bytes) = make()?;
@@ -53,7 +54,8 @@ impl<V> KeptPerWord<V> {
         }
         if bytes <= self.most_bytes {
             kept.bytes += bytes;
-            kept.values.insert(key, value.clone());
+            let words = kept.values.entry(id).or_default();
+            words.insert(term.clone(), value.clone());
         }
         Ok(value)
     }
@@ -61,6 +63,7 @@ impl<V> KeptPerWord<V> {
     /// How many values are kept.
     #[cfg(test)]
     pub fn len(&self) -> usize {
-        self.kept.lock().map(|kept| kept.values.len()).unwrap_or(0)
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.values.values().map(HashMap::len).sum()
     }
 }

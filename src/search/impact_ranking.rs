@@ -46,8 +46,9 @@ impl Bounds {
 }
 
 /// How many documents a batch of classes holds before its documents are read and scored
-/// (`Ranking::each_batch_in_reach`): two random words at 1M pins took 14% less CPU a request
-/// with 256 than a class at a time, and no less with 1,024 (`bench/TUNING.md`, session 55).
+/// (`Ranking::each_batch_in_reach`): with 256, and the places of a batch found before its reads
+/// (`HeldEach`), two random words at 1M pins took 8–15% less CPU a request than a class at a
+/// time; 1,024 or 4,096 did no better (`bench/TUNING.md`, session 55).
 const BATCH_DOCS: usize = 256;
 
 /// A document's score, as far as the kept postings tell.
@@ -153,7 +154,7 @@ impl Ranking<'_> {
             for (_, word) in (words.iter().enumerate()).filter(|(other, _)| *other != fewest) {
                 keep_where(batch, |(doc, _)| word.kept.is_kept(doc));
             }
-            held.read(words, batch);
+            held.find_places(words, batch);
             for (nth, &(doc, at)) in batch.iter().enumerate() {
                 if ranking.is_deleted(doc) {
                     continue;
@@ -219,7 +220,7 @@ impl Ranking<'_> {
                     false => keep_where(batch, |(doc, _)| other.kept.holds(doc)),
                 }
             }
-            held.read(words, batch);
+            held.find_places(words, batch);
             for (nth, &(doc, at)) in batch.iter().enumerate() {
                 // `kept_by_all` scored those every word keeps; of two words, the cut above left
                 // none of them.
@@ -338,14 +339,14 @@ impl Ranking<'_> {
     }
 }
 
-/// How each word but one holds each of a list of documents, read for the whole list before any
-/// is scored: the reads of one document wait on memory (its place among a word's postings, then
-/// its term frequency there), and those of the next documents go on meanwhile, where a
-/// document's reads and its scoring, one document after the other, waited for each in turn.
-/// The places of all are found first, each asking for the line its term frequency is on, and the
-/// frequencies are read when scored.
+/// How each word but one holds each of a list of documents: first where (each document's place
+/// among a word's postings) for the whole list, each place asking the line of its term frequency
+/// into the cache, then the frequencies, when the documents are scored. The reads of one
+/// document wait on memory (its place, then its frequency); found this way, those of many
+/// documents overlap, where a document's reads and its scoring, one after the other, waited for
+/// each in turn.
 struct HeldEach {
-    /// By word, where it holds each document read (nothing for the `but`th).
+    /// By word, where it holds each document (nothing for the `but`th).
     places: Vec<Vec<Place>>,
     /// The word whose class the documents are of.
     but: usize,
@@ -360,7 +361,7 @@ impl HeldEach {
     }
 
     /// Finds where each word but the `but`th holds each of `docs` (each with its class).
-    fn read(&mut self, words: &[Word], docs: &[(DocId, u32)]) {
+    fn find_places(&mut self, words: &[Word], docs: &[(DocId, u32)]) {
         for (at, (word, places)) in words.iter().zip(&mut self.places).enumerate() {
             places.clear();
             if at != self.but {
@@ -369,7 +370,7 @@ impl HeldEach {
         }
     }
 
-    /// How each word holds the `nth` document read, the `but`th word `term_freq` times (its
+    /// How each word holds the `nth` document of the places found, the `but`th word `term_freq` times (its
     /// class's).
     fn nth<'a>(
         &'a self,

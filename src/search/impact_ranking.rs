@@ -149,18 +149,18 @@ impl Ranking<'_> {
         for (_, bounds) in (self.bounds.iter().enumerate()).filter(|(at, _)| *at != fewest) {
             add(&mut others_best, &bounds.any);
         }
-        let mut held = HeldEach::new(words.len(), fewest);
+        let mut held = HeldEach::new(words, fewest);
         self.each_batch_in_reach(first, &others_best, |ranking, batch| {
             for (_, word) in (words.iter().enumerate()).filter(|(other, _)| *other != fewest) {
                 keep_where(batch, |(doc, _)| word.kept.is_kept(doc));
             }
-            held.find_places(words, batch);
+            held.find_places(batch);
             for (nth, &(doc, at)) in batch.iter().enumerate() {
                 if ranking.is_deleted(doc) {
                     continue;
                 }
                 let class = first.kept.classes[at as usize].0;
-                let doc_held = held.nth(words, nth, class.term_freq);
+                let doc_held = held.nth(nth, class.term_freq);
                 if let Scored::Exactly(score) = ranking.score(class.length, doc_held) {
                     ranking.offer(doc, score);
                 }
@@ -210,7 +210,7 @@ impl Ranking<'_> {
     fn visit(&mut self, word: &Word, at_word: usize, others: &[Score; 256]) -> Vec<Unsure> {
         let words = self.words;
         let mut unsure = Vec::new();
-        let mut held = HeldEach::new(words.len(), at_word);
+        let mut held = HeldEach::new(words, at_word);
         self.each_batch_in_reach(word, others, |ranking, batch| {
             // First, without a branch, those every other word holds, that no word before keeps,
             // and that are not kept by both of two words (`kept_by_all` scored those).
@@ -220,7 +220,7 @@ impl Ranking<'_> {
                     false => keep_where(batch, |(doc, _)| other.kept.holds(doc)),
                 }
             }
-            held.find_places(words, batch);
+            held.find_places(batch);
             for (nth, &(doc, at)) in batch.iter().enumerate() {
                 // `kept_by_all` scored those every word keeps; of two words, the cut above left
                 // none of them.
@@ -231,7 +231,7 @@ impl Ranking<'_> {
                     continue;
                 }
                 let class = word.kept.classes[at as usize].0;
-                match ranking.score(class.length, held.nth(words, nth, class.term_freq)) {
+                match ranking.score(class.length, held.nth(nth, class.term_freq)) {
                     Scored::Not => {}
                     Scored::Exactly(score) => ranking.offer(doc, score),
                     Scored::AtMost(most) if !surely_below(most, ranking.top.threshold()) => {
@@ -345,24 +345,26 @@ impl Ranking<'_> {
 /// document wait on memory (its place, then its frequency); found this way, those of many
 /// documents overlap, where a document's reads and its scoring, one after the other, waited for
 /// each in turn.
-struct HeldEach {
+struct HeldEach<'a> {
+    words: &'a [Word<'a>],
     /// By word, where it holds each document (nothing for the `but`th).
     places: Vec<Vec<Place>>,
     /// The word whose class the documents are of.
     but: usize,
 }
 
-impl HeldEach {
-    fn new(words: usize, but: usize) -> HeldEach {
+impl<'a> HeldEach<'a> {
+    fn new(words: &'a [Word<'a>], but: usize) -> HeldEach<'a> {
         HeldEach {
-            places: vec![Vec::new(); words],
+            words,
+            places: vec![Vec::new(); words.len()],
             but,
         }
     }
 
     /// Finds where each word but the `but`th holds each of `docs` (each with its class).
-    fn find_places(&mut self, words: &[Word], docs: &[(DocId, u32)]) {
-        for (at, (word, places)) in words.iter().zip(&mut self.places).enumerate() {
+    fn find_places(&mut self, docs: &[(DocId, u32)]) {
+        for (at, (word, places)) in self.words.iter().zip(&mut self.places).enumerate() {
             places.clear();
             if at != self.but {
                 places.extend(docs.iter().map(|&(doc, _)| word.kept.place(doc)));
@@ -370,17 +372,12 @@ impl HeldEach {
         }
     }
 
-    /// How each word holds the `nth` document of the places found, the `but`th word `term_freq` times (its
-    /// class's).
-    fn nth<'a>(
-        &'a self,
-        words: &'a [Word],
-        nth: usize,
-        term_freq: u32,
-    ) -> impl Fn(usize) -> Held + 'a {
+    /// How each word holds the `nth` document of the places found, the `but`th word
+    /// `term_freq` times (its class's).
+    fn nth(&self, nth: usize, term_freq: u32) -> impl Fn(usize) -> Held + '_ {
         move |word| match word == self.but {
             true => Held::With(term_freq),
-            false => words[word].kept.held_at(self.places[word][nth]),
+            false => self.words[word].kept.held_at(self.places[word][nth]),
         }
     }
 }

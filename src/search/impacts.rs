@@ -100,13 +100,16 @@ impl WordImpacts {
 
     /// Whether and how often the document at `place` holds the word.
     pub fn held_at(&self, place: Place) -> Held {
-        match (place, &self.unkept) {
-            (Place::Kept(rank), _) => {
+        match place {
+            Place::Kept(rank) => {
                 let class = self.class_by_rank[rank];
                 Held::With(self.classes[class as usize].0.term_freq)
             }
-            (Place::Unkept(at), Some(unkept)) => unkept.held_at(at),
-            _ => Held::Not,
+            Place::Unkept(at) => self
+                .unkept
+                .as_ref()
+                .map_or(Held::Not, |unkept| unkept.held_at(at)),
+            Place::Not => Held::Not,
         }
     }
 

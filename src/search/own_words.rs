@@ -1,15 +1,17 @@
 //! The matches of a text search among the viewer's own words (`reader_words`): walked from the
 //! viewer's postings of those words, which are few, each pin checked word by word in the public
-//! words' postings. Tantivy's intersection of "public or own" unions filled a window of each
-//! public word's matches for every pin it sought (a ninth of a signed-in search of two words at a
-//! million pins).
+//! words' kept postings (`impacts`). Tantivy's intersection of "public or own" unions filled a
+//! window of each public word's matches for every pin it sought (a ninth of a signed-in search of
+//! two words at a million pins); seeks in the public words' postings, a pin at a time, still
+//! took 4% of the server.
 
 use anyhow::Context;
 use tantivy::fieldnorm::FieldNormReader;
-use tantivy::postings::Postings;
+use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::query::Bm25Weight;
 use tantivy::{DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, TERMINATED, Term};
 
+use super::impacts::{self, Impacts};
 use super::ranking::{Top, postings_of, weight};
 use crate::error::AppResult;
 
@@ -38,6 +40,7 @@ fn any_own(words: &[Word]) -> bool {
 /// (by `public_weights`, a word's each) and its own match, as Tantivy's BM25 scores each.
 pub fn best(
     searcher: &Searcher,
+    impacts: &Impacts,
     words: &[Word],
     public_weights: &[Bm25Weight],
     limit: usize,
@@ -49,7 +52,7 @@ pub fn best(
     let mut own_weights: Option<Vec<Option<Bm25Weight>>> = None;
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
         let mut lengths: Option<(FieldNormReader, FieldNormReader)> = None;
-        each_match(segment, words, |doc, held| {
+        each_match(segment, impacts, words, public_weights, |doc, held| {
             let own_weights = match &own_weights {
                 Some(weights) => weights,
                 None => own_weights.insert(own_weights_of(searcher, words)?),
@@ -80,7 +83,9 @@ pub fn best(
 /// word among the public ones (those are counted apart), up to `enough`.
 pub fn count_not_all_public(
     searcher: &Searcher,
+    impacts: &Impacts,
     words: &[Word],
+    public_weights: &[Bm25Weight],
     enough: usize,
 ) -> AppResult<usize> {
     let mut count = 0;
@@ -88,7 +93,7 @@ pub fn count_not_all_public(
         return Ok(count);
     }
     for segment in searcher.segment_readers() {
-        each_match(segment, words, |_, held| {
+        each_match(segment, impacts, words, public_weights, |_, held| {
             count += usize::from(held.iter().any(|held| held.public == 0));
             Ok(())
         })?;
@@ -100,10 +105,13 @@ pub fn count_not_all_public(
 }
 
 /// Calls `found` with each live pin of `segment` that has every one of `words`, public or own,
-/// and one own at least, in document order, with how it holds each word.
+/// and one own at least, in document order, with how it holds each word (the public words' kept
+/// postings made by `public_weights`, as the ranking makes them).
 fn each_match(
     segment: &SegmentReader,
+    impacts: &Impacts,
     words: &[Word],
+    public_weights: &[Bm25Weight],
     mut found: impl FnMut(DocId, &[Held]) -> AppResult<()>,
 ) -> AppResult<()> {
     // The viewer's own postings of the words: (document, word, frequency), few.
@@ -127,10 +135,14 @@ fn each_match(
         return Ok(());
     }
     own.sort_unstable();
-    let mut public = words
+    let public = words
         .iter()
-        .map(|word| postings_of(segment, &word.public))
+        .zip(public_weights)
+        .map(|(word, weight)| impacts.of(segment, &word.public, weight))
         .collect::<AppResult<Vec<_>>>()?;
+    // A public word's postings, opened for the rare pin that holds it more often than its kept
+    // postings tell.
+    let mut postings: Vec<Option<SegmentPostings>> = words.iter().map(|_| None).collect();
     let alive = segment.alive_bitset();
     let mut held = vec![Held::default(); words.len()];
     for pin in own.chunk_by(|a, b| a.0 == b.0) {
@@ -142,21 +154,44 @@ fn each_match(
         for &(_, at, freq) in pin {
             held[at].own = freq;
         }
-        for (held, postings) in held.iter_mut().zip(&mut public) {
-            let Some(postings) = postings else { continue };
-            let at = match postings.doc() < doc {
-                true => postings.seek(doc),
-                false => postings.doc(),
+        for (at, held) in held.iter_mut().enumerate() {
+            let Some(kept) = public[at].as_ref() else {
+                continue;
             };
-            if at == doc {
-                held.public = postings.term_freq();
-            }
+            held.public = match kept.held(doc) {
+                impacts::Held::Not => 0,
+                impacts::Held::With(term_freq) => term_freq,
+                impacts::Held::Unknown => {
+                    term_freq_in(segment, &words[at].public, &mut postings[at], doc)?
+                }
+            };
         }
         if held.iter().all(|held| held.public > 0 || held.own > 0) {
             found(doc, &held)?;
         }
     }
     Ok(())
+}
+
+/// How often `doc`, which holds `term`, holds it, read from the term's postings in `segment`
+/// (opened into `postings` at the first call; documents asked in ascending order).
+fn term_freq_in(
+    segment: &SegmentReader,
+    term: &Term,
+    postings: &mut Option<SegmentPostings>,
+    doc: DocId,
+) -> AppResult<u32> {
+    if postings.is_none() {
+        *postings = postings_of(segment, term)?;
+    }
+    let Some(postings) = postings.as_mut() else {
+        return Ok(0);
+    };
+    let at = match postings.doc() < doc {
+        true => postings.seek(doc),
+        false => postings.doc(),
+    };
+    Ok(if at == doc { postings.term_freq() } else { 0 })
 }
 
 /// Each word's BM25 weight among the viewer's own words, over the index.
@@ -229,11 +264,19 @@ mod tests {
     }
 
     /// Five segments of captions, a sixth of them with some of the viewer's own words too, a
-    /// few deleted: the best pins of one, two or three words (a word twice, a word found
-    /// nowhere, a word the viewer has none of) are those Tantivy finds with the search as one
-    /// query, scored the same; and those without every public word are counted as it counts them.
+    /// few deleted, some holding "sea" more often than an unkept posting tells: the best pins of
+    /// one, two or three words (a word twice, a word found nowhere, a word the viewer has none
+    /// of) are those Tantivy finds with the search as one query, scored the same; and those
+    /// without every public word are counted as it counts them. The public words' postings are
+    /// all kept (most, at the default), or nearly all not (8 at least).
     #[test]
     fn own_matches_are_those_of_the_search_as_one_tantivy_query() {
+        for impacts in [Impacts::default(), Impacts::new(8)] {
+            own_matches_with(&impacts);
+        }
+    }
+
+    fn own_matches_with(impacts: &Impacts) {
         let words = ["blue", "sea", "boat", "sky", "gull"];
         let mut next = numbers(5);
         let mut text = |most: u64| {
@@ -247,7 +290,11 @@ mod tests {
                 (0..size)
                     .map(|n| {
                         let own = if n % 6 == 3 { text(3) } else { String::new() };
-                        [text(8), own]
+                        let mut caption = text(8);
+                        if n % 9 == 3 {
+                            caption.push_str(&" sea".repeat(17));
+                        }
+                        [caption, own]
                     })
                     .collect()
             })
@@ -275,7 +322,7 @@ mod tests {
                 let expected = searcher
                     .search(&query, &TopDocs::with_limit(limit).order_by_score())
                     .unwrap();
-                let found = best(&searcher, words, &public, limit).unwrap();
+                let found = best(&searcher, impacts, words, &public, limit).unwrap();
                 assert_eq!(found.len(), expected.len(), "{limit}");
                 for ((score, _), (expected, _)) in found.iter().zip(&expected) {
                     assert!(close(*score, *expected), "{score} {expected}");
@@ -304,11 +351,11 @@ mod tests {
             ]);
             let expected = searcher.search(&not_all_public, &Count).unwrap();
             assert_eq!(
-                count_not_all_public(&searcher, words, usize::MAX).unwrap(),
+                count_not_all_public(&searcher, impacts, words, &public, usize::MAX).unwrap(),
                 expected
             );
             assert_eq!(
-                count_not_all_public(&searcher, words, 2).unwrap(),
+                count_not_all_public(&searcher, impacts, words, &public, 2).unwrap(),
                 expected.min(2)
             );
         }

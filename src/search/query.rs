@@ -8,7 +8,9 @@ use std::ops::Bound;
 use anyhow::Context;
 use tantivy::collector::TopDocs;
 use tantivy::columnar::Column;
-use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery};
+use tantivy::query::{
+    Bm25Weight, BooleanQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery,
+};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{
     COLLECT_BLOCK_BUFFER_LEN, DocAddress, DocSet, Order, Searcher, TERMINATED, TantivyDocument,
@@ -36,8 +38,10 @@ pub enum Wanted {
 /// every word among the public words or their own (`reader_words`), one own at least, walked
 /// from those few (`own_words`). A word asked as "public or own" in one query made each word a
 /// union, and the search twice as slow.
-struct TextSearch {
+pub(super) struct TextSearch {
     words: Vec<Word>,
+    /// Each word's BM25 weight among the public words, found once for the ranking and the count.
+    weights: Vec<Bm25Weight>,
 }
 
 impl TextSearch {
@@ -120,7 +124,12 @@ impl SearchIndex {
     /// Pins with every word of `text` (folded, as a person typed it: no query syntax, so no
     /// field of the index can be named) among the words the viewer may find: those of public
     /// pins, and their own in `reader_words`; `None` when `text` has no word.
-    fn text_search(&self, viewer: Option<UserId>, text: &str) -> Option<TextSearch> {
+    pub(super) fn text_search(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        text: &str,
+    ) -> AppResult<Option<TextSearch>> {
         let words: Vec<Word> = words(text)
             .into_iter()
             .map(|word| Word {
@@ -130,31 +139,41 @@ impl SearchIndex {
                 public: Term::from_field_text(self.fields.words, &word),
             })
             .collect();
-        (!words.is_empty()).then_some(TextSearch { words })
+        if words.is_empty() {
+            return Ok(None);
+        }
+        let weights = words
+            .iter()
+            .map(|word| ranking::weight(searcher, &word.public))
+            .collect::<AppResult<Vec<_>>>()?;
+        Ok(Some(TextSearch { words, weights }))
     }
 
-    /// How many pins match, counted up to `COUNTED_AT_MOST + 1` (which means "more").
-    pub(super) fn count(
+    /// How many pins match a text search, counted up to `COUNTED_AT_MOST + 1` (which means
+    /// "more"). The viewer's own matches read the words' kept postings, which the ranking of
+    /// the same search has made (`search_by_relevance` first).
+    pub(super) fn text_count(&self, searcher: &Searcher, search: &TextSearch) -> AppResult<usize> {
+        let enough = COUNTED_AT_MOST + 1;
+        let public_only = count_with_all(searcher, &self.common_words, &search.public(), enough)?;
+        let rest = enough - public_only.min(enough);
+        let own = own_words::count_not_all_public(
+            searcher,
+            &self.impacts,
+            &search.words,
+            &search.weights,
+            rest,
+        )?;
+        Ok((public_only + own).min(enough))
+    }
+
+    /// How many pins with `tag` the viewer may see, counted up to `COUNTED_AT_MOST + 1`.
+    pub(super) fn tag_count_up_to(
         &self,
         searcher: &Searcher,
         viewer: Option<UserId>,
-        wanted: &Wanted,
+        tag: &str,
     ) -> AppResult<usize> {
-        let enough = COUNTED_AT_MOST + 1;
-        let counted = match wanted {
-            Wanted::Tag(tag) => count_up_to(searcher, &*self.tag_query(viewer, tag), enough)?,
-            Wanted::Text(text) => match self.text_search(viewer, text) {
-                None => 0,
-                Some(search) => {
-                    let public = search.public();
-                    let public_only =
-                        count_with_all(searcher, &self.common_words, &public, enough)?;
-                    let rest = enough - public_only.min(enough);
-                    public_only + own_words::count_not_all_public(searcher, &search.words, rest)?
-                }
-            },
-        };
-        Ok(counted.min(enough))
+        count_up_to(searcher, &*self.tag_query(viewer, tag), COUNTED_AT_MOST + 1)
     }
 
     /// How many pins the viewer may see carry `tag` (folded): every document with the tag
@@ -199,29 +218,21 @@ impl SearchIndex {
     pub(super) fn search_by_relevance(
         &self,
         searcher: &Searcher,
-        viewer: Option<UserId>,
-        text: &str,
+        search: &TextSearch,
         offset: usize,
         limit: usize,
     ) -> AppResult<Vec<u64>> {
-        let Some(search) = self.text_search(viewer, text) else {
-            return Ok(Vec::new());
-        };
         let reach = offset.saturating_add(limit.max(1));
-        let public = search.public();
-        let weights = public
-            .iter()
-            .map(|term| ranking::weight(searcher, term))
-            .collect::<AppResult<Vec<_>>>()?;
+        let (public, weights) = (search.public(), &search.weights);
         let (mut found, _) = ranking::best_with_all(
             searcher,
             &self.impacts,
             &public,
-            &weights,
+            weights,
             &*search.public_query(),
             reach,
         )?;
-        let own = own_words::best(searcher, &search.words, &weights, reach)?;
+        let own = own_words::best(searcher, &self.impacts, &search.words, weights, reach)?;
         if !own.is_empty() {
             // A pin found by both is scored right among the own matches (its own words count
             // too); every pin of the first `reach` is among the first `reach` of one of them.

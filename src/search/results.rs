@@ -34,7 +34,8 @@ struct Found {
     generation: u64,
     /// The first pin ids in the search's order (relevance, or newest first for a tag).
     ids: Vec<u64>,
-    /// How many match, counted up to `COUNTED_AT_MOST + 1` (see `SearchIndex::count`).
+    /// How many match, counted up to `COUNTED_AT_MOST + 1` (see `SearchIndex::text_count`,
+    /// `tag_count_up_to`).
     total: usize,
 }
 
@@ -92,17 +93,36 @@ impl SearchIndex {
         if let Some(found) = known.as_ref().filter(|found| found.reaches(reach)) {
             return Ok(found.clone());
         }
-        let total = match &known {
-            Some(found) => found.total,
-            None => self.count(&searcher, viewer, wanted)?,
-        };
-        let ids = match wanted {
-            Wanted::Text(text) => {
-                let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
-                self.search_by_relevance(&searcher, viewer, text, 0, ranked)?
-            }
+        // Counted once a search generation: the next pages of a search reuse its count.
+        let known_total = known.as_ref().map(|found| found.total);
+        let (ids, total) = match wanted {
+            Wanted::Text(text) => match self.text_search(&searcher, viewer, text)? {
+                None => (Vec::new(), 0),
+                Some(search) => {
+                    let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
+                    // Ranked first: the count reads the kept postings the ranking made.
+                    let ids = self.search_by_relevance(&searcher, &search, 0, ranked)?;
+                    let total = match known_total {
+                        Some(total) => total,
+                        None => self.text_count(&searcher, &search)?,
+                    };
+                    (ids, total)
+                }
+            },
             Wanted::Tag(tag) => {
-                self.search_by_tag(&searcher, viewer, tag, None, Direction::Down, KEPT_RESULTS)?
+                let total = match known_total {
+                    Some(total) => total,
+                    None => self.tag_count_up_to(&searcher, viewer, tag)?,
+                };
+                let ids = self.search_by_tag(
+                    &searcher,
+                    viewer,
+                    tag,
+                    None,
+                    Direction::Down,
+                    KEPT_RESULTS,
+                )?;
+                (ids, total)
             }
         };
         let found = Arc::new(Found {
@@ -188,7 +208,7 @@ impl SearchIndex {
     }
 
     /// Pin ids of a text search by relevance, `limit` of them from rank `offset`, and how many
-    /// pins match (see `SearchIndex::count`).
+    /// pins match (see `SearchIndex::text_count`).
     pub fn by_relevance(
         &self,
         viewer: Option<UserId>,
@@ -203,12 +223,15 @@ impl SearchIndex {
             return Ok((ids, found.total));
         }
         let searcher = self.reader().searcher();
-        let ids = self.search_by_relevance(&searcher, viewer, text, offset, limit)?;
+        let ids = match self.text_search(&searcher, viewer, text)? {
+            Some(search) => self.search_by_relevance(&searcher, &search, offset, limit)?,
+            None => Vec::new(),
+        };
         Ok((ids, found.total))
     }
 
     /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`, and
-    /// how many pins carry the tag (see `SearchIndex::count`).
+    /// how many pins carry the tag (see `SearchIndex::tag_count_up_to`).
     pub fn by_tag(
         &self,
         viewer: Option<UserId>,

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use tantivy::postings::BlockSegmentPostings;
-use tantivy::{BitSet, SegmentReader, Term};
+use tantivy::{DocId, SegmentReader, Term};
 
 use super::kept::KeptPerWord;
 use crate::error::AppResult;
@@ -20,8 +20,31 @@ const SMALLEST_SEGMENT: u32 = 16_384;
 /// again when full, which also drops those of segments merged away.
 const KEPT_BYTES: usize = 8 << 20;
 
+/// The documents of a segment that hold a word, a bit each, 64 to a word of memory: a count of
+/// several words ANDs their words, a run of them at once (`counting`).
+pub struct Bits(Vec<u64>);
+
+impl Bits {
+    fn with_max_doc(max_doc: DocId) -> Bits {
+        Bits(vec![0; (max_doc as usize).div_ceil(64)])
+    }
+
+    fn insert(&mut self, doc: DocId) {
+        self.0[doc as usize / 64] |= 1 << (doc % 64);
+    }
+
+    pub fn contains(&self, doc: DocId) -> bool {
+        self.0[doc as usize / 64] & (1 << (doc % 64)) != 0
+    }
+
+    /// The bits, the `n`th word holding documents `64 * n` to `64 * n + 63`, the lowest first.
+    pub fn words(&self) -> &[u64] {
+        &self.0
+    }
+}
+
 pub struct CommonWords {
-    kept: KeptPerWord<BitSet>,
+    kept: KeptPerWord<Bits>,
     /// Segments with fewer documents keep no bitsets (`SMALLEST_SEGMENT`, but in tests).
     smallest_segment: u32,
 }
@@ -53,10 +76,10 @@ impl CommonWords {
         segment: &SegmentReader,
         term: &Term,
         mut postings: BlockSegmentPostings,
-    ) -> AppResult<Arc<BitSet>> {
+    ) -> AppResult<Arc<Bits>> {
         self.kept.get_or_make(segment, term, || {
             let max_doc = segment.max_doc();
-            let mut set = BitSet::with_max_value(max_doc);
+            let mut set = Bits::with_max_doc(max_doc);
             while !postings.docs().is_empty() {
                 for &doc in postings.docs() {
                     set.insert(doc);

@@ -9,9 +9,9 @@ use anyhow::Context;
 use tantivy::fastfield::AliveBitSet;
 use tantivy::postings::BlockSegmentPostings;
 use tantivy::schema::IndexRecordOption;
-use tantivy::{BitSet, DocId, Searcher, Term};
+use tantivy::{DocId, Searcher, Term};
 
-use super::common_words::CommonWords;
+use super::common_words::{Bits, CommonWords};
 use crate::error::AppResult;
 
 /// How many live documents hold every one of `terms`, counted up to `enough`; 0 when `terms` is
@@ -86,11 +86,15 @@ pub fn count_with_all(
     Ok(count)
 }
 
-/// How many live documents every one of `sets` holds, counted 64 at a time, up to `enough` or a
-/// little more: for common words, an AND of their bitsets is cheaper than decoding the rarest
-/// one's postings.
-fn count_in_every_set(sets: &[Arc<BitSet>], alive: Option<&AliveBitSet>, enough: usize) -> usize {
-    // Counting a bucket's bits is one instruction where the processor has it, about a dozen
+/// How many documents of a segment a count ANDs at once before it checks whether it has counted
+/// enough: 64 words of bits, which the processor ANDs and counts without a branch between them.
+const RUN_WORDS: usize = 64;
+
+/// How many live documents every one of `sets` holds, counted a run of words at a time, up to
+/// `enough` or a little more: for common words, an AND of their bitsets is cheaper than decoding
+/// the rarest one's postings.
+fn count_in_every_set(sets: &[Arc<Bits>], alive: Option<&AliveBitSet>, enough: usize) -> usize {
+    // Counting a word's bits is one instruction where the processor has it, about a dozen
     // without, and half the count's work (release builds target the x86-64 baseline, which
     // lacks it, so that the binary runs on any x86-64 processor).
     #[cfg(target_arch = "x86_64")]
@@ -101,11 +105,11 @@ fn count_in_every_set(sets: &[Arc<BitSet>], alive: Option<&AliveBitSet>, enough:
     count_every(sets, alive, enough)
 }
 
-/// [`count_every`], compiled to count a bucket's bits with `popcnt`.
+/// [`count_every`], compiled to count a word's bits with `popcnt`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 fn count_in_every_set_with_popcnt(
-    sets: &[Arc<BitSet>],
+    sets: &[Arc<Bits>],
     alive: Option<&AliveBitSet>,
     enough: usize,
 ) -> usize {
@@ -115,25 +119,45 @@ fn count_in_every_set_with_popcnt(
 /// The count of [`count_in_every_set`], inlined into each caller so that it takes the caller's
 /// target features.
 #[inline(always)]
-fn count_every(sets: &[Arc<BitSet>], alive: Option<&AliveBitSet>, enough: usize) -> usize {
+fn count_every(sets: &[Arc<Bits>], alive: Option<&AliveBitSet>, enough: usize) -> usize {
     let (first, rest) = sets.split_first().expect("a set at least");
+    let mut every = [0u64; RUN_WORDS];
     let mut count = 0;
-    for bucket in 0..first.max_value().div_ceil(64) {
-        let every = rest.iter().fold(first.tinyset(bucket), |every, set| {
-            every.intersect(set.tinyset(bucket))
-        });
+    for (run, words) in first.words().chunks(RUN_WORDS).enumerate() {
+        let start = run * RUN_WORDS;
+        let every = &mut every[..words.len()];
+        every.copy_from_slice(words);
+        for set in rest {
+            let words = &set.words()[start..start + every.len()];
+            for (every, word) in every.iter_mut().zip(words) {
+                *every &= word;
+            }
+        }
         count += match alive {
-            None => every.len() as usize,
-            Some(alive) => every
-                .into_iter()
-                .filter(|low| alive.is_alive(bucket * 64 + low))
-                .count(),
+            None => every.iter().map(|word| word.count_ones() as usize).sum(),
+            Some(alive) => live_in(every, start, alive),
         };
         if count >= enough {
             break;
         }
     }
     count
+}
+
+/// How many of the documents set in `words`, the first of which holds documents `64 * start`
+/// onwards, are alive.
+#[inline(always)]
+fn live_in(words: &[u64], start: usize, alive: &AliveBitSet) -> usize {
+    let mut live = 0;
+    for (at, &word) in words.iter().enumerate() {
+        let first = ((start + at) * 64) as DocId;
+        let mut bits = word;
+        while bits != 0 {
+            live += usize::from(alive.is_alive(first + bits.trailing_zeros()));
+            bits &= bits - 1;
+        }
+    }
+    live
 }
 
 /// Keeps of `items` those for which `keep` holds, without a branch to mispredict (as below).

@@ -70,14 +70,16 @@ impl CommonWords {
         max_doc >= self.smallest_segment && doc_freq.saturating_mul(COMMON_ONE_IN) >= max_doc
     }
 
-    /// The documents of `segment` that hold `term`, which `postings` (unread) lists, as a bitset.
+    /// The documents of `segment` that hold `term`, as a bitset, made from the postings `open`
+    /// gives when none is kept.
     pub fn documents(
         &self,
         segment: &SegmentReader,
         term: &Term,
-        mut postings: BlockSegmentPostings,
+        open: impl FnOnce() -> AppResult<BlockSegmentPostings>,
     ) -> AppResult<Arc<Bits>> {
         self.kept.get_or_make(segment, term, || {
+            let mut postings = open()?;
             let max_doc = segment.max_doc();
             let mut set = Bits::with_max_doc(max_doc);
             while !postings.docs().is_empty() {

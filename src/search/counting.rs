@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use tantivy::fastfield::AliveBitSet;
-use tantivy::postings::BlockSegmentPostings;
+use tantivy::postings::{BlockSegmentPostings, TermInfo};
 use tantivy::schema::IndexRecordOption;
-use tantivy::{DocId, Searcher, Term};
+use tantivy::{DocId, InvertedIndexReader, Searcher, Term};
 
 use super::common_words::{Bits, CommonWords};
 use crate::error::AppResult;
@@ -27,41 +27,48 @@ pub fn count_with_all(
     }
     let mut count = 0;
     for segment in searcher.segment_readers() {
+        // Each term's postings are opened only where they are read: a common term's bitset,
+        // once made, needs its count of documents alone.
         let mut lists = Vec::with_capacity(terms.len());
         for term in terms {
             let inverted = segment
                 .inverted_index(term.field())
                 .context("search failed")?;
-            let postings = inverted
-                .read_block_postings(term, IndexRecordOption::Basic)
-                .context("search failed")?;
-            match postings {
-                Some(postings) => lists.push((term, postings)),
+            match inverted.get_term_info(term).context("search failed")? {
+                Some(info) => lists.push((term, inverted, info)),
                 None => break,
             }
         }
         if lists.len() < terms.len() {
             continue;
         }
-        lists.sort_by_key(|(_, postings)| postings.doc_freq());
+        lists.sort_by_key(|(_, _, info)| info.doc_freq);
+        let postings = |inverted: &InvertedIndexReader, info: &TermInfo| -> AppResult<_> {
+            let postings =
+                inverted.read_block_postings_from_terminfo(info, IndexRecordOption::Basic);
+            Ok(postings.context("search failed")?)
+        };
         let mut lists = lists.into_iter();
-        let (lead_term, mut lead) = lists.next().expect("a term at least");
+        let (lead_term, lead_inverted, lead_info) = lists.next().expect("a term at least");
         let (mut sets, mut others) = (Vec::new(), Vec::new());
-        for (term, postings) in lists {
-            if common.is_common(segment, postings.doc_freq()) {
-                sets.push(common.documents(segment, term, postings)?);
+        for (term, inverted, info) in lists {
+            if common.is_common(segment, info.doc_freq) {
+                sets.push(common.documents(segment, term, || postings(&inverted, &info))?);
             } else {
-                others.push(postings);
+                others.push(postings(&inverted, &info)?);
             }
         }
         let alive = segment.alive_bitset();
         if sets.is_empty() && others.is_empty() && alive.is_none() {
-            count += lead.doc_freq() as usize;
-        } else if common.is_common(segment, lead.doc_freq()) {
+            count += lead_info.doc_freq as usize;
+        } else if common.is_common(segment, lead_info.doc_freq) {
             // The rarest word is common, and so is every other: all have bitsets.
-            sets.push(common.documents(segment, lead_term, lead)?);
+            sets.push(
+                common.documents(segment, lead_term, || postings(&lead_inverted, &lead_info))?,
+            );
             count += count_in_every_set(&sets, alive, enough - count);
         } else {
+            let mut lead = postings(&lead_inverted, &lead_info)?;
             let mut found = Vec::with_capacity(lead.docs().len());
             while !lead.docs().is_empty() && count < enough {
                 found.clear();

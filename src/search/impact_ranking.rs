@@ -6,13 +6,13 @@
 use std::collections::HashSet;
 
 use tantivy::fastfield::AliveBitSet;
-use tantivy::postings::{Postings, SegmentPostings};
+use tantivy::postings::SegmentPostings;
 use tantivy::query::Bm25Weight;
-use tantivy::{DocAddress, DocId, DocSet, Score, SegmentReader, Term};
+use tantivy::{DocAddress, DocId, Score, SegmentReader, Term};
 
 use super::counting::keep_where;
 use super::impacts::{Held, Place, WordImpacts};
-use super::ranking::{Top, postings_of};
+use super::ranking::{Top, term_freq_in};
 use crate::error::AppResult;
 
 /// A word of the search in one segment.
@@ -291,15 +291,9 @@ impl Ranking<'_> {
             for (at, word) in words.iter().enumerate() {
                 held[at] = match word.kept.held(doc) {
                     Held::Unknown => {
-                        if postings[at].is_none() {
-                            postings[at] = postings_of(segment, word.term)?;
-                        }
-                        match postings[at].as_mut() {
-                            Some(postings) => match postings.seek(doc) == doc {
-                                true => Held::With(postings.term_freq()),
-                                false => Held::Not,
-                            },
-                            None => Held::Not,
+                        match term_freq_in(segment, word.term, &mut postings[at], doc)? {
+                            0 => Held::Not,
+                            term_freq => Held::With(term_freq),
                         }
                     }
                     known => known,

@@ -12,7 +12,7 @@ use tantivy::query::Bm25Weight;
 use tantivy::{DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, TERMINATED, Term};
 
 use super::impacts::{self, Impacts};
-use super::ranking::{Top, postings_of, weight};
+use super::ranking::{Top, postings_of, term_freq_in, weight};
 use crate::error::AppResult;
 
 /// A word of a search: among the public words, and among the viewer's own (`None` for a
@@ -171,27 +171,6 @@ fn each_match(
         }
     }
     Ok(())
-}
-
-/// How often `doc`, which holds `term`, holds it, read from the term's postings in `segment`
-/// (opened into `postings` at the first call; documents asked in ascending order).
-fn term_freq_in(
-    segment: &SegmentReader,
-    term: &Term,
-    postings: &mut Option<SegmentPostings>,
-    doc: DocId,
-) -> AppResult<u32> {
-    if postings.is_none() {
-        *postings = postings_of(segment, term)?;
-    }
-    let Some(postings) = postings.as_mut() else {
-        return Ok(0);
-    };
-    let at = match postings.doc() < doc {
-        true => postings.seek(doc),
-        false => postings.doc(),
-    };
-    Ok(if at == doc { postings.term_freq() } else { 0 })
 }
 
 /// Each word's BM25 weight among the viewer's own words, over the index.

@@ -5,10 +5,10 @@ use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
 use anyhow::Context;
-use tantivy::postings::SegmentPostings;
+use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::query::{Bm25Weight, EnableScoring, Query, Weight};
 use tantivy::schema::IndexRecordOption;
-use tantivy::{DocAddress, Score, Searcher, SegmentReader, Term};
+use tantivy::{DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, Term};
 
 use super::impact_ranking::{self, Offered, Word};
 use super::impacts::Impacts;
@@ -82,6 +82,28 @@ pub fn postings_of(segment: &SegmentReader, term: &Term) -> AppResult<Option<Seg
         .context("search failed")?
         .read_postings(term, IndexRecordOption::WithFreqs)
         .context("search failed")?)
+}
+
+/// How often `doc`, which holds `term`, holds it, read from the term's postings in `segment`
+/// (opened into `postings` at the first call; documents asked in ascending order): for the rare
+/// document that holds a word more often than its kept postings tell (`impacts`).
+pub fn term_freq_in(
+    segment: &SegmentReader,
+    term: &Term,
+    postings: &mut Option<SegmentPostings>,
+    doc: DocId,
+) -> AppResult<u32> {
+    if postings.is_none() {
+        *postings = postings_of(segment, term)?;
+    }
+    let Some(postings) = postings.as_mut() else {
+        return Ok(0);
+    };
+    let at = match postings.doc() < doc {
+        true => postings.seek(doc),
+        false => postings.doc(),
+    };
+    Ok(if at == doc { postings.term_freq() } else { 0 })
 }
 
 /// Offers the matches of `weight` in `segment` (the `ord`th) that pass the threshold to `top`,

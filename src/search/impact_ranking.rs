@@ -12,7 +12,7 @@ use tantivy::{DocAddress, DocId, Score, SegmentReader, Term};
 
 use super::counting::keep_where;
 use super::impacts::{Held, Place, WordImpacts};
-use super::ranking::{Top, term_freq_in};
+use super::ranking::{Top, term_freq_of};
 use crate::error::AppResult;
 
 /// A word of the search in one segment.
@@ -289,15 +289,11 @@ impl Ranking<'_> {
                 continue;
             }
             for (at, word) in words.iter().enumerate() {
-                held[at] = match word.kept.held(doc) {
-                    Held::Unknown => {
-                        match term_freq_in(segment, word.term, &mut postings[at], doc)? {
-                            0 => Held::Not,
-                            term_freq => Held::With(term_freq),
-                        }
-                    }
-                    known => known,
-                };
+                held[at] =
+                    match term_freq_of(word.kept, segment, word.term, &mut postings[at], doc)? {
+                        0 => Held::Not,
+                        term_freq => Held::With(term_freq),
+                    };
             }
             if let Scored::Exactly(score) = self.score(length, |v| held[v]) {
                 self.offer(doc, score);

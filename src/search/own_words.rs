@@ -11,8 +11,8 @@ use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::query::Bm25Weight;
 use tantivy::{DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, TERMINATED, Term};
 
-use super::impacts::{self, Impacts};
-use super::ranking::{Top, postings_of, term_freq_in, weight};
+use super::impacts::Impacts;
+use super::ranking::{Top, postings_of, term_freq_of, weight};
 use crate::error::AppResult;
 
 /// A word of a search: among the public words, and among the viewer's own (`None` for a
@@ -158,13 +158,7 @@ fn each_match(
             let Some(kept) = public[at].as_ref() else {
                 continue;
             };
-            held.public = match kept.held(doc) {
-                impacts::Held::Not => 0,
-                impacts::Held::With(term_freq) => term_freq,
-                impacts::Held::Unknown => {
-                    term_freq_in(segment, &words[at].public, &mut postings[at], doc)?
-                }
-            };
+            held.public = term_freq_of(kept, segment, &words[at].public, &mut postings[at], doc)?;
         }
         if held.iter().all(|held| held.public > 0 || held.own > 0) {
             found(doc, &held)?;

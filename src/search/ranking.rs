@@ -11,7 +11,7 @@ use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, Term};
 
 use super::impact_ranking::{self, Offered, Word};
-use super::impacts::Impacts;
+use super::impacts::{Held, Impacts, WordImpacts};
 use crate::error::AppResult;
 
 /// The `limit` best matches of `query`, which asks for the documents holding every one of
@@ -84,15 +84,21 @@ pub fn postings_of(segment: &SegmentReader, term: &Term) -> AppResult<Option<Seg
         .context("search failed")?)
 }
 
-/// How often `doc`, which holds `term`, holds it, read from the term's postings in `segment`
-/// (opened into `postings` at the first call; documents asked in ascending order): for the rare
-/// document that holds a word more often than its kept postings tell (`impacts`).
-pub fn term_freq_in(
+/// How often `doc` holds `term` (0 when not at all): as the term's kept postings in `segment`
+/// tell, or, for the rare document that holds it more often than they tell, read from the term's
+/// postings (opened into `postings` at the first need; documents asked in ascending order).
+pub fn term_freq_of(
+    kept: &WordImpacts,
     segment: &SegmentReader,
     term: &Term,
     postings: &mut Option<SegmentPostings>,
     doc: DocId,
 ) -> AppResult<u32> {
+    match kept.held(doc) {
+        Held::Not => return Ok(0),
+        Held::With(term_freq) => return Ok(term_freq),
+        Held::Unknown => {}
+    }
     if postings.is_none() {
         *postings = postings_of(segment, term)?;
     }

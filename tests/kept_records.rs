@@ -1,6 +1,6 @@
-//! Pin and board records and boards' covers are kept between reads (`store::kept_records`): a
-//! page asked again reads none anew, and a change to a pin, a board or its covers is seen by the
-//! next read of every list and cover. (A file of its own, its tests one at a time: the count of
+//! Pin, board and user records and boards' covers are kept between reads
+//! (`store::kept_records`): a page asked again reads none anew, and a change to a pin, a board,
+//! its covers or a user is seen by the next read of every list and cover. (A file of its own, its tests one at a time: the count of
 //! records is process-wide.)
 
 mod common;
@@ -101,5 +101,35 @@ async fn a_changed_board_is_seen_at_once_though_records_are_kept() {
     assert!(answer["errors"].is_null(), "{answer}");
     let chosen = app.graphql(tiles, json!({})).await;
     assert_eq!(tile(&chosen)["cover1"]["id"], json!(first_pin), "{chosen}");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_changed_user_is_seen_at_once_though_records_are_kept() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let board = add_board(&app, &app.client, "Holidays", false).await;
+    create_pin(&app, &app.client, png(40, 30, 1), &[&board], "older").await;
+    create_pin(&app, &app.client, png(40, 30, 2), &[&board], "sea").await;
+    let owners = "{ pins(first: 50) { edges { node { user { username firstName } } } } }";
+    let first_names = |answer: &Value| -> Vec<Value> {
+        let edges = answer["data"]["pins"]["edges"].as_array().unwrap().iter();
+        edges
+            .map(|edge| edge["node"]["user"]["firstName"].clone())
+            .collect()
+    };
+    let first = app.graphql(owners, json!({})).await;
+    assert_eq!(first_names(&first), [Value::Null, Value::Null], "{first}");
+
+    // Asked again, the owner is found kept.
+    let again = app.graphql(owners, json!({})).await;
+    assert_eq!(again, first);
+
+    let update = "mutation { updateUser(firstName: \"Ada\") { id } }";
+    let answer = app.graphql(update, json!({})).await;
+    assert!(answer["errors"].is_null(), "{answer}");
+    let changed = app.graphql(owners, json!({})).await;
+    assert_eq!(first_names(&changed), ["Ada", "Ada"], "{changed}");
     app.stop().await;
 }

@@ -70,6 +70,32 @@ pub struct UserRecord {
 }
 
 impl UserRecord {
+    /// About how many bytes the record takes in memory, its strings included (see
+    /// `store::kept_records`).
+    pub fn memory(&self) -> usize {
+        let optional = |text: &Option<String>| text.as_ref().map_or(0, String::capacity);
+        let profile = &self.profile;
+        let profile_fields = [
+            &profile.first_name,
+            &profile.last_name,
+            &profile.website_link,
+            &profile.facebook_link,
+            &profile.flickr_link,
+            &profile.twitter_link,
+            &profile.px500_link,
+            &profile.googleplus_link,
+            &profile.pinterest_link,
+            &profile.vkontakte_link,
+            &profile.instagram_link,
+        ];
+        size_of::<UserRecord>()
+            + self.username.capacity()
+            + self.email.capacity()
+            + self.password_hash.capacity()
+            + optional(&self.avatar)
+            + profile_fields.into_iter().map(optional).sum::<usize>()
+    }
+
     /// A new account, not yet stored (the store gives it its id), with an unverified email.
     pub fn new(username: String, email: String, password_hash: String) -> UserRecord {
         UserRecord {

@@ -124,9 +124,7 @@ fn answers(
     let mut found = Vec::with_capacity(keys.len());
     for key in keys {
         let loaded = match &key {
-            LoadKey::User(id) => {
-                users::get(read, *id).map(|user| user.map(|user| Loaded::User(Arc::new(user))))
-            }
+            LoadKey::User(id) => users::get_kept(read, *id).map(|user| user.map(Loaded::User)),
             LoadKey::PinSecret(id) => {
                 pins::is_secret(read, *id).map(|secret| Some(Loaded::Secret(secret)))
             }

@@ -1,4 +1,4 @@
-//! Pin and board records, and boards' covers, kept decoded between reads, for as long as no write
+//! Pin, board and user records, and boards' covers, kept decoded between reads, for as long as no write
 //! was committed since.
 
 use std::collections::HashMap;
@@ -7,8 +7,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::domain::board::BoardRecord;
+use crate::domain::ids::UserId;
 use crate::domain::ids::{BoardId, PinId};
 use crate::domain::pin::PinRecord;
+use crate::domain::user::UserRecord;
 
 /// The records kept decoded. Decoding a pin's record was about 13% of a page of 50 pins, and a
 /// board's (three times a tile: listed, checked for its covers and for its count) about 11% of
@@ -21,6 +23,9 @@ pub struct Kept {
     /// The ids of each board's first covers (see `service::pins`): finding them read two of the
     /// board's indexes, 6% of a user's boards page.
     pub covers: KeptRecords<BoardId, Vec<PinId>>,
+    /// Up to `USERS_KEPT_BYTES`: a page of 50 pins answers their owners, and decoding those
+    /// was 1.5% of the CPU of a text search at 1M pins.
+    pub users: KeptRecords<UserId, UserRecord>,
 }
 
 /// The memory for pin records kept decoded (`PinRecord::memory`): about 48,000 of the seeded
@@ -30,6 +35,9 @@ pub struct Kept {
 /// 40 words find were mostly decoded anew: those searches took 30% longer at 100k pins and 80%
 /// longer at a million (`bench/TUNING.md`, session 51).
 const PINS_KEPT_BYTES: usize = 32 << 20;
+/// The memory for user records kept decoded (`UserRecord::memory`): about 16,000 users without
+/// a profile.
+const USERS_KEPT_BYTES: usize = 8 << 20;
 
 impl Default for Kept {
     fn default() -> Kept {
@@ -37,6 +45,7 @@ impl Default for Kept {
             pins: KeptRecords::new(PINS_KEPT_BYTES, PinRecord::memory),
             boards: KeptRecords::new(1024, |_| 1),
             covers: KeptRecords::new(1024, |_| 1),
+            users: KeptRecords::new(USERS_KEPT_BYTES, UserRecord::memory),
         }
     }
 }

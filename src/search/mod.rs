@@ -17,6 +17,7 @@ mod sweeper;
 #[cfg(test)]
 mod test_segments;
 mod unkept;
+mod weights;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -77,6 +78,8 @@ pub struct SearchIndex {
     common_words: Arc<common_words::CommonWords>,
     /// Words' best postings, for ranking.
     impacts: Arc<impacts::Impacts>,
+    /// Words' BM25 weights, for ranking and counting.
+    weights: Arc<weights::Weights>,
     /// The thread that sweeps (see `sweeper`).
     sweeper: Background,
     pub fields: Fields,
@@ -237,6 +240,7 @@ impl SearchIndex {
             cache: Arc::default(),
             common_words: Arc::default(),
             impacts: Arc::default(),
+            weights: Arc::default(),
             sweeper: Background::default(),
             fields,
         })

@@ -144,7 +144,7 @@ impl SearchIndex {
         }
         let weights = words
             .iter()
-            .map(|word| ranking::weight(searcher, &word.public))
+            .map(|word| self.weights.of(searcher, &word.public))
             .collect::<AppResult<Vec<_>>>()?;
         Ok(Some(TextSearch { words, weights }))
     }

@@ -6,7 +6,7 @@ use std::collections::BinaryHeap;
 
 use anyhow::Context;
 use tantivy::postings::{Postings, SegmentPostings};
-use tantivy::query::{Bm25Weight, EnableScoring, Query, Weight};
+use tantivy::query::{Bm25StatisticsProvider, Bm25Weight, EnableScoring, Query, Weight};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, Term};
 
@@ -70,9 +70,18 @@ pub fn best_with_all(
     Ok((top.into_sorted(), by_tantivy))
 }
 
-/// A term's BM25 weight over the whole index, as Tantivy weighs a term of a query.
+/// A term's BM25 weight over the whole index, as Tantivy weighs a term of a query (without
+/// the explanation of its score, whose strings a copy of the weight would copy).
 pub fn weight(searcher: &Searcher, term: &Term) -> AppResult<Bm25Weight> {
-    Ok(Bm25Weight::for_terms(searcher, std::slice::from_ref(term)).context("search failed")?)
+    let total_tokens = searcher.total_num_tokens(term.field());
+    let total_docs = searcher.total_num_docs().context("search failed")?;
+    let doc_freq = searcher.doc_freq(term).context("search failed")?;
+    let average_length = total_tokens.context("search failed")? as Score / total_docs as Score;
+    Ok(Bm25Weight::for_one_term_without_explain(
+        doc_freq,
+        total_docs,
+        average_length,
+    ))
 }
 
 /// The postings of `term` in `segment`, with frequencies; `None` where no document has it.

@@ -128,12 +128,18 @@ fn count_in_every_set_with_popcnt(
 #[inline(always)]
 fn count_every(sets: &[Arc<Bits>], alive: Option<&AliveBitSet>, enough: usize) -> usize {
     let (first, rest) = sets.split_first().expect("a set at least");
+    // With one set, the first is its own second.
+    let (second, rest) = rest.split_first().unwrap_or((first, rest));
     let mut every = [0u64; RUN_WORDS];
     let mut count = 0;
     for (run, words) in first.words().chunks(RUN_WORDS).enumerate() {
         let start = run * RUN_WORDS;
         let every = &mut every[..words.len()];
-        every.copy_from_slice(words);
+        // The first two sets ANDed as they are read, where a copy of the first took a pass.
+        let seconds = &second.words()[start..start + every.len()];
+        for ((every, word), second) in every.iter_mut().zip(words).zip(seconds) {
+            *every = word & second;
+        }
         for set in rest {
             let words = &set.words()[start..start + every.len()];
             for (every, word) in every.iter_mut().zip(words) {

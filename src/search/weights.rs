@@ -13,6 +13,8 @@ use crate::error::AppResult;
 /// How many words' weights are kept; they start again when full.
 const KEPT_WEIGHTS: usize = 4096;
 
+/// The weights of the words searched lately, for the generation of the index's one reader (a
+/// reader numbers its generations).
 #[derive(Default)]
 pub struct Weights(Mutex<Kept>);
 

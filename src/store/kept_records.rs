@@ -1,5 +1,5 @@
-//! Pin, board and user records, and boards' covers, kept decoded between reads, for as long as no write
-//! was committed since.
+//! Pin, board and user records, and boards' covers, kept decoded between reads, for as long as
+//! no write was committed since.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -7,8 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::domain::board::BoardRecord;
-use crate::domain::ids::UserId;
-use crate::domain::ids::{BoardId, PinId};
+use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::domain::user::UserRecord;
 
@@ -35,7 +34,7 @@ pub struct Kept {
 /// 40 words find were mostly decoded anew: those searches took 30% longer at 100k pins and 80%
 /// longer at a million (`bench/TUNING.md`, session 51).
 const PINS_KEPT_BYTES: usize = 32 << 20;
-/// The memory for user records kept decoded (`UserRecord::memory`): about 16,000 users without
+/// The memory for user records kept decoded (`UserRecord::memory`): about 14,000 users without
 /// a profile.
 const USERS_KEPT_BYTES: usize = 8 << 20;
 

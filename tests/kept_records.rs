@@ -1,7 +1,7 @@
 //! Pin, board and user records and boards' covers are kept between reads
 //! (`store::kept_records`): a page asked again reads none anew, and a change to a pin, a board,
-//! its covers or a user is seen by the next read of every list and cover. (A file of its own, its tests one at a time: the count of
-//! records is process-wide.)
+//! its covers or a user is seen by the next read of every list and cover. (A file of its own,
+//! its tests one at a time: the count of records is process-wide.)
 
 mod common;
 
@@ -17,6 +17,15 @@ static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(())
 const HOME: &str = "{ pins(first: 50) { edges { node { id caption unsafe } } } }";
 const BOARDS: &str = "{ user(username: \"ada\") { boards(first: 50) { edges { node { id \
     cover1 { id caption unsafe } } } } } }";
+
+/// Signs ada up, with a board "Holidays" of two pins, "older" and then "sea"; returns the id of
+/// "sea".
+async fn ada_with_two_pins(app: &TestApp) -> String {
+    app.sign_up("ada").await;
+    let board = add_board(app, &app.client, "Holidays", false).await;
+    create_pin(app, &app.client, png(40, 30, 1), &[&board], "older").await;
+    create_pin(app, &app.client, png(40, 30, 2), &[&board], "sea").await
+}
 
 /// The caption and `unsafe` of the newest pin, in the home list and as the board's cover.
 async fn seen(app: &TestApp) -> Vec<Value> {
@@ -37,10 +46,7 @@ async fn seen(app: &TestApp) -> Vec<Value> {
 async fn a_changed_pin_is_seen_at_once_though_records_are_kept() {
     let _alone = ONE_AT_A_TIME.lock().await;
     let app = TestApp::start().await;
-    app.sign_up("ada").await;
-    let board = add_board(&app, &app.client, "Holidays", false).await;
-    create_pin(&app, &app.client, png(40, 30, 1), &[&board], "older").await;
-    let pin = create_pin(&app, &app.client, png(40, 30, 2), &[&board], "sea").await;
+    let pin = ada_with_two_pins(&app).await;
     assert_eq!(
         seen(&app).await,
         [json!("sea"), json!(false), json!("sea"), json!(false)]
@@ -108,10 +114,7 @@ async fn a_changed_board_is_seen_at_once_though_records_are_kept() {
 async fn a_changed_user_is_seen_at_once_though_records_are_kept() {
     let _alone = ONE_AT_A_TIME.lock().await;
     let app = TestApp::start().await;
-    app.sign_up("ada").await;
-    let board = add_board(&app, &app.client, "Holidays", false).await;
-    create_pin(&app, &app.client, png(40, 30, 1), &[&board], "older").await;
-    create_pin(&app, &app.client, png(40, 30, 2), &[&board], "sea").await;
+    ada_with_two_pins(&app).await;
     let owners = "{ pins(first: 50) { edges { node { user { username firstName } } } } }";
     let first_names = |answer: &Value| -> Vec<Value> {
         let edges = answer["data"]["pins"]["edges"].as_array().unwrap().iter();

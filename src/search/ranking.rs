@@ -73,10 +73,12 @@ pub fn best_with_all(
 /// A term's BM25 weight over the whole index, as Tantivy weighs a term of a query (without
 /// the explanation of its score, whose strings a copy of the weight would copy).
 pub fn weight(searcher: &Searcher, term: &Term) -> AppResult<Bm25Weight> {
-    let total_tokens = searcher.total_num_tokens(term.field());
+    let total_tokens = searcher
+        .total_num_tokens(term.field())
+        .context("search failed")?;
     let total_docs = searcher.total_num_docs().context("search failed")?;
     let doc_freq = searcher.doc_freq(term).context("search failed")?;
-    let average_length = total_tokens.context("search failed")? as Score / total_docs as Score;
+    let average_length = total_tokens as Score / total_docs as Score;
     Ok(Bm25Weight::for_one_term_without_explain(
         doc_freq,
         total_docs,

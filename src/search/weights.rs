@@ -36,12 +36,16 @@ impl Weights {
             return Ok(weight.clone());
         }
         let weight = weight(searcher, term)?;
+        // A searcher of an older generation keeps nothing: the kept weights are the newer one's.
         let mut kept = lock();
-        if kept.generation < generation || kept.weights.len() >= KEPT_WEIGHTS {
+        if kept.generation < generation {
             kept.generation = generation;
             kept.weights.clear();
         }
         if kept.generation == generation {
+            if kept.weights.len() >= KEPT_WEIGHTS {
+                kept.weights.clear();
+            }
             kept.weights.insert(term.clone(), weight.clone());
         }
         Ok(weight)

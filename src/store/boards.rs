@@ -2,12 +2,11 @@
 //! with, by the words of their titles), and placing pins on boards, which decides whether a pin
 //! is public.
 
-use std::sync::Arc;
-
 use redb::{ReadableTable, WriteTransaction};
 
 use super::board_sweeps::SWEPT_ABOVE;
-use super::codec::{self, decode, encode};
+use super::codec::{decode, encode};
+use super::kept_records::kept_or_read;
 use super::memo::Memo;
 use super::search_sweeps::Swept;
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
@@ -23,22 +22,15 @@ use crate::error::AppResult;
 /// A board's record: in a read, as a read of the same state decoded it already
 /// (`kept_records`), else decoded now.
 pub fn get(tx: &impl Source, id: BoardId) -> AppResult<Option<BoardRecord>> {
-    let kept = tx.kept();
-    if let Some((kept, state)) = kept
-        && let Some(record) = kept.boards.get(state, id)
-    {
-        codec::count_found(1);
-        return Ok(Some(BoardRecord::clone(&record)));
-    }
-    let boards = tx.table(BOARDS)?;
-    let Some(bytes) = boards.get(id.0)? else {
-        return Ok(None);
+    let read = || {
+        let boards = tx.table(BOARDS)?;
+        boards
+            .get(id.0)?
+            .map(|bytes| decode(bytes.value()))
+            .transpose()
     };
-    let record: BoardRecord = decode(bytes.value())?;
-    if let Some((kept, state)) = kept {
-        kept.boards.keep(state, [(id, Arc::new(record.clone()))]);
-    }
-    Ok(Some(record))
+    let record = kept_or_read(tx, |kept| &kept.boards, id, read)?;
+    Ok(record.map(|record| BoardRecord::clone(&record)))
 }
 
 pub fn by_slug(tx: &impl Source, user: UserId, slug: &str) -> AppResult<Option<BoardRecord>> {

@@ -6,10 +6,12 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::{Source, codec};
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::PinRecord;
 use crate::domain::user::UserRecord;
+use crate::error::AppResult;
 
 /// The records kept decoded. Decoding a pin's record was about 13% of a page of 50 pins, and a
 /// board's (three times a tile: listed, checked for its covers and for its count) about 11% of
@@ -47,6 +49,30 @@ impl Default for Kept {
             users: KeptRecords::new(USERS_KEPT_BYTES, UserRecord::memory),
         }
     }
+}
+
+/// The record of `id` in `records` (one kind of those `tx` keeps): as a read of the same state
+/// decoded and kept it, else as `read` decodes it now, then kept.
+pub fn kept_or_read<Id: Hash + Eq + Copy, R>(
+    tx: &impl Source,
+    records: fn(&Kept) -> &KeptRecords<Id, R>,
+    id: Id,
+    read: impl FnOnce() -> AppResult<Option<R>>,
+) -> AppResult<Option<Arc<R>>> {
+    let kept = tx.kept();
+    if let Some((kept, state)) = kept
+        && let Some(record) = records(kept).get(state, id)
+    {
+        codec::count_found(1);
+        return Ok(Some(record));
+    }
+    let Some(record) = read()?.map(Arc::new) else {
+        return Ok(None);
+    };
+    if let Some((kept, state)) = kept {
+        records(kept).keep(state, [(id, record.clone())]);
+    }
+    Ok(Some(record))
 }
 
 /// Records of one kind, kept by the state of the database they were read in: the count of

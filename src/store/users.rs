@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
-use super::codec::{self, decode, encode};
+use super::codec::{decode, encode};
+use super::kept_records::kept_or_read;
 use super::search_sweeps::{self, Swept};
 use super::tables::{USERS, USERS_BY_EMAIL, USERS_BY_USERNAME};
 use super::{Source, next_id};
@@ -21,20 +22,7 @@ pub fn get(tx: &impl Source, id: UserId) -> AppResult<Option<UserRecord>> {
 /// Like `get`, shared: as a read of the same state decoded it already and kept it
 /// (`kept_records`), or decoded now and kept.
 pub fn get_kept(tx: &impl Source, id: UserId) -> AppResult<Option<Arc<UserRecord>>> {
-    let kept = tx.kept();
-    if let Some((kept, state)) = kept
-        && let Some(user) = kept.users.get(state, id)
-    {
-        codec::count_found(1);
-        return Ok(Some(user));
-    }
-    let Some(user) = get(tx, id)?.map(Arc::new) else {
-        return Ok(None);
-    };
-    if let Some((kept, state)) = kept {
-        kept.users.keep(state, [(id, user.clone())]);
-    }
-    Ok(Some(user))
+    kept_or_read(tx, |kept| &kept.users, id, || get(tx, id))
 }
 
 /// Like `get`, for ids that come from our own records.

@@ -7,9 +7,10 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use async_graphql::Request;
-use async_graphql::parser::parse_query;
 use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, OperationType};
+use async_graphql::parser::{Error as ParseError, parse_query};
 
+use super::expansion::{self, Refusal};
 use super::merging::merges_objects;
 
 /// How many parsed queries are kept; when more are asked, the kept ones are forgotten.
@@ -35,19 +36,16 @@ pub struct Known {
     pub passed_every_rule: bool,
     /// Its answers are merged as maps (`merging`).
     pub merges_objects: bool,
+    /// Why it is refused before it runs, whatever its variables (`expansion`).
+    pub refused: Option<Refusal>,
 }
 
 impl Documents {
-    /// Gives `request` its parsed query, from those kept or parsed now; a query that does not
-    /// parse is left to the schema, which reports why.
-    pub fn parse(&self, request: &mut Request) -> Known {
-        match self.parsed(&request.query) {
-            Some((document, known)) => {
-                request.set_parsed_query(document);
-                known
-            }
-            None => Known::default(),
-        }
+    /// Gives `request` its parsed query, from those kept or parsed now; or why it does not parse.
+    pub fn parse(&self, request: &mut Request) -> Result<Known, ParseError> {
+        let (document, known) = self.parsed(&request.query)?;
+        request.set_parsed_query(document);
+        Ok(known)
     }
 
     /// Notes that `query` passed every rule of the schema.
@@ -57,14 +55,15 @@ impl Documents {
         }
     }
 
-    fn parsed(&self, query: &str) -> Option<(ExecutableDocument, Known)> {
+    fn parsed(&self, query: &str) -> Result<(ExecutableDocument, Known), ParseError> {
         if let Some(kept) = self.lock().get(query) {
-            return Some((kept.document.clone(), kept.known));
+            return Ok((kept.document.clone(), kept.known));
         }
-        let document = parse_query(query).ok()?;
+        let document = parse_query(query)?;
         let known = Known {
             passed_every_rule: false,
             merges_objects: merges_objects(&document),
+            refused: expansion::check(&document).err(),
         };
         if query.len() <= MAX_QUERY_BYTES {
             let mut kept = self.lock();
@@ -77,7 +76,7 @@ impl Documents {
             };
             kept.insert(query.to_owned(), fresh);
         }
-        Some((document, known))
+        Ok((document, known))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Kept>> {
@@ -111,19 +110,18 @@ mod tests {
     fn a_kept_query_is_the_one_parsed_and_a_bad_one_is_left_to_the_schema() {
         let documents = Documents::default();
         let mut first = Request::new("query Last { pins(first: 2) { totalCount } }");
-        documents.parse(&mut first);
+        documents.parse(&mut first).unwrap();
         let mut again = Request::new("query Last { pins(first: 2) { totalCount } }");
-        documents.parse(&mut again);
+        documents.parse(&mut again).unwrap();
         assert!(is_query(&mut again));
         assert_eq!(documents.lock().len(), 1);
 
         let mut mutation = Request::new("mutation { logout }");
-        documents.parse(&mut mutation);
+        documents.parse(&mut mutation).unwrap();
         assert!(!is_query(&mut mutation));
 
         let mut broken = Request::new("query { pins(");
-        documents.parse(&mut broken);
-        assert!(!is_query(&mut broken));
+        assert!(documents.parse(&mut broken).is_err());
         assert_eq!(documents.lock().len(), 2);
     }
 
@@ -131,7 +129,7 @@ mod tests {
     fn the_kept_queries_are_bounded() {
         let documents = Documents::default();
         for n in 0..MAX_DOCUMENTS + 10 {
-            documents.parse(&mut Request::new(format!("{{ a{n}: me {{ id }} }}")));
+            let _ = documents.parse(&mut Request::new(format!("{{ a{n}: me {{ id }} }}")));
         }
         assert!(documents.lock().len() <= MAX_DOCUMENTS);
     }

@@ -33,11 +33,18 @@ pub fn code_schema_error(error: &mut ServerError) {
     {
         return;
     }
-    let too_much = match error.message.as_str() {
+    let message = error.message.as_str();
+    let too_much = match message {
         "Query is too complex." => {
             Some("This request asks for too much at once: ask for fewer items or fields.")
         }
         "Query is nested too deep." => Some("This request nests its fields too deeply."),
+        _ if message.starts_with("The recursion depth of the query") => {
+            Some("This request nests its fields too deeply.")
+        }
+        _ if message.starts_with("The number of directives on the field") => {
+            Some("This request puts too many directives on one field.")
+        }
         _ => None,
     };
     if let Some(message) = too_much {

@@ -9,6 +9,7 @@ pub mod connection;
 pub mod context;
 pub mod documents;
 pub mod errors;
+pub mod expansion;
 pub mod imports;
 pub mod in_turn;
 pub mod loaders;
@@ -21,6 +22,7 @@ pub mod pins;
 pub mod prefetch;
 pub mod query;
 pub mod raw_json;
+pub mod request;
 pub mod tiles;
 pub mod types;
 
@@ -28,7 +30,6 @@ use std::sync::{Arc, OnceLock};
 
 use async_graphql::http::GraphiQLSource;
 use async_graphql::{EmptySubscription, Schema, ValidationMode};
-use async_graphql_poem::GraphQLRequest;
 use bytes::Bytes;
 use poem::http::header;
 use poem::web::{Data, Html};
@@ -107,9 +108,12 @@ pub async fn graphql(
     documents: Data<&Arc<Documents>>,
     viewer: Data<&Viewer>,
     http: &poem::Request,
-    request: GraphQLRequest,
+    body: Bytes,
 ) -> Response {
-    let mut request = request.0;
+    let mut request = match request::from_json(&body) {
+        Ok(request) => request,
+        Err(refusal) => return refusal,
+    };
     let asked = match viewer.user {
         None => answers::key_of(&request).map(|key| (key, Version::now(&services))),
         Some(_) => None,
@@ -119,7 +123,13 @@ pub async fn graphql(
     {
         return kept(&answer, http);
     }
-    let known = documents.parse(&mut request);
+    let known = match documents.parse(&mut request) {
+        Ok(known) => known,
+        Err(error) => return refused(request::parse_error(&error)),
+    };
+    if let Some(refusal) = known.refused {
+        return refused(request::validation_error(refusal.message().into(), None));
+    }
     let kept_as = asked.filter(|_| documents::is_query(&mut request));
     let loaders = loaders::for_request(services.clone(), viewer.user);
     let query = (!known.passed_every_rule).then(|| request.query.clone());
@@ -140,6 +150,7 @@ pub async fn graphql(
     for error in &mut response.errors {
         errors::code_schema_error(error);
     }
+    request::shorten_errors(&mut response.errors);
     let keepable = response.is_ok() && response.http_headers.is_empty();
     if let Some((key, version)) = kept_as.filter(|_| keepable) {
         let answer = Kept::new(Bytes::from(raw_json::response(&response)));
@@ -157,6 +168,11 @@ fn answered(response: async_graphql::Response) -> Response {
     let mut answer = json().body(raw_json::response(&response));
     answer.headers_mut().extend(response.http_headers);
     answer
+}
+
+/// The answer to a request refused before it ran.
+fn refused(error: async_graphql::ServerError) -> Response {
+    answered(async_graphql::Response::from_errors(vec![error]))
 }
 
 fn json() -> poem::ResponseBuilder {

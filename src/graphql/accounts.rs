@@ -167,6 +167,7 @@ impl AccountMutation {
             viewer.session_hash.clone(),
             current_password,
             new_password,
+            viewer.client_ip,
         )
         .await?;
         Ok(User::from(record))

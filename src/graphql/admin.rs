@@ -6,12 +6,13 @@ use chrono::{DateTime, Utc};
 
 use super::connection::Connection;
 use super::context::ContextExt;
-use super::pagination::{Total, page, page_cost};
+use super::pagination::{Total, bounded_cost, page, page_cost};
 use super::types::user::{Message, User};
 use crate::config::Registration;
 use crate::domain::ids::UserId;
 use crate::domain::user::UserRecord;
 use crate::error::AppError;
+use crate::service::registration::MOST_INVITES;
 use crate::service::{admin, registration};
 use crate::store::invites::InviteRecord;
 
@@ -157,7 +158,8 @@ impl AdminQuery {
         )?)
     }
 
-    /// For admins: every invite link, newest first.
+    /// For admins: the newest 100 invite links, newest first.
+    #[graphql(complexity = "bounded_cost(MOST_INVITES, child_complexity)")]
     async fn invites(&self, ctx: &Context<'_>) -> Result<Vec<Invite>> {
         let found = registration::invites(ctx.services(), ctx.viewer()).await?;
         Ok(found.into_iter().map(Invite).collect())

@@ -5,14 +5,17 @@ use async_graphql::{Context, ID, Object, Result, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use super::context::ContextExt;
+use super::pagination::bounded_cost;
 use crate::service::imports::{self, JobReport};
+use crate::store::import_jobs::{MOST_FAILURES, MOST_JOBS};
 
 #[derive(Default)]
 pub struct ImportQuery;
 
 #[Object]
 impl ImportQuery {
-    /// The signed-in user's imports, newest first.
+    /// The signed-in user's newest 20 imports, newest first.
+    #[graphql(complexity = "bounded_cost(MOST_JOBS, child_complexity)")]
     async fn import_jobs(&self, ctx: &Context<'_>) -> Result<Vec<ImportJob>> {
         let user = ctx.viewer().require_user()?;
         let reports = imports::of_user(ctx.services(), user).await?;
@@ -56,6 +59,8 @@ pub struct ImportJob {
     /// Pictures already pinned by the user, skipped.
     duplicates: i32,
     failed: i32,
+    /// The first 50 failures, in item order (`failed` counts them all).
+    #[graphql(complexity = "bounded_cost(MOST_FAILURES, child_complexity)")]
     failures: Vec<ImportFailure>,
 }
 

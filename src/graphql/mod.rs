@@ -12,6 +12,7 @@ pub mod errors;
 pub mod expansion;
 pub mod imports;
 pub mod in_turn;
+pub mod list_bounds;
 pub mod loaders;
 pub mod merging;
 pub mod mutation;

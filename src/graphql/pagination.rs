@@ -72,6 +72,11 @@ pub fn page_cost(first: Option<i32>, item_cost: usize) -> usize {
     1 + items.saturating_mul(item_cost)
 }
 
+/// The cost of a list of at most `most` items, each costing `item_cost`.
+pub fn bounded_cost(most: usize, item_cost: usize) -> usize {
+    1 + most.saturating_mul(item_cost)
+}
+
 /// The items after the one whose cursor is `after`, at most `first` of them.
 pub fn slice<T>(
     items: Vec<T>,

@@ -4,6 +4,7 @@ use async_graphql::{Context, ID, Object, Result, SimpleObject};
 
 use super::boards::{board_id, board_ids};
 use super::context::ContextExt;
+use super::pagination::bounded_cost;
 use super::pin_lists::{BoardPinEdge, board_pin_edge};
 use super::pins::pin_id;
 use super::types::board::Board;
@@ -13,10 +14,15 @@ use crate::domain::pin::PinText;
 use crate::service::pin_edits::{self, PinPatch};
 use crate::service::users;
 
+/// The most boards `deletePin` answers.
+const MOST_BOARDS_ANSWERED: usize = 100;
+
 /// What `deletePin` answers: the pin's owner and the boards it was on, to refresh them.
 #[derive(SimpleObject)]
 pub struct DeletedPin {
     pub user: User,
+    /// At most 100 of them.
+    #[graphql(complexity = "bounded_cost(MOST_BOARDS_ANSWERED, child_complexity)")]
     pub boards: Vec<Board>,
 }
 
@@ -75,7 +81,11 @@ impl PinEditMutation {
         let (pin, boards) = pin_edits::delete(ctx.services(), viewer, pin_id(&id)?).await?;
         Ok(DeletedPin {
             user: User::from(users::by_id(ctx.services(), pin.user).await?),
-            boards: boards.into_iter().map(Board).collect(),
+            boards: boards
+                .into_iter()
+                .take(MOST_BOARDS_ANSWERED)
+                .map(Board)
+                .collect(),
         })
     }
 

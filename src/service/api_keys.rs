@@ -12,6 +12,8 @@ use crate::store::accounts::{self, ApiKeyRecord};
 const NAME_MAX: usize = 100;
 /// Every key starts with this, so that a leaked one is easy to recognise.
 const KEY_PREFIX: &str = "cbk_";
+/// The most API keys a user may hold.
+pub const MOST_API_KEYS: usize = 50;
 
 /// Makes a key and returns its secret, which is never shown again.
 pub async fn create(services: &Services, user: UserId, name: String) -> AppResult<String> {
@@ -32,7 +34,15 @@ pub async fn create(services: &Services, user: UserId, name: String) -> AppResul
         last_used_at: None,
     };
     services
-        .write(move |write| accounts::insert_api_key(write, key))
+        .write(move |write| {
+            if accounts::api_keys_of(write, user)?.len() >= MOST_API_KEYS {
+                return Err(AppError::invalid(
+                    "name",
+                    "You have 50 API keys, the most one may hold: revoke one to make another.",
+                ));
+            }
+            accounts::insert_api_key(write, key)
+        })
         .await?;
     Ok(secret)
 }

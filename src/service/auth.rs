@@ -24,7 +24,7 @@ const SESSION_DAYS: i64 = 30;
 /// The cookie that carries a browser's session token.
 pub const SESSION_COOKIE: &str = "corkboard_session";
 const WRONG_CREDENTIALS: &str = "Wrong email or password.";
-const TOO_MANY_SIGN_INS: &str =
+pub const TOO_MANY_SIGN_INS: &str =
     "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 /// What a disabled account's owner is told once their password is right.
 pub const DISABLED: &str = "This account is disabled: ask the admin of this Corkboard.";

@@ -17,6 +17,9 @@ use crate::service::list_pages::ListPage;
 use crate::store::board_lists::{self, BoardList};
 use crate::store::{Source, board_pins, board_titles, boards, folders, users};
 
+/// The most people one board is shared with.
+pub const MOST_SHARES: usize = 500;
+
 pub struct NewBoard {
     pub title: String,
     pub folder: Option<FolderId>,
@@ -135,6 +138,12 @@ pub async fn share(
             }
             let mut board = before.clone();
             board.shared_with.retain(|shared| *shared != user.id);
+            if share && board.shared_with.len() >= MOST_SHARES {
+                return Err(AppError::invalid(
+                    "username",
+                    "A board can be shared with at most 500 people.",
+                ));
+            }
             if share {
                 board.shared_with.push(user.id);
             }

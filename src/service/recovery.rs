@@ -10,10 +10,10 @@ use crate::domain::user::{
     UserRecord, check_secret_length, email_key, validate_email, validate_new_password,
 };
 use crate::error::{AppError, AppResult};
-use crate::service::auth::{SignedIn, start_session};
+use crate::service::auth::{SignedIn, TOO_MANY_SIGN_INS, start_session};
 use crate::service::context::Services;
 use crate::service::mail::Mail;
-use crate::service::rate_limit::mail_keys;
+use crate::service::rate_limit::{mail_keys, sign_in_keys};
 use crate::service::secrets::{hash_password, new_secret, password_matches, secret_hash};
 use crate::service::viewer::Viewer;
 use crate::store::accounts::{self, TokenPurpose, TokenRecord};
@@ -122,20 +122,18 @@ pub async fn change_password(
     keep_session: Option<String>,
     current_password: String,
     new_password: String,
+    client: Option<IpAddr>,
 ) -> AppResult<UserRecord> {
     check_secret_length("currentPassword", &current_password)?;
     validate_new_password("newPassword", &new_password)?;
+    let current = PasswordCheck {
+        field: "currentPassword",
+        wrong: "The current password is wrong.",
+        password: current_password,
+    };
+    check_own_password(services, user, current, client).await?;
     let password_hash = services
-        .password_work(move |services| {
-            let record = services.store.read(|read| users::load(read, user))?;
-            if !password_matches(&current_password, &record.password_hash) {
-                return Err(AppError::invalid(
-                    "currentPassword",
-                    "The current password is wrong.",
-                ));
-            }
-            hash_password(&new_password)
-        })
+        .password_work(move |_| hash_password(&new_password))
         .await?;
     let (record, revoked) = services
         .write(move |write| {
@@ -163,15 +161,12 @@ pub async fn change_email(
     check_secret_length("password", &password)?;
     let keys = mail_keys(&services.config.limits, &new_email, client);
     services.limiter.take(&keys, TOO_MANY_MAILS)?;
-    services
-        .password_work(move |services| {
-            let record = services.store.read(|read| users::load(read, user))?;
-            match password_matches(&password, &record.password_hash) {
-                true => Ok(()),
-                false => Err(AppError::invalid("password", "The password is wrong.")),
-            }
-        })
-        .await?;
+    let check = PasswordCheck {
+        field: "password",
+        wrong: "The password is wrong.",
+        password,
+    };
+    check_own_password(services, user, check, client).await?;
     let (record, token) = services
         .write(move |write| {
             let mut record = users::load(write, user)?;
@@ -184,6 +179,45 @@ pub async fn change_email(
         .await?;
     send_verification_mail(services, &record.email, &token).await;
     Ok(record)
+}
+
+/// A signed-in user's password, asked again before a change.
+struct PasswordCheck {
+    field: &'static str,
+    wrong: &'static str,
+    password: String,
+}
+
+/// Checks a signed-in user's own password, counted as a sign-in attempt (per address, and per
+/// address and account) before the check and taken back when it is right: each guess counts,
+/// however many a request aliases.
+async fn check_own_password(
+    services: &Services,
+    user: UserId,
+    check: PasswordCheck,
+    client: Option<IpAddr>,
+) -> AppResult<()> {
+    let email = services
+        .read(move |read| users::load(read, user))
+        .await?
+        .email;
+    let keys = sign_in_keys(&services.config.limits, &email, client);
+    services.limiter.take(&keys, TOO_MANY_SIGN_INS)?;
+    let PasswordCheck { password, .. } = check;
+    let right = services
+        .password_work(move |services| {
+            let record = services.store.read(|read| users::load(read, user))?;
+            Ok(password_matches(&password, &record.password_hash))
+        })
+        .await;
+    if !matches!(right, Ok(false)) {
+        keys.iter()
+            .for_each(|(key, _)| services.limiter.give_back(key));
+    }
+    match right? {
+        true => Ok(()),
+        false => Err(AppError::invalid(check.field, check.wrong)),
+    }
 }
 
 /// After a new password: the other sessions end, API keys and pending reset links stop working.

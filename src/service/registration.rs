@@ -129,11 +129,16 @@ pub async fn create_invite(
     Ok((secret, invite))
 }
 
-/// Every invite link, newest first; for admins.
+/// The newest `MOST_INVITES` invite links, newest first; for admins.
 pub async fn invites(services: &Services, viewer: &Viewer) -> AppResult<Vec<InviteRecord>> {
     viewer.require_admin()?;
-    services.read(invites::all).await
+    let mut newest = services.read(invites::all).await?;
+    newest.truncate(MOST_INVITES);
+    Ok(newest)
 }
+
+/// The most invite links listed, newest first.
+pub const MOST_INVITES: usize = 100;
 
 /// Withdraws an invite link (named by its hash); for admins.
 pub async fn revoke_invite(services: &Services, viewer: &Viewer, hash: String) -> AppResult<()> {

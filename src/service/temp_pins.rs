@@ -127,12 +127,31 @@ async fn stage(
         .await
 }
 
-/// The user's pins showing `picture`, by identical bytes or by look, newest first.
+/// The most clones a search answers.
+pub const MOST_CLONES: usize = 20;
+/// How many pins a clone search reads at most from each of its two sources: the pins of the
+/// same bytes, and the user's newest pins compared by look. Its work is bounded whatever the
+/// collection (it read every pin of the user, 100,000 after an import).
+const MOST_READ: usize = 2_000;
+
+/// The user's pins showing `picture`, by identical bytes or by look among their newest pins,
+/// newest first, at most `MOST_CLONES`.
 pub fn clones_of(tx: &impl Source, user: UserId, picture: &Picture) -> AppResult<Vec<PinRecord>> {
-    let mut clones: Vec<PinRecord> = pins::of_user(tx, user)?
-        .into_iter()
-        .filter(|pin| same_picture(&pin.picture, picture))
-        .collect();
-    clones.reverse();
+    let mut ids = pins::showing(tx, &picture.sha1, MOST_READ)?;
+    ids.extend(pins::newest_ids_of_user(tx, user, MOST_READ)?);
+    ids.sort_unstable_by(|a, b| b.cmp(a));
+    ids.dedup();
+    let mut clones = Vec::new();
+    for id in ids {
+        let Some(pin) = pins::get(tx, id)? else {
+            continue;
+        };
+        if pin.user == user && same_picture(&pin.picture, picture) {
+            clones.push(pin);
+            if clones.len() == MOST_CLONES {
+                break;
+            }
+        }
+    }
     Ok(clones)
 }

@@ -113,11 +113,16 @@ fn item(tx: &impl Source, job: u64, index: usize) -> AppResult<Option<ImportItem
     found.map(|bytes| decode(bytes.value())).transpose()
 }
 
-/// A job's failures, in item order.
+/// The most failures of a job read back (the job counts them all).
+pub const MOST_FAILURES: usize = 50;
+/// The most jobs of a user read back, newest first.
+pub const MOST_JOBS: usize = 20;
+
+/// A job's first `MOST_FAILURES` failures, in item order.
 pub fn failures(tx: &impl Source, job: u64) -> AppResult<Vec<ImportFailure>> {
     let table = tx.table(IMPORT_FAILURES)?;
     let mut found = Vec::new();
-    for entry in table.range((job, 0)..=(job, u64::MAX))? {
+    for entry in table.range((job, 0)..=(job, u64::MAX))?.take(MOST_FAILURES) {
         let (key, reason) = entry?;
         let index = key.value().1 as usize;
         found.push(ImportFailure {
@@ -130,12 +135,13 @@ pub fn failures(tx: &impl Source, job: u64) -> AppResult<Vec<ImportFailure>> {
     Ok(found)
 }
 
-/// A user's jobs, newest first.
+/// A user's newest `MOST_JOBS` jobs, newest first.
 pub fn of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<ImportJob>> {
     let mut jobs = Vec::new();
     for id in ids_under(tx, IMPORT_JOBS_BY_USER, user.0)?
         .into_iter()
         .rev()
+        .take(MOST_JOBS)
     {
         jobs.extend(get(tx, id)?);
     }

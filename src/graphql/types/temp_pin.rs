@@ -3,8 +3,9 @@
 use async_graphql::{Object, SimpleObject};
 
 use super::pin::Pin;
+use crate::graphql::pagination::bounded_cost;
 use crate::media::urls;
-use crate::service::temp_pins::Staged;
+use crate::service::temp_pins::{MOST_CLONES, Staged};
 use crate::web::scan::Found;
 
 pub struct TempPin(pub Staged);
@@ -30,7 +31,8 @@ impl TempPin {
         self.0.temp.url.as_deref()
     }
 
-    /// The viewer's pins that already show this picture, newest first.
+    /// The viewer's pins that already show this picture, newest first, at most 20.
+    #[graphql(complexity = "bounded_cost(MOST_CLONES, child_complexity)")]
     async fn clones(&self) -> Vec<Pin> {
         self.0.clones.iter().cloned().map(Pin::from).collect()
     }

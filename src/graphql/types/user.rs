@@ -13,7 +13,7 @@ use crate::graphql::ahead::{self, Named};
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::pagination::{
-    Total, id_after, items_to_read, list_connection, list_size, page_cost,
+    Total, bounded_cost, id_after, items_to_read, list_connection, list_size, page_cost,
 };
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::pins::pin_id;
@@ -21,8 +21,10 @@ use crate::graphql::tiles;
 use crate::graphql::types::board::{Board, Folder, board_connection};
 use crate::graphql::types::pin::Pin;
 use crate::media::urls;
+use crate::service::api_keys::MOST_API_KEYS;
 use crate::service::folders::FoldersRequest;
 use crate::service::pin_lists::PinList;
+use crate::service::temp_pins::MOST_CLONES;
 use crate::service::users::{PrivateFields, private_fields};
 use crate::service::{api_keys, boards, pins};
 use crate::store::board_lists::BoardList;
@@ -34,6 +36,9 @@ impl From<UserRecord> for User {
         User(Arc::new(record))
     }
 }
+
+/// What a clone search costs beside its answer: it reads up to 4,000 pins.
+const CLONE_SEARCH_COST: usize = 500;
 
 #[Object]
 impl User {
@@ -211,7 +216,8 @@ impl User {
         ))
     }
 
-    /// The user's API keys; only for the user themself.
+    /// The user's API keys (at most 50); only for the user themself.
+    #[graphql(complexity = "bounded_cost(MOST_API_KEYS, child_complexity)")]
     async fn api_keys(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<ApiKey>> {
         let keys = api_keys::list(ctx.services(), ctx.viewer().user, self.0.id).await?;
         Ok(keys
@@ -225,7 +231,9 @@ impl User {
             .collect())
     }
 
-    /// The user's other pins showing the same picture as `pin`; only for the user themself.
+    /// The user's other pins showing the same picture as `pin`, at most 20; only for the user
+    /// themself.
+    #[graphql(complexity = "CLONE_SEARCH_COST + bounded_cost(MOST_CLONES, child_complexity)")]
     async fn clones(&self, ctx: &Context<'_>, pin: ID) -> async_graphql::Result<Vec<Pin>> {
         let viewer = ctx.viewer().user;
         let clones = pins::clones(ctx.services(), viewer, self.0.id, pin_id(&pin)?).await?;

@@ -217,7 +217,7 @@ async fn only_admins_do_what_admins_do_and_the_last_admin_stays() {
     .await;
     assert_eq!(
         message(&last),
-        "This is the only admin: make someone else an admin first."
+        "This is the only admin who can sign in: make someone else an admin first."
     );
     let promoted = graphql_with(
         &ada,

@@ -25,6 +25,10 @@ pub struct PinRecord {
     pub added_via: Option<PinId>,
     #[serde(deserialize_with = "stored_time::read")]
     pub created_at: DateTime<Utc>,
+    /// Pinned from another user's pin whose picture no public pin showed: this pin stays on
+    /// private boards, so that its picture is never made public through it.
+    #[serde(default)]
+    pub private_picture: bool,
 }
 
 /// What ingesting a picture found out about it.
@@ -118,6 +122,7 @@ impl PinRecord {
             tags: Vec::new(),
             added_via: None,
             created_at: Utc::now(),
+            private_picture: false,
         }
     }
 }
@@ -142,6 +147,7 @@ impl PinRecord {
             tags: text.tags,
             added_via: None,
             created_at: Utc::now(),
+            private_picture: false,
         }
     }
 

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::domain::board::{BoardRecord, FolderRecord};
 use crate::domain::ids::UserId;
+use crate::domain::pin::PinRecord;
 use crate::domain::user::UserRecord;
 
 /// The message for PERMISSION_DENIED_ERROR.
@@ -53,6 +54,17 @@ impl BoardRecord {
             self.readers().map(Some).collect()
         }
     }
+}
+
+/// What a pin that may not go on `board` is told (see `may_place`).
+pub const PRIVATE_PICTURE: &str =
+    "This picture was shared with you privately: pin it on a private board.";
+
+/// Whether `pin` may go on `board`: a pin of a picture shared privately with its owner
+/// (`private_picture`) goes on private boards only, so that the picture is never made public
+/// through it.
+pub fn may_place(pin: &PinRecord, board: &BoardRecord) -> bool {
+    !pin.private_picture || board.secret
 }
 
 impl Visible for FolderRecord {

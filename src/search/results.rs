@@ -322,6 +322,7 @@ mod tests {
                             tags: vec!["sea".into()],
                             added_via: None,
                             created_at: Utc::now(),
+                            private_picture: false,
                         };
                         Ok(pins::insert(write, pin, &[board.id])?.id.0)
                     })

@@ -214,5 +214,6 @@ fn pin(rng: &mut StdRng, n: usize, user: UserId, picture: Picture) -> PinRecord 
         tags: text::tags(rng),
         added_via: None,
         created_at: Utc::now(),
+        private_picture: false,
     }
 }

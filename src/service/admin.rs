@@ -69,10 +69,10 @@ pub async fn set_admin(
     let changed = services
         .write(move |write| {
             let mut record = load(write, user)?;
-            if !admin && record.admin && admins(write)? == 1 {
+            if !admin && record.admin && !record.disabled && admins(write)? == 1 {
                 return Err(AppError::invalid(
                     "admin",
-                    "This is the only admin: make someone else an admin first.",
+                    "This is the only admin who can sign in: make someone else an admin first.",
                 ));
             }
             record.admin = admin;
@@ -216,6 +216,8 @@ fn load(tx: &impl crate::store::Source, user: UserId) -> AppResult<UserRecord> {
     users::get(tx, user)?.ok_or_else(|| AppError::not_found(USER_NOT_FOUND))
 }
 
+/// The admins who can act: a disabled admin cannot sign in.
 fn admins(tx: &impl crate::store::Source) -> AppResult<usize> {
-    Ok(users::all(tx)?.iter().filter(|user| user.admin).count())
+    let usable = |user: &&UserRecord| user.admin && !user.disabled;
+    Ok(users::all(tx)?.iter().filter(usable).count())
 }

@@ -10,7 +10,7 @@ use crate::domain::user::{
 use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
 use crate::service::rate_limit::{sign_in_keys, sign_up_keys};
-use crate::service::recovery::{issue_token, send_verification_mail};
+use crate::service::recovery::{issue_token, mail_sign_up_attempt, send_verification_mail};
 use crate::service::registration::admit;
 use crate::service::secrets::{
     hash_password, new_secret, password_matches, secret_hash, waste_a_password_check,
@@ -37,8 +37,9 @@ pub struct SignedIn {
     pub session_token: String,
 }
 
-/// Creates the account, signs it in, and mails the verification link. Every attempt from an
-/// address counts toward its limit, so that "this email is taken" is no bulk oracle.
+/// Creates the account, signs it in, and mails the verification link. An email that has an
+/// account gets a neutral answer (which does not say so) and its owner a mail. Every attempt
+/// from an address counts toward its limit.
 pub async fn sign_up(
     services: &Services,
     viewer: &Viewer,
@@ -57,9 +58,17 @@ pub async fn sign_up(
     services.limiter.take(&keys, TOO_MANY_SIGN_UPS)?;
     let mode = services.config.registration();
     let held = invite.clone();
-    services
-        .read(move |read| admit(read, mode, held.as_deref(), Utc::now()))
+    let asked = email.clone();
+    let taken = services
+        .read(move |read| {
+            admit(read, mode, held.as_deref(), Utc::now())?;
+            Ok(users::by_email(read, &asked)?.is_some())
+        })
         .await?;
+    if taken {
+        mail_sign_up_attempt(services, &email, viewer.client_ip).await;
+        return Err(AppError::invalid("email", users::EMAIL_NOT_USABLE));
+    }
     let password_hash = services
         .password_work(move |_| hash_password(&password))
         .await?;

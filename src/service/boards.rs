@@ -15,7 +15,7 @@ use crate::service::access::{owned_board, shown, shows_content_of, visible_board
 use crate::service::context::Services;
 use crate::service::list_pages::ListPage;
 use crate::store::board_lists::{self, BoardList};
-use crate::store::{Source, board_pins, board_titles, boards, folders, users};
+use crate::store::{Source, board_pins, board_titles, boards, folders, pins, users};
 
 /// The most people one board is shared with.
 pub const MOST_SHARES: usize = 500;
@@ -88,6 +88,12 @@ pub async fn update(
                 board.pin_default_tags = normalize_tags(&tags);
             }
             board.secret = patch.secret.unwrap_or(board.secret);
+            if before.secret && !board.secret && holds_private_pictures(write, id)? {
+                return Err(AppError::invalid(
+                    "secret",
+                    "This board holds pictures shared with you privately: it stays private.",
+                ));
+            }
             if let Some(Some(cover)) = patch.cover
                 && board_pins::order_of(write, cover, id)?.is_none()
             {
@@ -151,6 +157,16 @@ pub async fn share(
             Ok(user.username)
         })
         .await
+}
+
+/// Whether a pin on the board may go on private boards only (`policy::may_place`).
+fn holds_private_pictures(tx: &impl Source, board: BoardId) -> AppResult<bool> {
+    for pin in board_pins::pins_on(tx, board)? {
+        if pins::get(tx, pin)?.is_some_and(|pin| pin.private_picture) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// Whom the board is shared with: for its owner alone.

@@ -5,12 +5,13 @@ use chrono::Utc;
 
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, PinId, UserId};
-use crate::domain::pin::{PinRecord, PinText};
+use crate::domain::pin::{Picture, PinRecord, PinText};
+use crate::domain::policy::{PRIVATE_PICTURE, may_place};
 use crate::error::{AppError, AppResult};
 use crate::media::ingest::remove_files;
 use crate::service::access::{PIN_NOT_FOUND, opened_pin, owned_board, owned_pin};
 use crate::service::context::Services;
-use crate::store::{board_pins, boards, pins};
+use crate::store::{Source, board_pins, boards, pins};
 
 /// The fields `updatePin` may change; `None` leaves a field as it is.
 #[derive(Default)]
@@ -77,8 +78,13 @@ pub async fn duplicate(
     services
         .write(move |write| {
             let source = opened_pin(write, Some(viewer), original)?;
+            let private_picture = source.private_picture
+                || (source.user != viewer && !public_picture(write, &source.picture)?);
             for board in &boards {
-                owned_board(write, viewer, *board)?;
+                let board = owned_board(write, viewer, *board)?;
+                if private_picture && !board.secret {
+                    return Err(AppError::invalid("boards", PRIVATE_PICTURE));
+                }
             }
             let copy = PinRecord {
                 id: PinId(0),
@@ -90,11 +96,18 @@ pub async fn duplicate(
                 tags: text.tags,
                 added_via: Some(source.id),
                 created_at: Utc::now(),
+                private_picture,
                 ..source
             };
             pins::insert(write, copy, &boards)
         })
         .await
+}
+
+/// Whether a public pin shows `picture` (whose files are then public).
+fn public_picture(tx: &impl Source, picture: &Picture) -> AppResult<bool> {
+    let public = |pin| board_pins::is_public(tx, pin);
+    Ok(pins::first_showing(tx, &picture.sha1, public)?.is_some())
 }
 
 /// Deletes a pin from every board; its picture's files go when no pin shows it any more.
@@ -137,7 +150,9 @@ pub async fn add_to_board(
     services
         .write(move |write| {
             let record = owned_pin(write, viewer, pin)?;
-            owned_board(write, viewer, board)?;
+            if !may_place(&record, &owned_board(write, viewer, board)?) {
+                return Err(AppError::invalid("board", PRIVATE_PICTURE));
+            }
             Ok((boards::place_pin(write, pin, board)?, record))
         })
         .await

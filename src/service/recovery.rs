@@ -282,6 +282,28 @@ pub async fn send_verification_mail(services: &Services, email: &str, token: &st
 }
 
 /// Tells the user that their password changed, and what stopped working with the old one.
+/// Tells the owner of `email` that someone tried to sign up with it; sent at most as often as
+/// the mail limits allow (past them, nothing is sent and the sign-up's answer is the same).
+pub async fn mail_sign_up_attempt(services: &Services, email: &str, client: Option<IpAddr>) {
+    let keys = mail_keys(&services.config.limits, email, client);
+    if services.limiter.take(&keys, TOO_MANY_MAILS).is_err() {
+        return;
+    }
+    let mail = Mail {
+        to: email.to_owned(),
+        subject: "Someone tried to sign up with your email".into(),
+        body: format!(
+            "Someone tried to make a new Corkboard account with this email address, which \
+             already has one.\n\nIf it was you, sign in, or reset your password at \
+             {}/start_password_reset/.\nIf it was not you, ignore this mail: nothing changed.\n",
+            services.config.public_base_url()
+        ),
+    };
+    if let Err(error) = services.mail.send(mail).await {
+        tracing::error!(error = ?error, "the sign-up attempt mail was not sent");
+    }
+}
+
 async fn send_password_changed_mail(services: &Services, user: &UserRecord, revoked_keys: usize) {
     let keys = match revoked_keys {
         0 => String::new(),

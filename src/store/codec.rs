@@ -101,7 +101,8 @@ mod tests {
                 "unsafe_content",
                 "tags",
                 "added_via",
-                "created_at"
+                "created_at",
+                "private_picture"
             ]
         );
         assert_eq!(

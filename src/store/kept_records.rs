@@ -227,6 +227,7 @@ mod tests {
             tags: Vec::new(),
             added_via: None,
             created_at: Utc::now(),
+            private_picture: false,
         });
         (PinId(id), record)
     }

@@ -13,6 +13,10 @@ use crate::domain::ids::UserId;
 use crate::domain::user::{UserRecord, email_key, username_key};
 use crate::error::{AppError, AppResult};
 
+/// What a sign-up with an email that has an account is told: not that it has one.
+pub const EMAIL_NOT_USABLE: &str =
+    "This email cannot be used to sign up. If it is yours, we have sent it a message.";
+
 pub fn get(tx: &impl Source, id: UserId) -> AppResult<Option<UserRecord>> {
     let users = tx.table(USERS)?;
     let found = users.get(id.0)?;
@@ -61,10 +65,7 @@ pub fn insert(write: &WriteTransaction, mut user: UserRecord) -> AppResult<UserR
         ));
     }
     if by_email(write, &user.email)?.is_some() {
-        return Err(AppError::invalid(
-            "email",
-            "An account with this email already exists.",
-        ));
+        return Err(AppError::invalid("email", EMAIL_NOT_USABLE));
     }
     user.id = UserId(next_id(write)?);
     // The first account runs the instance.

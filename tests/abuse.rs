@@ -74,7 +74,8 @@ async fn aliased_mails_and_sign_ups_are_counted_one_by_one() {
     let app = TestApp::start_with_real_limits().await;
     app.sign_up("ada").await;
     let mails_before = app.outbox().len();
-    let resets = (0..100)
+    // Ten changes, the most one request may make.
+    let resets = (0..10)
         .map(|n| format!("r{n}: startUserPasswordReset(email: \"ada@example.org\") {{ message }}"))
         .collect::<Vec<_>>()
         .join(" ");
@@ -82,11 +83,11 @@ async fn aliased_mails_and_sign_ups_are_counted_one_by_one() {
         .graphql(&format!("mutation {{ {resets} }}"), json!({}))
         .await;
     let refused = answer["errors"].as_array().map_or(0, Vec::len);
-    assert_eq!(refused, 97, "three mails an hour to one address: {answer}");
+    assert_eq!(refused, 7, "three mails an hour to one address: {answer}");
     assert_eq!(error_code(&answer), Some("RATE_LIMITED"));
     assert_eq!(app.outbox().len() - mails_before, 3);
 
-    let sign_ups = (0..30)
+    let sign_ups = (0..10)
         .map(|n| {
             format!(
                 "u{n}: addUser(email: \"flood{n}@example.org\", password: \"password-1\", username: \"flood{n}\") {{ id }}"

@@ -36,6 +36,7 @@ const MIGRATIONS: &[Migration] = &[
     index_board_title_words,
     create_search_sweeps,
     create_board_sweeps,
+    sum_temp_bytes_of_users,
 ];
 
 /// The schema version this binary writes.
@@ -374,6 +375,21 @@ fn create_search_sweeps(write: &WriteTransaction) -> anyhow::Result<()> {
 /// 22: the boards whose pins follow a change of the board in the background (`board_sweeps`).
 fn create_board_sweeps(write: &WriteTransaction) -> anyhow::Result<()> {
     write.open_table(tables::BOARD_SWEEPS)?;
+    Ok(())
+}
+
+/// 23: the bytes of each user's temporary pins, summed from them, for the upload quota.
+fn sum_temp_bytes_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
+    let mut bytes: std::collections::BTreeMap<u64, u64> = Default::default();
+    for entry in write.open_table(tables::TEMP_PINS)?.iter()? {
+        let temp: crate::domain::temp_pin::TempPinRecord =
+            super::codec::decode(entry?.1.value()).map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        *bytes.entry(temp.user.0).or_default() += temp.picture.weight;
+    }
+    let mut table = write.open_table(tables::USER_TEMP_BYTES)?;
+    for (user, sum) in bytes.into_iter().filter(|(_, sum)| *sum > 0) {
+        table.insert(user, sum)?;
+    }
     Ok(())
 }
 

@@ -141,7 +141,8 @@ fn own_temp_pin(
     file_name: &str,
     config: &Config,
 ) -> AppResult<TempPinRecord> {
-    let lifetime = TimeDelta::from_std(config.quotas.temp_file_lifetime()).unwrap_or(TimeDelta::MAX);
+    let lifetime =
+        TimeDelta::from_std(config.quotas.temp_file_lifetime()).unwrap_or(TimeDelta::MAX);
     temp_pins::get(tx, file_name)?
         .filter(|temp| temp.user == user && !temp.expired(Utc::now(), lifetime))
         .ok_or_else(expired)

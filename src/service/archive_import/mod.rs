@@ -96,7 +96,8 @@ pub async fn import_archive(
         let places = places.clone();
         importer = services
             .blocking(move |services| {
-                let stopped = write_batch(services, &mut importer, &batch, &steps, &places, before)?;
+                let stopped =
+                    write_batch(services, &mut importer, &batch, &steps, &places, before)?;
                 Ok((importer, stopped))
             })
             .await

@@ -8,12 +8,12 @@ use std::collections::{HashMap, HashSet};
 use redb::WriteTransaction;
 
 use super::records::Importer;
+use crate::config::QuotasConfig;
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::{PinRecord, PinText};
-use crate::config::QuotasConfig;
 use crate::error::{AppError, AppResult};
-use crate::service::quotas::check_new_pins;
 use crate::service::export::ExportedPin;
+use crate::service::quotas::check_new_pins;
 use crate::store::{Source, board_pins, boards, imported, pins};
 
 /// What to do with one archive pin.

@@ -567,6 +567,40 @@ mod tests {
     }
 
     #[test]
+    fn version_22_sums_the_bytes_of_each_users_temporary_pins() {
+        use crate::domain::ids::UserId;
+        use crate::domain::pin::Picture;
+        use crate::domain::temp_pin::TempPinRecord;
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
+        migrate_to(&db, 22).unwrap();
+        let write = db.begin_write().unwrap();
+        let mut temps = write.open_table(tables::TEMP_PINS).unwrap();
+        for (name, user, weight) in [("a.png", 1, 100), ("b.png", 1, 20), ("c.png", 2, 5)] {
+            let temp = TempPinRecord {
+                file_name: name.into(),
+                user: UserId(user),
+                original_name: None,
+                url: None,
+                picture: Picture {
+                    weight,
+                    ..Picture::default()
+                },
+                created_at: chrono::Utc::now(),
+            };
+            let bytes = crate::store::codec::encode(&temp).unwrap();
+            temps.insert(name, bytes.as_slice()).unwrap();
+        }
+        drop(temps);
+        write.commit().unwrap();
+
+        run(&db).unwrap();
+        let read = db.begin_read().unwrap();
+        let bytes = |user| crate::store::temp_pins::bytes_of(&read, UserId(user)).unwrap();
+        assert_eq!((bytes(1), bytes(2), bytes(3)), (120, 5, 0));
+    }
+
+    #[test]
     fn version_12_gets_the_imports_table_and_an_instance_id_kept_across_openings() {
         let dir = tempfile::tempdir().unwrap();
         let db = Database::create(dir.path().join("corkboard.redb")).unwrap();

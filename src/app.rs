@@ -99,7 +99,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     let media = services.media.clone();
     tokio::task::spawn_blocking(move || media.announce());
     let (shutdown, stopped) = oneshot::channel::<()>();
-    let cleaner = tokio::spawn(cleanup::every_hour(services.clone()));
+    let cleaner = tokio::spawn(cleanup::every_few_minutes(services.clone()));
     let (stop_imports, imports_stopped) = watch::channel(false);
     let importer = tokio::spawn(import_runner::runner(services.clone(), imports_stopped));
     let control = tokio::spawn(serve_control(services.clone()));

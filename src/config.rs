@@ -37,6 +37,7 @@ pub struct Config {
     pub backup: BackupConfig,
     pub storage: StorageConfig,
     pub database: DatabaseConfig,
+    pub quotas: QuotasConfig,
 }
 
 /// Where avatars, previews and originals are kept (temporary uploads stay in the data folder).
@@ -67,6 +68,44 @@ pub enum StorageKind {
     Local,
     /// An S3-compatible bucket.
     S3,
+}
+
+/// What one account may hold and run at once; 0 means no limit.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct QuotasConfig {
+    /// Pins one account may have.
+    pub max_pins_per_user: u64,
+    /// Bytes of original pictures one account's pins may take, each pin counted.
+    pub max_storage_bytes_per_user: u64,
+    /// Bytes of uploaded pictures one account may have waiting to be pinned in `tmp/`.
+    pub max_temp_bytes_per_user: u64,
+    /// Seconds an uploaded picture waits to be pinned before the clean-up removes it.
+    pub temp_file_lifetime_seconds: u64,
+    /// Archive imports the whole server spools and runs at once.
+    pub imports_at_once: usize,
+    /// Seconds an export download may wait for its reader before it is dropped.
+    pub unread_export_seconds: u64,
+}
+
+impl Default for QuotasConfig {
+    fn default() -> Self {
+        QuotasConfig {
+            max_pins_per_user: 50_000,
+            max_storage_bytes_per_user: 10 << 30,
+            max_temp_bytes_per_user: 256 << 20,
+            temp_file_lifetime_seconds: 60 * 60,
+            imports_at_once: 2,
+            unread_export_seconds: 5 * 60,
+        }
+    }
+}
+
+impl QuotasConfig {
+    /// How long an uploaded picture waits to be pinned (at least a second).
+    pub fn temp_file_lifetime(&self) -> Duration {
+        Duration::from_secs(self.temp_file_lifetime_seconds.max(1))
+    }
 }
 
 /// The database file's settings.
@@ -289,6 +328,7 @@ impl Default for Config {
             backup: BackupConfig::default(),
             storage: StorageConfig::default(),
             database: DatabaseConfig::default(),
+            quotas: QuotasConfig::default(),
         }
     }
 }

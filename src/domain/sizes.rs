@@ -2,10 +2,13 @@
 
 const KIB: u64 = 1024;
 const MIB: u64 = 1024 * KIB;
+const GIB: u64 = 1024 * MIB;
 
-/// `50 MiB`, `1.5 MiB`, `300 KiB`.
+/// `10 GiB`, `50 MiB`, `1.5 MiB`, `300 KiB`.
 pub fn size_in_words(bytes: u64) -> String {
-    let (unit, name) = if bytes >= MIB {
+    let (unit, name) = if bytes >= GIB {
+        (GIB, "GiB")
+    } else if bytes >= MIB {
         (MIB, "MiB")
     } else {
         (KIB, "KiB")
@@ -27,5 +30,6 @@ mod tests {
         assert_eq!(size_in_words(50 * 1024 * 1024), "50 MiB");
         assert_eq!(size_in_words(1536 * 1024), "1.5 MiB");
         assert_eq!(size_in_words(300 * 1024), "300 KiB");
+        assert_eq!(size_in_words(10 << 30), "10 GiB");
     }
 }

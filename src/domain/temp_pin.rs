@@ -6,9 +6,6 @@ use serde::{Deserialize, Serialize};
 use crate::domain::ids::UserId;
 use crate::domain::pin::Picture;
 
-/// How long a temporary file waits for `addPin` before the clean-up removes it.
-pub const TEMP_PIN_LIFETIME: TimeDelta = TimeDelta::days(1);
-
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TempPinRecord {
     /// The file's name under `DATA_DIR/tmp/` and `/media/tmp/`: random, so unguessable.
@@ -24,7 +21,8 @@ pub struct TempPinRecord {
 }
 
 impl TempPinRecord {
-    pub fn expired(&self, now: DateTime<Utc>) -> bool {
-        now - self.created_at > TEMP_PIN_LIFETIME
+    /// Whether it waited longer than `lifetime` (`quotas.temp_file_lifetime_seconds`) at `now`.
+    pub fn expired(&self, now: DateTime<Utc>, lifetime: TimeDelta) -> bool {
+        now - self.created_at > lifetime
     }
 }

@@ -69,23 +69,39 @@ impl Account {
         self.0.last_seen_at.or(self.0.last_login_at)
     }
 
-    /// Pins, boards and the bytes of the pins' originals.
+    /// Pins, boards, the bytes of the pins' originals and of the uploads waiting to be pinned,
+    /// with the account's quotas.
     async fn holdings(&self, ctx: &Context<'_>) -> Result<Holdings> {
-        let found = admin::holdings(ctx.services(), ctx.viewer(), self.0.id).await?;
+        let services = ctx.services();
+        let found = admin::holdings(services, ctx.viewer(), self.0.id).await?;
+        let quotas = &services.config.quotas;
+        let limit = |max: u64| (max > 0).then_some(max as f64);
         Ok(Holdings {
             pins: found.pins,
             boards: found.boards,
             storage_bytes: found.storage_bytes as f64,
+            waiting_bytes: found.waiting_bytes as f64,
+            max_pins: (quotas.max_pins_per_user > 0)
+                .then(|| i32::try_from(quotas.max_pins_per_user).unwrap_or(i32::MAX)),
+            max_storage_bytes: limit(quotas.max_storage_bytes_per_user),
+            max_waiting_bytes: limit(quotas.max_temp_bytes_per_user),
         })
     }
 }
 
+/// What an account holds, and its quotas (`[quotas]`; null: no limit). Bytes and byte quotas are
+/// Floats: GraphQL's Int stops at 2 GiB.
 #[derive(SimpleObject)]
 pub struct Holdings {
     pub pins: usize,
     pub boards: usize,
-    /// Bytes (a Float: GraphQL's Int stops at 2 GiB).
+    /// Bytes of the pins' originals, each pin counted.
     pub storage_bytes: f64,
+    /// Bytes of the uploads waiting to be pinned.
+    pub waiting_bytes: f64,
+    pub max_pins: Option<i32>,
+    pub max_storage_bytes: Option<f64>,
+    pub max_waiting_bytes: Option<f64>,
 }
 
 /// An invite link, without its secret.

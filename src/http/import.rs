@@ -1,5 +1,6 @@
 //! `POST /api/import`: an export archive (multipart field `archive`) into the signed-in user's
-//! own account, spooled to an unnamed file in the data folder, answered with the import report.
+//! own account, spooled to an unnamed file in the data folder, answered with the import report;
+//! one at a time per account, a few at once on the server (`quotas.imports_at_once`).
 //! A cookie sent by another site's page is not trusted (see `session::viewer_of`), so such a
 //! request is refused like a visitor's.
 
@@ -36,6 +37,15 @@ pub async fn import_mine(
     {
         return Err(too_large().into());
     }
+    // One import per account, and a few on the server, from the spooling to the report.
+    let at_once = services.config.quotas.imports_at_once;
+    let _slot = services
+        .reading(move |services| {
+            services
+                .store
+                .read(|read| services.running.start_import(read, user, at_once))
+        })
+        .await?;
     let mut spooled = None;
     while let Some(field) = form.next_field().await? {
         if field.name() != Some(FIELD) || spooled.is_some() {

@@ -1,9 +1,10 @@
 //! Turning a temporary pin into a pin: full ingest (previews, original) off the async runtime,
 //! then one transaction that writes the pin, places it on its boards and ends the temporary pin.
 
-use chrono::Utc;
+use chrono::{TimeDelta, Utc};
 use redb::WriteTransaction;
 
+use crate::config::Config;
 use crate::domain::ids::{BoardId, UserId};
 use crate::domain::pin::{Picture, PinRecord, PinText};
 use crate::domain::temp_pin::TempPinRecord;
@@ -12,6 +13,7 @@ use crate::media::budget::Plan;
 use crate::media::ingest::{Inspected, inspect, remove_files, store_files};
 use crate::service::access::owned_board;
 use crate::service::context::Services;
+use crate::service::quotas::check_new_pins;
 use crate::store::{Source, pins, temp_pins};
 use crate::web::fetch::web_address;
 
@@ -34,12 +36,16 @@ pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResul
     };
     let name = new.temp_file_name.clone();
     let boards = new.boards.clone();
+    let config = services.config.clone();
     let temp = services
         .read(move |read| {
             for board in &boards {
                 owned_board(read, user, *board)?;
             }
-            own_temp_pin(read, user, &name)
+            let temp = own_temp_pin(read, user, &name, &config)?;
+            // Refused before the picture work; checked again where the pin is written.
+            check_new_pins(read, &config.quotas, user, 1, temp.picture.weight)?;
+            Ok(temp)
         })
         .await?;
     let path = services.config.tmp_dir().join(&temp.file_name);
@@ -64,10 +70,11 @@ pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResul
             })?;
             let mut inspected = inspect(&bytes, &services.config.uploads, FIELD)?;
             let pin = store_pin(services, &bytes, &mut inspected, |write, picture| {
-                own_temp_pin(write, user, &temp.file_name)?;
+                own_temp_pin(write, user, &temp.file_name, &services.config)?;
                 for board in &new.boards {
                     owned_board(write, user, *board)?;
                 }
+                check_new_pins(write, &services.config.quotas, user, 1, picture.weight)?;
                 temp_pins::remove(write, &temp.file_name)?;
                 let source = source_file_url.or(temp.url);
                 let record = PinRecord::new(user, picture.clone(), source, new.text);
@@ -128,9 +135,16 @@ pub fn discard_unshown(services: &Services, picture: &Picture) {
 }
 
 /// The viewer's temporary pin of that name.
-fn own_temp_pin(tx: &impl Source, user: UserId, file_name: &str) -> AppResult<TempPinRecord> {
+fn own_temp_pin(
+    tx: &impl Source,
+    user: UserId,
+    file_name: &str,
+    config: &Config,
+) -> AppResult<TempPinRecord> {
+    let lifetime =
+        TimeDelta::from_std(config.quotas.temp_file_lifetime()).unwrap_or(TimeDelta::MAX);
     temp_pins::get(tx, file_name)?
-        .filter(|temp| temp.user == user && !temp.expired(Utc::now()))
+        .filter(|temp| temp.user == user && !temp.expired(Utc::now(), lifetime))
         .ok_or_else(expired)
 }
 

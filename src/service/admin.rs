@@ -11,7 +11,7 @@ use crate::service::context::Services;
 use crate::service::viewer::Viewer;
 use crate::store::accounts::{self, TokenPurpose};
 use crate::store::board_lists::{self, BoardList};
-use crate::store::{boards, folders, pins, user_pins, users};
+use crate::store::{boards, folders, pins, temp_pins, user_pins, users};
 
 const USER_NOT_FOUND: &str = "This user does not exist.";
 
@@ -42,6 +42,8 @@ pub struct Holdings {
     pub boards: usize,
     /// The bytes of its pins' originals.
     pub storage_bytes: u64,
+    /// The bytes of its uploads waiting to be pinned.
+    pub waiting_bytes: u64,
 }
 
 pub async fn holdings(services: &Services, viewer: &Viewer, user: UserId) -> AppResult<Holdings> {
@@ -53,6 +55,7 @@ pub async fn holdings(services: &Services, viewer: &Viewer, user: UserId) -> App
                 pins: user_pins::counts(read, user)?.all,
                 boards: board_lists::count(read, BoardList::OfUser(user), Some(user), None)?,
                 storage_bytes: user_pins::bytes(read, user)?,
+                waiting_bytes: temp_pins::bytes_of(read, user)?,
             })
         })
         .await

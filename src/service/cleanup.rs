@@ -1,10 +1,13 @@
-//! The clean-up, at start and then hourly: expired temporary pins and their files, stray
-//! temporary files, expired sessions and mailed tokens, and picture files no pin shows (left by
-//! a crash between writing them and committing their pin, or between deleting a pin and its
-//! files, or by an upload that failed), on disk or in the bucket.
+//! The clean-up: temporary uploads not pinned within `quotas.temp_file_lifetime_seconds` and
+//! their files, stray temporary files and spooled imports and exports left by a crash, every
+//! tenth of that lifetime (at least every 10 minutes); and at start and then hourly, expired
+//! sessions and mailed tokens, and picture files no pin shows (left by a crash between writing
+//! them and committing their pin, or between deleting a pin and its files, or by an upload that
+//! failed), on disk or in the bucket.
 
 use std::collections::BTreeMap;
-use std::time::Duration;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, TimeDelta, Utc};
 
@@ -13,30 +16,47 @@ use crate::media::storage::{MediaStore, ORIGINALS, PREVIEWS};
 use crate::service::context::Services;
 use crate::store::{accounts, pins, temp_pins};
 
-const EVERY: Duration = Duration::from_secs(60 * 60);
-/// A file in the temporary folder without a record is left this long (it may be being staged);
-/// so is a picture file without a pin, unless it is older than the server.
+/// The whole clean-up (sessions, picture files) runs this often.
+const FULL_EVERY: Duration = Duration::from_secs(60 * 60);
+/// The temporary files are looked at this often at least.
+const TEMPORARY_EVERY: Duration = Duration::from_secs(10 * 60);
+/// A picture file without a pin is left this long, unless it is older than the server (it may
+/// be an upload in progress).
 const STRAY_FILE_GRACE: TimeDelta = TimeDelta::hours(1);
 
 /// What one clean-up removed.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Cleaned {
     pub temp_pins: usize,
+    /// Files in `tmp/` without a temporary pin, and spooled imports and exports a crash left.
     pub stray_files: usize,
     pub sessions_and_tokens: usize,
     /// Picture files (previews, originals, unfinished writes) that no pin shows.
     pub picture_files: usize,
 }
 
-/// Runs the clean-up now and then every hour, for as long as the server runs.
-pub async fn every_hour(services: Services) {
-    let mut ticks = tokio::time::interval(EVERY);
+/// Runs the whole clean-up now and then hourly, and that of temporary files every tenth of
+/// their lifetime (at least every 10 minutes), for as long as the server runs: nothing waits in
+/// `tmp/` much longer than its lifetime.
+pub async fn every_few_minutes(services: Services) {
+    let every = (services.config.quotas.temp_file_lifetime() / 10)
+        .clamp(Duration::from_secs(1), TEMPORARY_EVERY);
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_full: Option<Instant> = None;
     loop {
         ticks.tick().await;
-        match services
-            .blocking(|services| clean_up(services, Utc::now()))
-            .await
-        {
+        let full = last_full.is_none_or(|at| at.elapsed() >= FULL_EVERY);
+        if full {
+            last_full = Some(Instant::now());
+        }
+        let cleaned = services
+            .blocking(move |services| match full {
+                true => clean_up(services, Utc::now()),
+                false => clean_up_temporary(services, Utc::now()),
+            })
+            .await;
+        match cleaned {
             Ok(cleaned) if cleaned != Cleaned::default() => tracing::info!(?cleaned, "cleaned up"),
             Ok(_) => {}
             Err(error) => tracing::warn!(?error, "the clean-up failed"),
@@ -44,47 +64,77 @@ pub async fn every_hour(services: Services) {
     }
 }
 
-/// Removes what has expired at `now`: the database first, in one transaction, then the files.
+/// Removes everything that has expired at `now`: temporary files (`clean_up_temporary`),
+/// sessions and mailed tokens, and picture files no pin shows.
 pub fn clean_up(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
-    let (expired, sessions_and_tokens) = services.store.write(|write| {
-        Ok((
-            temp_pins::remove_expired(write, now)?,
-            accounts::remove_expired(write, now)?,
-        ))
-    })?;
-    let tmp_dir = services.config.tmp_dir();
-    for temp in &expired {
-        let _ = std::fs::remove_file(tmp_dir.join(&temp.file_name));
-    }
-    let mut stray_files = 0;
-    if let Ok(entries) = std::fs::read_dir(&tmp_dir) {
-        let oldest_kept = now - STRAY_FILE_GRACE;
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let modified = entry
-                .metadata()
-                .and_then(|metadata| metadata.modified())
-                .map(DateTime::<Utc>::from);
-            let old = modified.is_ok_and(|modified| modified < oldest_kept);
-            if old
-                && services
-                    .store
-                    .read(|read| temp_pins::get(read, &name))?
-                    .is_none()
-            {
-                stray_files += usize::from(std::fs::remove_file(entry.path()).is_ok());
-            }
-        }
-    }
+    let sessions_and_tokens = services
+        .store
+        .write(|write| accounts::remove_expired(write, now))?;
     // Files older than the server cannot be an upload in progress.
     let picture_files =
         unshown_pictures(services, (now - STRAY_FILE_GRACE).max(services.started_at))?;
     Ok(Cleaned {
-        temp_pins: expired.len(),
-        stray_files,
         sessions_and_tokens,
         picture_files,
+        ..clean_up_temporary(services, now)?
     })
+}
+
+/// Removes the temporary pins older than their lifetime at `now` (the database first, in one
+/// transaction, then their files), and the files as old in `tmp/` without a temporary pin and
+/// in `imports/` and `exports/` (whose files are unlinked as soon as they are made: one with a
+/// name was left by a crash).
+pub fn clean_up_temporary(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
+    let lifetime = services.config.quotas.temp_file_lifetime();
+    let lifetime = TimeDelta::from_std(lifetime).unwrap_or(TimeDelta::MAX);
+    let expired = services
+        .store
+        .write(|write| temp_pins::remove_expired(write, now, lifetime))?;
+    let tmp_dir = services.config.tmp_dir();
+    for temp in &expired {
+        let _ = std::fs::remove_file(tmp_dir.join(&temp.file_name));
+    }
+    let oldest_kept = now - lifetime;
+    let mut stray_files = 0;
+    for file in old_files(&tmp_dir, oldest_kept) {
+        let name = file.file_name().unwrap_or_default().to_string_lossy();
+        if services
+            .store
+            .read(|read| temp_pins::get(read, &name))?
+            .is_none()
+        {
+            stray_files += usize::from(std::fs::remove_file(&file).is_ok());
+        }
+    }
+    for dir in ["imports", "exports"] {
+        for file in old_files(&services.config.data_dir.join(dir), oldest_kept) {
+            stray_files += usize::from(std::fs::remove_file(&file).is_ok());
+        }
+    }
+    Ok(Cleaned {
+        temp_pins: expired.len(),
+        stray_files,
+        ..Cleaned::default()
+    })
+}
+
+/// The files directly in `dir` last modified before `oldest_kept`.
+fn old_files(dir: &Path, oldest_kept: DateTime<Utc>) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|entry| {
+            entry
+                .metadata()
+                .and_then(|metadata| metadata.modified())
+                .map(DateTime::<Utc>::from)
+                .is_ok_and(|modified| modified < oldest_kept)
+        })
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file())
+        .collect()
 }
 
 /// A file under `previews/` or `originals/`.

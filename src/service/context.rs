@@ -22,6 +22,7 @@ use crate::media::workers;
 use crate::search::SearchIndex;
 use crate::service::mail::Mailer;
 use crate::service::metrics::Metrics;
+use crate::service::quotas::Running;
 use crate::service::rate_limit::Limiter;
 use crate::service::read_threads::ReadThreads;
 use crate::service::secrets::new_secret;
@@ -58,6 +59,8 @@ pub struct Services {
     pub picture_files: Arc<std::sync::Mutex<()>>,
     /// When these services opened the data folder: older files are no upload in progress.
     pub started_at: DateTime<Utc>,
+    /// The accounts running an import or an export now (see `quotas::Running`).
+    pub running: Arc<Running>,
 }
 
 impl Services {
@@ -87,6 +90,7 @@ impl Services {
             picture_memory: Arc::new(picture_memory),
             picture_files: Arc::default(),
             started_at: Utc::now(),
+            running: Arc::default(),
         })
     }
 

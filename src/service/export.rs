@@ -16,6 +16,7 @@ use crate::domain::pin::{Exif, PinRecord};
 use crate::domain::user::{Profile, UserRecord};
 use crate::error::{AppError, AppResult};
 use crate::media::storage::{MediaStore, ORIGINALS};
+use crate::service::quotas::Slot;
 use crate::store::{self, Source};
 
 pub const FORMAT: &str = "corkboard-export";
@@ -325,13 +326,16 @@ fn exported_pin(pin: &PinRecord, owner: &str) -> ExportedPin {
 
 /// The signed-in viewer's own archive, written to an unnamed temporary file in the data folder
 /// (created, then unlinked at once) and handed back rewound: the caller streams it out, and the
-/// disk space goes back when the file is closed. Returns the file and the archive's file name.
+/// disk space goes back when the file is closed. Returns the file, the archive's file name, and
+/// the account's export slot, to hold until the file is closed: an account makes one export at
+/// a time.
 pub async fn export_own(
     services: &crate::service::context::Services,
     viewer: &crate::service::viewer::Viewer,
-) -> AppResult<(std::fs::File, String)> {
+) -> AppResult<(std::fs::File, String, Slot)> {
     let user = viewer.require_user()?;
-    services
+    let slot = services.running.start_export(user)?;
+    let (file, name) = services
         .blocking(move |services| {
             let manifest = services.store.read(|tx| read_manifest(tx, Some(user)))?;
             let name = format!(
@@ -356,5 +360,6 @@ pub async fn export_own(
             file.seek(std::io::SeekFrom::Start(0))?;
             Ok((file, name))
         })
-        .await
+        .await?;
+    Ok((file, name, slot))
 }

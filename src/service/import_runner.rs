@@ -24,6 +24,7 @@ use crate::media::workers;
 use crate::service::add_pin::{discard_unshown, store_pin};
 use crate::service::context::Services;
 use crate::service::imports::file_error;
+use crate::service::quotas::check_new_pins;
 use crate::service::scanner;
 use crate::service::temp_pins::{clones_of, download_picture};
 use crate::store::pin_order::{self, Direction};
@@ -154,6 +155,11 @@ async fn pin_item(services: &Services, work: Work) -> AppResult<()> {
         Some(page) => Some(web_address(page)?.to_string()),
         None => None,
     };
+    // Over the quota, the item fails before its picture is downloaded.
+    let (user, quotas) = (work.user, services.config.quotas.clone());
+    services
+        .read(move |read| check_new_pins(read, &quotas, user, 1, 0))
+        .await?;
     let (bytes, source) = match &work.item.file {
         Some(file) => (read_file(services, file).await?, page),
         None => {
@@ -193,6 +199,7 @@ async fn pin_item(services: &Services, work: Work) -> AppResult<()> {
                 // Another item of the job may have pinned it while this one was made ready: the
                 // pins written since are looked at again, not the whole library.
                 let outcome = if !pinned_since(write, user, picture, newest)? {
+                    check_new_pins(write, &services.config.quotas, user, 1, picture.weight)?;
                     let board = board_named(write, user, &item.board, item.private_board)?;
                     let record = PinRecord::new(user, picture.clone(), source, text);
                     pins::insert(write, record, &[board])?;

@@ -215,7 +215,12 @@ async fn start(
         ));
     }
     services
-        .write(move |write| import_jobs::insert(write, ImportJob::new(user, source, 0), &items))
+        .blocking(move |services| {
+            services.store.write(|write| {
+                services.running.check_no_import(write, user)?;
+                import_jobs::insert(write, ImportJob::new(user, source, 0), &items)
+            })
+        })
         .await
 }
 

@@ -28,6 +28,7 @@ pub mod pictures;
 pub mod pin_edits;
 pub mod pin_lists;
 pub mod pins;
+pub mod quotas;
 pub mod rate_limit;
 pub mod read_threads;
 pub mod recovery;

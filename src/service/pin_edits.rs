@@ -11,6 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::media::ingest::remove_files;
 use crate::service::access::{PIN_NOT_FOUND, opened_pin, owned_board, owned_pin};
 use crate::service::context::Services;
+use crate::service::quotas::check_new_pins;
 use crate::store::{Source, board_pins, boards, pins};
 
 /// The fields `updatePin` may change; `None` leaves a field as it is.
@@ -75,6 +76,7 @@ pub async fn duplicate(
     text: PinText,
     boards: Vec<BoardId>,
 ) -> AppResult<PinRecord> {
+    let quotas = services.config.quotas.clone();
     services
         .write(move |write| {
             let source = opened_pin(write, Some(viewer), original)?;
@@ -86,6 +88,8 @@ pub async fn duplicate(
                     return Err(AppError::invalid("boards", PRIVATE_PICTURE));
                 }
             }
+            let weight = source.picture.weight;
+            check_new_pins(write, &quotas, viewer, 1, weight)?;
             let copy = PinRecord {
                 id: PinId(0),
                 user: viewer,

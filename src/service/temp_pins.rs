@@ -13,6 +13,7 @@ use crate::media::budget::Plan;
 use crate::media::fingerprint::same_picture;
 use crate::media::ingest::inspect;
 use crate::service::context::Services;
+use crate::service::quotas::check_waiting;
 use crate::store::{Source, pins, temp_pins};
 use crate::web::fetch::{Fetched, web_address};
 
@@ -102,6 +103,11 @@ async fn stage(
     url: Option<String>,
     field: &'static str,
 ) -> AppResult<Staged> {
+    // Refused before the copy when the account has no room left; checked again with the size.
+    let quotas = services.config.quotas.clone();
+    services
+        .read(move |read| check_waiting(read, &quotas, user, 1))
+        .await?;
     // The file becomes the temporary pin's; it is removed if the picture is refused.
     let spooled = services
         .spool_picture(picture, field, Plan::inspect_bytes)
@@ -118,6 +124,7 @@ async fn stage(
                 created_at: Utc::now(),
             };
             let clones = services.store.write(|write| {
+                check_waiting(write, &services.config.quotas, user, temp.picture.weight)?;
                 temp_pins::insert(write, &temp)?;
                 clones_of(write, user, &temp.picture)
             })?;

@@ -337,6 +337,16 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         bytes.into_iter().collect(),
         entries(tx, USER_PIN_BYTES)?,
     );
+    let mut waiting: BTreeMap<u64, u64> = BTreeMap::new();
+    for temp in temp_pins.values() {
+        *waiting.entry(temp.user.0).or_default() += temp.picture.weight;
+    }
+    waiting.retain(|_, bytes| *bytes > 0);
+    report.compare(
+        USER_TEMP_BYTES.name(),
+        waiting.into_iter().collect(),
+        entries(tx, USER_TEMP_BYTES)?,
+    );
     report.compare(
         PUBLIC_PINS_BY_USER.name(),
         public

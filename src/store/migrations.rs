@@ -36,6 +36,7 @@ const MIGRATIONS: &[Migration] = &[
     index_board_title_words,
     create_search_sweeps,
     create_board_sweeps,
+    sum_temp_bytes_of_users,
 ];
 
 /// The schema version this binary writes.
@@ -377,6 +378,21 @@ fn create_board_sweeps(write: &WriteTransaction) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// 23: the bytes of each user's temporary pins, summed from them, for the upload quota.
+fn sum_temp_bytes_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
+    let mut bytes: std::collections::BTreeMap<u64, u64> = Default::default();
+    for entry in write.open_table(tables::TEMP_PINS)?.iter()? {
+        let temp: crate::domain::temp_pin::TempPinRecord =
+            super::codec::decode(entry?.1.value()).map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        *bytes.entry(temp.user.0).or_default() += temp.picture.weight;
+    }
+    let mut table = write.open_table(tables::USER_TEMP_BYTES)?;
+    for (user, sum) in bytes.into_iter().filter(|(_, sum)| *sum > 0) {
+        table.insert(user, sum)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use redb::TableHandle;
@@ -548,6 +564,40 @@ mod tests {
             let count = folder_lists::count(&read, ada, Some(ada), secret_only).unwrap();
             assert_eq!(count, seen.len(), "secret {secret_only:?}");
         }
+    }
+
+    #[test]
+    fn version_22_sums_the_bytes_of_each_users_temporary_pins() {
+        use crate::domain::ids::UserId;
+        use crate::domain::pin::Picture;
+        use crate::domain::temp_pin::TempPinRecord;
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
+        migrate_to(&db, 22).unwrap();
+        let write = db.begin_write().unwrap();
+        let mut temps = write.open_table(tables::TEMP_PINS).unwrap();
+        for (name, user, weight) in [("a.png", 1, 100), ("b.png", 1, 20), ("c.png", 2, 5)] {
+            let temp = TempPinRecord {
+                file_name: name.into(),
+                user: UserId(user),
+                original_name: None,
+                url: None,
+                picture: Picture {
+                    weight,
+                    ..Picture::default()
+                },
+                created_at: chrono::Utc::now(),
+            };
+            let bytes = crate::store::codec::encode(&temp).unwrap();
+            temps.insert(name, bytes.as_slice()).unwrap();
+        }
+        drop(temps);
+        write.commit().unwrap();
+
+        run(&db).unwrap();
+        let read = db.begin_read().unwrap();
+        let bytes = |user| crate::store::temp_pins::bytes_of(&read, UserId(user)).unwrap();
+        assert_eq!((bytes(1), bytes(2), bytes(3)), (120, 5, 0));
     }
 
     #[test]

@@ -142,6 +142,9 @@ pub const IMPORT_JOBS_BY_USER: TableDefinition<(u64, u64), ()> =
 
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
 pub const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");
+/// user id -> the bytes of a user's temporary pins' files (a user without any has no entry),
+/// for the quota of pictures waiting to be pinned.
+pub const USER_TEMP_BYTES: TableDefinition<u64, u64> = TableDefinition::new("user-temp-bytes-1");
 
 /// (archive origin, local owner id or 0 for a user, kind, id in the archive) -> local id: where
 /// each imported record came from, so that importing the same archive again creates nothing.

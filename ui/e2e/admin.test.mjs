@@ -25,6 +25,10 @@ describe('admin', { skip: browserSkip }, () => {
       await page.getByLabel('Search accounts').fill(member.username);
       const row = page.getByRole('row', { name: member.username });
       await row.getByRole('cell', { name: member.email }).waitFor();
+      // Each account's use beside its quotas (the defaults).
+      await page.getByRole('columnheader', { name: 'Uploads waiting' }).waitFor();
+      await row.getByRole('cell', { name: '0 of 50,000', exact: true }).waitFor();
+      await row.getByRole('cell', { name: '0 B of 10.7 GB', exact: true }).waitFor();
       await row.getByRole('button', { name: `Disable ${member.username}` }).click();
       await row.getByRole('button', { name: `Enable ${member.username}` }).waitFor();
       await row.getByText('disabled', { exact: true }).waitFor();

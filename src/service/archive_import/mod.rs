@@ -22,6 +22,7 @@ use crate::domain::ids::UserId;
 use crate::error::{AppError, AppResult};
 use crate::media::ingest::files_stored;
 use crate::service::context::Services;
+use crate::service::quotas::with_thousands;
 use crate::store::imported;
 
 pub use self::archive::FIELD;
@@ -72,6 +73,8 @@ pub async fn import_archive(
     importer = returned;
     let had = Arc::new(had);
     let places = Arc::new(Places::of(&importer));
+    // The quota that stopped new pins, once one did.
+    let mut stopped: Option<String> = None;
     for batch in order.chunks(PIN_BATCH) {
         let batch = batch.to_vec();
         let had = had.clone();
@@ -85,14 +88,30 @@ pub async fn import_archive(
             .await?;
         importer = returned;
         let (batch, steps) = steps;
-        ingest_new_pictures(services, &mut importer, &archive, &batch, &steps).await?;
+        // Past a quota no new pin is added: its picture is not read either.
+        if stopped.is_none() {
+            ingest_new_pictures(services, &mut importer, &archive, &batch, &steps).await?;
+        }
+        let before = stopped.clone();
         let places = places.clone();
         importer = services
             .blocking(move |services| {
-                write_batch(services, &mut importer, &batch, &steps, &places)?;
-                Ok(importer)
+                let stopped =
+                    write_batch(services, &mut importer, &batch, &steps, &places, before)?;
+                Ok((importer, stopped))
             })
-            .await?;
+            .await
+            .map(|(returned, now)| {
+                stopped = now;
+                returned
+            })?;
+    }
+    if let Some(reason) = stopped {
+        let count = importer.report.over_quota;
+        importer.report.notes.push(format!(
+            "{} pins were not added: {reason}",
+            with_thousands(count as u64)
+        ));
     }
     Ok(importer.report)
 }
@@ -159,14 +178,17 @@ async fn ingest_new_pictures(
     Ok(())
 }
 
-/// Writes a batch while no pin deletion can take its pictures' files, once they are checked.
+/// Writes a batch while no pin deletion can take its pictures' files, once they are checked;
+/// an account's import stops adding pins at its quotas. Returns the quota that stopped it, if
+/// one did (`stopped`: before this batch).
 fn write_batch(
     services: &Services,
     importer: &mut Importer,
     batch: &[usize],
     steps: &[pins::Step],
     places: &Places,
-) -> AppResult<()> {
+    mut stopped: Option<String>,
+) -> AppResult<Option<String>> {
     let _files = services
         .picture_files
         .lock()
@@ -188,9 +210,13 @@ fn write_batch(
             Err("its picture's files were removed meanwhile: import the archive again".into()),
         );
     }
-    let done = services
-        .store
-        .write(|write| importer.write_batch(write, batch, steps, places))?;
+    let quotas = match importer.into {
+        ImportInto::Account(_) => Some(&services.config.quotas),
+        ImportInto::Instance => None,
+    };
+    let done = services.store.write(|write| {
+        importer.write_batch(write, batch, steps, places, quotas, stopped.clone())
+    })?;
     for (index, outcome) in done {
         let pin = &importer.manifest.pins[index];
         match outcome {
@@ -202,6 +228,10 @@ fn write_batch(
                 importer.pins.insert(pin.id, local);
                 importer.report.skipped.pins += 1;
             }
+            Written::OverQuota(reason) => {
+                importer.report.over_quota += 1;
+                stopped = Some(reason);
+            }
             Written::Failed(reason) => {
                 let what = format!(
                     "{} ({})",
@@ -212,5 +242,5 @@ fn write_batch(
             }
         }
     }
-    Ok(())
+    Ok(stopped)
 }

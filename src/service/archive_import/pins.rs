@@ -8,10 +8,12 @@ use std::collections::{HashMap, HashSet};
 use redb::WriteTransaction;
 
 use super::records::Importer;
+use crate::config::QuotasConfig;
 use crate::domain::ids::{BoardId, PinId, UserId};
 use crate::domain::pin::{PinRecord, PinText};
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::service::export::ExportedPin;
+use crate::service::quotas::check_new_pins;
 use crate::store::{Source, board_pins, boards, imported, pins};
 
 /// What to do with one archive pin.
@@ -29,6 +31,8 @@ pub enum Written {
     /// Imported before, or a pin of the same picture its owner had.
     AlreadyThere(PinId),
     Failed(String),
+    /// Not added: its owner reached a quota (the sentence saying which).
+    OverQuota(String),
 }
 
 /// Where each archive pin goes on the imported boards, and which boards it is the cover of.
@@ -132,13 +136,16 @@ impl Importer {
     }
 
     /// Writes a planned batch in one transaction; returns what became of each archive pin (by
-    /// its index in the manifest).
+    /// its index in the manifest). With `quotas`, a new pin that would take its owner over one
+    /// is not added, nor any new pin after it (`stopped`: a quota was reached before).
     pub fn write_batch(
         &self,
         write: &WriteTransaction,
         batch: &[usize],
         steps: &[Step],
         places: &Places,
+        quotas: Option<&QuotasConfig>,
+        mut stopped: Option<String>,
     ) -> AppResult<Vec<(usize, Written)>> {
         let mut done = Vec::new();
         let mut written: HashMap<u64, PinId> = HashMap::new();
@@ -159,15 +166,15 @@ impl Importer {
                     place(write, *local, pin.id, places)?;
                     Written::AlreadyThere(*local)
                 }
-                (Step::Create, None) => match self.new_pin(pin, owner, &written) {
-                    Ok(record) => {
-                        let record = pins::insert(write, record, &[])?;
-                        imported::put(write, self.origin(owner, "pin", pin.id), record.id.0)?;
-                        place(write, record.id, pin.id, places)?;
-                        Written::Created(record.id)
+                (Step::Create, None) => {
+                    if stopped.is_none() {
+                        stopped = self.over_quota(write, quotas, pin, owner)?;
                     }
-                    Err(reason) => Written::Failed(reason),
-                },
+                    match &stopped {
+                        Some(reason) => Written::OverQuota(reason.clone()),
+                        None => self.create(write, pin, owner, &written, places)?,
+                    }
+                }
             };
             if let Written::Created(local) | Written::AlreadyThere(local) = outcome {
                 written.insert(pin.id, local);
@@ -175,6 +182,48 @@ impl Importer {
             done.push((index, outcome));
         }
         Ok(done)
+    }
+
+    /// Writes a new pin of `owner`'s from the archive pin, on its boards.
+    fn create(
+        &self,
+        write: &WriteTransaction,
+        pin: &ExportedPin,
+        owner: UserId,
+        written: &HashMap<u64, PinId>,
+        places: &Places,
+    ) -> AppResult<Written> {
+        Ok(match self.new_pin(pin, owner, written) {
+            Ok(record) => {
+                let record = pins::insert(write, record, &[])?;
+                imported::put(write, self.origin(owner, "pin", pin.id), record.id.0)?;
+                place(write, record.id, pin.id, places)?;
+                Written::Created(record.id)
+            }
+            Err(reason) => Written::Failed(reason),
+        })
+    }
+
+    /// Why a new pin of `owner`'s would go over a quota, if it would.
+    fn over_quota(
+        &self,
+        tx: &impl Source,
+        quotas: Option<&QuotasConfig>,
+        pin: &ExportedPin,
+        owner: UserId,
+    ) -> AppResult<Option<String>> {
+        let Some(quotas) = quotas else {
+            return Ok(None);
+        };
+        let weight = match self.pictures.get(&pin.picture.sha1) {
+            Some(Ok(picture)) => picture.weight,
+            _ => 0,
+        };
+        match check_new_pins(tx, quotas, owner, 1, weight) {
+            Ok(()) => Ok(None),
+            Err(AppError::Validation { message, .. }) => Ok(Some(message)),
+            Err(error) => Err(error),
+        }
     }
 
     /// The record of a new pin, its text checked like a person's, its picture as ingested here.

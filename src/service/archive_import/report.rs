@@ -14,6 +14,8 @@ pub struct ImportReport {
     pub renamed: Vec<Renamed>,
     /// Records not imported, with the reason.
     pub failed: Vec<Failed>,
+    /// Pins not added because their owner reached a quota (`[quotas]`); a note says which.
+    pub over_quota: usize,
     /// Everything else worth knowing (accounts matched by email, shares dropped...).
     pub notes: Vec<String>,
 }
@@ -82,6 +84,9 @@ impl ImportReport {
                 "renamed {} {} of {}: {} is now {}",
                 r.kind, r.from, r.owner, r.from, r.to
             ));
+        }
+        if self.over_quota > 0 {
+            lines.push(format!("not added over a quota: {} pins", self.over_quota));
         }
         for f in &self.failed {
             lines.push(format!("failed {} {}: {}", f.kind, f.what, f.reason));

@@ -1,5 +1,6 @@
 // The admin page's accounts: a search box, a table of one page of 20 at a time, and each
-// account's actions. Every change goes to the server, which checks it, then the page reloads.
+// account's actions, with its use beside its quotas. Every change goes to the server, which
+// checks it, then the page reloads.
 
 import { useState } from 'react';
 import { setAccountAdmin, setAccountDisabled, useAccounts } from '../../api/admin';
@@ -53,6 +54,7 @@ export function AccountList({ myId }: { myId: string }) {
                   <th scope="col">Pins</th>
                   <th scope="col">Boards</th>
                   <th scope="col">Storage</th>
+                  <th scope="col">Uploads waiting</th>
                   <th scope="col">Created</th>
                   <th scope="col">Last seen</th>
                   <th scope="col">Actions</th>
@@ -68,9 +70,10 @@ export function AccountList({ myId }: { myId: string }) {
                     </th>
                     <td>{node.email}</td>
                     <td>{node.emailVerified ? 'Yes' : 'No'}</td>
-                    <td>{node.holdings.pins}</td>
+                    <td>{withLimit(node.holdings.pins, node.holdings.maxPins, formatCount)}</td>
                     <td>{node.holdings.boards}</td>
-                    <td>{formatBytes(node.holdings.storageBytes)}</td>
+                    <td>{withLimit(node.holdings.storageBytes, node.holdings.maxStorageBytes, formatBytes)}</td>
+                    <td>{withLimit(node.holdings.waitingBytes, node.holdings.maxWaitingBytes, formatBytes)}</td>
                     <td>{formatDateTime(node.createdAt)}</td>
                     <td>{node.lastSeenAt ? timeAgo(node.lastSeenAt) : 'Never'}</td>
                     <td className="admin__actions">
@@ -143,4 +146,13 @@ export function AccountList({ myId }: { myId: string }) {
       ) : null}
     </section>
   );
+}
+
+/** `12 of 50,000`: an account's use beside its quota (none: no limit). */
+function withLimit(used: number, limit: number | null | undefined, format: (value: number) => string): string {
+  return limit == null ? format(used) : `${format(used)} of ${format(limit)}`;
+}
+
+function formatCount(count: number): string {
+  return count.toLocaleString('en');
 }

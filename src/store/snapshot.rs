@@ -74,6 +74,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(SEARCH_SWEEPS)?;
     tables.copy(BOARD_SWEEPS)?;
     tables.copy(TEMP_PINS)?;
+    tables.copy(USER_TEMP_BYTES)?;
     tables.copy(IMPORT_JOBS)?;
     tables.copy(IMPORT_JOBS_BY_USER)?;
     tables.copy(IMPORT_PENDING)?;

@@ -165,17 +165,17 @@ impl Fetcher {
                 .max_redirects(0)
                 .build();
         }
-        let response = request.call().map_err(|error| match error {
-            ureq::Error::TooManyRedirects if authorization.is_some() => {
-                tracing::info!(%address, "an API with a token redirects elsewhere");
-                AppError::invalid(
-                    FIELD,
-                    "This address redirects elsewhere, and the API token is sent only to the \
-                     address given: please give the address it redirects to.",
-                )
-            }
-            error => fetch_error(address, error),
-        })?;
+        let response = request
+            .call()
+            .map_err(|error| fetch_error(address, error))?;
+        if authorization.is_some() && response.status().is_redirection() {
+            tracing::info!(%address, "an API with a token redirects elsewhere");
+            return Err(AppError::invalid(
+                FIELD,
+                "This address redirects elsewhere, and the API token is sent only to the \
+                 address given: please give the address it redirects to.",
+            ));
+        }
         let final_url = Url::parse(&response.get_uri().to_string()).unwrap_or(url);
         let content_type = response
             .headers()

@@ -99,10 +99,8 @@ impl TokenSink for Reader {
         }
         match token {
             Token::TagToken(tag) => return state.tag(tag),
-            Token::CharacterTokens(text) => {
-                if !matches!(state.text, Text::None) {
-                    state.buffer.push_str(&text);
-                }
+            Token::CharacterTokens(text) if !matches!(state.text, Text::None) => {
+                state.buffer.push_str(&text);
             }
             Token::EOFToken => state.end_text(),
             _ => {}

@@ -110,12 +110,15 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
         tokio::spawn(Server::new_with_acceptor(acceptor).run(endpoint))
     });
     let app = routes(services.clone());
+    let fetch_jobs = services.fetch_jobs.clone();
     let task = tokio::spawn(async move {
         let served = Server::new_with_acceptor(acceptor)
             .run_with_graceful_shutdown(
                 app,
-                async {
+                async move {
                     let _ = stopped.await;
+                    // Requests and imports waiting on a slow site end now.
+                    fetch_jobs.stop();
                 },
                 Some(Duration::from_secs(10)),
             )

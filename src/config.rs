@@ -243,6 +243,13 @@ pub struct FetchConfig {
     pub allowed_networks: Vec<ipnet::IpNet>,
     /// Seconds a whole download may take.
     pub timeout_seconds: u64,
+    /// Fetch jobs (a download, a page scan, the reading of a Pinry instance) running at once,
+    /// on threads of their own; a request waits a few seconds for its turn, then is refused.
+    pub jobs_at_once: usize,
+    /// Fetch jobs one user may have running at once.
+    pub jobs_per_user: usize,
+    /// Seconds one fetch job may take in all, however many requests it makes.
+    pub job_seconds: u64,
 }
 
 /// Outgoing mail: over SMTP when `smtp_host` is set, else written to `DATA_DIR/outbox/`.
@@ -339,6 +346,9 @@ impl Default for FetchConfig {
             allow_private_networks: false,
             allowed_networks: Vec::new(),
             timeout_seconds: 30,
+            jobs_at_once: 16,
+            jobs_per_user: 4,
+            job_seconds: 120,
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::error::AppError;
 use crate::search::query::Wanted;
 use crate::service::access::PIN_NOT_FOUND;
 use crate::service::add_pin::{NewPin, add_pin};
+use crate::service::fetch_jobs::For;
 use crate::service::pin_lists::PinList;
 use crate::service::{pins, scanner, search, temp_pins};
 
@@ -103,8 +104,8 @@ impl PinQuery {
     // A fetch from the web: priced like a page.
     #[graphql(complexity = "page_cost(None, child_complexity)")]
     async fn scrapper(&self, ctx: &Context<'_>, url: String) -> Result<Vec<ScanResult>> {
-        ctx.viewer().require_user()?;
-        let found = scanner::scan(ctx.services(), url).await?;
+        let user = ctx.viewer().require_user()?;
+        let found = scanner::scan(ctx.services(), For::Person(user), url).await?;
         Ok(found.into_iter().map(ScanResult::from).collect())
     }
 }

@@ -20,6 +20,7 @@ use crate::media::budget::Plan;
 use crate::media::storage::MediaStore;
 use crate::media::workers;
 use crate::search::SearchIndex;
+use crate::service::fetch_jobs::FetchJobs;
 use crate::service::mail::Mailer;
 use crate::service::metrics::Metrics;
 use crate::service::quotas::Running;
@@ -45,6 +46,8 @@ pub struct Services {
     /// Who recent session tokens sign in (see `signed_in`).
     pub signed_in: Arc<SignedIn>,
     pub web: Fetcher,
+    /// Where outgoing fetches run (see `fetch_jobs`).
+    pub fetch_jobs: Arc<FetchJobs>,
     /// Where avatars, previews and originals are kept.
     pub media: MediaStore,
     pub metrics: Arc<Metrics>,
@@ -77,6 +80,7 @@ impl Services {
         crate::allocator::return_freed_memory_promptly();
         Ok(Services {
             web: Fetcher::new(&config.fetch),
+            fetch_jobs: Arc::new(FetchJobs::new(&config.fetch)),
             media,
             password_checks: Arc::new(Semaphore::new(config.limits.password_checks_at_once.max(1))),
             config: Arc::new(config),

@@ -23,6 +23,7 @@ use crate::media::ingest::inspect;
 use crate::media::workers;
 use crate::service::add_pin::{discard_unshown, store_pin};
 use crate::service::context::Services;
+use crate::service::fetch_jobs::For;
 use crate::service::imports::file_error;
 use crate::service::quotas::check_new_pins;
 use crate::service::scanner;
@@ -51,7 +52,8 @@ pub async fn runner(services: Services, mut stop: watch::Receiver<bool>) {
     let mut running = JoinSet::new();
     let mut under_way: HashMap<Id, (u64, usize)> = HashMap::new();
     loop {
-        let stopping = *stop.borrow();
+        // The fetches stop first: no new item starts once they do.
+        let stopping = *stop.borrow() || services.fetch_jobs.stopping();
         let mut wait = IDLE_WAIT;
         while !stopping && running.len() < width {
             let taken: Vec<(u64, usize)> = under_way.values().copied().collect();
@@ -131,6 +133,10 @@ async fn import(services: &Services, work: Work) {
     let Err(error) = pin_item(services, work).await else {
         return;
     };
+    if services.fetch_jobs.stopping() {
+        // Cut short by the server's stop: the item is imported after the restart.
+        return;
+    }
     error.log_if_internal();
     let failed = ItemOutcome::Failed(error.message().to_owned());
     let noted = services
@@ -164,7 +170,8 @@ async fn pin_item(services: &Services, work: Work) -> AppResult<()> {
         Some(file) => (read_file(services, file).await?, page),
         None => {
             let picture = picture_address(services, &work.item).await?;
-            let fetched = download_picture(services, picture.clone(), page.clone()).await?;
+            let fetched =
+                download_picture(services, For::Runner, picture.clone(), page.clone()).await?;
             (fetched.bytes, Some(page.unwrap_or(picture)))
         }
     };
@@ -237,7 +244,7 @@ fn pinned_since(
 async fn picture_address(services: &Services, item: &ImportItem) -> AppResult<String> {
     match (&item.picture, &item.page) {
         (Some(picture), _) => Ok(picture.clone()),
-        (None, Some(page)) => scanner::scan(services, page.clone())
+        (None, Some(page)) => scanner::scan(services, For::Runner, page.clone())
             .await?
             .into_iter()
             .next()

@@ -4,15 +4,17 @@
 //! failure is noted with its reason and the job goes on. The pictures are pinned by the runner
 //! (`import_runner`).
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::domain::ids::UserId;
 use crate::domain::import_job::{ImportFailure, ImportItem, ImportJob};
 use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
+use crate::service::fetch_jobs::{For, fetch_job};
 use crate::store::import_jobs;
 use crate::web::bookmarks::read_bookmarks;
-use crate::web::fetch::web_address;
+use crate::web::fetch::{Budget, web_address};
 use crate::web::pinry;
 
 /// The most pictures one import may hold.
@@ -32,7 +34,9 @@ pub async fn start_bookmarks(
     html: String,
 ) -> AppResult<ImportJob> {
     let items = services
-        .blocking(move |_| Ok(read_bookmarks(&html)))
+        .blocking(move |_| {
+            read_bookmarks(&html).map_err(|reason| AppError::invalid("file", reason))
+        })
         .await?;
     if items.is_empty() {
         return Err(AppError::invalid(
@@ -141,15 +145,20 @@ pub async fn start_pinry(
 ) -> AppResult<ImportJob> {
     let base = web_address(&address)?;
     let source = format!("Pinry at {}", base.origin().ascii_serialization());
-    let items = services
-        .blocking(move |services| {
-            let token = token.filter(|token| !token.trim().is_empty());
-            let token = token.as_deref();
-            let boards = read_pinry_list(services, &base, "boards", &username, token)?;
-            let pins = read_pinry_list(services, &base, "pins", &username, token)?;
-            Ok(pinry::items(boards, pins))
-        })
-        .await?;
+    let items = fetch_job(services, For::Person(user), move |services, budget| {
+        let token = token.filter(|token| !token.trim().is_empty());
+        let reader = PinryReader {
+            services,
+            budget,
+            base: &base,
+            username: &username,
+            token: token.as_deref(),
+        };
+        let boards = reader.list("boards")?;
+        let pins = reader.list("pins")?;
+        Ok(pinry::items(boards, pins))
+    })
+    .await?;
     if items.is_empty() {
         return Err(AppError::invalid(
             "username",
@@ -159,44 +168,65 @@ pub async fn start_pinry(
     start(services, user, source, items).await
 }
 
-/// Every page of one of Pinry's lists, following its `next` links on the same site.
-fn read_pinry_list<T: serde::de::DeserializeOwned>(
-    services: &Services,
-    base: &url::Url,
-    list: &str,
-    username: &str,
-    token: Option<&str>,
-) -> AppResult<Vec<T>> {
-    let mut found = Vec::new();
-    let mut next = Some(pinry::first_page(base, list, username));
-    while let Some(address) = next.take() {
-        let same_site = web_address(&address).is_ok_and(|url| url.origin() == base.origin());
-        if !same_site || found.len() > MAX_ITEMS {
-            break;
+/// The most pages of one Pinry list read (50 pins a page: more than an import may hold).
+const PINRY_PAGES_MAX: usize = MAX_ITEMS / 50 + 10;
+
+/// Reads one user's lists from a Pinry instance, within one fetch job's budget.
+struct PinryReader<'a> {
+    services: &'a Services,
+    budget: &'a Budget,
+    base: &'a url::Url,
+    username: &'a str,
+    token: Option<&'a str>,
+}
+
+impl PinryReader<'_> {
+    /// Every page of one of Pinry's lists, following its `next` links on the same site; it
+    /// stops at an empty page, at a `next` already read and after `PINRY_PAGES_MAX` pages.
+    fn list<T: serde::de::DeserializeOwned>(&self, list: &str) -> AppResult<Vec<T>> {
+        let mut found = Vec::new();
+        let mut read = HashSet::new();
+        let mut next = Some(pinry::first_page(self.base, list, self.username));
+        while let Some(address) = next.take() {
+            let same_site =
+                web_address(&address).is_ok_and(|url| url.origin() == self.base.origin());
+            if !same_site || found.len() > MAX_ITEMS || !read.insert(address.clone()) {
+                break;
+            }
+            if read.len() > PINRY_PAGES_MAX {
+                tracing::info!(%address, "a Pinry list has more pages than are read");
+                break;
+            }
+            let page: pinry::Page<T> = self.page(&address)?;
+            if page.results.is_empty() {
+                break;
+            }
+            found.extend(page.results);
+            next = page.next;
         }
-        let accept = "application/json";
-        let fetched = match token {
-            Some(token) => services.web.get_authorized(
-                &address,
+        Ok(found)
+    }
+
+    fn page<T: serde::de::DeserializeOwned>(&self, address: &str) -> AppResult<pinry::Page<T>> {
+        let (web, accept) = (&self.services.web, "application/json");
+        let fetched = match self.token {
+            Some(token) => web.get_authorized(
+                self.budget,
+                address,
                 accept,
                 PINRY_PAGE_MAX_BYTES,
                 &format!("Token {}", token.trim()),
             ),
-            None => services
-                .web
-                .get(&address, accept, PINRY_PAGE_MAX_BYTES, None),
+            None => web.get(self.budget, address, accept, PINRY_PAGE_MAX_BYTES, None),
         }?;
-        let page: pinry::Page<T> = serde_json::from_slice(&fetched.bytes).map_err(|error| {
+        serde_json::from_slice(&fetched.bytes).map_err(|error| {
             tracing::info!(%error, %address, "a Pinry answer could not be read");
             AppError::invalid(
                 "url",
                 "This address does not answer as a Pinry instance does.",
             )
-        })?;
-        found.extend(page.results);
-        next = page.next;
+        })
     }
-    Ok(found)
 }
 
 async fn start(

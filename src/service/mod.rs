@@ -15,6 +15,7 @@ pub mod check;
 pub mod cleanup;
 pub mod context;
 pub mod export;
+pub mod fetch_jobs;
 pub mod folders;
 pub mod import_runner;
 pub mod imports;

@@ -13,6 +13,7 @@ use crate::media::budget::Plan;
 use crate::media::fingerprint::same_picture;
 use crate::media::ingest::inspect;
 use crate::service::context::Services;
+use crate::service::fetch_jobs::{For, fetch_job};
 use crate::service::quotas::check_waiting;
 use crate::store::{Source, pins, temp_pins};
 use crate::web::fetch::{Fetched, web_address};
@@ -42,7 +43,7 @@ pub async fn stage_download(
     url: String,
     page: Option<String>,
 ) -> AppResult<Staged> {
-    let fetched = download_picture(services, url.clone(), page).await?;
+    let fetched = download_picture(services, For::Person(user), url.clone(), page).await?;
     let original_name = fetched
         .url
         .path_segments()
@@ -64,6 +65,7 @@ pub async fn stage_download(
 /// pictures to other sites accept them for their own pages).
 pub async fn download_picture(
     services: &Services,
+    who: For,
     url: String,
     page: Option<String>,
 ) -> AppResult<Fetched> {
@@ -71,14 +73,13 @@ pub async fn download_picture(
         .filter(|page| !page.trim().is_empty())
         .map(|page| web_address(&page).map_err(|_| referer_error()))
         .transpose()?;
-    let fetched = services
-        .blocking(move |services| {
-            let max_bytes = services.config.uploads.max_file_bytes;
-            services
-                .web
-                .get(&url, ACCEPT_PICTURE, max_bytes, page.as_ref())
-        })
-        .await?;
+    let fetched = fetch_job(services, who, move |services, budget| {
+        let max_bytes = services.config.uploads.max_file_bytes;
+        services
+            .web
+            .get(budget, &url, ACCEPT_PICTURE, max_bytes, page.as_ref())
+    })
+    .await?;
     if fetched.content_type.contains("html") {
         return Err(AppError::invalid(
             "url",

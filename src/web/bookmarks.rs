@@ -4,47 +4,40 @@
 //! "Imported bookmarks"), `PRIVATE=1` on the folder or a link a private board, and the `<DD>`
 //! after a link its caption.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 
-use scraper::{ElementRef, Html, Selector};
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::states::RawKind;
+use html5ever::tokenizer::{
+    BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
+};
 
 use crate::domain::import_job::ImportItem;
+use crate::web::fetch::web_address;
 
 /// The board of links outside every folder.
 pub const DEFAULT_BOARD: &str = "Imported bookmarks";
+/// Folders nested deeper than this are no browser's export.
+const MAX_DEPTH: usize = 100;
+/// Tags in a file at most: a browser's export of 20,000 bookmarks has about 80,000.
+const MAX_TAGS: usize = 1_000_000;
 
 /// The pictures a bookmark file describes, in file order; links that are not web addresses are
-/// left out.
-pub fn read_bookmarks(html: &str) -> Vec<ImportItem> {
-    let document = Html::parse_document(html);
-    let links = Selector::parse("a[href]").expect("a valid selector");
-    let mut items: Vec<ImportItem> = document
-        .select(&links)
-        .filter_map(|link| {
-            let page = web_address(link.attr("href")?)?;
-            let folder = folder_of(link);
-            let title = text_of(link);
-            Some(ImportItem {
-                board: folder
-                    .and_then(text_of)
-                    .unwrap_or_else(|| DEFAULT_BOARD.to_owned()),
-                private_board: private(Some(link)) || private(folder),
-                picture: attr(link, "image").and_then(|image| web_address(&image)),
-                file: None,
-                caption: caption_of(link).or_else(|| title.clone()),
-                title,
-                tags: attr(link, "tags")
-                    .map(|tags| {
-                        tags.split(',')
-                            .map(|tag| tag.trim().to_owned())
-                            .filter(|tag| !tag.is_empty())
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                page: Some(page),
-            })
-        })
-        .collect();
+/// left out. The file is read tag by tag, in time linear in its size (a document tree of a
+/// hostile file would take time quadratic in its depth); a file nesting folders deeper than
+/// any browser does, or with more tags than an import can hold, is refused with the reason.
+pub fn read_bookmarks(html: &str) -> Result<Vec<ImportItem>, String> {
+    let reader = Tokenizer::new(Reader::default(), TokenizerOpts::default());
+    let input = BufferQueue::default();
+    input.push_back(StrTendril::from_slice(html));
+    let _ = reader.feed(&input);
+    reader.end();
+    let state = reader.sink.state.into_inner();
+    if let Some(refused) = state.refused {
+        return Err(refused);
+    }
+    let mut items = state.items;
     // A board is private when any of its links says so.
     let private_boards: HashSet<String> = items
         .iter()
@@ -54,68 +47,205 @@ pub fn read_bookmarks(html: &str) -> Vec<ImportItem> {
     for item in &mut items {
         item.private_board = private_boards.contains(&item.board);
     }
-    items
+    Ok(items)
 }
 
-/// The `<H3>` heading the link is filed under: the heading beside its nearest enclosing `<DL>`.
-fn folder_of(link: ElementRef<'_>) -> Option<ElementRef<'_>> {
-    link.ancestors()
-        .filter_map(ElementRef::wrap)
-        .filter(|element| element.value().name() == "dl")
-        .find_map(|list| {
-            list.prev_siblings()
-                .filter_map(ElementRef::wrap)
-                .find(|sibling| sibling.value().name() == "h3")
-        })
+/// A folder: the `<H3>` heading before a `<DL>`, its name and whether it says `PRIVATE="1"`.
+#[derive(Clone, Default)]
+struct Folder {
+    name: Option<String>,
+    private: bool,
 }
 
-/// The `<DD>` description right after the link's `<DT>`, if any.
-fn caption_of(link: ElementRef<'_>) -> Option<String> {
-    let entry = link
-        .ancestors()
-        .filter_map(ElementRef::wrap)
-        .find(|element| element.value().name() == "dt")?;
-    entry
-        .next_siblings()
-        .filter_map(ElementRef::wrap)
-        .next()
-        .filter(|next| next.value().name() == "dd")
-        .and_then(text_of)
-        .or_else(|| {
-            // The parser may nest the <DD> inside the <DT> it follows.
-            entry
-                .children()
-                .filter_map(ElementRef::wrap)
-                .find(|child| child.value().name() == "dd")
-                .and_then(text_of)
-        })
+/// What the text read goes to.
+#[derive(Default)]
+enum Text {
+    #[default]
+    None,
+    Heading,
+    Link,
+    Caption,
 }
 
-fn private(element: Option<ElementRef<'_>>) -> bool {
-    element
-        .and_then(|element| attr(element, "private"))
-        .as_deref()
-        == Some("1")
+#[derive(Default)]
+struct Reader {
+    state: RefCell<State>,
 }
 
-fn attr(element: ElementRef<'_>, name: &str) -> Option<String> {
-    element.value().attr(name).map(str::to_owned)
+#[derive(Default)]
+struct State {
+    items: Vec<ImportItem>,
+    /// The folders the next link is in, innermost last (one per open `<DL>`).
+    folders: Vec<Folder>,
+    /// The heading read last, waiting for its `<DL>`.
+    heading: Option<Folder>,
+    /// The link being read: its item, its own `PRIVATE` flag.
+    link: Option<(ImportItem, bool)>,
+    /// The last link may still take the `<DD>` after it as its caption.
+    captionable: bool,
+    text: Text,
+    buffer: String,
+    tags: usize,
+    refused: Option<String>,
 }
 
-/// The element's own text (not that of nested lists), trimmed; `None` when empty.
-fn text_of(element: ElementRef<'_>) -> Option<String> {
-    let text: String = element
-        .children()
-        .filter_map(|child| child.value().as_text().map(|text| text.to_string()))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    (!text.is_empty()).then_some(text)
+impl TokenSink for Reader {
+    type Handle = ();
+
+    fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
+        let mut state = self.state.borrow_mut();
+        if state.refused.is_some() {
+            return TokenSinkResult::Continue;
+        }
+        match token {
+            Token::TagToken(tag) => return state.tag(tag),
+            Token::CharacterTokens(text) if !matches!(state.text, Text::None) => {
+                state.buffer.push_str(&text);
+            }
+            Token::EOFToken => state.end_text(),
+            _ => {}
+        }
+        TokenSinkResult::Continue
+    }
 }
 
-fn web_address(value: &str) -> Option<String> {
-    let url = url::Url::parse(value.trim()).ok()?;
-    matches!(url.scheme(), "http" | "https").then(|| url.to_string())
+impl State {
+    fn tag(&mut self, tag: Tag) -> TokenSinkResult<()> {
+        self.tags += 1;
+        if self.tags > MAX_TAGS {
+            self.refused = Some(format!(
+                "This file has more than {MAX_TAGS} tags: it is no bookmark file this server \
+                 reads."
+            ));
+            return TokenSinkResult::Continue;
+        }
+        let name: &str = &tag.name;
+        let start = tag.kind == TagKind::StartTag;
+        match (name, start) {
+            ("a", true) => {
+                self.end_text();
+                self.heading = None;
+                self.start_link(&tag);
+            }
+            ("a", false) => self.end_text(),
+            ("h3", true) => {
+                self.end_text();
+                self.captionable = false;
+                self.heading = Some(Folder {
+                    name: None,
+                    private: attr(&tag, "private").as_deref() == Some("1"),
+                });
+                self.text = Text::Heading;
+            }
+            ("h3", false) => self.end_text(),
+            ("dd", true) => {
+                self.end_text();
+                if self.captionable {
+                    self.text = Text::Caption;
+                }
+            }
+            ("dt", true) => {
+                self.end_text();
+                self.captionable = false;
+                self.heading = None;
+            }
+            ("dl", true) => {
+                self.end_text();
+                self.captionable = false;
+                if self.folders.len() >= MAX_DEPTH {
+                    self.refused = Some(format!(
+                        "This file nests folders more than {MAX_DEPTH} deep: it is no bookmark \
+                         file this server reads."
+                    ));
+                    return TokenSinkResult::Continue;
+                }
+                let folder = self.heading.take().unwrap_or_else(|| {
+                    // A list without a heading is in the folder around it.
+                    self.folders.last().cloned().unwrap_or_default()
+                });
+                self.folders.push(folder);
+            }
+            ("dl", false) => {
+                self.end_text();
+                self.captionable = false;
+                self.folders.pop();
+            }
+            ("script", true) => return TokenSinkResult::RawData(RawKind::ScriptData),
+            ("style", true) => return TokenSinkResult::RawData(RawKind::Rawtext),
+            ("title" | "textarea", true) => return TokenSinkResult::RawData(RawKind::Rcdata),
+            _ => {}
+        }
+        TokenSinkResult::Continue
+    }
+
+    fn start_link(&mut self, tag: &Tag) {
+        let Some(page) = attr(tag, "href").and_then(|href| checked(&href)) else {
+            return;
+        };
+        let folder = self.folders.last().cloned().unwrap_or_default();
+        let item = ImportItem {
+            board: folder.name.unwrap_or_else(|| DEFAULT_BOARD.to_owned()),
+            private_board: folder.private,
+            picture: attr(tag, "image").and_then(|image| checked(&image)),
+            file: None,
+            caption: None,
+            title: None,
+            tags: attr(tag, "tags")
+                .map(|tags| {
+                    tags.split(',')
+                        .map(|tag| tag.trim().to_owned())
+                        .filter(|tag| !tag.is_empty())
+                        .collect()
+                })
+                .unwrap_or_default(),
+            page: Some(page),
+        };
+        let private = attr(tag, "private").as_deref() == Some("1");
+        self.link = Some((item, private));
+        self.text = Text::Link;
+    }
+
+    /// Gives the text read so far to what it belongs to.
+    fn end_text(&mut self) {
+        let text = std::mem::take(&mut self.buffer);
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let text = (!text.is_empty()).then_some(text);
+        match std::mem::take(&mut self.text) {
+            Text::None => {}
+            Text::Heading => {
+                if let Some(heading) = &mut self.heading {
+                    heading.name = text;
+                }
+            }
+            Text::Link => {
+                if let Some((mut item, private)) = self.link.take() {
+                    item.private_board |= private;
+                    item.caption = text.clone();
+                    item.title = text;
+                    self.items.push(item);
+                    self.captionable = true;
+                }
+            }
+            Text::Caption => {
+                if let (Some(item), Some(text)) = (self.items.last_mut(), text) {
+                    item.caption = Some(text);
+                }
+                self.captionable = false;
+            }
+        }
+    }
+}
+
+fn attr(tag: &Tag, name: &str) -> Option<String> {
+    tag.attrs
+        .iter()
+        .find(|attr| &*attr.name.local == name)
+        .map(|attr| attr.value.to_string())
+}
+
+/// A web address as `addPin` takes one for a pin's source.
+fn checked(value: &str) -> Option<String> {
+    web_address(value).ok().map(|url| url.to_string())
 }
 
 #[cfg(test)]
@@ -142,7 +272,7 @@ mod tests {
 
     #[test]
     fn folders_become_boards_and_links_pictures() {
-        let items = read_bookmarks(FILE);
+        let items = read_bookmarks(FILE).unwrap();
         assert_eq!(items.len(), 3, "{items:?}");
         assert_eq!(
             items[0],

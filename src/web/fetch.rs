@@ -3,7 +3,9 @@
 
 use std::io::Read;
 use std::net::IpAddr;
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use ipnet::IpNet;
 use ureq::http::Uri;
@@ -32,10 +34,51 @@ pub struct Fetched {
     pub url: Url,
 }
 
+/// What one fetch job may still spend: a deadline for all its requests together, and the
+/// server's stop, after which it makes no more.
+#[derive(Clone)]
+pub struct Budget {
+    deadline: Instant,
+    stopping: Arc<AtomicBool>,
+}
+
+impl Budget {
+    pub fn new(within: Duration, stopping: Arc<AtomicBool>) -> Budget {
+        Budget {
+            deadline: Instant::now() + within,
+            stopping,
+        }
+    }
+
+    /// Refuses more work once the deadline has passed or the server is stopping.
+    pub fn check(&self) -> AppResult<()> {
+        if self.stopping.load(Ordering::Relaxed) {
+            return Err(stopping());
+        }
+        if Instant::now() >= self.deadline {
+            return Err(AppError::invalid(FIELD, TOO_SLOW));
+        }
+        Ok(())
+    }
+
+    pub fn deadline(&self) -> Instant {
+        self.deadline
+    }
+}
+
+/// The answer to work cut short by the server's stop.
+pub fn stopping() -> AppError {
+    AppError::RateLimited("The server is restarting: please try again in a moment.".into())
+}
+
+const TOO_SLOW: &str = "The site took too long to answer.";
+
 /// An HTTP client that only talks to the public internet (unless configured otherwise).
 #[derive(Clone)]
 pub struct Fetcher {
     agent: Agent,
+    /// The longest one request may take.
+    timeout: Duration,
 }
 
 impl Fetcher {
@@ -52,51 +95,68 @@ impl Fetcher {
         };
         Fetcher {
             agent: Agent::with_parts(agent_config, DefaultConnector::default(), resolver),
+            timeout: Duration::from_secs(config.timeout_seconds),
         }
     }
 
-    /// GETs `address`, accepting `accept`, reading at most `max_bytes` of the answer. The
-    /// `Referer` is `referer` (the page a picture was found on) or else the address's own site.
+    /// GETs `address`, accepting `accept`, reading at most `max_bytes` of the answer, within
+    /// `budget`. The `Referer` is `referer` (the page a picture was found on) or else the
+    /// address's own site.
     pub fn get(
         &self,
+        budget: &Budget,
         address: &str,
         accept: &str,
         max_bytes: u64,
         referer: Option<&Url>,
     ) -> AppResult<Fetched> {
-        self.fetch(address, accept, max_bytes, referer, None)
+        self.fetch(budget, address, accept, max_bytes, referer, None)
     }
 
     /// GETs `address` from an API that wants `authorization` (e.g. `Token abc`), which is sent
     /// to that address only: never to the address a redirect points at.
     pub fn get_authorized(
         &self,
+        budget: &Budget,
         address: &str,
         accept: &str,
         max_bytes: u64,
         authorization: &str,
     ) -> AppResult<Fetched> {
-        self.fetch(address, accept, max_bytes, None, Some(authorization))
+        self.fetch(
+            budget,
+            address,
+            accept,
+            max_bytes,
+            None,
+            Some(authorization),
+        )
     }
 
     fn fetch(
         &self,
+        budget: &Budget,
         address: &str,
         accept: &str,
         max_bytes: u64,
         referer: Option<&Url>,
         authorization: Option<&str>,
     ) -> AppResult<Fetched> {
+        budget.check()?;
         let url = web_address(address)?;
         let referer = referer.map_or_else(
             || url.origin().ascii_serialization() + "/",
             |page| page.to_string(),
         );
+        let left = budget.deadline().saturating_duration_since(Instant::now());
         let mut request = self
             .agent
             .get(url.as_str())
             .header("Accept", accept)
-            .header("Referer", &referer);
+            .header("Referer", &referer)
+            .config()
+            .timeout_global(Some(left.min(self.timeout)))
+            .build();
         if let Some(authorization) = authorization {
             // No redirect may carry the credentials elsewhere.
             request = request
@@ -108,6 +168,14 @@ impl Fetcher {
         let response = request
             .call()
             .map_err(|error| fetch_error(address, error))?;
+        if authorization.is_some() && response.status().is_redirection() {
+            tracing::info!(%address, "an API with a token redirects elsewhere");
+            return Err(AppError::invalid(
+                FIELD,
+                "This address redirects elsewhere, and the API token is sent only to the \
+                 address given: please give the address it redirects to.",
+            ));
+        }
         let final_url = Url::parse(&response.get_uri().to_string()).unwrap_or(url);
         let content_type = response
             .headers()
@@ -172,7 +240,7 @@ fn fetch_error(address: &str, error: ureq::Error) -> AppError {
         ureq::Error::StatusCode(status) => {
             format!("The site answered with error {status}: nothing could be downloaded.")
         }
-        ureq::Error::Timeout(_) => "The site took too long to answer.".to_owned(),
+        ureq::Error::Timeout(_) => TOO_SLOW.to_owned(),
         ureq::Error::TooManyRedirects | ureq::Error::RedirectFailed => {
             "The address redirects too many times.".to_owned()
         }
@@ -181,7 +249,7 @@ fn fetch_error(address: &str, error: ureq::Error) -> AppError {
             "Please give a web address starting with http:// or https://.".to_owned()
         }
         ureq::Error::Io(inner) if inner.kind() == std::io::ErrorKind::TimedOut => {
-            "The site took too long to answer.".to_owned()
+            TOO_SLOW.to_owned()
         }
         _ => "The site could not be reached.".to_owned(),
     };

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use serde::Deserialize;
 
 use crate::domain::import_job::ImportItem;
+use crate::web::fetch::web_address;
 
 /// The board of pins that are on no Pinry board.
 pub const DEFAULT_BOARD: &str = "Pinry";
@@ -84,7 +85,10 @@ fn item(pin: Pin, board: &str, private_board: bool) -> ImportItem {
     ImportItem {
         board: board.to_owned(),
         private_board,
-        page: pin.referer.filter(|page| !page.is_empty()).or(pin.url),
+        page: pin
+            .referer
+            .filter(|page| web_address(page).is_ok())
+            .or(pin.url.filter(|url| web_address(url).is_ok())),
         picture,
         file: None,
         title: None,

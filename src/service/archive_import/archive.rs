@@ -4,6 +4,8 @@
 use std::fs::File;
 use std::io::{BufReader, Read};
 
+use serde_json::error::Category;
+
 use zip::ZipArchive;
 
 use crate::domain::pin::Picture;
@@ -13,10 +15,22 @@ use crate::media::ingest::{inspect, store_files};
 use crate::service::context::Services;
 use crate::service::export::{FORMAT, Manifest, VERSION};
 
+use super::ImportInto;
+use super::bounded::Bounded;
+
 /// The form field (and report word) errors about the archive name.
 pub const FIELD: &str = "archive";
-/// A manifest larger than this, unpacked, is refused (10 million pins take about 10 GB less).
-const MANIFEST_MAX: u64 = 1 << 30;
+/// A manifest larger than this, unpacked, is refused: into the whole instance (the command
+/// line, the operator's own archive) about a million pins, into one account (a person's upload)
+/// about 150,000.
+const fn manifest_max(into: ImportInto) -> u64 {
+    match into {
+        ImportInto::Instance => 1 << 30,
+        ImportInto::Account(_) => 128 << 20,
+    }
+}
+/// What a manifest may take parsed, for each byte it may have.
+const MEMORY_PER_BYTE: u64 = 2;
 
 /// An open archive.
 pub struct Archive {
@@ -24,8 +38,9 @@ pub struct Archive {
 }
 
 impl Archive {
-    /// Opens the zip `file` and reads its checked manifest.
-    pub fn open(file: File) -> AppResult<(Archive, Manifest)> {
+    /// Opens the zip `file` and reads its checked manifest, within the bounds of an import
+    /// `into`.
+    pub fn open(file: File, into: ImportInto) -> AppResult<(Archive, Manifest)> {
         let mut zip = ZipArchive::new(BufReader::new(file)).map_err(|error| {
             tracing::info!(%error, "an archive to import is not a zip file");
             not_an_export("it is not a zip archive")
@@ -34,10 +49,17 @@ impl Archive {
             let entry = zip
                 .by_name("manifest.json")
                 .map_err(|_| not_an_export("it has no manifest.json"))?;
-            serde_json::from_reader(BufReader::new(entry.take(MANIFEST_MAX))).map_err(|error| {
-                tracing::info!(%error, "an archive's manifest cannot be read");
-                not_an_export(&format!("its manifest.json cannot be read ({error})"))
-            })?
+            let max = manifest_max(into);
+            let (packed, declared) = (entry.compressed_size(), entry.size());
+            let mut bounded = Bounded::new(entry, packed, declared, max)
+                .map_err(|why| refused_manifest(&why, max))?
+                .json(max * MEMORY_PER_BYTE);
+            let read = serde_json::from_reader(BufReader::new(&mut bounded));
+            match (read, bounded.refused) {
+                (Ok(manifest), _) => manifest,
+                (Err(_), Some(why)) => return Err(refused_manifest(&why, max)),
+                (Err(error), None) => return Err(unreadable_manifest(&error)),
+            }
         };
         if manifest.format != FORMAT {
             return Err(not_an_export("its manifest.json is of another format"));
@@ -58,19 +80,57 @@ impl Archive {
     /// The bytes of the archive's file at `path`, refused when larger than `max_bytes`;
     /// `Ok(Err(reason))` when it cannot be had.
     pub fn original(&mut self, path: &str, max_bytes: u64) -> AppResult<Result<Vec<u8>, String>> {
-        let Ok(mut entry) = self.zip.by_name(path) else {
+        let Ok(entry) = self.zip.by_name(path) else {
             return Ok(Err("its picture is not in the archive".into()));
         };
-        if entry.size() > max_bytes {
-            return Ok(Err("its picture is larger than this server accepts".into()));
-        }
-        let mut bytes = Vec::with_capacity(entry.size() as usize);
-        if let Err(error) = entry.by_ref().take(max_bytes).read_to_end(&mut bytes) {
+        let (packed, declared) = (entry.compressed_size(), entry.size());
+        let mut bounded = match Bounded::new(entry, packed, declared, max_bytes) {
+            Ok(bounded) => bounded,
+            Err(why) => return Ok(Err(format!("its picture cannot be imported: {why}"))),
+        };
+        let mut bytes = Vec::with_capacity(declared as usize);
+        if let Err(error) = bounded.read_to_end(&mut bytes) {
             tracing::info!(%error, path, "an archive's picture cannot be read");
-            return Ok(Err("its picture cannot be read from the archive".into()));
+            return Ok(Err(match bounded.refused {
+                Some(why) => format!("its picture cannot be imported: {why}"),
+                None => "its picture cannot be read from the archive".into(),
+            }));
         }
         Ok(Ok(bytes))
     }
+}
+
+/// A manifest refused by its bounds: the client hears why, with the limit.
+fn refused_manifest(why: &str, max: u64) -> AppError {
+    tracing::info!(why, "an archive's manifest is refused");
+    AppError::invalid(
+        FIELD,
+        format!(
+            "This file is not a Corkboard export this server can import: its manifest.json is \
+             refused ({why}; a manifest may hold at most {}).",
+            crate::domain::sizes::size_in_words(max)
+        ),
+    )
+}
+
+/// A manifest that is no export of this version: a sentence for the client, the parser's
+/// words (which name internal fields) for the log.
+fn unreadable_manifest(error: &serde_json::Error) -> AppError {
+    tracing::info!(%error, "an archive's manifest cannot be read");
+    let why = match error.classify() {
+        Category::Io | Category::Eof => "its manifest.json is cut short or damaged",
+        Category::Syntax => "its manifest.json is not valid JSON",
+        Category::Data => {
+            "its manifest.json lacks something an export holds, or holds something else"
+        }
+    };
+    AppError::invalid(
+        FIELD,
+        format!(
+            "This file is not a Corkboard export this version can read: {why} (near line {}).",
+            error.line()
+        ),
+    )
 }
 
 fn not_an_export(why: &str) -> AppError {

@@ -5,6 +5,7 @@
 //! creates only what is missing.
 
 mod archive;
+mod bounded;
 mod pins;
 mod records;
 pub mod report;
@@ -48,7 +49,7 @@ pub async fn import_archive(
 ) -> AppResult<ImportReport> {
     let (mut importer, archive) = services
         .blocking(move |services| {
-            let (archive, manifest) = Archive::open(file)?;
+            let (archive, manifest) = Archive::open(file, into)?;
             let here = services.store.read(imported::instance_id)?;
             let mut importer = Importer::new(manifest, into, &here);
             services.store.write(|write| importer.accounts(write))?;
@@ -223,6 +224,13 @@ fn write_batch(
             Written::Created(local) => {
                 importer.pins.insert(pin.id, local);
                 importer.report.created.pins += 1;
+                if pin.source_file_url.is_some() && pins::source_url(pin).is_none() {
+                    importer.report.notes.push(format!(
+                        "The pin {} was imported without its source, which is not a web \
+                         address (http or https).",
+                        pin.id
+                    ));
+                }
             }
             Written::AlreadyThere(local) => {
                 importer.pins.insert(pin.id, local);

@@ -15,6 +15,7 @@ use crate::error::{AppError, AppResult};
 use crate::service::export::ExportedPin;
 use crate::service::quotas::check_new_pins;
 use crate::store::{Source, board_pins, boards, imported, pins};
+use crate::web::fetch::web_address;
 
 /// What to do with one archive pin.
 pub enum Step {
@@ -249,16 +250,19 @@ impl Importer {
         let added_via = pin
             .added_via
             .and_then(|via| self.pins.get(&via).or_else(|| written.get(&via)).copied());
-        let source_file_url = pin
-            .source_file_url
-            .clone()
-            .filter(|url| url::Url::parse(url).is_ok());
         Ok(PinRecord {
             added_via,
             created_at: pin.created_at,
-            ..PinRecord::new(owner, picture, source_file_url, text)
+            ..PinRecord::new(owner, picture, source_url(pin), text)
         })
     }
+}
+
+/// The pin's source address when it is one `addPin` takes (http or https): a `javascript:` or
+/// `data:` one is left out.
+pub fn source_url(pin: &ExportedPin) -> Option<String> {
+    let url = pin.source_file_url.as_deref()?;
+    web_address(url).ok().map(|url| url.to_string())
 }
 
 /// Puts `local` on the imported boards the archive pin was on, at its order there, and makes it

@@ -448,3 +448,70 @@ async fn an_unreadable_manifest_is_refused_in_words() {
     );
     app.stop().await;
 }
+
+/// `archive` with every entry as it was, but for the manifest, rewritten by `change`.
+fn with_manifest_changed(archive: &[u8], change: impl Fn(String) -> String) -> Vec<u8> {
+    let mut read = zip::ZipArchive::new(std::io::Cursor::new(archive)).unwrap();
+    let mut written = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    for index in 0..read.len() {
+        let mut entry = read.by_index(index).unwrap();
+        let name = entry.name().to_owned();
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut entry, &mut bytes).unwrap();
+        if name == "manifest.json" {
+            bytes = change(String::from_utf8(bytes).unwrap()).into_bytes();
+        }
+        written.start_file(name, options).unwrap();
+        written.write_all(&bytes).unwrap();
+    }
+    written.finish().unwrap().into_inner()
+}
+
+/// Item 13: an archive's `javascript:` source address is not imported (addPin refuses one).
+#[tokio::test]
+async fn an_archived_script_address_is_not_imported_as_a_source() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let board = common::pins::add_board(&app, &app.client, "Links", false).await;
+    let (status, temp) = common::pins::upload(
+        &app,
+        &app.client,
+        common::pictures::png(30, 20, 5),
+        "p.png",
+    )
+    .await;
+    assert_eq!(status, 200, "{temp}");
+    let added = app
+        .graphql(
+            "mutation($t: String!, $b: [ID!]) { addPin(tempFileName: $t, caption: \"c\", url: \"https://example.org/page\", boards: $b) { sourceFileUrl } }",
+            json!({ "t": temp["tempFileName"], "b": [board] }),
+        )
+        .await;
+    assert_eq!(
+        added["data"]["addPin"]["sourceFileUrl"], "https://example.org/page",
+        "{added}"
+    );
+    let archive = app.client.get(app.url("/api/export")).send().await.unwrap();
+    let archive = archive.bytes().await.unwrap();
+    let hostile = with_manifest_changed(&archive, |manifest| {
+        manifest.replace("https://example.org/page", "javascript:alert(document.cookie)")
+    });
+    let eve = user(&app, "eve").await;
+    let (status, report) = post_archive(&app.base_url, &eve, hostile).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["created"]["pins"], 1, "{report}");
+    let eves = graphql_with(
+        &eve,
+        &app.base_url,
+        "{ me { pins(first: 5) { nodes { sourceFileUrl } } } }",
+        json!({}),
+    )
+    .await;
+    assert_eq!(
+        eves["data"]["me"]["pins"]["nodes"][0]["sourceFileUrl"],
+        Value::Null,
+        "{eves}"
+    );
+    app.stop().await;
+}

@@ -42,13 +42,19 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
     Route::new()
         .at("/api/graphql", api)
         .at("/api/export", get(crate::http::export::export_mine))
-        .at("/api/import", poem::post(crate::http::import::import_mine))
+        .at(
+            "/api/import",
+            poem::post(crate::http::import::import_mine).around(limits::sized_body),
+        )
         .nest("/api", uploads)
         .at("/api/openapi.json", upload::api_service().spec_endpoint())
         .at("/healthz", get(health::healthz))
         .at("/metrics", get(metrics::metrics_for_admins))
         .nest(MEDIA, media::media_files(&services))
-        .at("/share/", poem::post(share::share))
+        .at(
+            "/share/",
+            poem::post(share::share).around(limits::sized_body),
+        )
         .at("/*path", UiAssets)
         .around(metrics::count_requests)
         .around(hosts::own_host_only)

@@ -73,8 +73,8 @@ pub fn is_own_host(host: &str, config: &Config) -> bool {
         .ok()
         .map(|ip| ip.to_canonical());
     match ip {
-        // An address cannot be made to point elsewhere; one of the listening address's kind.
-        Some(ip) if listen.is_unspecified() => !ip.is_unspecified(),
+        // An address cannot be made to point elsewhere: any of them when listening on all.
+        Some(_) if listen.is_unspecified() => true,
         Some(ip) if listen.is_loopback() => ip.is_loopback(),
         Some(ip) => ip == listen.to_canonical(),
         None => {

@@ -31,6 +31,17 @@ pub async fn graphql_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Re
     next.call(req).await.map(IntoResponse::into_response)
 }
 
+/// Refuses a POST whose body does not say its size, or is compressed (see `declared_length`),
+/// before a form extractor looks at it.
+pub async fn sized_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+    if req.method() == Method::POST
+        && let Err(refused) = declared_length(&req)
+    {
+        return Ok(refused);
+    }
+    next.call(req).await.map(IntoResponse::into_response)
+}
+
 /// The size a request body says it has, or the refusal of every endpoint that takes a body: 415
 /// for a compressed body (its size would say nothing of what it unpacks to), 411 for a body that
 /// does not say its size (a chunked one could be of any size).

@@ -258,12 +258,14 @@ async fn half_sent_requests_are_closed_and_healthz_answers() {
     );
     stalled_body.write_all(head.as_bytes()).await.unwrap();
 
-    let mut closed = 0;
-    for stream in &mut held {
-        if closed_within(stream, Duration::from_secs(4)).await {
-            closed += 1;
-        }
-    }
+    let closings = held
+        .iter_mut()
+        .map(|stream| closed_within(stream, Duration::from_secs(4)));
+    let closed = futures_util::future::join_all(closings)
+        .await
+        .into_iter()
+        .filter(|closed| *closed)
+        .count();
     let all_closed_after = started.elapsed();
     println!("{closed} of 300 half-sent requests closed after {all_closed_after:?}");
     assert_eq!(closed, 300, "every half-sent request is closed");

@@ -31,7 +31,7 @@ pub async fn import_mine(
             size_in_words(max_bytes)
         ))
     };
-    let length = declared_length(req).map_err(poem::Error::from_response)?;
+    let length = declared_length(req)?;
     if length > max_bytes.saturating_add(MULTIPART_OVERHEAD) {
         return Err(too_large().into());
     }

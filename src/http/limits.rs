@@ -18,7 +18,7 @@ pub async fn graphql_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Re
             ));
         }
         match declared_length(&req) {
-            Err(refused) => return Ok(refused),
+            Err(refused) => return Ok(refused.into_response()),
             Ok(length) if length > MAX_GRAPHQL_BYTES => {
                 return Ok(refusal(
                     StatusCode::PAYLOAD_TOO_LARGE,
@@ -37,7 +37,7 @@ pub async fn sized_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Resp
     if req.method() == Method::POST
         && let Err(refused) = declared_length(&req)
     {
-        return Ok(refused);
+        return Ok(refused.into_response());
     }
     next.call(req).await.map(IntoResponse::into_response)
 }
@@ -45,25 +45,25 @@ pub async fn sized_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Resp
 /// The size a request body says it has, or the refusal of every endpoint that takes a body: 415
 /// for a compressed body (its size would say nothing of what it unpacks to), 411 for a body that
 /// does not say its size (a chunked one could be of any size).
-pub fn declared_length(req: &Request) -> Result<u64, Response> {
+pub fn declared_length(req: &Request) -> poem::Result<u64> {
     let encoded = req
         .headers()
         .get_all(header::CONTENT_ENCODING)
         .iter()
         .any(|coding| !coding.as_bytes().eq_ignore_ascii_case(b"identity"));
     if encoded {
-        return Err(refusal(
+        return Err(poem::Error::from_response(refusal(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "Send requests without Content-Encoding.",
-        ));
+        )));
     }
     req.header(header::CONTENT_LENGTH)
         .and_then(|length| length.parse::<u64>().ok())
         .ok_or_else(|| {
-            refusal(
+            poem::Error::from_response(refusal(
                 StatusCode::LENGTH_REQUIRED,
                 "The request did not say its size (Content-Length).",
-            )
+            ))
         })
 }
 

@@ -48,7 +48,7 @@ pub async fn share(
     services: Data<&Services>,
     form: Multipart,
 ) -> poem::Result<Response> {
-    let length = declared_length(req).map_err(poem::Error::from_response)?;
+    let length = declared_length(req)?;
     let viewer = session::viewer_of_share(req, &services).await;
     let max_bytes = services.config.uploads.max_file_bytes;
     let shared = match viewer.user {

@@ -182,7 +182,7 @@ pub async fn guard_uploads<E: Endpoint>(next: E, req: Request) -> poem::Result<R
             .data::<Services>()
             .map_or(u64::MAX, |services| services.config.uploads.max_file_bytes);
         match declared_length(&req) {
-            Err(refused) => return Ok(refused),
+            Err(refused) => return Ok(refused.into_response()),
             Ok(length) if length > max_bytes.saturating_add(MULTIPART_OVERHEAD) => {
                 return Err(too_large(max_bytes).into());
             }

@@ -6,19 +6,21 @@ use std::time::Duration;
 
 use anyhow::Context;
 use poem::listener::{Acceptor, Listener, TcpListener};
-use poem::{EndpointExt, Route, Server, get};
+use poem::{EndpointExt, Route, get};
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
 use crate::control;
 use crate::graphql::{self, answers::Answers, documents::Documents};
-use crate::http::listener::NoDelayAcceptor;
+use crate::http::listener::{ConnectionCaps, GuardedAcceptor};
+use crate::http::serve::{Deadlines, serve as serve_http};
 use crate::http::{
-    assets::UiAssets, compression, headers, health, limits, logging, media, metrics, session,
-    share, upload,
+    assets::UiAssets, compression, headers, health, hosts, limits, logging, media, metrics,
+    session, share, upload,
 };
 use crate::media::urls::MEDIA;
+use crate::private_files;
 use crate::service::context::Services;
 use crate::service::{backup_schedule, cleanup, import_runner, registration};
 use crate::systemd;
@@ -40,15 +42,22 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
     Route::new()
         .at("/api/graphql", api)
         .at("/api/export", get(crate::http::export::export_mine))
-        .at("/api/import", poem::post(crate::http::import::import_mine))
+        .at(
+            "/api/import",
+            poem::post(crate::http::import::import_mine).around(limits::sized_body),
+        )
         .nest("/api", uploads)
         .at("/api/openapi.json", upload::api_service().spec_endpoint())
         .at("/healthz", get(health::healthz))
         .at("/metrics", get(metrics::metrics_for_admins))
         .nest(MEDIA, media::media_files(&services))
-        .at("/share/", poem::post(share::share))
+        .at(
+            "/share/",
+            poem::post(share::share).around(limits::sized_body),
+        )
         .at("/*path", UiAssets)
         .around(metrics::count_requests)
+        .around(hosts::own_host_only)
         .data(schemas)
         .data(Arc::new(Answers::default()))
         .data(Arc::new(Documents::default()))
@@ -87,14 +96,23 @@ impl RunningServer {
 
 /// Opens the data, binds the configured addresses and starts serving in the background.
 pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
-    let (acceptor, addr) = bind(config.listen).await?;
+    let caps = ConnectionCaps::new(&config.http, &config.trusted_proxies);
+    let deadlines = Deadlines::from(&config.http);
+    let (acceptor, addr) = bind(config.listen, caps.clone()).await?;
     let metrics_listener = match config.metrics.listen {
-        Some(listen) => Some(bind(listen).await?),
+        Some(listen) => Some(bind(listen, caps).await?),
         None => None,
     };
     // With port 0 the system picks one: links in mails must name the real one.
     config.listen = addr;
-    let services = tokio::task::spawn_blocking(move || Services::open(config)).await??;
+    let services = tokio::task::spawn_blocking(move || {
+        private_files::tighten_and_say(&config.data_dir);
+        if config.backup.every.is_some() || config.backup.dir.is_some() {
+            private_files::tighten_and_say(&config.backups_dir());
+        }
+        Services::open(config)
+    })
+    .await??;
     registration::announce(&services)?;
     let media = services.media.clone();
     tokio::task::spawn_blocking(move || media.announce());
@@ -107,22 +125,29 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     let metrics_addr = metrics_listener.as_ref().map(|(_, addr)| *addr);
     let exporter = metrics_listener.map(|(acceptor, _)| {
         let endpoint = metrics_routes(services.clone());
-        tokio::spawn(Server::new_with_acceptor(acceptor).run(endpoint))
+        tokio::spawn(serve_http(
+            acceptor,
+            endpoint,
+            deadlines,
+            std::future::pending(),
+            Duration::ZERO,
+        ))
     });
     let app = routes(services.clone());
     let fetch_jobs = services.fetch_jobs.clone();
     let task = tokio::spawn(async move {
-        let served = Server::new_with_acceptor(acceptor)
-            .run_with_graceful_shutdown(
-                app,
-                async move {
-                    let _ = stopped.await;
-                    // Requests and imports waiting on a slow site end now.
-                    fetch_jobs.stop();
-                },
-                Some(Duration::from_secs(10)),
-            )
-            .await;
+        let served = serve_http(
+            acceptor,
+            app,
+            deadlines,
+            async move {
+                let _ = stopped.await;
+                // Requests and imports waiting on a slow site end now.
+                fetch_jobs.stop();
+            },
+            Duration::from_secs(10),
+        )
+        .await;
         cleaner.abort();
         control.abort();
         backups.abort();
@@ -154,11 +179,14 @@ async fn serve_control(services: Services) {
 }
 
 /// Binds `listen`; the address bound (the port the system picked for port 0).
-async fn bind(listen: SocketAddr) -> anyhow::Result<(NoDelayAcceptor, SocketAddr)> {
+async fn bind(
+    listen: SocketAddr,
+    caps: ConnectionCaps,
+) -> anyhow::Result<(GuardedAcceptor, SocketAddr)> {
     let acceptor = TcpListener::bind(listen)
         .into_acceptor()
         .await
-        .map(NoDelayAcceptor)
+        .map(|acceptor| GuardedAcceptor::new(acceptor, caps))
         .with_context(|| format!("cannot listen on {listen}"))?;
     let addr = acceptor
         .local_addr()

@@ -34,6 +34,7 @@ pub struct Config {
     pub accounts: AccountsConfig,
     pub metrics: MetricsConfig,
     pub log: LogConfig,
+    pub http: HttpConfig,
     pub backup: BackupConfig,
     pub storage: StorageConfig,
     pub database: DatabaseConfig,
@@ -127,6 +128,34 @@ impl DatabaseConfig {
     /// The cache's size in bytes.
     pub fn cache_bytes(&self) -> usize {
         self.cache_mb << 20
+    }
+}
+
+/// Bounds on the connections clients hold open, so that slow or idle ones cannot starve others.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HttpConfig {
+    /// Seconds a client may take to send a request's head (its first line and headers), from
+    /// the connection's start or the end of the answer before; then the connection is closed.
+    pub header_timeout_seconds: u64,
+    /// Seconds a request body may pause between two of its pieces before the request is given up.
+    pub body_idle_seconds: u64,
+    /// Connections one client address (one IPv6 /64) may hold open at once; a trusted proxy's
+    /// are not counted.
+    pub connections_per_address: usize,
+    /// Connections open at once in all; 0: as many as the open-file limit allows, less a reserve
+    /// for the database, the index and the pictures.
+    pub max_connections: usize,
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        HttpConfig {
+            header_timeout_seconds: 10,
+            body_idle_seconds: 30,
+            connections_per_address: 256,
+            max_connections: 0,
+        }
     }
 }
 
@@ -332,6 +361,7 @@ impl Default for Config {
             accounts: AccountsConfig::default(),
             metrics: MetricsConfig::default(),
             log: LogConfig::default(),
+            http: HttpConfig::default(),
             backup: BackupConfig::default(),
             storage: StorageConfig::default(),
             database: DatabaseConfig::default(),

@@ -16,6 +16,7 @@ pub mod http;
 pub mod import_cli;
 pub mod media;
 pub mod prefetch;
+pub mod private_files;
 pub mod progress;
 pub mod search;
 pub mod seed;

@@ -7,6 +7,7 @@ use clap::Parser;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
+    corkboard::private_files::create_private();
     match corkboard::cli::Cli::parse().run() {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {

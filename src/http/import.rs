@@ -10,7 +10,9 @@ use tokio::io::AsyncReadExt;
 
 use crate::domain::sizes::size_in_words;
 use crate::error::{AppError, AppResult};
+use crate::http::limits::declared_length;
 use crate::http::session::viewer_of;
+use crate::http::upload::MULTIPART_OVERHEAD;
 use crate::service::archive_import::report::ImportReport;
 use crate::service::archive_import::{FIELD, ImportInto, import_archive};
 use crate::service::context::Services;
@@ -30,11 +32,8 @@ pub async fn import_mine(
             size_in_words(max_bytes)
         ))
     };
-    if req
-        .header(poem::http::header::CONTENT_LENGTH)
-        .and_then(|length| length.parse::<u64>().ok())
-        .is_some_and(|length| length > max_bytes.saturating_add(64 * 1024))
-    {
+    let length = declared_length(req)?;
+    if length > max_bytes.saturating_add(MULTIPART_OVERHEAD) {
         return Err(too_large().into());
     }
     // One import per account, and a few on the server, from the spooling to the report.

@@ -17,30 +17,58 @@ pub async fn graphql_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Re
                 "Send GraphQL requests as JSON (Content-Type: application/json).",
             ));
         }
-        let length = req
-            .header(header::CONTENT_LENGTH)
-            .and_then(|length| length.parse::<u64>().ok());
-        match length {
-            None => {
-                return Ok(refusal(
-                    StatusCode::LENGTH_REQUIRED,
-                    "The request did not say its size.",
-                ));
-            }
-            Some(length) if length > MAX_GRAPHQL_BYTES => {
+        match declared_length(&req) {
+            Err(refused) => return Ok(refused.into_response()),
+            Ok(length) if length > MAX_GRAPHQL_BYTES => {
                 return Ok(refusal(
                     StatusCode::PAYLOAD_TOO_LARGE,
                     "This request is too large: GraphQL requests are at most 256 KiB.",
                 ));
             }
-            Some(_) => {}
+            Ok(_) => {}
         }
     }
     next.call(req).await.map(IntoResponse::into_response)
 }
 
+/// Refuses a POST whose body does not say its size, or is compressed (see `declared_length`),
+/// before a form extractor looks at it.
+pub async fn sized_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+    if req.method() == Method::POST
+        && let Err(refused) = declared_length(&req)
+    {
+        return Ok(refused.into_response());
+    }
+    next.call(req).await.map(IntoResponse::into_response)
+}
+
+/// The size a request body says it has, or the refusal of every endpoint that takes a body: 415
+/// for a compressed body (its size would say nothing of what it unpacks to), 411 for a body that
+/// does not say its size (a chunked one could be of any size).
+pub fn declared_length(req: &Request) -> poem::Result<u64> {
+    let encoded = req
+        .headers()
+        .get_all(header::CONTENT_ENCODING)
+        .iter()
+        .any(|coding| !coding.as_bytes().eq_ignore_ascii_case(b"identity"));
+    if encoded {
+        return Err(poem::Error::from_response(refusal(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Send requests without Content-Encoding.",
+        )));
+    }
+    req.header(header::CONTENT_LENGTH)
+        .and_then(|length| length.parse::<u64>().ok())
+        .ok_or_else(|| {
+            poem::Error::from_response(refusal(
+                StatusCode::LENGTH_REQUIRED,
+                "The request did not say its size (Content-Length).",
+            ))
+        })
+}
+
 /// A refusal in the JSON shape of the API's other errors.
-fn refusal(status: StatusCode, message: &str) -> Response {
+pub fn refusal(status: StatusCode, message: &str) -> Response {
     let body = serde_json::json!({ "code": "VALIDATION_ERROR", "message": message });
     Response::builder()
         .status(status)

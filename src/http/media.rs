@@ -2,10 +2,11 @@
 //! `http::bucket_files`), as `media::urls` lays them out. Lasting files are named by content, so
 //! they never change. A pin's previews and original are public (cached for
 //! good) when a public pin shows them; otherwise they are served, privately, only to those who
-//! may see a pin showing them, and to others as if they did not exist.
+//! may see a pin showing them, and to others as if they did not exist. A temporary pin's picture
+//! is its uploader's alone.
 
 use poem::endpoint::{BoxEndpoint, StaticFilesEndpoint};
-use poem::http::{HeaderValue, StatusCode, header};
+use poem::http::{HeaderValue, Method, StatusCode, header};
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 
 use crate::http::bucket_files::BucketFiles;
@@ -14,9 +15,10 @@ use crate::media::storage::MediaStore;
 use crate::media::urls::served;
 use crate::service::context::Services;
 use crate::service::pictures::{PictureAccess, access};
+use crate::store::temp_pins;
 
 const FOREVER: &str = "public, max-age=31536000, immutable";
-/// Temporary pins live a day at most, and only their uploader knows their random names.
+/// Temporary pins live a day at most, and are served to their uploader only.
 const A_DAY: &str = "private, max-age=86400";
 /// A private pin's picture: kept by the viewer's browser only, and not for long.
 const PRIVATE: &str = "private, max-age=3600";
@@ -40,9 +42,13 @@ pub fn media_files(services: &Services) -> impl Endpoint + use<> {
             match (folder.lasting, folder.of_pins) {
                 (true, true) => route.nest(folder.path, files.around(pin_pictures)),
                 (true, false) => route.nest(folder.path, with_cache(files, FOREVER)),
-                (false, _) => route.nest(folder.path, with_cache(files, A_DAY)),
+                (false, _) => route.nest(
+                    folder.path,
+                    with_cache(files, A_DAY).around(temporary_pictures),
+                ),
             }
         })
+        .around(head_as_get)
         .catch_all_error(|error| async move {
             // The static files' errors name paths on the server: answer with the status alone.
             let status = match error.status() {
@@ -53,6 +59,15 @@ pub fn media_files(services: &Services) -> impl Endpoint + use<> {
                 .status(status)
                 .body(status.canonical_reason().unwrap_or(""))
         })
+}
+
+/// Answers HEAD as GET: the server (hyper) sends the headers, with the file's length, and not
+/// the body, since the request it read was a HEAD.
+async fn head_as_get<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
+    if req.method() == Method::HEAD {
+        req.set_method(Method::GET);
+    }
+    next.call(req).await.map(IntoResponse::into_response)
 }
 
 fn with_cache(files: BoxEndpoint<'static>, cache: &'static str) -> impl Endpoint + use<> {
@@ -95,6 +110,24 @@ async fn pin_pictures<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Re
     let mut response = next.call(req).await?.into_response();
     set_cache(&mut response, cache);
     Ok(response)
+}
+
+/// Serves a temporary pin's picture to its uploader only; to others it does not exist.
+async fn temporary_pictures<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+    let Some(services) = req.data::<Services>().cloned() else {
+        return Ok(StatusCode::NOT_FOUND.into_response());
+    };
+    let file_name = req.uri().path().rsplit('/').next().unwrap_or_default();
+    let file_name = file_name.to_owned();
+    let viewer = viewer_of(&req, &services).await;
+    let uploader = services
+        .blocking(move |services| services.store.read(|tx| temp_pins::get(tx, &file_name)))
+        .await?
+        .map(|temp| temp.user);
+    if viewer.user.is_none() || uploader != viewer.user {
+        return Ok(StatusCode::NOT_FOUND.into_response());
+    }
+    next.call(req).await.map(IntoResponse::into_response)
 }
 
 /// The sha1 a preview (`aa/bb/{sha1}/{sha1}_{width}.{format}`) or an original

@@ -10,61 +10,55 @@
 //! - Signed out (or a cookie sent by another site's form, see `session::viewer_of_share`): a 303
 //!   to the login page, which comes back to that screen for a link; a picture cannot be kept
 //!   without an account, so nothing is created and the user comes back to the home page.
-
-use std::io::Cursor;
+//!
+//! Who asks is known before the body is read: a visitor's form may hold text only (at most
+//! `MAX_SIGNED_OUT_BYTES`; a larger one, a picture, goes to the login page unread); a user's is
+//! bounded by the upload limit, its picture written to an unnamed file, never held in memory; each
+//! text field is at most `MAX_TEXT_BYTES`.
 
 use poem::http::{StatusCode, header};
 use poem::web::{Data, Multipart};
 use poem::{Request, Response, handler};
+use tokio::io::AsyncReadExt;
 
-use crate::error::AppError;
+use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
 use crate::service::temp_pins;
 
+use super::limits::declared_length;
 use super::session;
+use super::upload::MULTIPART_OVERHEAD;
+
+/// The largest form a visitor may share: the title, text and link a phone sends.
+const MAX_SIGNED_OUT_BYTES: u64 = 256 * 1024;
+/// The largest title, text or link.
+const MAX_TEXT_BYTES: u64 = 64 * 1024;
 
 #[derive(Default)]
 struct Shared {
     title: Option<String>,
     text: Option<String>,
     url: Option<String>,
-    file: Option<(Vec<u8>, Option<String>)>,
+    file: Option<(std::fs::File, Option<String>)>,
 }
 
 #[handler]
 pub async fn share(
     req: &Request,
     services: Data<&Services>,
-    mut form: Multipart,
+    form: Multipart,
 ) -> poem::Result<Response> {
-    let max_bytes = services.config.uploads.max_file_bytes;
-    let mut shared = Shared::default();
-    while let Some(field) = form.next_field().await? {
-        let name = field.name().unwrap_or_default().to_owned();
-        match name.as_str() {
-            "title" | "text" | "url" => {
-                let value = field.text().await?;
-                let value = Some(value.trim().to_owned()).filter(|v| !v.is_empty());
-                match name.as_str() {
-                    "title" => shared.title = value,
-                    "text" => shared.text = value,
-                    _ => shared.url = value,
-                }
-            }
-            "pin" if shared.file.is_none() => {
-                let file_name = field.file_name().map(str::to_owned);
-                let bytes = field.bytes().await?;
-                if bytes.len() as u64 > max_bytes {
-                    return Err(AppError::TooLarge("This file is too large.".into()).into());
-                }
-                if !bytes.is_empty() {
-                    shared.file = Some((bytes, file_name));
-                }
-            }
-            _ => {}
-        }
-    }
+    let length = declared_length(req)?;
     let viewer = session::viewer_of_share(req, &services).await;
+    let max_bytes = services.config.uploads.max_file_bytes;
+    let shared = match viewer.user {
+        None if length > MAX_SIGNED_OUT_BYTES => return Ok(see_other("/login/?next=%2F")),
+        None => read_form(form, None).await?,
+        Some(_) if length > max_bytes.saturating_add(MULTIPART_OVERHEAD) => {
+            return Err(AppError::TooLarge("This file is too large.".into()).into());
+        }
+        Some(_) => read_form(form, Some(&services)).await?,
+    };
     let link = shared
         .url
         .as_deref()
@@ -83,9 +77,8 @@ pub async fn share(
         );
         return Ok(see_other(&format!("/login/?next={}", encode(&next))));
     };
-    if let Some((bytes, original_name)) = shared.file {
-        let staged =
-            temp_pins::stage_upload(&services, user, Cursor::new(bytes), original_name).await?;
+    if let Some((file, original_name)) = shared.file {
+        let staged = temp_pins::stage_upload(&services, user, file, original_name).await?;
         let mut query = url::form_urlencoded::Serializer::new(String::new());
         query.append_pair("temp", &staged.temp.file_name);
         if let Some(name) = &staged.temp.original_name {
@@ -115,6 +108,81 @@ pub async fn share(
             AppError::invalid("url", "Nothing to pin was shared: no picture and no link.").into(),
         ),
     }
+}
+
+/// The shared fields; the picture (only when `spool` is given, for a user) in an unnamed file.
+async fn read_form(mut form: Multipart, spool: Option<&Services>) -> poem::Result<Shared> {
+    let mut shared = Shared::default();
+    while let Some(field) = form.next_field().await? {
+        let name = field.name().unwrap_or_default().to_owned();
+        match (name.as_str(), spool) {
+            ("title" | "text" | "url", _) => {
+                let mut bytes = Vec::new();
+                field
+                    .into_async_read()
+                    .take(MAX_TEXT_BYTES + 1)
+                    .read_to_end(&mut bytes)
+                    .await
+                    .map_err(unreadable)?;
+                if bytes.len() as u64 > MAX_TEXT_BYTES {
+                    return Err(AppError::TooLarge(format!(
+                        "The shared {name} is too long: at most 64 KiB."
+                    ))
+                    .into());
+                }
+                let value = String::from_utf8_lossy(&bytes).trim().to_owned();
+                let value = Some(value).filter(|v| !v.is_empty());
+                match name.as_str() {
+                    "title" => shared.title = value,
+                    "text" => shared.text = value,
+                    _ => shared.url = value,
+                }
+            }
+            ("pin", Some(services)) if shared.file.is_none() => {
+                let file_name = field.file_name().map(str::to_owned);
+                let max_bytes = services.config.uploads.max_file_bytes;
+                let mut file = tokio::fs::File::from_std(spool_file(services).await?);
+                let mut limited = field.into_async_read().take(max_bytes + 1);
+                let written = tokio::io::copy(&mut limited, &mut file)
+                    .await
+                    .map_err(unreadable)?;
+                if written > max_bytes {
+                    return Err(AppError::TooLarge("This file is too large.".into()).into());
+                }
+                if written > 0 {
+                    let mut file = file.into_std().await;
+                    std::io::Seek::rewind(&mut file).map_err(AppError::from)?;
+                    shared.file = Some((file, file_name));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(shared)
+}
+
+/// A form that broke off or timed out while it was read.
+fn unreadable(error: std::io::Error) -> poem::Error {
+    tracing::info!(%error, "a shared form could not be read");
+    AppError::invalid("pin", "The shared form could not be read.").into()
+}
+
+/// A new file in the temporary folder, unlinked at once: its space goes back when it is closed.
+async fn spool_file(services: &Services) -> AppResult<std::fs::File> {
+    services
+        .blocking(|services| {
+            let dir = services.config.tmp_dir();
+            std::fs::create_dir_all(&dir)?;
+            let path = dir.join(format!("share-{}.partial", rand::random::<u64>()));
+            let file = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path)?;
+            let _ = std::fs::remove_file(&path);
+            Ok(file)
+        })
+        .await
 }
 
 /// `value` when it is an http(s) address, else the first such address among its words.

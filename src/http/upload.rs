@@ -1,6 +1,6 @@
 //! REST upload endpoints under `/api/upload/` and `/api/import/`, described by an OpenAPI document.
 
-use poem::http::{Method, header};
+use poem::http::Method;
 use poem::web::Data;
 use poem::{Endpoint, IntoResponse, Request, Response};
 use poem_openapi::error::ParseMultipartError;
@@ -10,6 +10,7 @@ use poem_openapi::{Multipart, Object, OpenApi, OpenApiService};
 
 use crate::domain::sizes::size_in_words;
 use crate::error::AppError;
+use crate::http::limits::declared_length;
 use crate::media::urls;
 use crate::service::context::Services;
 use crate::service::viewer::Viewer;
@@ -164,7 +165,7 @@ async fn upload_file(upload: Upload, services: &Services) -> Result<std::fs::Fil
 }
 
 /// Room for the multipart boundaries and headers around the file.
-const MULTIPART_OVERHEAD: u64 = 64 * 1024;
+pub const MULTIPART_OVERHEAD: u64 = 64 * 1024;
 
 /// Refuses an upload larger than the limit before reading any of it, and answers a form without
 /// its file with the same JSON errors as the endpoints.
@@ -180,17 +181,12 @@ pub async fn guard_uploads<E: Endpoint>(next: E, req: Request) -> poem::Result<R
         let max_bytes = req
             .data::<Services>()
             .map_or(u64::MAX, |services| services.config.uploads.max_file_bytes);
-        let length = req
-            .header(header::CONTENT_LENGTH)
-            .and_then(|length| length.parse::<u64>().ok());
-        match length {
-            None => {
-                return Err(AppError::invalid(&field, "The upload did not say its size.").into());
-            }
-            Some(length) if length > max_bytes.saturating_add(MULTIPART_OVERHEAD) => {
+        match declared_length(&req) {
+            Err(refused) => return Ok(refused.into_response()),
+            Ok(length) if length > max_bytes.saturating_add(MULTIPART_OVERHEAD) => {
                 return Err(too_large(max_bytes).into());
             }
-            Some(_) => {}
+            Ok(_) => {}
         }
     }
     match next.call(req).await {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 
 use crate::config::LimitsConfig;
 use crate::domain::user::email_key;
@@ -78,7 +78,20 @@ impl Limiter {
 
 /// A client without a known address is counted as one.
 fn address(client: Option<IpAddr>) -> String {
-    client.map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+    client.map_or_else(|| "unknown".to_owned(), client_key)
+}
+
+/// The key every per-address limit counts a client under: its IPv4 address (an IPv4-mapped IPv6
+/// address counts as its IPv4 one), or the /64 network of its IPv6 address, since one host or
+/// home is given a whole /64 and could otherwise take a new address for each request.
+pub fn client_key(ip: IpAddr) -> String {
+    match ip.to_canonical() {
+        IpAddr::V4(ip) => ip.to_string(),
+        IpAddr::V6(ip) => {
+            let network = Ipv6Addr::from(u128::from(ip) & !u128::from(u64::MAX));
+            format!("{network}/64")
+        }
+    }
 }
 
 /// Sign-in attempts: per address, and per address and account (never per account alone, which
@@ -123,6 +136,50 @@ pub fn mail_keys(limits: &LimitsConfig, email: &str, client: Option<IpAddr>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn key(ip: &str) -> String {
+        client_key(ip.parse().unwrap())
+    }
+
+    #[test]
+    fn ipv6_addresses_count_by_their_64_and_mapped_ipv4_as_ipv4() {
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_eq!(
+            key("2001:db8:1:2:ffff:ffff:ffff:ffff"),
+            key("2001:db8:1:2::7")
+        );
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::ffff:203.0.113.7"), "203.0.113.7");
+        assert_eq!(key("203.0.113.7"), "203.0.113.7");
+        assert_eq!(key("::1"), "::/64");
+    }
+
+    #[test]
+    fn every_address_of_a_64_shares_one_sign_up_limit() {
+        let limits = LimitsConfig {
+            sign_ups_per_hour: 2,
+            ..LimitsConfig::default()
+        };
+        let limiter = Limiter::default();
+        for host in 1..=2 {
+            let ip = format!("2001:db8::{host}").parse().ok();
+            limiter
+                .take(&sign_up_keys(&limits, ip), "slow down")
+                .unwrap();
+        }
+        let third = "2001:db8::ffff:3".parse().ok();
+        assert!(
+            limiter
+                .take(&sign_up_keys(&limits, third), "slow down")
+                .is_err()
+        );
+        let elsewhere = "2001:db8:0:1::1".parse().ok();
+        assert!(
+            limiter
+                .take(&sign_up_keys(&limits, elsewhere), "slow down")
+                .is_ok()
+        );
+    }
 
     const FIVE: Rule = Rule {
         max: 5,

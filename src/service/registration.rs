@@ -105,6 +105,14 @@ pub async fn create_invite(
     days: Option<i32>,
 ) -> AppResult<(String, InviteRecord)> {
     let admin = viewer.require_admin()?;
+    // A link to `http://[::]:8080` or a private address would lead the invited person nowhere.
+    let config = &services.config;
+    if config.public_url.is_none() && !config.listen.ip().is_loopback() {
+        return Err(AppError::invalid(
+            "publicUrl",
+            "Set public_url in the settings so that invite links point to this server.",
+        ));
+    }
     let days = i64::from(days.unwrap_or(INVITE_DAYS as i32));
     if !(1..=INVITE_DAYS_MAX).contains(&days) {
         return Err(AppError::invalid(

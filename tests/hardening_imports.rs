@@ -383,15 +383,19 @@ async fn a_manifest_bomb_is_refused_before_memory_grows() {
     let bomb = archive_with_manifest(&manifest);
     drop(manifest);
     println!("the bomb: {} KB packed", bomb.len() / 1024);
-    let server = server(&[]);
+    let server = server(&[("CORKBOARD_QUOTAS__IMPORTS_AT_ONCE", "3")]);
     let app = &server.app;
-    let client = user(app, "ada").await;
+    // Three accounts: each may run one import at a time.
+    let mut clients = Vec::new();
+    for name in ["ada", "bob", "cy"] {
+        clients.push(user(app, name).await);
+    }
     server.reset_peak();
     let idle = server.peak_rss_mib();
     let started = Instant::now();
     let mut posts = tokio::task::JoinSet::new();
-    for _ in 0..3 {
-        let (base_url, client, bomb) = (app.base_url.clone(), client.clone(), bomb.clone());
+    for client in clients {
+        let (base_url, bomb) = (app.base_url.clone(), bomb.clone());
         posts.spawn(async move { post_archive(&base_url, &client, bomb).await });
     }
     let health = healthz_seconds(&app.base_url).await;
@@ -474,13 +478,8 @@ async fn an_archived_script_address_is_not_imported_as_a_source() {
     let app = TestApp::start().await;
     app.sign_up("ada").await;
     let board = common::pins::add_board(&app, &app.client, "Links", false).await;
-    let (status, temp) = common::pins::upload(
-        &app,
-        &app.client,
-        common::pictures::png(30, 20, 5),
-        "p.png",
-    )
-    .await;
+    let (status, temp) =
+        common::pins::upload(&app, &app.client, common::pictures::png(30, 20, 5), "p.png").await;
     assert_eq!(status, 200, "{temp}");
     let added = app
         .graphql(
@@ -495,7 +494,10 @@ async fn an_archived_script_address_is_not_imported_as_a_source() {
     let archive = app.client.get(app.url("/api/export")).send().await.unwrap();
     let archive = archive.bytes().await.unwrap();
     let hostile = with_manifest_changed(&archive, |manifest| {
-        manifest.replace("https://example.org/page", "javascript:alert(document.cookie)")
+        manifest.replace(
+            "https://example.org/page",
+            "javascript:alert(document.cookie)",
+        )
     });
     let eve = user(&app, "eve").await;
     let (status, report) = post_archive(&app.base_url, &eve, hostile).await;

@@ -17,6 +17,7 @@ use crate::service::export::{FORMAT, Manifest, VERSION};
 
 use super::ImportInto;
 use super::bounded::Bounded;
+use super::zip_index;
 
 /// The form field (and report word) errors about the archive name.
 pub const FIELD: &str = "archive";
@@ -27,6 +28,14 @@ const fn manifest_max(into: ImportInto) -> u64 {
     match into {
         ImportInto::Instance => 1 << 30,
         ImportInto::Account(_) => 128 << 20,
+    }
+}
+/// The most files an archive may hold (a manifest and one original a picture): the zip's index
+/// is read whole, about 200 bytes a file.
+const fn entries_max(into: ImportInto) -> u64 {
+    match into {
+        ImportInto::Instance => 4_000_000,
+        ImportInto::Account(_) => 200_000,
     }
 }
 /// What a manifest may take parsed, for each byte it may have.
@@ -40,7 +49,17 @@ pub struct Archive {
 impl Archive {
     /// Opens the zip `file` and reads its checked manifest, within the bounds of an import
     /// `into`.
-    pub fn open(file: File, into: ImportInto) -> AppResult<(Archive, Manifest)> {
+    pub fn open(mut file: File, into: ImportInto) -> AppResult<(Archive, Manifest)> {
+        let entries = zip_index::declared_entries(&mut file).map_err(anyhow::Error::from)?;
+        if let Some(entries) = entries.filter(|entries| *entries > entries_max(into)) {
+            return Err(AppError::invalid(
+                FIELD,
+                format!(
+                    "This archive holds {entries} files, more than an export of this size \
+                     could: it is not one this Corkboard imports."
+                ),
+            ));
+        }
         let mut zip = ZipArchive::new(BufReader::new(file)).map_err(|error| {
             tracing::info!(%error, "an archive to import is not a zip file");
             not_an_export("it is not a zip archive")

@@ -9,6 +9,7 @@ mod bounded;
 mod pins;
 mod records;
 pub mod report;
+mod zip_index;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

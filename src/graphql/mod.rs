@@ -113,7 +113,7 @@ pub async fn graphql(
 ) -> Response {
     let mut request = match request::from_json(&body) {
         Ok(request) => request,
-        Err(refusal) => return refusal,
+        Err(message) => return request::refusal(&message),
     };
     let asked = match viewer.user {
         None => answers::key_of(&request).map(|key| (key, Version::now(&services))),

@@ -12,17 +12,15 @@ const MAX_ERRORS: usize = 10;
 /// The longest error message answered, in bytes (a name in a message comes from the request).
 const MAX_MESSAGE_BYTES: usize = 300;
 
-/// The request in `body`, or the answer that says why it is not one.
-pub fn from_json(body: &[u8]) -> Result<async_graphql::Request, Response> {
+/// The request in `body`, or the sentence that says why it is not one (see `refusal`).
+pub fn from_json(body: &[u8]) -> Result<async_graphql::Request, String> {
     let first = body.iter().find(|byte| !byte.is_ascii_whitespace());
     if first == Some(&b'[') {
-        return Err(refusal(
-            "Send one GraphQL request at a time: batches are not accepted.",
-        ));
+        return Err("Send one GraphQL request at a time: batches are not accepted.".into());
     }
     serde_json::from_slice(body).map_err(|error| {
         tracing::debug!(%error, "a GraphQL request that is not JSON");
-        let message = match error.classify() {
+        match error.classify() {
             serde_json::error::Category::Data => format!(
                 "This request is not a GraphQL request: send an object with \"query\" and, if \
                  needed, \"variables\" (line {}, column {}).",
@@ -34,8 +32,7 @@ pub fn from_json(body: &[u8]) -> Result<async_graphql::Request, Response> {
                 error.line(),
                 error.column()
             ),
-        };
-        refusal(&message)
+        }
     })
 }
 
@@ -96,7 +93,7 @@ pub fn shorten_errors(errors: &mut Vec<ServerError>) {
 }
 
 /// A 400 answer in the shape of GraphQL's errors.
-fn refusal(message: &str) -> Response {
+pub fn refusal(message: &str) -> Response {
     let body = serde_json::json!({
         "errors": [{ "message": message, "extensions": { "code": "VALIDATION_ERROR" } }]
     });

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use common::process::{ServerProcess, server_binary};
-use common::{TestApp, graphql_with, new_client};
+use common::{TestApp, graphql_with, new_client, post_archive};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
@@ -358,20 +358,6 @@ fn archive_with_manifest(manifest: &[u8]) -> Vec<u8> {
     zip.finish().unwrap().into_inner()
 }
 
-async fn post_archive(base_url: &str, client: &reqwest::Client, archive: Vec<u8>) -> (u16, Value) {
-    let part = reqwest::multipart::Part::bytes(archive).file_name("bomb.zip");
-    let response = client
-        .post(format!("{base_url}/api/import"))
-        .header("Origin", base_url)
-        .multipart(reqwest::multipart::Form::new().part("archive", part))
-        .timeout(Duration::from_secs(300))
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
-}
-
 /// Item 3: a manifest of one 900 MB string (917 KB packed) took 1.9 GB for 12 s, three at once
 /// 5.4 GB; now a string past 64 KB, or an entry unpacking to more than 100 times its packed
 /// size, is refused as it streams by. Scaled to 100 MB, three at once.
@@ -396,7 +382,7 @@ async fn a_manifest_bomb_is_refused_before_memory_grows() {
     let mut posts = tokio::task::JoinSet::new();
     for client in clients {
         let (base_url, bomb) = (app.base_url.clone(), bomb.clone());
-        posts.spawn(async move { post_archive(&base_url, &client, bomb).await });
+        posts.spawn(async move { post_archive(&base_url, &client, bomb, &base_url).await });
     }
     let health = healthz_seconds(&app.base_url).await;
     let answers = posts.join_all().await;
@@ -439,7 +425,7 @@ async fn an_unreadable_manifest_is_refused_in_words() {
                            "folders": [], "boards": [],
                            "pins": [{ "id": 3, "owner": "ada" }] });
     let archive = archive_with_manifest(manifest.to_string().as_bytes());
-    let (status, answer) = post_archive(&app.base_url, &client, archive).await;
+    let (status, answer) = post_archive(&app.base_url, &client, archive, &app.base_url).await;
     assert_eq!(status, 400, "{answer}");
     let message = answer["message"].as_str().unwrap_or_default();
     assert!(
@@ -500,7 +486,7 @@ async fn an_archived_script_address_is_not_imported_as_a_source() {
         )
     });
     let eve = user(&app, "eve").await;
-    let (status, report) = post_archive(&app.base_url, &eve, hostile).await;
+    let (status, report) = post_archive(&app.base_url, &eve, hostile, &app.base_url).await;
     assert_eq!(status, 200, "{report}");
     assert_eq!(report["created"]["pins"], 1, "{report}");
     let eves = graphql_with(

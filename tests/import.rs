@@ -422,16 +422,8 @@ async fn post_import(
     archive: Vec<u8>,
     origin: Option<&str>,
 ) -> (u16, Value) {
-    let part = reqwest::multipart::Part::bytes(archive).file_name("ada.zip");
-    let response = client
-        .post(app.url("/api/import"))
-        .header("Origin", origin.unwrap_or(&app.base_url))
-        .multipart(reqwest::multipart::Form::new().part("archive", part))
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
+    let origin = origin.unwrap_or(&app.base_url);
+    common::post_archive(&app.base_url, client, archive, origin).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

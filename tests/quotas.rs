@@ -252,19 +252,6 @@ async fn bomb_archive(app: &TestApp, count: usize) -> Vec<u8> {
     out.finish().unwrap().into_inner()
 }
 
-async fn post_import(app: &TestApp, client: &reqwest::Client, archive: Vec<u8>) -> (u16, Value) {
-    let part = reqwest::multipart::Part::bytes(archive).file_name("archive.zip");
-    let response = client
-        .post(app.url("/api/import"))
-        .header("Origin", &app.base_url)
-        .multipart(reqwest::multipart::Form::new().part("archive", part))
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_archive_of_one_picture_pinned_2000_times_stops_at_the_pin_quota() {
     const PINS: usize = 2_000;
@@ -280,7 +267,8 @@ async fn an_archive_of_one_picture_pinned_2000_times_stops_at_the_pin_quota() {
     let before_mib = server.rss_mib();
     let health = watch_health(app.base_url.clone());
     let started = Instant::now();
-    let (status, report) = post_import(app, &eve, archive.clone()).await;
+    let (status, report) =
+        common::post_archive(&app.base_url, &eve, archive.clone(), &app.base_url).await;
     let took = started.elapsed();
     let (slowest, failed) = health_after(health).await;
     let peak = server.peak_rss_mib() - before_mib;

@@ -16,6 +16,7 @@ use crate::http::upload::MULTIPART_OVERHEAD;
 use crate::service::archive_import::report::ImportReport;
 use crate::service::archive_import::{FIELD, ImportInto, import_archive};
 use crate::service::context::Services;
+use crate::service::spool::unlinked_file;
 
 #[handler]
 pub async fn import_mine(
@@ -88,15 +89,7 @@ async fn spool_file(services: &Services, user: u64) -> AppResult<std::fs::File> 
     services
         .blocking(move |services| {
             let dir = services.config.data_dir.join("imports");
-            std::fs::create_dir_all(&dir)?;
-            let path = dir.join(format!("{user}-{}.zip.partial", rand::random::<u64>()));
-            let file = std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&path)?;
-            let _ = std::fs::remove_file(&path);
-            Ok(file)
+            Ok(unlinked_file(&dir, &user.to_string())?)
         })
         .await
 }

@@ -23,6 +23,7 @@ use tokio::io::AsyncReadExt;
 
 use crate::error::{AppError, AppResult};
 use crate::service::context::Services;
+use crate::service::spool::unlinked_file;
 use crate::service::temp_pins;
 
 use super::limits::declared_length;
@@ -170,18 +171,7 @@ fn unreadable(error: std::io::Error) -> poem::Error {
 /// A new file in the temporary folder, unlinked at once: its space goes back when it is closed.
 async fn spool_file(services: &Services) -> AppResult<std::fs::File> {
     services
-        .blocking(|services| {
-            let dir = services.config.tmp_dir();
-            std::fs::create_dir_all(&dir)?;
-            let path = dir.join(format!("share-{}.partial", rand::random::<u64>()));
-            let file = std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&path)?;
-            let _ = std::fs::remove_file(&path);
-            Ok(file)
-        })
+        .blocking(|services| Ok(unlinked_file(&services.config.tmp_dir(), "share")?))
         .await
 }
 

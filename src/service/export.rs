@@ -17,6 +17,7 @@ use crate::domain::user::{Profile, UserRecord};
 use crate::error::{AppError, AppResult};
 use crate::media::storage::{MediaStore, ORIGINALS};
 use crate::service::quotas::Slot;
+use crate::service::spool::unlinked_file;
 use crate::store::{self, Source};
 
 pub const FORMAT: &str = "corkboard-export";
@@ -344,14 +345,7 @@ pub async fn export_own(
                 manifest.exported_at.format("%Y%m%d-%H%M%S")
             );
             let dir = services.config.data_dir.join("exports");
-            std::fs::create_dir_all(&dir)?;
-            let path = dir.join(format!("{}-{}.zip.partial", user, rand::random::<u64>()));
-            let mut file = std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&path)?;
-            let _ = std::fs::remove_file(&path);
+            let mut file = unlinked_file(&dir, &user.to_string())?;
             write_archive(
                 manifest,
                 &services.media,

@@ -39,6 +39,7 @@ pub mod scanner;
 pub mod search;
 pub mod secrets;
 pub mod signed_in;
+pub mod spool;
 pub mod temp_pins;
 pub mod users;
 pub mod viewer;

@@ -241,3 +241,24 @@ impl TestApp {
         self.server = Some(server);
     }
 }
+
+/// Posts `archive` to `/api/import` from `client`, sent from the page at `origin`; the status and
+/// the JSON answer (null when it is not JSON).
+pub async fn post_archive(
+    base_url: &str,
+    client: &reqwest::Client,
+    archive: Vec<u8>,
+    origin: &str,
+) -> (u16, Value) {
+    let part = reqwest::multipart::Part::bytes(archive).file_name("archive.zip");
+    let response = client
+        .post(format!("{base_url}/api/import"))
+        .header("Origin", origin)
+        .multipart(reqwest::multipart::Form::new().part("archive", part))
+        .timeout(std::time::Duration::from_secs(300))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}

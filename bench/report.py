@@ -1,5 +1,5 @@
 """The Markdown report of one benchmark run: machine, versions, every figure with its median and
-spread, the ratios, the targets, and the tuning notes of bench/TUNING.md."""
+spread, the ratios and the targets, and a link to the notebook bench/TUNING.md."""
 
 import importlib.metadata
 import os
@@ -9,7 +9,6 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
 
 
 def write_report(path, results):
@@ -22,9 +21,8 @@ def write_report(path, results):
                     + board_writes_section(at) + footprint_section(at))
         lines += [f"{line}, {pins(at)}" if line.startswith("## ") else line for line in sections]
     lines += targets_section(results)
-    notes = HERE / "TUNING.md"
-    if notes.exists():
-        lines += ["", notes.read_text().strip()]
+    lines += ["", "What was tried to get here, session by session, is in the notebook "
+                  "[`TUNING.md`](TUNING.md)."]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
 

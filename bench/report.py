@@ -10,7 +10,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 
-
 def write_report(path, results):
     lines = [f"# Corkboard benchmark results{' (smoke run)' if results['smoke'] else ''}", ""]
     lines += machine(results)

@@ -20,7 +20,11 @@ pub async fn own_host_only<E: Endpoint>(next: E, req: Request) -> poem::Result<R
     if !safe && let Some(services) = req.data::<Services>() {
         let config = &services.config;
         if let Some(host) = named_host(&req, config).filter(|host| !is_own_host(host, config)) {
-            tracing::warn!(%host, "a request named another host; it was refused");
+            tracing::warn!(
+                %host,
+                "a request named another host; it was refused (to serve under that name, set \
+                 public_url to it)"
+            );
             return Ok(misdirected());
         }
     }
@@ -95,7 +99,8 @@ fn misdirected() -> Response {
     let body = serde_json::json!({
         "code": "PERMISSION_DENIED_ERROR",
         "message": "This server does not answer to the name this page was opened at: open \
-                    Corkboard at its own address.",
+                    Corkboard at its own address, or ask its operator to set that name as its \
+                    public_url.",
     });
     Response::builder()
         .status(StatusCode::MISDIRECTED_REQUEST)

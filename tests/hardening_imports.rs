@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use common::process::{ServerProcess, server_binary};
+use common::web::request_head;
 use common::{TestApp, graphql_with, new_client, post_archive};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -68,16 +69,9 @@ async fn peer(
             counted.fetch_add(1, Ordering::Relaxed);
             let (answer, me) = (answer.clone(), me.clone());
             tokio::spawn(async move {
-                let mut head = Vec::new();
-                let mut buffer = [0u8; 1024];
-                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match stream.read(&mut buffer).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => head.extend_from_slice(&buffer[..n]),
-                    }
-                }
-                let head = String::from_utf8_lossy(&head);
-                let path = head.split_whitespace().nth(1).unwrap_or("/").to_owned();
+                let Some((path, _)) = request_head(&mut stream).await else {
+                    return;
+                };
                 let (delay, body) = answer(&me, &path);
                 tokio::time::sleep(delay).await;
                 let answer = format!(

@@ -13,11 +13,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use common::pictures::{encoded, jpeg, png};
+use common::pictures::{jpeg, png, seeded_noise_png};
 use common::pins::{add_board, create_pin, upload};
 use common::process::{ServerProcess, server_binary};
 use common::{TestApp, error_code, graphql_with, new_client};
-use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -313,19 +312,6 @@ fn held_export_bytes(pid: u32) -> u64 {
         .sum()
 }
 
-/// A PNG of noise from `seed`: about 3 bytes a pixel, each seed another picture.
-fn noise_png(width: u32, height: u32, seed: u32) -> Vec<u8> {
-    let mut state = 0x2545_f491_u32 ^ seed.wrapping_mul(0x9e37_79b9);
-    let noise = RgbImage::from_fn(width, height, |_, _| {
-        state ^= state << 13;
-        state ^= state >> 17;
-        state ^= state << 5;
-        let [r, g, b, _] = state.to_le_bytes();
-        Rgb([r, g, b])
-    });
-    encoded(&DynamicImage::ImageRgb8(noise), ImageFormat::Png)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ten_unread_exports_by_one_account_hold_one_file_dropped_when_unread() {
     let server = ServerProcess::start_with(&server_binary(), |command| {
@@ -338,7 +324,7 @@ async fn ten_unread_exports_by_one_account_hold_one_file_dropped_when_unread() {
         create_pin(
             app,
             &app.client,
-            noise_png(1100, 1000, seed),
+            seeded_noise_png(1100, 1000, seed),
             &[&board],
             "noise",
         )

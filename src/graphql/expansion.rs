@@ -76,14 +76,22 @@ struct Sizes<'a> {
 }
 
 impl<'a> Sizes<'a> {
-    fn of_set(&mut self, set: &'a Positioned<SelectionSet>) -> Result<usize, Refusal> {
+    /// `walk` one level deeper, refused past `MAX_NESTING`.
+    fn deeper(
+        &mut self,
+        walk: impl FnOnce(&mut Self) -> Result<usize, Refusal>,
+    ) -> Result<usize, Refusal> {
         if self.depth >= MAX_NESTING {
             return Err(Refusal::TooDeep);
         }
         self.depth += 1;
-        let size = self.of_items(set);
+        let found = walk(self);
         self.depth -= 1;
-        size
+        found
+    }
+
+    fn of_set(&mut self, set: &'a Positioned<SelectionSet>) -> Result<usize, Refusal> {
+        self.deeper(|sizes| sizes.of_items(set))
     }
 
     fn of_items(&mut self, set: &'a Positioned<SelectionSet>) -> Result<usize, Refusal> {
@@ -125,13 +133,7 @@ impl<'a> Sizes<'a> {
 
     /// The fields of `set` itself, with those of the fragments it spreads.
     fn top_fields(&mut self, set: &'a Positioned<SelectionSet>) -> Result<usize, Refusal> {
-        if self.depth >= MAX_NESTING {
-            return Err(Refusal::TooDeep);
-        }
-        self.depth += 1;
-        let fields = self.top_fields_of_items(set);
-        self.depth -= 1;
-        fields
+        self.deeper(|sizes| sizes.top_fields_of_items(set))
     }
 
     fn top_fields_of_items(&mut self, set: &'a Positioned<SelectionSet>) -> Result<usize, Refusal> {

@@ -5,7 +5,7 @@ use crate::domain::ids::UserId;
 use crate::error::AppResult;
 use crate::service::access::audience;
 use crate::service::context::Services;
-use crate::store::{board_pins, pins};
+use crate::store::{Source, board_pins, pins};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PictureAccess {
@@ -24,8 +24,7 @@ pub async fn access(
 ) -> AppResult<PictureAccess> {
     services
         .read(move |read| {
-            let public = |pin| board_pins::is_public(read, pin);
-            if pins::first_showing(read, &sha1, public)?.is_some() {
+            if shown_publicly(read, &sha1)? {
                 return Ok(PictureAccess::Public);
             }
             let admits_viewer = |pin| match pins::get(read, pin)? {
@@ -38,4 +37,10 @@ pub async fn access(
             Ok(PictureAccess::Hidden)
         })
         .await
+}
+
+/// Whether a public pin shows the picture of this sha1 (its files are then public).
+pub fn shown_publicly(tx: &impl Source, sha1: &str) -> AppResult<bool> {
+    let public = |pin| board_pins::is_public(tx, pin);
+    Ok(pins::first_showing(tx, sha1, public)?.is_some())
 }

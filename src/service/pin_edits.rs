@@ -5,14 +5,15 @@ use chrono::Utc;
 
 use crate::domain::board::BoardRecord;
 use crate::domain::ids::{BoardId, PinId, UserId};
-use crate::domain::pin::{Picture, PinRecord, PinText};
+use crate::domain::pin::{PinRecord, PinText};
 use crate::domain::policy::{PRIVATE_PICTURE, may_place};
 use crate::error::{AppError, AppResult};
 use crate::media::ingest::remove_files;
 use crate::service::access::{PIN_NOT_FOUND, opened_pin, owned_board, owned_pin};
 use crate::service::context::Services;
+use crate::service::pictures::shown_publicly;
 use crate::service::quotas::check_new_pins;
-use crate::store::{Source, board_pins, boards, pins};
+use crate::store::{board_pins, boards, pins};
 
 /// The fields `updatePin` may change; `None` leaves a field as it is.
 #[derive(Default)]
@@ -81,7 +82,7 @@ pub async fn duplicate(
         .write(move |write| {
             let source = opened_pin(write, Some(viewer), original)?;
             let private_picture = source.private_picture
-                || (source.user != viewer && !public_picture(write, &source.picture)?);
+                || (source.user != viewer && !shown_publicly(write, &source.picture.sha1)?);
             for board in &boards {
                 let board = owned_board(write, viewer, *board)?;
                 if private_picture && !board.secret {
@@ -106,12 +107,6 @@ pub async fn duplicate(
             pins::insert(write, copy, &boards)
         })
         .await
-}
-
-/// Whether a public pin shows `picture` (whose files are then public).
-fn public_picture(tx: &impl Source, picture: &Picture) -> AppResult<bool> {
-    let public = |pin| board_pins::is_public(tx, pin);
-    Ok(pins::first_showing(tx, &picture.sha1, public)?.is_some())
 }
 
 /// Deletes a pin from every board; its picture's files go when no pin shows it any more.

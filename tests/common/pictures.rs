@@ -78,7 +78,12 @@ pub fn jpeg_with_exif(width: u32, height: u32, fields: &[Field]) -> Vec<u8> {
 
 /// A PNG of noise: it barely compresses, so it is heavy for its size in pixels.
 pub fn noise_png(width: u32, height: u32) -> Vec<u8> {
-    let mut state = 0x2545_f491_u32;
+    seeded_noise_png(width, height, 0)
+}
+
+/// `noise_png` from `seed`: each seed another picture.
+pub fn seeded_noise_png(width: u32, height: u32, seed: u32) -> Vec<u8> {
+    let mut state = 0x2545_f491_u32 ^ seed.wrapping_mul(0x9e37_79b9);
     let noise = RgbImage::from_fn(width, height, |_, _| {
         state ^= state << 13;
         state ^= state >> 17;

@@ -77,16 +77,9 @@ pub async fn serve_site_naming_itself(
         while let Ok((mut stream, _)) = listener.accept().await {
             let pages = pages.clone();
             tokio::spawn(async move {
-                let mut head = Vec::new();
-                let mut buffer = [0u8; 1024];
-                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match stream.read(&mut buffer).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => head.extend_from_slice(&buffer[..n]),
-                    }
-                }
-                let head = String::from_utf8_lossy(&head);
-                let path = head.split_whitespace().nth(1).unwrap_or("/").to_owned();
+                let Some((path, head)) = request_head(&mut stream).await else {
+                    return;
+                };
                 let page = pages
                     .get(&path)
                     .cloned()
@@ -123,4 +116,20 @@ pub async fn serve_site_naming_itself(
         }
     });
     base
+}
+
+/// Reads a request's head from `stream`: its path and the whole head; none when the client
+/// went away.
+pub async fn request_head(stream: &mut tokio::net::TcpStream) -> Option<(String, String)> {
+    let mut head = Vec::new();
+    let mut buffer = [0u8; 1024];
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+        match stream.read(&mut buffer).await {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => head.extend_from_slice(&buffer[..n]),
+        }
+    }
+    let head = String::from_utf8_lossy(&head).into_owned();
+    let path = head.split_whitespace().nth(1).unwrap_or("/").to_owned();
+    Some((path, head))
 }

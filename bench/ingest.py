@@ -16,7 +16,7 @@ from stats import summary
 
 HERE = Path(__file__).resolve().parent
 WIDTHS = (236, 474, 738, 1476, 2048)
-# Corkboard's encoder settings (src/media/encode.rs), for the like-for-like libvips run.
+# Corkboard's encoder settings (crates/core/src/media/encode.rs), for the like-for-like libvips run.
 JPEG_QUALITY = 85
 WEBP_QUALITY = 80
 WEBP_LARGE_PIXELS = 1_000_000
@@ -25,12 +25,12 @@ BULK_USER = "bench"
 
 
 def webp_effort(pixels):
-    """As src/media/encode.rs: libwebp's default effort (4), but 2 for a preview above 1 MP."""
+    """As crates/core/src/media/encode.rs: libwebp's default effort (4), but 2 for a preview above 1 MP."""
     return 2 if pixels > WEBP_LARGE_PIXELS else 4
 
 
 def ladder(width):
-    """As src/media/previews.rs: the widths below the picture's, and its own up to the widest."""
+    """As crates/core/src/media/previews.rs: the widths below the picture's, and its own up to the widest."""
     return [w for w in WIDTHS if w < width] + ([width] if width <= WIDTHS[-1] else [])
 
 
@@ -65,7 +65,7 @@ def bulk_inputs(folder, count, sizes):
     """`count` photo-like JPEGs in `folder`, their sizes taken from `sizes` in turn. Each size's
     photo is made once; each file is that photo under a soft pattern of its own, so that no two
     look alike: an import skips a picture already pinned by identical bytes or by look
-    (src/media/fingerprint.rs), which a one-pixel change would not escape."""
+    (crates/core/src/media/fingerprint.rs), which a one-pixel change would not escape."""
     from PIL import Image
 
     folder.mkdir(parents=True, exist_ok=True)

@@ -99,7 +99,7 @@ def ingest_section(results):
     if "ingest" not in results:
         return ["## Ingest", "", "Skipped: Pillow is not installed (it makes the input pictures).", ""]
     lines = ["## Ingest: the whole preview ladder", "",
-             "Each tool turns one picture into the preview ladder of `src/media/previews.rs` (widths 236, 474, "
+             "Each tool turns one picture into the preview ladder of `crates/core/src/media/previews.rs` (widths 236, 474, "
              "738, 1476 and 2048 below the picture's width, plus its own width when not above 2048), each as JPEG (quality 85) "
              "and WebP (quality 80), from a new process each run: `corkboard bench-ingest` (which also "
              "reads EXIF, fingerprints the picture and keeps the original), one `vipsthumbnail` call a "

@@ -10,7 +10,6 @@ use poem::{EndpointExt, Route, get};
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
-use crate::config::Config;
 use crate::control;
 use crate::graphql::{self, answers::Answers, documents::Documents};
 use crate::http::listener::{ConnectionCaps, GuardedAcceptor};
@@ -19,11 +18,12 @@ use crate::http::{
     assets::UiAssets, compression, headers, health, hosts, limits, logging, media, metrics,
     session, share, upload,
 };
-use crate::media::urls::MEDIA;
 use crate::private_files;
-use crate::service::context::Services;
-use crate::service::{backup_schedule, cleanup, import_runner, registration};
 use crate::systemd;
+use corkboard_core::media::urls::MEDIA;
+use corkboard_core::service::context::Services;
+use corkboard_core::service::{backup_schedule, cleanup, import_runner, registration};
+use corkboard_domain::config::Config;
 
 /// All routes of the server.
 pub fn routes(services: Services) -> impl poem::Endpoint {

@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{UnixListener, UnixStream};
 
-use crate::config::Config;
-use crate::error::AppResult;
-use crate::service::context::Services;
-use crate::service::operator::{OperatorCommand, carry_out};
+use corkboard_core::service::context::Services;
+use corkboard_core::service::operator::{OperatorCommand, carry_out};
+use corkboard_domain::config::Config;
+use corkboard_domain::error::AppResult;
 
 /// The longest command line read.
 const COMMAND_MAX: u64 = 64 * 1024;

@@ -4,7 +4,7 @@ mod common;
 
 use common::pins::upload_avatar;
 use common::{TestApp, error_code, graphql_with, new_client, token_in};
-use corkboard::config::SmtpSecurity;
+use corkboard_domain::config::SmtpSecurity;
 use serde_json::{Value, json};
 
 const ME: &str = "{ me { id username email emailVerified lastLoginAt } }";

@@ -8,8 +8,8 @@ use common::pictures::png;
 use common::pins::{add_board, create_pin};
 use common::reads::assert_consistent;
 use common::{TestApp, error_code, graphql_with, new_client};
-use corkboard::config::{Config, Registration};
-use corkboard::store::invites;
+use corkboard_domain::config::{Config, Registration};
+use corkboard_store::invites;
 use serde_json::{Value, json};
 
 const SIGN_UP: &str = "mutation($u: String!, $i: String) { addUser(email: $u, \

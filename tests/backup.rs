@@ -344,7 +344,7 @@ fn scheduled_backups_are_made_and_the_oldest_removed() {
 
 #[test]
 fn the_backup_period_is_read_as_people_write_it() {
-    use corkboard::config::{Config, FlagOverrides};
+    use corkboard_domain::config::{Config, FlagOverrides};
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("config.toml");
     std::fs::write(&file, "[backup]\nevery = \"1h 30m\"\nkeep = 3\n").unwrap();

@@ -11,10 +11,10 @@ use common::pins::{
 };
 use common::reads::assert_consistent;
 use common::{TestApp, graphql_with, new_client};
-use corkboard::domain::board::BoardRecord;
-use corkboard::domain::ids::BoardId;
-use corkboard::store::board_sweeps::{self, SWEPT_ABOVE};
-use corkboard::store::{Store, boards};
+use corkboard_domain::board::BoardRecord;
+use corkboard_domain::ids::BoardId;
+use corkboard_store::board_sweeps::{self, SWEPT_ABOVE};
+use corkboard_store::{Store, boards};
 use serde_json::{Value, json};
 
 const LAST_PINS: &str = "query($after: String) { pins(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }";
@@ -133,7 +133,7 @@ async fn nobody_else_sees_the_pins_of_a_big_board_made_private_before_they_are_s
         store
             .write(|write| {
                 let before = boards::get(write, board)?.unwrap();
-                let after = corkboard::domain::board::BoardRecord {
+                let after = corkboard_domain::board::BoardRecord {
                     secret: true,
                     ..before.clone()
                 };

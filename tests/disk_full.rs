@@ -11,7 +11,7 @@ use std::process::Command;
 use common::pictures::{jpeg, png};
 use common::pins::{add_board, upload};
 use common::{TestApp, error_code};
-use corkboard::domain::ids::PinId;
+use corkboard_domain::ids::PinId;
 use serde_json::{Value, json};
 
 const OUT_OF_SPACE: &str = "The server is out of disk space";
@@ -241,6 +241,6 @@ async fn on_a_full_disk_writes_fail_clearly_reads_answer_and_writes_work_again_o
     // And the folder is consistent.
     let config = (*app.server.as_ref().unwrap().services.config).clone();
     app.stop().await;
-    let report = corkboard::service::check::check_data_folder(&config).unwrap();
+    let report = corkboard_core::service::check::check_data_folder(&config).unwrap();
     assert!(report.is_consistent(), "{:?}", report.problems);
 }

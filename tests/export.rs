@@ -8,8 +8,8 @@ use std::io::Read;
 use std::path::Path;
 use std::process::Command;
 
-use corkboard::domain::ids::BoardId;
-use corkboard::store::{self, Store};
+use corkboard_domain::ids::BoardId;
+use corkboard_store::{self as store, Store};
 use serde_json::Value;
 
 fn corkboard(data_dir: &Path, args: &[&str]) -> (bool, String) {
@@ -103,7 +103,7 @@ fn an_export_holds_every_record_and_one_original_per_picture() {
             for pin in manifest["pins"].as_array().unwrap() {
                 let stored = store::pins::get(
                     tx,
-                    corkboard::domain::ids::PinId(pin["id"].as_u64().unwrap()),
+                    corkboard_domain::ids::PinId(pin["id"].as_u64().unwrap()),
                 )?
                 .unwrap();
                 assert_eq!(pin["caption"], stored.caption.as_str());

@@ -125,7 +125,7 @@ async fn graphiql_and_introspection_are_off_unless_asked_for_on_a_public_address
     );
     public.stop().await;
 
-    let mut config = corkboard::config::Config {
+    let mut config = corkboard_domain::config::Config {
         listen: "0.0.0.0:8080".parse().unwrap(),
         ..Default::default()
     };

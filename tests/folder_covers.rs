@@ -8,7 +8,7 @@ mod common;
 use common::pictures::png;
 use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};
 use common::{TestApp, graphql_with};
-use corkboard::store::codec::records_read;
+use corkboard_store::codec::records_read;
 use serde_json::{Value, json};
 
 const FOLDERS: &str =

@@ -3,7 +3,7 @@
 mod common;
 
 use common::TestApp;
-use corkboard::config::{Config, FlagOverrides};
+use corkboard_domain::config::{Config, FlagOverrides};
 use serde_json::json;
 
 #[tokio::test]
@@ -133,7 +133,7 @@ fn defaults_match_the_documented_example() {
     let defaults = Config::load(None, [], FlagOverrides::default()).unwrap();
     assert_eq!(defaults.listen.to_string(), "127.0.0.1:8080");
     assert_eq!(defaults.data_dir.to_str(), Some("./data"));
-    let example: Config = toml::from_str(corkboard::config::DEFAULT_CONFIG_TOML).unwrap();
+    let example: Config = toml::from_str(corkboard_domain::config::DEFAULT_CONFIG_TOML).unwrap();
     assert_eq!(format!("{example:?}"), format!("{defaults:?}"));
 }
 
@@ -194,7 +194,7 @@ async fn a_database_newer_than_the_binary_is_refused() {
         let db = redb::Database::create(&path).unwrap();
         let write = db.begin_write().unwrap();
         write
-            .open_table(corkboard::store::tables::META)
+            .open_table(corkboard_store::tables::META)
             .unwrap()
             .insert("schema_version", 999)
             .unwrap();
@@ -218,8 +218,8 @@ async fn a_new_database_is_migrated_to_the_current_version() {
     let mut app = TestApp::start().await;
     app.server.take().unwrap().stop().await.unwrap();
     let db = redb::Database::open(app.data_dir.path().join("corkboard.redb")).unwrap();
-    let version = corkboard::store::migrations::schema_version(&db).unwrap();
-    assert_eq!(version, corkboard::store::migrations::CURRENT_VERSION);
+    let version = corkboard_store::migrations::schema_version(&db).unwrap();
+    assert_eq!(version, corkboard_store::migrations::CURRENT_VERSION);
 }
 
 #[test]

@@ -8,7 +8,7 @@ mod common;
 use common::TestApp;
 use common::pictures::png;
 use common::pins::{add_board, create_pin};
-use corkboard::store::codec::records_read;
+use corkboard_store::codec::records_read;
 use serde_json::{Value, json};
 
 /// Held by each test, so that no other one reads records while it counts them.

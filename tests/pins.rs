@@ -616,10 +616,11 @@ async fn expired_temporary_pins_are_cleaned_up() {
     assert_eq!(files_in(&tmp).len(), 1);
     let services = &app.server.as_ref().unwrap().services;
     let now = chrono::Utc::now();
-    let cleaned = corkboard::service::cleanup::clean_up(services, now).unwrap();
+    let cleaned = corkboard_core::service::cleanup::clean_up(services, now).unwrap();
     assert_eq!(cleaned.temp_pins, 0, "a fresh temporary pin stays");
-    let later = corkboard::service::cleanup::clean_up(services, now + chrono::TimeDelta::hours(25))
-        .unwrap();
+    let later =
+        corkboard_core::service::cleanup::clean_up(services, now + chrono::TimeDelta::hours(25))
+            .unwrap();
     assert_eq!(later.temp_pins, 1);
     assert_eq!(
         later.sessions_and_tokens, 0,
@@ -671,7 +672,7 @@ async fn picture_files_no_pin_shows_are_cleaned_up_but_not_an_upload_in_progress
 
     let services = &app.server.as_ref().unwrap().services;
     let now = chrono::Utc::now();
-    let cleaned = corkboard::service::cleanup::clean_up(services, now).unwrap();
+    let cleaned = corkboard_core::service::cleanup::clean_up(services, now).unwrap();
     assert_eq!(cleaned.picture_files, 3, "{cleaned:?}");
     assert!(
         fresh.exists(),
@@ -683,7 +684,7 @@ async fn picture_files_no_pin_shows_are_cleaned_up_but_not_an_upload_in_progress
     assert_eq!(left, shown + 1, "the pin's files stay");
 
     let hours_later = now + chrono::TimeDelta::hours(2);
-    let later = corkboard::service::cleanup::clean_up(services, hours_later).unwrap();
+    let later = corkboard_core::service::cleanup::clean_up(services, hours_later).unwrap();
     assert_eq!(
         later.picture_files, 1,
         "after an hour it is no upload any more"

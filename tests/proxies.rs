@@ -4,7 +4,7 @@
 mod common;
 
 use common::{TestApp, error_code};
-use corkboard::config::LimitsConfig;
+use corkboard_domain::config::LimitsConfig;
 use serde_json::{Value, json};
 
 const LOGIN: &str =

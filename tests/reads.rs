@@ -12,8 +12,8 @@ use common::pictures::png;
 use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};
 use common::{TestApp, graphql_with};
 use corkboard::graphql::loaders;
-use corkboard::store::codec::records_read;
-use corkboard::store::pin_order::keys_read;
+use corkboard_store::codec::records_read;
+use corkboard_store::pin_order::keys_read;
 use serde_json::json;
 
 const THUMB: &str = "id title caption width height dominantColor unsafe previewsSizes

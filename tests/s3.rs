@@ -224,7 +224,7 @@ async fn the_clean_up_removes_bucket_files_no_pin_shows() {
     let now = chrono::Utc::now();
     let soon = tokio::task::spawn_blocking({
         let services = services.clone();
-        move || corkboard::service::cleanup::clean_up(&services, now).unwrap()
+        move || corkboard_core::service::cleanup::clean_up(&services, now).unwrap()
     })
     .await
     .unwrap();
@@ -233,7 +233,8 @@ async fn the_clean_up_removes_bucket_files_no_pin_shows() {
         "within the grace period it may be an upload"
     );
     let later = tokio::task::spawn_blocking(move || {
-        corkboard::service::cleanup::clean_up(&services, now + chrono::TimeDelta::hours(2)).unwrap()
+        corkboard_core::service::cleanup::clean_up(&services, now + chrono::TimeDelta::hours(2))
+            .unwrap()
     })
     .await
     .unwrap();

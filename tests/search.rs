@@ -8,8 +8,8 @@ use std::time::Duration;
 use common::pictures::png;
 use common::pins::{add_board, create_pin};
 use common::{TestApp, error_code, graphql_with, new_client};
-use corkboard::domain::ids::PinId;
-use corkboard::store::{Store, pins};
+use corkboard_domain::ids::PinId;
+use corkboard_store::{Store, pins};
 use serde_json::{Value, json};
 
 const SEARCH: &str = "query($q: String, $t: String, $first: Int, $after: String) { pins(search: $q, tag: $t, first: $first, after: $after) { totalCount edges { node { id } } pageInfo { endCursor hasNextPage } } }";
@@ -409,7 +409,11 @@ async fn found_once_rebuilt(app: &TestApp, variables: Value, total: u64) -> (u64
 
 /// Edits a pin's caption in the database only, as if the server had died between the edit's
 /// database commit and its index commit.
-fn edit_caption_behind_the_index(config: &corkboard::config::Config, pin: &str, caption: &str) {
+fn edit_caption_behind_the_index(
+    config: &corkboard_domain::config::Config,
+    pin: &str,
+    caption: &str,
+) {
     let store = Store::open(&config.database_path()).unwrap();
     let id = PinId::parse(pin).unwrap();
     store

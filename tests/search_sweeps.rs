@@ -9,9 +9,9 @@ mod common;
 use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin, share_board};
 use common::{TestApp, graphql_with, new_client};
-use corkboard::domain::ids::BoardId;
-use corkboard::search::followed_count;
-use corkboard::store::{Store, boards};
+use corkboard_domain::ids::BoardId;
+use corkboard_search::followed_count;
+use corkboard_store::{Store, boards};
 use serde_json::json;
 
 const SEARCH: &str = "query($q: String!) { pins(search: $q) { totalCount } }";
@@ -87,7 +87,7 @@ async fn new_titles_and_names_are_swept_in_after_the_write() {
         store
             .write(|write| {
                 let before = boards::get(write, id)?.unwrap();
-                let after = corkboard::domain::board::BoardRecord {
+                let after = corkboard_domain::board::BoardRecord {
                     title: "Porto stairs".into(),
                     ..before.clone()
                 };

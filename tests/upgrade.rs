@@ -4,10 +4,10 @@
 use std::path::Path;
 
 use corkboard::app;
-use corkboard::config::Config;
-use corkboard::store::migrations::{self, CURRENT_VERSION};
-use corkboard::store::tables::META;
-use corkboard::store::upgrade::backup_path;
+use corkboard_domain::config::Config;
+use corkboard_store::migrations::{self, CURRENT_VERSION};
+use corkboard_store::tables::META;
+use corkboard_store::upgrade::backup_path;
 use redb::{Database, ReadableDatabase, ReadableTableMetadata};
 
 const OLD_VERSION: u64 = CURRENT_VERSION - 1;
@@ -103,7 +103,7 @@ async fn without_its_copy_an_older_database_is_not_migrated() {
 #[test]
 fn the_lists_and_sums_of_versions_17_and_18_are_made_from_the_records() {
     use corkboard::seed::{SeedPlan, seed};
-    use corkboard::store::{Source, Store, check, tables};
+    use corkboard_store::{Source, Store, check, tables};
     let dir = tempfile::tempdir().unwrap();
     let config = config(dir.path());
     let plan = SeedPlan {

@@ -5,10 +5,10 @@ use async_graphql::{Context, ID, Object, Result};
 use super::ahead::{self, Named};
 use super::context::ContextExt;
 use super::types::user::{Message, User};
-use crate::domain::user::Profile;
-use crate::service::auth::{self, SignedIn, clear_session_cookie, session_cookie};
-use crate::service::recovery;
-use crate::service::{api_keys, users};
+use corkboard_core::service::auth::{self, SignedIn, clear_session_cookie, session_cookie};
+use corkboard_core::service::recovery;
+use corkboard_core::service::{api_keys, users};
+use corkboard_domain::user::Profile;
 
 #[derive(Default)]
 pub struct AccountQuery;

@@ -8,13 +8,13 @@ use super::connection::Connection;
 use super::context::ContextExt;
 use super::pagination::{Total, bounded_cost, page, page_cost};
 use super::types::user::{Message, User};
-use crate::config::Registration;
-use crate::domain::ids::UserId;
-use crate::domain::user::UserRecord;
-use crate::error::AppError;
-use crate::service::registration::MOST_INVITES;
-use crate::service::{admin, registration};
-use crate::store::invites::InviteRecord;
+use corkboard_core::service::registration::MOST_INVITES;
+use corkboard_core::service::{admin, registration};
+use corkboard_domain::config::Registration;
+use corkboard_domain::error::AppError;
+use corkboard_domain::ids::UserId;
+use corkboard_domain::user::UserRecord;
+use corkboard_store::invites::InviteRecord;
 
 #[derive(Enum, Clone, Copy, PartialEq, Eq)]
 #[graphql(remote = "Registration")]

@@ -9,11 +9,11 @@
 
 use async_graphql::{Context, InputType, Lookahead, Name, SelectionField, Value};
 
-use crate::domain::ids::{BoardId, FolderId};
 use crate::graphql::pagination::{id_after, items_in};
 use crate::graphql::tiles;
-use crate::service::asked::{Next, Then, TilesPage};
-use crate::service::pin_lists::parse_cursor;
+use corkboard_core::service::asked::{Next, Then, TilesPage};
+use corkboard_core::service::pin_lists::parse_cursor;
+use corkboard_domain::ids::{BoardId, FolderId};
 
 /// The kinds of record a query names.
 #[derive(Clone, Copy)]

@@ -12,8 +12,7 @@ use async_graphql::Request;
 use bytes::Bytes;
 
 use crate::http::compression::{self, SMALLEST};
-use crate::service::context::Services;
-use crate::store;
+use corkboard_core::service::context::Services;
 
 /// The most bytes of answers kept: a few hundred pages.
 const MAX_BYTES: usize = 8 << 20;
@@ -22,7 +21,7 @@ const MAX_BYTES: usize = 8 << 20;
 /// the search index's generation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Version {
-    database: store::Version,
+    database: corkboard_store::Version,
     search: u64,
 }
 

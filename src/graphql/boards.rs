@@ -5,12 +5,12 @@ use async_graphql::{Context, ID, MaybeUndefined, Object, Result};
 use super::context::ContextExt;
 use super::types::board::{Board, Folder};
 use super::types::user::{Message, User};
-use crate::domain::board::{BoardRecord, FolderRecord};
-use crate::domain::ids::{BoardId, FolderId, PinId};
-use crate::domain::policy::Visible;
-use crate::error::AppError;
-use crate::service::boards::{self, BoardPatch, NewBoard};
-use crate::service::{folders, users};
+use corkboard_core::service::boards::{self, BoardPatch, NewBoard};
+use corkboard_core::service::{folders, users};
+use corkboard_domain::board::{BoardRecord, FolderRecord};
+use corkboard_domain::error::AppError;
+use corkboard_domain::ids::{BoardId, FolderId, PinId};
+use corkboard_domain::policy::Visible;
 
 pub fn board_id(id: &ID) -> Result<BoardId, AppError> {
     BoardId::parse(id).ok_or_else(|| AppError::not_found(BoardRecord::NOT_FOUND))

@@ -3,8 +3,8 @@
 use async_graphql::Context;
 
 use crate::graphql::loaders::Loaders;
-use crate::service::context::Services;
-use crate::service::viewer::Viewer;
+use corkboard_core::service::context::Services;
+use corkboard_core::service::viewer::Viewer;
 
 /// The services, the viewer and the loaders, as every resolver needs them.
 pub trait ContextExt {

@@ -1,26 +1,7 @@
-//! `AppError` as a GraphQL error: the person's sentence, with `extensions.code` (and `field`);
-//! and a code for the errors the schema raises itself (a request not valid, or too costly).
+//! A code for the errors the schema raises itself (a request not valid, or too costly); an
+//! `AppError` becomes a GraphQL error in `corkboard_domain::error::graphql`.
 
 use async_graphql::ServerError;
-
-use crate::error::AppError;
-
-impl From<AppError> for async_graphql::Error {
-    fn from(error: AppError) -> Self {
-        error.log_if_internal();
-        let mut graphql_error = async_graphql::Error::new(error.message());
-        let mut extensions = async_graphql::ErrorExtensionValues::default();
-        extensions.set("code", error.code());
-        if let AppError::Validation {
-            field: Some(field), ..
-        } = &error
-        {
-            extensions.set("field", field.as_str());
-        }
-        graphql_error.extensions = Some(extensions);
-        graphql_error
-    }
-}
 
 /// Gives an error the schema raised itself, not a resolver (the request did not parse, did not fit
 /// the schema, asked for too much, or a variable's value did not fit its argument), the code

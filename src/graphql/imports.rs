@@ -6,8 +6,8 @@ use chrono::{DateTime, Utc};
 
 use super::context::ContextExt;
 use super::pagination::bounded_cost;
-use crate::service::imports::{self, JobReport};
-use crate::store::import_jobs::{MOST_FAILURES, MOST_JOBS};
+use corkboard_core::service::imports::{self, JobReport};
+use corkboard_store::import_jobs::{MOST_FAILURES, MOST_JOBS};
 
 #[derive(Default)]
 pub struct ImportQuery;

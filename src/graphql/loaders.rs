@@ -11,20 +11,20 @@ use async_graphql::Result;
 use futures_util::FutureExt;
 use futures_util::future::{BoxFuture, Shared};
 
-use crate::domain::board::{BoardRecord, FolderRecord};
-use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
-use crate::domain::pin::PinRecord;
-use crate::domain::policy::Visible;
-use crate::domain::user::UserRecord;
-use crate::error::AppError;
-use crate::service::asked::{Then, TileFields};
-use crate::service::boards::BoardsRequest;
-use crate::service::context::Services;
-use crate::service::folders::FoldersRequest;
-use crate::service::list_pages::ListPage;
-use crate::service::loads::{self, LoadKey, Loaded};
-use crate::service::pin_lists::{PageRequest, PinPage};
-use crate::service::users;
+use corkboard_core::service::asked::{Then, TileFields};
+use corkboard_core::service::boards::BoardsRequest;
+use corkboard_core::service::context::Services;
+use corkboard_core::service::folders::FoldersRequest;
+use corkboard_core::service::list_pages::ListPage;
+use corkboard_core::service::loads::{self, LoadKey, Loaded};
+use corkboard_core::service::pin_lists::{PageRequest, PinPage};
+use corkboard_core::service::users;
+use corkboard_domain::board::{BoardRecord, FolderRecord};
+use corkboard_domain::error::AppError;
+use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
+use corkboard_domain::pin::PinRecord;
+use corkboard_domain::policy::Visible;
+use corkboard_domain::user::UserRecord;
 
 /// The loaders of one request (the viewer does not change within it): each key is read once,
 /// in the round that was gathering when it was first asked for. async-graphql's `DataLoader`

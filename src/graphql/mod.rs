@@ -40,8 +40,8 @@ use crate::http::compression;
 use answers::{Answers, Kept, Version};
 use documents::Documents;
 
-use crate::service::context::Services;
-use crate::service::viewer::Viewer;
+use corkboard_core::service::context::Services;
+use corkboard_core::service::viewer::Viewer;
 use mutation::MutationRoot;
 use query::QueryRoot;
 

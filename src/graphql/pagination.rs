@@ -5,8 +5,8 @@ use async_graphql::{Context, Lookahead, OutputType, SimpleObject};
 
 use super::connection::{Connection, Edge};
 
-use crate::error::{AppError, AppResult};
-use crate::service::list_pages::ListPage;
+use corkboard_core::service::list_pages::ListPage;
+use corkboard_domain::error::{AppError, AppResult};
 
 /// A page's size when `first` is not given, and the most it may be: the cost limit prices a
 /// list at this many items at most.

@@ -10,9 +10,9 @@ use super::pins::pin_id;
 use super::types::board::Board;
 use super::types::pin::Pin;
 use super::types::user::User;
-use crate::domain::pin::PinText;
-use crate::service::pin_edits::{self, PinPatch};
-use crate::service::users;
+use corkboard_core::service::pin_edits::{self, PinPatch};
+use corkboard_core::service::users;
+use corkboard_domain::pin::PinText;
 
 /// The most boards `deletePin` answers.
 const MOST_BOARDS_ANSWERED: usize = 100;

@@ -11,9 +11,9 @@ use super::prefetch;
 use super::types::pin::Pin;
 use std::sync::Arc;
 
-use crate::domain::ids::PinId;
-use crate::service::pin_lists::{PageRequest, PinList, PinPage, cursor, parse_cursor};
-use crate::store::pin_order::PinKey;
+use corkboard_core::service::pin_lists::{PageRequest, PinList, PinPage, cursor, parse_cursor};
+use corkboard_domain::ids::PinId;
+use corkboard_store::pin_order::PinKey;
 
 pub type PinConnection = Connection<PinCursor, Pin, PinTotal>;
 
@@ -142,7 +142,7 @@ pub fn board_pin_edge(board: u64, order: i64, pin: Pin) -> BoardPinEdge {
 /// One page of a board's pins, in board order.
 pub async fn board_pin_connection(
     ctx: &Context<'_>,
-    board: crate::domain::ids::BoardId,
+    board: corkboard_domain::ids::BoardId,
     first: Option<i32>,
     after: Option<String>,
 ) -> Result<BoardPinConnection> {

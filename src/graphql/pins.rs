@@ -8,15 +8,15 @@ use super::pagination::page_cost;
 use super::pin_lists::{PinConnection, pin_connection};
 use super::types::pin::Pin;
 use super::types::temp_pin::{ScanResult, TempPin};
-use crate::domain::ids::PinId;
-use crate::domain::pin::PinText;
-use crate::error::AppError;
-use crate::search::query::Wanted;
-use crate::service::access::PIN_NOT_FOUND;
-use crate::service::add_pin::{NewPin, add_pin};
-use crate::service::fetch_jobs::For;
-use crate::service::pin_lists::PinList;
-use crate::service::{pins, scanner, search, temp_pins};
+use corkboard_core::service::access::PIN_NOT_FOUND;
+use corkboard_core::service::add_pin::{NewPin, add_pin};
+use corkboard_core::service::fetch_jobs::For;
+use corkboard_core::service::pin_lists::PinList;
+use corkboard_core::service::{pins, scanner, search, temp_pins};
+use corkboard_domain::error::AppError;
+use corkboard_domain::ids::PinId;
+use corkboard_domain::pin::PinText;
+use corkboard_search::query::Wanted;
 
 pub fn pin_id(id: &ID) -> Result<PinId, AppError> {
     PinId::parse(id).ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))

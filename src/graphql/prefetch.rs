@@ -1,8 +1,8 @@
 //! A page's pin records asked into the processor's cache all at once, before its answer reads
 //! them one after the other.
 
-use crate::domain::pin::PinRecord;
-use crate::prefetch::lines;
+use corkboard_domain::pin::PinRecord;
+use corkboard_search::prefetch::lines;
 
 /// Asks for the memory a page of pins is answered from: each record, then the text its fields
 /// point to. A search's pins are spread over the whole library, so few of them are in the

@@ -10,9 +10,9 @@ use object_store::GetRange;
 use poem::http::{HeaderValue, Method, StatusCode, header};
 use poem::{Body, Endpoint, IntoResponse, Request, Response};
 
-use crate::media::storage::S3Media;
-use crate::media::storage::s3::NotModified;
-use crate::service::pictures::PictureAccess;
+use corkboard_core::media::storage::S3Media;
+use corkboard_core::media::storage::s3::NotModified;
+use corkboard_core::service::pictures::PictureAccess;
 
 /// How long a presigned URL works.
 const LINK_LASTS: Duration = Duration::from_secs(600);

@@ -11,9 +11,9 @@ use tokio::io::AsyncReadExt;
 use tokio::sync::mpsc;
 
 use crate::http::session::viewer_of;
-use crate::service::context::Services;
-use crate::service::export::export_own;
-use crate::service::quotas::Slot;
+use corkboard_core::service::context::Services;
+use corkboard_core::service::export::export_own;
+use corkboard_core::service::quotas::Slot;
 
 /// Bytes read from the file at a time.
 const CHUNK: usize = 64 * 1024;

@@ -4,7 +4,7 @@ use poem::web::Data;
 use poem::{IntoResponse, handler, http::StatusCode};
 use redb::ReadableDatabase;
 
-use crate::service::context::Services;
+use corkboard_core::service::context::Services;
 
 #[handler]
 pub async fn healthz(services: Data<&Services>) -> impl IntoResponse {

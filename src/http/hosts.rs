@@ -10,8 +10,8 @@ use std::net::IpAddr;
 use poem::http::{Method, StatusCode, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
 
-use crate::config::Config;
-use crate::service::context::Services;
+use corkboard_core::service::context::Services;
+use corkboard_domain::config::Config;
 
 /// Refuses a request that may change something (anything but GET, HEAD and OPTIONS) when it
 /// names another host, with a 421 in the API's JSON shape.

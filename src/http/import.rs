@@ -8,15 +8,15 @@ use poem::web::{Data, Json, Multipart};
 use poem::{Request, handler};
 use tokio::io::AsyncReadExt;
 
-use crate::domain::sizes::size_in_words;
-use crate::error::{AppError, AppResult};
 use crate::http::limits::declared_length;
 use crate::http::session::viewer_of;
 use crate::http::upload::MULTIPART_OVERHEAD;
-use crate::service::archive_import::report::ImportReport;
-use crate::service::archive_import::{FIELD, ImportInto, import_archive};
-use crate::service::context::Services;
-use crate::service::spool::unlinked_file;
+use corkboard_core::service::archive_import::report::ImportReport;
+use corkboard_core::service::archive_import::{FIELD, ImportInto, import_archive};
+use corkboard_core::service::context::Services;
+use corkboard_core::service::spool::unlinked_file;
+use corkboard_domain::error::{AppError, AppResult};
+use corkboard_domain::sizes::size_in_words;
 
 #[handler]
 pub async fn import_mine(

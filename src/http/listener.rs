@@ -19,7 +19,7 @@ use poem::web::{LocalAddr, RemoteAddr};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
-use crate::service::rate_limit::client_key;
+use corkboard_core::service::rate_limit::client_key;
 
 /// File descriptors kept for the database, the search index, pictures and mails.
 const RESERVED_FILES: usize = 512;
@@ -35,7 +35,10 @@ pub struct ConnectionCaps {
 
 impl ConnectionCaps {
     /// The caps `http` sets; a total of 0 is the open-file limit less `RESERVED_FILES`.
-    pub fn new(http: &crate::config::HttpConfig, trusted_proxies: &[IpNet]) -> ConnectionCaps {
+    pub fn new(
+        http: &corkboard_domain::config::HttpConfig,
+        trusted_proxies: &[IpNet],
+    ) -> ConnectionCaps {
         let total = match http.max_connections {
             0 => raise_open_file_limit()
                 .saturating_sub(RESERVED_FILES)

@@ -11,11 +11,11 @@ use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 
 use crate::http::bucket_files::BucketFiles;
 use crate::http::session::viewer_of;
-use crate::media::storage::MediaStore;
-use crate::media::urls::served;
-use crate::service::context::Services;
-use crate::service::pictures::{PictureAccess, access};
-use crate::store::temp_pins;
+use corkboard_core::media::storage::MediaStore;
+use corkboard_core::media::urls::served;
+use corkboard_core::service::context::Services;
+use corkboard_core::service::pictures::{PictureAccess, access};
+use corkboard_store::temp_pins;
 
 const FOREVER: &str = "public, max-age=31536000, immutable";
 /// Temporary pins live a day at most, and are served to their uploader only.

@@ -4,7 +4,6 @@
 pub mod assets;
 pub mod bucket_files;
 pub mod compression;
-pub mod errors;
 pub mod export;
 pub mod headers;
 pub mod health;

@@ -18,7 +18,7 @@ use poem::http::header;
 use poem::listener::Acceptor;
 use poem::{Body, Endpoint, EndpointExt, IntoEndpoint, Request, Response};
 
-use crate::config::HttpConfig;
+use corkboard_domain::config::HttpConfig;
 
 /// The deadlines on what clients send.
 #[derive(Debug, Clone, Copy)]

@@ -4,11 +4,11 @@
 use poem::http::header;
 use poem::{Endpoint, IntoResponse, Request, Response};
 
-use crate::config::Config;
 use crate::http::proxies::client_of;
-use crate::service::auth::SESSION_COOKIE;
-use crate::service::context::Services;
-use crate::service::viewer::{self, Viewer};
+use corkboard_core::service::auth::SESSION_COOKIE;
+use corkboard_core::service::context::Services;
+use corkboard_core::service::viewer::{self, Viewer};
+use corkboard_domain::config::Config;
 
 /// Finds who sent the request and attaches the `Viewer` to it for the handlers.
 pub async fn with_viewer<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {

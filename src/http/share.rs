@@ -21,10 +21,10 @@ use poem::web::{Data, Multipart};
 use poem::{Request, Response, handler};
 use tokio::io::AsyncReadExt;
 
-use crate::error::{AppError, AppResult};
-use crate::service::context::Services;
-use crate::service::spool::unlinked_file;
-use crate::service::temp_pins;
+use corkboard_core::service::context::Services;
+use corkboard_core::service::spool::unlinked_file;
+use corkboard_core::service::temp_pins;
+use corkboard_domain::error::{AppError, AppResult};
 
 use super::limits::declared_length;
 use super::session;

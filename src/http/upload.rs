@@ -8,13 +8,13 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{Multipart, Object, OpenApi, OpenApiService};
 
-use crate::domain::sizes::size_in_words;
-use crate::error::AppError;
 use crate::http::limits::declared_length;
-use crate::media::urls;
-use crate::service::context::Services;
-use crate::service::viewer::Viewer;
-use crate::service::{imports, temp_pins};
+use corkboard_core::media::urls;
+use corkboard_core::service::context::Services;
+use corkboard_core::service::viewer::Viewer;
+use corkboard_core::service::{imports, temp_pins};
+use corkboard_domain::error::AppError;
+use corkboard_domain::sizes::size_in_words;
 
 pub struct UploadApi;
 
@@ -84,7 +84,7 @@ impl UploadApi {
     ) -> poem::Result<Json<AvatarUploaded>> {
         let user = viewer.require_user()?;
         let file = upload_file(form.avatar, &services).await?;
-        let record = crate::service::avatars::set_avatar(&services, user, file).await?;
+        let record = corkboard_core::service::avatars::set_avatar(&services, user, file).await?;
         let hash = record.avatar.as_deref().unwrap_or_default();
         Ok(Json(AvatarUploaded {
             avatar: urls::avatar(hash, 80, "jpeg"),

@@ -11,14 +11,14 @@ use chrono::{Duration, Utc};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::config::Config;
-use crate::domain::board::{BoardRecord, FolderRecord, slugify};
-use crate::domain::ids::{BoardId, FolderId, PinId, UserId};
-use crate::domain::pin::{Picture, PinRecord};
-use crate::domain::user::{Profile, UserRecord};
-use crate::search::SearchIndex;
-use crate::service::secrets::hash_password;
-use crate::store::{Store, boards, folders, pins, users};
+use corkboard_core::service::secrets::hash_password;
+use corkboard_domain::board::{BoardRecord, FolderRecord, slugify};
+use corkboard_domain::config::Config;
+use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
+use corkboard_domain::pin::{Picture, PinRecord};
+use corkboard_domain::user::{Profile, UserRecord};
+use corkboard_search::SearchIndex;
+use corkboard_store::{Store, boards, folders, pins, users};
 
 /// Every seeded user signs in with this password.
 pub const SEED_PASSWORD: &str = "corkboard-seed";

@@ -9,10 +9,10 @@ use image::{Rgb, RgbImage};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::config::Config;
-use crate::domain::pin::Picture;
-use crate::media::ingest::{inspect, store_files};
-use crate::media::storage::MediaStore;
+use corkboard_core::media::ingest::{inspect, store_files};
+use corkboard_core::media::storage::MediaStore;
+use corkboard_domain::config::Config;
+use corkboard_domain::pin::Picture;
 
 const WIDTHS: [u32; 5] = [640, 800, 1024, 1280, 1600];
 

@@ -10,8 +10,8 @@ pub mod smtp;
 pub mod web;
 
 use corkboard::app::{self, RunningServer};
-use corkboard::config::{Config, LimitsConfig};
-use corkboard::store::{board_sweeps, search_sweeps};
+use corkboard_domain::config::{Config, LimitsConfig};
+use corkboard_store::{board_sweeps, search_sweeps};
 use serde_json::{Value, json};
 use tempfile::TempDir;
 

@@ -2,8 +2,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use corkboard::store::codec;
-use corkboard::store::{board_sweeps, check};
+use corkboard_store::codec;
+use corkboard_store::{board_sweeps, check};
 use serde_json::json;
 
 use super::{TestApp, graphql_with};

@@ -24,7 +24,7 @@ impl Server {
             .arg(data_dir)
             .env(
                 "RUST_LOG",
-                "warn,corkboard::service=info,corkboard::store=info,corkboard::search=info",
+                "warn,corkboard_core::service=info,corkboard_store=info,corkboard_search=info",
             )
             // An error's message, not its backtrace, at the end of the log.
             .env("RUST_LIB_BACKTRACE", "0")

@@ -8,17 +8,17 @@ use chrono::{DateTime, Utc};
 
 use super::pin::Pin;
 use super::user::User;
-use crate::domain::board::{BoardRecord, FolderRecord};
-use crate::domain::ids::BoardId;
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::pagination::{Total, id_after, items_to_read, list_connection, page_cost};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use crate::graphql::pins::pin_id;
 use crate::graphql::{in_turn, tiles};
-use crate::service::boards::BoardsRequest;
-use crate::service::{boards, pins};
-use crate::store::board_lists::BoardList;
+use corkboard_core::service::boards::BoardsRequest;
+use corkboard_core::service::{boards, pins};
+use corkboard_domain::board::{BoardRecord, FolderRecord};
+use corkboard_domain::ids::BoardId;
+use corkboard_store::board_lists::BoardList;
 
 pub struct Board(pub BoardRecord);
 

@@ -7,16 +7,16 @@ use chrono::{DateTime, Utc};
 
 use super::board::Board;
 use super::user::User;
-use crate::domain::ids::BoardId;
-use crate::domain::pin::PinRecord;
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::in_turn;
 use crate::graphql::pagination::{Total, page, page_cost};
-use crate::media::encode::FORMATS;
-use crate::media::urls;
-use crate::service::pin_lists::{self, Neighbours, PinList};
-use crate::service::pins;
+use corkboard_core::media::encode::FORMATS;
+use corkboard_core::media::urls;
+use corkboard_core::service::pin_lists::{self, Neighbours, PinList};
+use corkboard_core::service::pins;
+use corkboard_domain::ids::BoardId;
+use corkboard_domain::pin::PinRecord;
 
 /// A pin, seen in a list that gives it its neighbours.
 pub struct Pin {

@@ -4,9 +4,9 @@ use async_graphql::{Object, SimpleObject};
 
 use super::pin::Pin;
 use crate::graphql::pagination::bounded_cost;
-use crate::media::urls;
-use crate::service::temp_pins::{MOST_CLONES, Staged};
-use crate::web::scan::Found;
+use corkboard_core::media::urls;
+use corkboard_core::service::temp_pins::{MOST_CLONES, Staged};
+use corkboard_core::web::scan::Found;
 
 pub struct TempPin(pub Staged);
 

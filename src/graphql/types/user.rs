@@ -6,9 +6,6 @@ use std::sync::Arc;
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
-use crate::domain::ids::{FolderId, UserId};
-use crate::domain::user::UserRecord;
-use crate::error::AppError;
 use crate::graphql::ahead::{self, Named};
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
@@ -20,14 +17,17 @@ use crate::graphql::pins::pin_id;
 use crate::graphql::tiles;
 use crate::graphql::types::board::{Board, Folder, board_connection};
 use crate::graphql::types::pin::Pin;
-use crate::media::urls;
-use crate::service::api_keys::MOST_API_KEYS;
-use crate::service::folders::FoldersRequest;
-use crate::service::pin_lists::PinList;
-use crate::service::temp_pins::MOST_CLONES;
-use crate::service::users::{PrivateFields, private_fields};
-use crate::service::{api_keys, boards, pins};
-use crate::store::board_lists::BoardList;
+use corkboard_core::media::urls;
+use corkboard_core::service::api_keys::MOST_API_KEYS;
+use corkboard_core::service::folders::FoldersRequest;
+use corkboard_core::service::pin_lists::PinList;
+use corkboard_core::service::temp_pins::MOST_CLONES;
+use corkboard_core::service::users::{PrivateFields, private_fields};
+use corkboard_core::service::{api_keys, boards, pins};
+use corkboard_domain::error::AppError;
+use corkboard_domain::ids::{FolderId, UserId};
+use corkboard_domain::user::UserRecord;
+use corkboard_store::board_lists::BoardList;
 
 pub struct User(pub Arc<UserRecord>);
 

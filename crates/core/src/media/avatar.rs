@@ -1,0 +1,130 @@
+//! Avatars: a centred square crop of the picture at every size the UI shows (and their 2x).
+
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::Context;
+use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
+use image::RgbImage;
+
+use crate::media::decode::decode_picture;
+use crate::media::encode::{FORMATS, encode};
+use crate::media::fingerprint::sha1_hex;
+use crate::media::storage::{AVATARS, MediaStore};
+use corkboard_domain::config::UploadConfig;
+use corkboard_domain::error::AppResult;
+
+/// Sizes in pixels: 32 (menu), 60 (user header), 80 (profile), and each at 2x.
+pub const AVATAR_SIZES: [u32; 6] = [32, 60, 64, 80, 120, 160];
+
+/// Crops, resizes and writes every avatar file; returns the content hash that names them.
+pub fn store_avatar(bytes: &[u8], limits: &UploadConfig, media: &MediaStore) -> AppResult<String> {
+    let picture = decode_picture(bytes, limits, "avatar")?;
+    let hash = sha1_hex(bytes);
+    let side = picture.width().min(picture.height());
+    let mut resizer = Resizer::new();
+    let lanczos = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
+    let largest_side = AVATAR_SIZES[5].min(side);
+    let mut largest = RgbImage::new(largest_side, largest_side);
+    resizer
+        .resize(&picture, &mut largest, &lanczos.fit_into_destination(None))
+        .context("cannot resize an avatar")?;
+    drop(picture);
+    for size in AVATAR_SIZES {
+        let mut resized = RgbImage::new(size, size);
+        resizer
+            .resize(&largest, &mut resized, &lanczos)
+            .context("cannot resize an avatar")?;
+        for format in FORMATS {
+            let key = avatar_key(&hash, size, format);
+            if !media.exists(&key)? {
+                media.put(&key, encode(&resized, format)?)?;
+            }
+        }
+    }
+    Ok(hash)
+}
+
+/// Memory of making the avatars of a `width` x `height` picture, besides the picture itself:
+/// fast_image_resize's buffer for the centred square down to 160 pixels (its width by the new
+/// height) and the small sizes.
+pub fn work_bytes(width: u32, height: u32) -> u64 {
+    let side = u64::from(width.min(height));
+    3 * side * u64::from(AVATAR_SIZES[5]) + (1 << 20)
+}
+
+/// The file of one avatar size, relative to the avatars folder (and to `/media/avatars/`).
+pub fn avatar_file(hash: &str, size: u32, format: &str) -> String {
+    format!("{}/{}/{hash}_{size}.{format}", &hash[..2], &hash[2..4])
+}
+
+/// Removes every size of an avatar (when no account shows it any more).
+pub fn remove_avatar(hash: &str, media: &MediaStore) {
+    for size in AVATAR_SIZES {
+        for format in FORMATS {
+            if let Err(error) = media.remove(&avatar_key(hash, size, format)) {
+                tracing::warn!(?error, "cannot remove an avatar file");
+            }
+        }
+    }
+}
+
+/// The storage key of one avatar size.
+pub fn avatar_key(hash: &str, size: u32, format: &str) -> String {
+    format!("{AVATARS}/{}", avatar_file(hash, size, format))
+}
+
+/// The smallest stored size at least `min_size`, else the largest.
+pub fn pick_size(min_size: i32) -> u32 {
+    AVATAR_SIZES
+        .into_iter()
+        .find(|size| i64::from(*size) >= i64::from(min_size))
+        .unwrap_or(AVATAR_SIZES[5])
+}
+
+/// Writes to a temporary name first, so that a crash never leaves half a file under the real one.
+/// The temporary name is the file's own name with `.tmp-{process}-{n}` added: unique, so two
+/// writes at once (of the same picture, or of its JPEG and WebP previews) never share one; a
+/// failed write removes it (on a full disk it would keep the space).
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> AppResult<()> {
+    write_atomically_with(path, |file| {
+        file.write_all(bytes)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(())
+    })
+}
+
+/// Writes what `write` writes into a temporary name first (see `write_atomically`), then moves
+/// it under `path`.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> AppResult<()>,
+) -> AppResult<()> {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let parent = path.parent().context("a media path has no folder")?;
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(
+        ".tmp-{}-{}",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
+    let temporary = PathBuf::from(temporary);
+    let written = (|| -> AppResult<()> {
+        let file = std::fs::File::create(&temporary)
+            .with_context(|| format!("cannot create {}", temporary.display()))?;
+        let mut file = BufWriter::new(file);
+        write(&mut file)?;
+        file.flush()
+            .with_context(|| format!("cannot write {}", temporary.display()))?;
+        std::fs::rename(&temporary, path)
+            .with_context(|| format!("cannot move {} into place", path.display()))?;
+        Ok(())
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}

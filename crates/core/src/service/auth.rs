@@ -1,0 +1,221 @@
+//! Signing up, in and out; sessions and the cookie that carries them.
+
+use chrono::{Duration, Utc};
+
+use crate::service::context::Services;
+use crate::service::rate_limit::{sign_in_keys, sign_up_keys};
+use crate::service::recovery::{issue_token, mail_sign_up_attempt, send_verification_mail};
+use crate::service::registration::admit;
+use crate::service::secrets::{
+    hash_password, new_secret, password_matches, secret_hash, waste_a_password_check,
+};
+use crate::service::viewer::Viewer;
+use corkboard_domain::config::Config;
+use corkboard_domain::error::{AppError, AppResult};
+use corkboard_domain::ids::UserId;
+use corkboard_domain::user::{
+    UserRecord, check_secret_length, validate_email, validate_new_password, validate_username,
+};
+use corkboard_store::accounts::{self, SessionRecord, TokenPurpose};
+use corkboard_store::invites::{self, InviteRecord};
+use corkboard_store::{Source, users};
+
+const SESSION_DAYS: i64 = 30;
+/// The cookie that carries a browser's session token.
+pub const SESSION_COOKIE: &str = "corkboard_session";
+const WRONG_CREDENTIALS: &str = "Wrong email or password.";
+pub const TOO_MANY_SIGN_INS: &str =
+    "Too many failed sign-in attempts. Please wait a few minutes and try again.";
+/// What a disabled account's owner is told once their password is right.
+pub const DISABLED: &str = "This account is disabled: ask the admin of this Corkboard.";
+const TOO_MANY_SIGN_UPS: &str =
+    "Too many accounts were created from your address. Please try again in an hour.";
+
+/// A user who just signed in, with the session token for their cookie.
+pub struct SignedIn {
+    pub user: UserRecord,
+    pub session_token: String,
+}
+
+/// Creates the account, signs it in, and mails the verification link. An email that has an
+/// account gets a neutral answer (which does not say so) and its owner a mail. Every attempt
+/// from an address counts toward its limit.
+pub async fn sign_up(
+    services: &Services,
+    viewer: &Viewer,
+    email: String,
+    password: String,
+    username: String,
+    invite: Option<String>,
+) -> AppResult<SignedIn> {
+    viewer.require_own_origin()?;
+    let email = email.trim().to_owned();
+    let username = username.trim().to_owned();
+    validate_email("email", &email)?;
+    validate_username(&username)?;
+    validate_new_password("password", &password)?;
+    let keys = sign_up_keys(&services.config.limits, viewer.client_ip);
+    services.limiter.take(&keys, TOO_MANY_SIGN_UPS)?;
+    let mode = services.config.registration();
+    let held = invite.clone();
+    let asked = email.clone();
+    let taken = services
+        .read(move |read| {
+            admit(read, mode, held.as_deref(), Utc::now())?;
+            Ok(users::by_email(read, &asked)?.is_some())
+        })
+        .await?;
+    if taken {
+        mail_sign_up_attempt(services, &email, viewer.client_ip).await;
+        return Err(AppError::invalid("email", users::EMAIL_NOT_USABLE));
+    }
+    let password_hash = services
+        .password_work(move |_| hash_password(&password))
+        .await?;
+    let (signed_in, verification) = services
+        .write(move |write| {
+            let now = Utc::now();
+            let invite = admit(write, mode, invite.as_deref(), now)?;
+            let user = UserRecord {
+                last_login_at: Some(now),
+                last_seen_at: Some(now),
+                ..UserRecord::new(username, email, password_hash)
+            };
+            let user = users::insert(write, user)?;
+            if let Some(invite) = invite {
+                invites::save(
+                    write,
+                    &InviteRecord {
+                        used_by: Some(user.id),
+                        ..invite
+                    },
+                )?;
+                tracing::info!(user = %user.id, made_by = %invite.made_by, "an invite was used");
+            }
+            let session_token = start_session(write, user.id)?;
+            let verification = issue_token(write, &user, TokenPurpose::EmailVerification)?;
+            let signed_in = SignedIn {
+                user,
+                session_token,
+            };
+            Ok((signed_in, verification))
+        })
+        .await?;
+    send_verification_mail(services, &signed_in.user.email, &verification).await;
+    Ok(signed_in)
+}
+
+/// Checks the password; the answer is the same for an unknown email and a wrong password. The
+/// attempt is counted before the check (per address, and per address and account, so nobody
+/// can lock an owner out from elsewhere), and taken back when the password is right.
+pub async fn log_in(
+    services: &Services,
+    viewer: &Viewer,
+    email: String,
+    password: String,
+) -> AppResult<SignedIn> {
+    viewer.require_own_origin()?;
+    check_secret_length("password", &password)?;
+    let keys = sign_in_keys(&services.config.limits, &email, viewer.client_ip);
+    services.limiter.take(&keys, TOO_MANY_SIGN_INS)?;
+    let found = services
+        .password_work(move |services| {
+            let user = services.store.read(|read| users::by_email(read, &email))?;
+            match user {
+                Some(user) if password_matches(&password, &user.password_hash) => Ok(Some(user)),
+                Some(_) => Ok(None),
+                None => {
+                    waste_a_password_check(&password);
+                    Ok(None)
+                }
+            }
+        })
+        .await;
+    let give_back = || {
+        keys.iter()
+            .for_each(|(key, _)| services.limiter.give_back(key))
+    };
+    let user = match found {
+        Ok(Some(user)) => user.id,
+        Ok(None) => {
+            return Err(AppError::Validation {
+                field: None,
+                message: WRONG_CREDENTIALS.into(),
+            });
+        }
+        Err(error) => {
+            give_back();
+            return Err(error);
+        }
+    };
+    give_back();
+    services
+        .write(move |write| {
+            let mut user = users::load(write, user)?;
+            if user.disabled {
+                return Err(AppError::denied(DISABLED));
+            }
+            user.last_login_at = Some(Utc::now());
+            users::update(write, &user)?;
+            let session_token = start_session(write, user.id)?;
+            Ok(SignedIn {
+                user,
+                session_token,
+            })
+        })
+        .await
+}
+
+/// Ends the session whose token hash is given.
+pub async fn log_out(services: &Services, session_hash: String) -> AppResult<()> {
+    services
+        .write(move |write| accounts::remove_session(write, &session_hash))
+        .await
+}
+
+/// The session of a token's hash (see `secrets::secret_hash`), if it is still valid.
+pub fn valid_session(read: &impl Source, hash: &str) -> AppResult<Option<SessionRecord>> {
+    Ok(accounts::session(read, hash)?.filter(|session| session.expires_at > Utc::now()))
+}
+
+pub fn start_session(write: &redb::WriteTransaction, user: UserId) -> AppResult<String> {
+    let token = new_secret();
+    let now = Utc::now();
+    let session = SessionRecord {
+        user,
+        created_at: now,
+        expires_at: now + Duration::days(SESSION_DAYS),
+    };
+    accounts::insert_session(write, &secret_hash(&token), &session)?;
+    Ok(token)
+}
+
+/// The `Set-Cookie` value that signs `viewer`'s browser in.
+pub fn session_cookie(token: &str, config: &Config, viewer: &Viewer) -> String {
+    let max_age = Duration::days(SESSION_DAYS).num_seconds();
+    format!(
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{}",
+        secure(config, viewer)
+    )
+}
+
+/// The `Set-Cookie` value that signs `viewer`'s browser out.
+pub fn clear_session_cookie(config: &Config, viewer: &Viewer) -> String {
+    format!(
+        "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{}",
+        secure(config, viewer)
+    )
+}
+
+/// `; Secure` when the public address is HTTPS, or a trusted proxy says the request came so.
+fn secure(config: &Config, viewer: &Viewer) -> &'static str {
+    let public_https = config
+        .public_url
+        .as_deref()
+        .is_some_and(|url| url.starts_with("https://"));
+    if public_https || viewer.over_https {
+        "; Secure"
+    } else {
+        ""
+    }
+}

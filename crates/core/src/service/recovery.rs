@@ -1,0 +1,326 @@
+//! Mailed tokens (password reset, email verification) and changing one's password or email. A
+//! new password ends the other sessions, revokes the API keys and the other pending reset links.
+
+use std::net::IpAddr;
+
+use chrono::{Duration, Utc};
+
+use crate::service::auth::{SignedIn, TOO_MANY_SIGN_INS, start_session};
+use crate::service::context::Services;
+use crate::service::mail::Mail;
+use crate::service::rate_limit::{mail_keys, sign_in_keys};
+use crate::service::secrets::{hash_password, new_secret, password_matches, secret_hash};
+use crate::service::viewer::Viewer;
+use corkboard_domain::error::{AppError, AppResult};
+use corkboard_domain::ids::UserId;
+use corkboard_domain::user::{
+    UserRecord, check_secret_length, email_key, validate_email, validate_new_password,
+};
+use corkboard_store::accounts::{self, TokenPurpose, TokenRecord};
+use corkboard_store::users;
+
+const RESET_TOKEN_HOURS: i64 = 1;
+const VERIFICATION_TOKEN_HOURS: i64 = 48;
+const BAD_TOKEN: &str = "This link is invalid or has expired. Please ask for a new one.";
+const TOO_MANY_MAILS: &str = "Too many mails were asked for. Please try again in an hour.";
+
+/// Mails a reset link when the email belongs to someone; answers the same either way. Asking
+/// counts per address and per email either way.
+pub async fn start_password_reset(
+    services: &Services,
+    email: String,
+    client: Option<IpAddr>,
+) -> AppResult<()> {
+    validate_email("email", &email)?;
+    let keys = mail_keys(&services.config.limits, &email, client);
+    services.limiter.take(&keys, TOO_MANY_MAILS)?;
+    let issued = services
+        .write(move |write| match users::by_email(write, &email)? {
+            Some(user) => Ok(Some((
+                user.email.clone(),
+                issue_token(write, &user, TokenPurpose::PasswordReset)?,
+            ))),
+            None => Ok(None),
+        })
+        .await?;
+    if let Some((email, token)) = issued {
+        let link = format!(
+            "{}/password_reset?token={token}",
+            services.config.public_base_url()
+        );
+        let mail = Mail {
+            to: email,
+            subject: "Reset your Corkboard password".into(),
+            body: format!(
+                "Someone asked to reset the password of your Corkboard account.\n\n\
+                 To choose a new password, open this link within an hour:\n{link}\n\n\
+                 If it was not you, ignore this mail: your password stays as it is.\n"
+            ),
+        };
+        if let Err(error) = services.mail.send(mail).await {
+            tracing::error!(error = ?error, "the password reset mail was not sent");
+        }
+    }
+    Ok(())
+}
+
+/// Sets a new password from a mailed token, ends every other session, and signs in.
+pub async fn reset_password(
+    services: &Services,
+    viewer: &Viewer,
+    token: String,
+    new_password: String,
+) -> AppResult<SignedIn> {
+    viewer.require_own_origin()?;
+    check_secret_length("token", &token)?;
+    validate_new_password("newPassword", &new_password)?;
+    let password_hash = services
+        .password_work(move |_| hash_password(&new_password))
+        .await?;
+    let (signed_in, revoked) = services
+        .write(move |write| {
+            let token = valid_token(write, &token, TokenPurpose::PasswordReset)?;
+            let mut user = users::load(write, token.user)?;
+            user.password_hash = password_hash;
+            user.email_verified |= email_key(&token.email) == email_key(&user.email);
+            user.last_login_at = Some(Utc::now());
+            users::update(write, &user)?;
+            let revoked = revoke_credentials(write, user.id, None)?;
+            let session_token = start_session(write, user.id)?;
+            let signed_in = SignedIn {
+                user,
+                session_token,
+            };
+            Ok((signed_in, revoked))
+        })
+        .await?;
+    send_password_changed_mail(services, &signed_in.user, revoked).await;
+    Ok(signed_in)
+}
+
+/// Marks the email verified when the token was mailed to the user's current address.
+pub async fn verify_email(services: &Services, token: String) -> AppResult<UserRecord> {
+    check_secret_length("token", &token)?;
+    services
+        .write(move |write| {
+            let token = valid_token(write, &token, TokenPurpose::EmailVerification)?;
+            let mut user = users::load(write, token.user)?;
+            if email_key(&token.email) != email_key(&user.email) {
+                return Err(AppError::invalid("token", BAD_TOKEN));
+            }
+            user.email_verified = true;
+            users::update(write, &user)?;
+            Ok(user)
+        })
+        .await
+}
+
+/// Changes the password after checking the current one; every other session ends.
+pub async fn change_password(
+    services: &Services,
+    user: UserId,
+    keep_session: Option<String>,
+    current_password: String,
+    new_password: String,
+    client: Option<IpAddr>,
+) -> AppResult<UserRecord> {
+    check_secret_length("currentPassword", &current_password)?;
+    validate_new_password("newPassword", &new_password)?;
+    let current = PasswordCheck {
+        field: "currentPassword",
+        wrong: "The current password is wrong.",
+        password: current_password,
+    };
+    check_own_password(services, user, current, client).await?;
+    let password_hash = services
+        .password_work(move |_| hash_password(&new_password))
+        .await?;
+    let (record, revoked) = services
+        .write(move |write| {
+            let mut record = users::load(write, user)?;
+            record.password_hash = password_hash;
+            users::update(write, &record)?;
+            let revoked = revoke_credentials(write, user, keep_session.as_deref())?;
+            Ok((record, revoked))
+        })
+        .await?;
+    send_password_changed_mail(services, &record, revoked).await;
+    Ok(record)
+}
+
+/// Changes the email after checking the password; the new address must be verified again.
+pub async fn change_email(
+    services: &Services,
+    user: UserId,
+    new_email: String,
+    password: String,
+    client: Option<IpAddr>,
+) -> AppResult<UserRecord> {
+    let new_email = new_email.trim().to_owned();
+    validate_email("newEmail", &new_email)?;
+    check_secret_length("password", &password)?;
+    let keys = mail_keys(&services.config.limits, &new_email, client);
+    services.limiter.take(&keys, TOO_MANY_MAILS)?;
+    let check = PasswordCheck {
+        field: "password",
+        wrong: "The password is wrong.",
+        password,
+    };
+    check_own_password(services, user, check, client).await?;
+    let (record, token) = services
+        .write(move |write| {
+            let mut record = users::load(write, user)?;
+            record.email = new_email;
+            record.email_verified = false;
+            users::update(write, &record)?;
+            let token = issue_token(write, &record, TokenPurpose::EmailVerification)?;
+            Ok((record, token))
+        })
+        .await?;
+    send_verification_mail(services, &record.email, &token).await;
+    Ok(record)
+}
+
+/// A signed-in user's password, asked again before a change.
+struct PasswordCheck {
+    field: &'static str,
+    wrong: &'static str,
+    password: String,
+}
+
+/// Checks a signed-in user's own password, counted as a sign-in attempt (per address, and per
+/// address and account) before the check and taken back when it is right: each guess counts,
+/// however many a request aliases.
+async fn check_own_password(
+    services: &Services,
+    user: UserId,
+    check: PasswordCheck,
+    client: Option<IpAddr>,
+) -> AppResult<()> {
+    let email = services
+        .read(move |read| users::load(read, user))
+        .await?
+        .email;
+    let keys = sign_in_keys(&services.config.limits, &email, client);
+    services.limiter.take(&keys, TOO_MANY_SIGN_INS)?;
+    let PasswordCheck { password, .. } = check;
+    let right = services
+        .password_work(move |services| {
+            let record = services.store.read(|read| users::load(read, user))?;
+            Ok(password_matches(&password, &record.password_hash))
+        })
+        .await;
+    if !matches!(right, Ok(false)) {
+        keys.iter()
+            .for_each(|(key, _)| services.limiter.give_back(key));
+    }
+    match right? {
+        true => Ok(()),
+        false => Err(AppError::invalid(check.field, check.wrong)),
+    }
+}
+
+/// After a new password: the other sessions end, API keys and pending reset links stop working.
+/// Returns how many API keys were revoked.
+pub fn revoke_credentials(
+    write: &redb::WriteTransaction,
+    user: UserId,
+    keep_session: Option<&str>,
+) -> AppResult<usize> {
+    accounts::remove_sessions_of(write, user, keep_session)?;
+    accounts::remove_tokens_of(write, user, TokenPurpose::PasswordReset)?;
+    accounts::remove_api_keys_of(write, user)
+}
+
+pub fn issue_token(
+    write: &redb::WriteTransaction,
+    user: &UserRecord,
+    purpose: TokenPurpose,
+) -> AppResult<String> {
+    let token = new_secret();
+    let hours = match purpose {
+        TokenPurpose::PasswordReset => RESET_TOKEN_HOURS,
+        TokenPurpose::EmailVerification => VERIFICATION_TOKEN_HOURS,
+    };
+    let record = TokenRecord {
+        user: user.id,
+        purpose,
+        email: user.email.clone(),
+        expires_at: Utc::now() + Duration::hours(hours),
+    };
+    accounts::insert_token(write, &secret_hash(&token), &record)?;
+    Ok(token)
+}
+
+/// Takes a mailed token out of the store: valid or not, it cannot be used again.
+fn valid_token(
+    write: &redb::WriteTransaction,
+    token: &str,
+    purpose: TokenPurpose,
+) -> AppResult<TokenRecord> {
+    accounts::take_token(write, &secret_hash(token.trim()))?
+        .filter(|record| record.purpose == purpose && record.expires_at > Utc::now())
+        .ok_or_else(|| AppError::invalid("token", BAD_TOKEN))
+}
+
+pub async fn send_verification_mail(services: &Services, email: &str, token: &str) {
+    let link = format!(
+        "{}/verifie_email?token={token}",
+        services.config.public_base_url()
+    );
+    let mail = Mail {
+        to: email.to_owned(),
+        subject: "Verify your email for Corkboard".into(),
+        body: format!(
+            "Welcome to Corkboard!\n\nTo verify this email address, open this link within 48 hours:\n\
+             {link}\n\nIf you did not create a Corkboard account, ignore this mail.\n"
+        ),
+    };
+    if let Err(error) = services.mail.send(mail).await {
+        tracing::error!(error = ?error, "the verification mail was not sent");
+    }
+}
+
+/// Tells the user that their password changed, and what stopped working with the old one.
+/// Tells the owner of `email` that someone tried to sign up with it; sent at most as often as
+/// the mail limits allow (past them, nothing is sent and the sign-up's answer is the same).
+pub async fn mail_sign_up_attempt(services: &Services, email: &str, client: Option<IpAddr>) {
+    let keys = mail_keys(&services.config.limits, email, client);
+    if services.limiter.take(&keys, TOO_MANY_MAILS).is_err() {
+        return;
+    }
+    let mail = Mail {
+        to: email.to_owned(),
+        subject: "Someone tried to sign up with your email".into(),
+        body: format!(
+            "Someone tried to make a new Corkboard account with this email address, which \
+             already has one.\n\nIf it was you, sign in, or reset your password at \
+             {}/start_password_reset/.\nIf it was not you, ignore this mail: nothing changed.\n",
+            services.config.public_base_url()
+        ),
+    };
+    if let Err(error) = services.mail.send(mail).await {
+        tracing::error!(error = ?error, "the sign-up attempt mail was not sent");
+    }
+}
+
+async fn send_password_changed_mail(services: &Services, user: &UserRecord, revoked_keys: usize) {
+    let keys = match revoked_keys {
+        0 => String::new(),
+        1 => "Your API key was revoked: make a new one in your profile.\n".into(),
+        n => format!("Your {n} API keys were revoked: make new ones in your profile.\n"),
+    };
+    let mail = Mail {
+        to: user.email.clone(),
+        subject: "Your Corkboard password was changed".into(),
+        body: format!(
+            "The password of your Corkboard account {} was changed.\n\n\
+             Your other sessions were signed out, and older password reset links no longer work.\n\
+             {keys}\nIf it was not you, reset your password at once.\n",
+            user.username
+        ),
+    };
+    if let Err(error) = services.mail.send(mail).await {
+        tracing::error!(error = ?error, "the password change mail was not sent");
+    }
+}

@@ -1,0 +1,561 @@
+//! Searching pins: by text (relevance order) or by tag (newest first), and tag suggestions;
+//! the viewer's right to see a pin is part of every query, so pages and counts (up to 10,000)
+//! stay right.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Bound;
+
+use anyhow::Context;
+use tantivy::collector::TopDocs;
+use tantivy::columnar::Column;
+use tantivy::query::{
+    Bm25Weight, BooleanQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery,
+};
+use tantivy::schema::{IndexRecordOption, Value};
+use tantivy::{
+    COLLECT_BLOCK_BUFFER_LEN, DocAddress, DocSet, Order, Searcher, TERMINATED, TantivyDocument,
+    Term,
+};
+
+use super::counting::count_with_all;
+use super::own_words::{self, Word};
+use super::ranking;
+use super::{COUNTED_AT_MOST, RESTRICTED, SearchIndex, audience_term, fold, private_word, words};
+use corkboard_domain::error::AppResult;
+use corkboard_domain::ids::UserId;
+use corkboard_domain::policy::AudienceKey;
+use corkboard_store::pin_order::Direction;
+
+/// What a search asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Wanted {
+    Text(String),
+    Tag(String),
+}
+
+/// A text search: the pins with every word among the public words, ranked without scoring every
+/// match (kept postings, or Tantivy's block-max WAND), and, for a signed-in viewer, the pins with
+/// every word among the public words or their own (`reader_words`), one own at least, walked
+/// from those few (`own_words`). A word asked as "public or own" in one query made each word a
+/// union, and the search twice as slow.
+pub(super) struct TextSearch {
+    words: Vec<Word>,
+    /// Each word's BM25 weight among the public words, found once for the ranking and the count.
+    weights: Vec<Bm25Weight>,
+}
+
+impl TextSearch {
+    /// The words among the public words, each of which a pin must hold (counted without a query,
+    /// see `counting`).
+    fn public(&self) -> Vec<Term> {
+        self.words.iter().map(|word| word.public.clone()).collect()
+    }
+
+    /// The pins with every word among the public words.
+    fn public_query(&self) -> Box<dyn Query> {
+        all_of(
+            self.words
+                .iter()
+                .map(|word| word_query(word.public.clone()))
+                .collect(),
+        )
+    }
+}
+
+/// A word as a query that scores it.
+fn word_query(word: Term) -> Box<dyn Query> {
+    Box::new(TermQuery::new(word, IndexRecordOption::WithFreqs))
+}
+
+/// The pins every one of `clauses` matches.
+fn all_of(clauses: Vec<Box<dyn Query>>) -> Box<dyn Query> {
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = clauses
+        .into_iter()
+        .map(|query| (Occur::Must, query))
+        .collect();
+    match clauses.len() {
+        1 => clauses.remove(0).1,
+        _ => Box::new(BooleanQuery::new(clauses)),
+    }
+}
+
+/// How many distinct tags a suggestion looks at, at most.
+const SUGGESTION_CANDIDATES: usize = 500;
+
+impl SearchIndex {
+    fn term_u64(&self, field: tantivy::schema::Field, value: u64) -> Box<dyn Query> {
+        Box::new(TermQuery::new(
+            Term::from_field_u64(field, value),
+            IndexRecordOption::Basic,
+        ))
+    }
+
+    /// Pins the viewer may not see: restricted ones whose audience does not hold the viewer.
+    fn hidden_from(&self, viewer: Option<UserId>) -> Box<dyn Query> {
+        let restricted = self.term_u64(self.fields.audience, RESTRICTED);
+        match viewer {
+            None => restricted,
+            Some(viewer) => Box::new(BooleanQuery::new(vec![
+                (Occur::Must, restricted),
+                (
+                    Occur::MustNot,
+                    self.term_u64(
+                        self.fields.audience,
+                        audience_term(AudienceKey::Reader(viewer)),
+                    ),
+                ),
+            ])),
+        }
+    }
+
+    /// The pins with `tag` (folded) that the viewer may see.
+    fn tag_query(&self, viewer: Option<UserId>, tag: &str) -> Box<dyn Query> {
+        let tag = fold(tag.trim().trim_start_matches('#'));
+        let term = Term::from_field_text(self.fields.tag, &tag);
+        Box::new(BooleanQuery::new(vec![
+            (
+                Occur::Must,
+                Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
+            ),
+            (Occur::MustNot, self.hidden_from(viewer)),
+        ]))
+    }
+
+    /// Pins with every word of `text` (folded, as a person typed it: no query syntax, so no
+    /// field of the index can be named) among the words the viewer may find: those of public
+    /// pins, and their own in `reader_words`; `None` when `text` has no word.
+    pub(super) fn text_search(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        text: &str,
+    ) -> AppResult<Option<TextSearch>> {
+        let words: Vec<Word> = words(text)
+            .into_iter()
+            .map(|word| Word {
+                own: viewer.map(|viewer| {
+                    Term::from_field_text(self.fields.reader_words, &private_word(viewer, &word))
+                }),
+                public: Term::from_field_text(self.fields.words, &word),
+            })
+            .collect();
+        if words.is_empty() {
+            return Ok(None);
+        }
+        let weights = words
+            .iter()
+            .map(|word| self.weights.of(searcher, &word.public))
+            .collect::<AppResult<Vec<_>>>()?;
+        Ok(Some(TextSearch { words, weights }))
+    }
+
+    /// How many pins match a text search, counted up to `COUNTED_AT_MOST + 1` (which means
+    /// "more"). The viewer's own matches read the words' kept postings, which the ranking of
+    /// the same search has made (`search_by_relevance` first).
+    pub(super) fn text_count(&self, searcher: &Searcher, search: &TextSearch) -> AppResult<usize> {
+        let enough = COUNTED_AT_MOST + 1;
+        let public_only = count_with_all(searcher, &self.common_words, &search.public(), enough)?;
+        let rest = enough - public_only.min(enough);
+        let own = own_words::count_not_all_public(
+            searcher,
+            &self.impacts,
+            &search.words,
+            &search.weights,
+            rest,
+        )?;
+        Ok((public_only + own).min(enough))
+    }
+
+    /// How many pins with `tag` the viewer may see, counted up to `COUNTED_AT_MOST + 1`.
+    pub(super) fn tag_count_up_to(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        tag: &str,
+    ) -> AppResult<usize> {
+        count_up_to(searcher, &*self.tag_query(viewer, tag), COUNTED_AT_MOST + 1)
+    }
+
+    /// How many pins the viewer may see carry `tag` (folded): every document with the tag
+    /// (a term's count, which Tantivy knows without a walk in a segment without deletions) less
+    /// the restricted ones (the same for every viewer, counted once an index generation) but for
+    /// those the viewer may read (their own and shared ones, few).
+    fn tag_count(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        tag: &str,
+    ) -> AppResult<usize> {
+        let tagged = || -> Box<dyn Query> {
+            Box::new(TermQuery::new(
+                Term::from_field_text(self.fields.tag, tag),
+                IndexRecordOption::Basic,
+            ))
+        };
+        let restricted = || self.term_u64(self.fields.audience, RESTRICTED);
+        let all = tagged().count(searcher).context("search failed")?;
+        let restricted_count = self.restricted_with_tag(searcher, tag, || {
+            let query =
+                BooleanQuery::new(vec![(Occur::Must, tagged()), (Occur::Must, restricted())]);
+            Ok(query.count(searcher).context("search failed")?)
+        })?;
+        let readable = match viewer {
+            None => 0,
+            Some(viewer) => {
+                let reader = audience_term(AudienceKey::Reader(viewer));
+                let query = BooleanQuery::new(vec![
+                    (Occur::Must, tagged()),
+                    (Occur::Must, restricted()),
+                    (Occur::Must, self.term_u64(self.fields.audience, reader)),
+                ]);
+                query.count(searcher).context("search failed")?
+            }
+        };
+        Ok(all.saturating_sub(restricted_count.saturating_sub(readable)))
+    }
+
+    /// Pin ids of a text search by relevance, `limit` of them from rank `offset`.
+    pub(super) fn search_by_relevance(
+        &self,
+        searcher: &Searcher,
+        search: &TextSearch,
+        offset: usize,
+        limit: usize,
+    ) -> AppResult<Vec<u64>> {
+        let reach = offset.saturating_add(limit.max(1));
+        let (public, weights) = (search.public(), &search.weights);
+        let (mut found, _) = ranking::best_with_all(
+            searcher,
+            &self.impacts,
+            &public,
+            weights,
+            &*search.public_query(),
+            reach,
+        )?;
+        let own = own_words::best(searcher, &self.impacts, &search.words, weights, reach)?;
+        if !own.is_empty() {
+            // A pin found by both is scored right among the own matches (its own words count
+            // too); every pin of the first `reach` is among the first `reach` of one of them.
+            let scored: BTreeSet<DocAddress> = own.iter().map(|(_, address)| *address).collect();
+            found.retain(|(_, address)| !scored.contains(address));
+            found.extend(own);
+            found.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        }
+        let page: Vec<_> = found.into_iter().skip(offset).take(limit).collect();
+        Ok(pin_ids(&self.id_columns(searcher)?, &page))
+    }
+
+    /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`.
+    pub(super) fn search_by_tag(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        tag: &str,
+        from: Option<u64>,
+        direction: Direction,
+        limit: usize,
+    ) -> AppResult<Vec<u64>> {
+        let query = self.tag_query(viewer, tag);
+        let id = |value| Term::from_field_u64(self.fields.id, value);
+        let order = match direction {
+            Direction::Down => Order::Desc,
+            Direction::Up => Order::Asc,
+        };
+        let beyond: Option<Box<dyn Query>> = from.map(|from| -> Box<dyn Query> {
+            Box::new(match direction {
+                Direction::Down => RangeQuery::new(Bound::Unbounded, Bound::Excluded(id(from))),
+                Direction::Up => RangeQuery::new(Bound::Excluded(id(from)), Bound::Unbounded),
+            })
+        });
+        let mut clauses = vec![(Occur::Must, query)];
+        clauses.extend(beyond.map(|range| (Occur::Must, range)));
+        let query = BooleanQuery::new(clauses);
+        let collector = TopDocs::with_limit(limit.max(1)).order_by_fast_field::<u64>("id", order);
+        let found = searcher
+            .search(&query, &collector)
+            .context("search failed")?;
+        Ok(found.into_iter().filter_map(|(id, _)| id).collect())
+    }
+
+    /// Tags starting with `token` on pins the viewer may see, most used first, without
+    /// `exclude`; each with how many of those pins carry it. Tags are counted in the order of
+    /// how many documents carry them, until no tag left could reach the `first` shown.
+    pub fn suggest_tags(
+        &self,
+        viewer: Option<UserId>,
+        token: &str,
+        exclude: &[String],
+        first: usize,
+    ) -> AppResult<Vec<(String, usize)>> {
+        let prefix = fold(token.trim().trim_start_matches('#'));
+        if prefix.is_empty() || first == 0 {
+            return Ok(Vec::new());
+        }
+        let excluded: BTreeSet<String> = exclude.iter().map(|tag| fold(tag)).collect();
+        let searcher = self.reader.searcher();
+        // The first candidates in alphabetical order, each with how many documents carry it:
+        // at least as many as the pins the viewer may see with it, so the first ones counted
+        // can end the counting. A segment holding one of the first candidates overall holds it
+        // among its own first ones, so its sum is whole.
+        let mut candidates: BTreeMap<String, usize> = BTreeMap::new();
+        for segment in searcher.segment_readers() {
+            let inverted = segment
+                .inverted_index(self.fields.tag)
+                .context("cannot read tags")?;
+            let mut terms = inverted
+                .terms()
+                .range()
+                .ge(prefix.as_bytes())
+                .into_stream()
+                .context("cannot read tags")?;
+            let mut taken = 0;
+            while taken < SUGGESTION_CANDIDATES && terms.advance() {
+                let Ok(term) = std::str::from_utf8(terms.key()) else {
+                    continue;
+                };
+                if !term.starts_with(&prefix) {
+                    break;
+                }
+                if !excluded.contains(term) {
+                    *candidates.entry(term.to_owned()).or_default() +=
+                        terms.value().doc_freq as usize;
+                    taken += 1;
+                }
+            }
+        }
+        let mut ranked: Vec<(String, usize)> =
+            candidates.into_iter().take(SUGGESTION_CANDIDATES).collect();
+        ranked.sort_by(most_first);
+        let mut counted: Vec<(String, usize)> = Vec::new();
+        for (tag, at_most) in ranked {
+            if counted.len() >= first && counted[first - 1].1 > at_most {
+                break;
+            }
+            let count = self.tag_count(&searcher, viewer, &tag)?;
+            if count > 0 {
+                counted.push((tag, count));
+                counted.sort_by(most_first);
+            }
+        }
+        counted.truncate(first);
+        counted
+            .into_iter()
+            .map(|(tag, count)| Ok((self.written_form(&searcher, viewer, tag)?, count)))
+            .collect()
+    }
+
+    /// A tag as a pin the viewer may see writes it ('Café' for 'cafe'): the first one found.
+    fn written_form(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        folded: String,
+    ) -> AppResult<String> {
+        let query = self.tag_query(viewer, &folded);
+        let weight = query
+            .weight(EnableScoring::disabled_from_searcher(searcher))
+            .context("search failed")?;
+        for (ord, segment) in searcher.segment_readers().iter().enumerate() {
+            let mut matches = weight.scorer(segment, 1.0).context("search failed")?;
+            let alive = segment.alive_bitset();
+            while matches.doc() != TERMINATED
+                && alive.is_some_and(|alive| !alive.is_alive(matches.doc()))
+            {
+                matches.advance();
+            }
+            if matches.doc() == TERMINATED {
+                continue;
+            }
+            let address = DocAddress::new(ord as u32, matches.doc());
+            let document: TantivyDocument = searcher.doc(address).context("cannot read a hit")?;
+            return Ok(document
+                .get_all(self.fields.tag_name)
+                .filter_map(|value| value.as_str())
+                .find(|written| fold(written) == folded)
+                .map_or(folded, str::to_owned));
+        }
+        Ok(folded)
+    }
+}
+
+/// The pin ids of hits, read from the `id` fast field (`columns`, one per segment, not the
+/// stored documents).
+fn pin_ids(columns: &[Column<u64>], hits: &[(f32, DocAddress)]) -> Vec<u64> {
+    hits.iter()
+        .map(|(_, address)| {
+            columns[address.segment_ord as usize]
+                .first(address.doc_id)
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// How many documents match `query`, counted up to `enough`.
+fn count_up_to(searcher: &Searcher, query: &dyn Query, enough: usize) -> AppResult<usize> {
+    let weight = query
+        .weight(EnableScoring::disabled_from_searcher(searcher))
+        .context("search failed")?;
+    let mut count = 0;
+    let mut docs = [0; COLLECT_BLOCK_BUFFER_LEN];
+    for segment in searcher.segment_readers() {
+        let mut matches = weight.scorer(segment, 1.0).context("search failed")?;
+        let alive = segment.alive_bitset();
+        loop {
+            let filled = matches.fill_buffer(&mut docs);
+            count += match alive {
+                None => filled,
+                Some(alive) => docs[..filled]
+                    .iter()
+                    .filter(|doc| alive.is_alive(**doc))
+                    .count(),
+            };
+            if count >= enough {
+                return Ok(enough);
+            }
+            if filled < docs.len() {
+                break;
+            }
+        }
+    }
+    Ok(count)
+}
+
+/// Tags by count, most first, then by name.
+fn most_first(a: &(String, usize), b: &(String, usize)) -> std::cmp::Ordering {
+    b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use redb::WriteTransaction;
+
+    use crate::SearchIndex;
+    use corkboard_domain::board::BoardRecord;
+    use corkboard_domain::error::AppResult;
+    use corkboard_domain::ids::{BoardId, UserId};
+    use corkboard_domain::pin::{PinRecord, PinText};
+    use corkboard_domain::user::UserRecord;
+    use corkboard_store::{Store, boards, pins, users};
+
+    const ANN: UserId = UserId(1);
+
+    /// A pin of Ann's with `caption`.
+    fn pin(caption: &str) -> PinRecord {
+        let text = PinText {
+            title: None,
+            caption: caption.into(),
+            rating: 0,
+            unsafe_content: false,
+            tags: Vec::new(),
+        };
+        PinRecord::new(ANN, Default::default(), None, text)
+    }
+
+    /// A store in `dir` where Ann signed up and `fill` wrote, with the search index of it.
+    fn indexed<T>(
+        dir: &std::path::Path,
+        fill: impl FnOnce(&WriteTransaction) -> AppResult<T>,
+    ) -> (SearchIndex, T) {
+        let store = Store::open(&dir.join("db.redb")).unwrap();
+        let filled = store
+            .write(|write| {
+                let record = UserRecord::new("ann".into(), "a@b.c".into(), "".into());
+                users::insert(write, record)?;
+                fill(write)
+            })
+            .unwrap();
+        let index = SearchIndex::open(&dir.join("index")).unwrap();
+        index.rebuild(&store).unwrap();
+        (index, filled)
+    }
+
+    /// Ann's public board "Sea" holds 30 public pins "blue sea", the last two also on her
+    /// private board "Blue holiday"; that one holds 5 private pins "blue sea blue", and one pin
+    /// "sunset" is on both boards.
+    #[test]
+    fn a_search_finds_public_pins_and_the_viewers_own_words_once_each() {
+        let dir = tempfile::tempdir().unwrap();
+        let (index, (public_only, on_both)) = indexed(dir.path(), |write| {
+            let sea = BoardRecord::new(ANN, "Sea".into(), None, None, false);
+            let sea = boards::insert(write, sea)?.id;
+            let holiday = BoardRecord::new(ANN, "Blue holiday".into(), None, None, true);
+            let holiday = boards::insert(write, holiday)?.id;
+            let pinned = |boards: &[BoardId], count| -> AppResult<Vec<u64>> {
+                (0..count)
+                    .map(|_| Ok(pins::insert(write, pin("blue sea"), boards)?.id.0))
+                    .collect()
+            };
+            let public_only = pinned(&[sea], 28)?;
+            let on_both = pinned(&[sea, holiday], 2)?;
+            for _ in 0..5 {
+                pins::insert(write, pin("blue sea blue"), &[holiday])?;
+            }
+            pins::insert(write, pin("sunset"), &[sea, holiday])?;
+            Ok((public_only, on_both))
+        });
+
+        let found = |viewer, text| index.by_relevance(viewer, text, 0, 50).unwrap();
+        assert_eq!(found(None, "blue sea").1, 30);
+        // Her own: the private pins, and "sunset" by its board's title and "Sea".
+        let (ranked, total) = found(Some(ANN), "blue sea");
+        assert_eq!(total, 36);
+        let mut once = ranked.clone();
+        once.sort_unstable();
+        once.dedup();
+        assert_eq!(once.len(), 36);
+        // The pins also on her board count its title too, above the public-only ones.
+        let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
+        let first_public_only = public_only.iter().map(rank).min().unwrap();
+        assert!(on_both.iter().all(|id| rank(id) < first_public_only));
+        // Pages by offset give the same order.
+        let mut pages = Vec::new();
+        for offset in (0..36).step_by(4) {
+            pages.extend(
+                index
+                    .by_relevance(Some(ANN), "blue sea", offset, 4)
+                    .unwrap()
+                    .0,
+            );
+        }
+        assert_eq!(pages, ranked);
+        // One word public (the caption), one hers (the private board's title).
+        assert_eq!(found(Some(ANN), "sunset holiday").1, 1);
+        assert_eq!(found(None, "sunset holiday").1, 0);
+        assert_eq!(found(Some(ANN), "holiday").1, 8);
+        // One word both public and hers: every pin once, those with it in both places first.
+        let (ranked, total) = found(Some(ANN), "blue");
+        assert_eq!(total, 36);
+        assert_eq!(ranked.iter().collect::<BTreeSet<_>>().len(), 36);
+        let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
+        let first_public_only = public_only.iter().map(rank).min().unwrap();
+        assert!(on_both.iter().all(|id| rank(id) < first_public_only));
+        assert_eq!(found(Some(UserId(2)), "holiday").1, 0);
+    }
+
+    /// One word both public and among the viewer's own scores a pin by both: her public pin "blue
+    /// blue blue" on a private board of a long title ranks above her private pin "sky" on the
+    /// private board "Blue", which her own words alone would rank first.
+    #[test]
+    fn one_word_scores_a_pin_by_its_public_and_its_own_match() {
+        let dir = tempfile::tempdir().unwrap();
+        let (index, (both, own_only)) = indexed(dir.path(), |write| {
+            let board = |title: &str, secret| {
+                let board = BoardRecord::new(ANN, title.into(), None, None, secret);
+                Ok::<_, corkboard_domain::error::AppError>(boards::insert(write, board)?.id)
+            };
+            let sea = board("Sea", false)?;
+            let notes = board("Blue notes of a long trip to the north and back", true)?;
+            let blue = board("Blue", true)?;
+            let both = pins::insert(write, pin("blue blue blue"), &[sea, notes])?
+                .id
+                .0;
+            let own_only = pins::insert(write, pin("sky"), &[blue])?.id.0;
+            Ok((both, own_only))
+        });
+        let found = |text| index.by_relevance(Some(ANN), text, 0, 50).unwrap();
+        assert_eq!(found("blue"), (vec![both, own_only], 2));
+        assert_eq!(found("blue blue").0, vec![both, own_only]);
+    }
+}

@@ -1,0 +1,196 @@
+//! The consistency check of `store::check` and the migrations it proves, on small real stores.
+
+use chrono::Utc;
+use redb::{ReadableTable, ReadableTableMetadata};
+
+use super::*;
+use crate::{Source, Store, board_pins, boards, pins, users};
+use corkboard_domain::ids::BoardId;
+
+fn store_with_a_pin() -> (tempfile::TempDir, Store, PinRecord) {
+    store_with_a_pin_on(&[false])
+}
+
+/// A store with one pin on one board each of `secret`.
+fn store_with_a_pin_on(secret: &[bool]) -> (tempfile::TempDir, Store, PinRecord) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("corkboard.redb")).unwrap();
+    let pin = store
+        .write(|write| {
+            let user = users::insert(
+                write,
+                UserRecord::new("ann".into(), "ann@example.org".into(), String::new()),
+            )?;
+            let mut on = Vec::new();
+            for (n, secret) in secret.iter().enumerate() {
+                let board = BoardRecord {
+                    id: BoardId(0),
+                    user: user.id,
+                    slug: format!("b{n}"),
+                    title: format!("B{n}"),
+                    caption: None,
+                    pin_default_description: None,
+                    pin_default_tags: Vec::new(),
+                    secret: *secret,
+                    folder: None,
+                    shared_with: Vec::new(),
+                    cover: None,
+                    created_at: Utc::now(),
+                };
+                on.push(boards::insert(write, board)?.id);
+            }
+            let pin = crate::test_pins::pin_of(user.id);
+            pins::insert(write, pin, &on)
+        })
+        .unwrap();
+    (dir, store, pin)
+}
+
+#[test]
+fn a_database_made_by_the_store_is_consistent() {
+    let (_dir, store, _) = store_with_a_pin();
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    assert_eq!(report.counts["pins"], 1);
+}
+
+/// The store of `store_with_a_pin` with `table` emptied and its schema version set back to
+/// `version`: whether `database` found it inconsistent then, and the store opened again (so
+/// migrated). The folder must outlive the store.
+fn emptied_then_migrated<K: Key + 'static, V: Value + 'static>(
+    table: TableDefinition<K, V>,
+    version: u64,
+) -> (tempfile::TempDir, bool, Store) {
+    emptied_then_migrated_from(store_with_a_pin(), table, version)
+}
+
+fn emptied_then_migrated_from<K: Key + 'static, V: Value + 'static>(
+    (dir, store, _): (tempfile::TempDir, Store, PinRecord),
+    table: TableDefinition<K, V>,
+    version: u64,
+) -> (tempfile::TempDir, bool, Store) {
+    store
+        .write(|write| {
+            write.delete_table(table)?;
+            write.open_table(table)?;
+            write.open_table(META)?.insert("schema_version", version)?;
+            Ok(())
+        })
+        .unwrap();
+    let broken = !store.read(database).unwrap().is_consistent();
+    drop(store);
+    let store = Store::open(&dir.path().join("corkboard.redb")).unwrap();
+    (dir, broken, store)
+}
+
+#[test]
+fn migration_11_fills_the_date_index_of_board_pins() {
+    let (_dir, broken, store) = emptied_then_migrated(BOARD_PINS_BY_DATE, 10);
+    assert!(broken);
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+}
+
+#[test]
+fn migration_14_counts_the_pins_of_each_board() {
+    let (_dir, _, store) = emptied_then_migrated(BOARD_PIN_COUNTS, 13);
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    let counted = store
+        .read(|read| Ok(read.table(BOARD_PIN_COUNTS)?.iter()?.count()))
+        .unwrap();
+    assert_eq!(counted, 1);
+}
+
+#[test]
+fn migration_15_indexes_and_counts_the_pins_of_each_user() {
+    let (_dir, broken, store) = emptied_then_migrated(PUBLIC_PINS_BY_USER, 14);
+    assert!(broken);
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    let (_dir, broken, store) = emptied_then_migrated(USER_PIN_COUNTS, 14);
+    assert!(broken);
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+}
+
+#[test]
+fn migration_16_indexes_and_counts_the_private_pins_of_each_board() {
+    for table in [PRIVATE_BOARD_PINS, PRIVATE_PINS_ON_SEVERAL_BOARDS] {
+        let store = store_with_a_pin_on(&[true, true, false]);
+        let (_dir, _, store) = emptied_then_migrated_from(store, table, 15);
+        assert!(store.read(database).unwrap().is_consistent());
+    }
+    let store = store_with_a_pin_on(&[true, true]);
+    let (_dir, broken, store) = emptied_then_migrated_from(store, PRIVATE_BOARD_PINS, 15);
+    assert!(broken);
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    let (private, several, counts) = store
+        .read(|read| {
+            Ok((
+                read.table(PRIVATE_BOARD_PINS)?.len()?,
+                read.table(PRIVATE_PINS_ON_SEVERAL_BOARDS)?.len()?,
+                read.table(PRIVATE_BOARD_PIN_COUNTS)?.len()?,
+            ))
+        })
+        .unwrap();
+    assert_eq!((private, several, counts), (2, 2, 2));
+}
+
+#[test]
+fn migration_20_indexes_the_words_of_board_titles() {
+    let (_dir, broken, store) = emptied_then_migrated(BOARD_TITLE_WORDS, 19);
+    assert!(broken);
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    let words = store
+        .read(|read| Ok(read.table(BOARD_TITLE_WORDS)?.len()?))
+        .unwrap();
+    assert_eq!(words, 1);
+}
+
+#[test]
+fn every_broken_index_is_named() {
+    let (_dir, store, pin) = store_with_a_pin();
+    let board = store
+        .read(|read| board_pins::boards_of(read, pin.id))
+        .unwrap()[0];
+    store
+        .write(|write| {
+            write
+                .open_table(PINS_BY_USER)?
+                .remove((pin.user.0, pin.id.0))?;
+            write
+                .open_table(PICTURES)?
+                .insert(pin.picture.sha1.as_str(), 2)?;
+            write.open_table(PUBLIC_PINS)?.remove(pin.id.0)?;
+            write.open_table(PIN_BOARDS)?.insert((pin.id.0, 999), 0)?;
+            write
+                .open_table(USERS_BY_EMAIL)?
+                .insert("old@example.org", 1)?;
+            let mut words = write.open_table(BOARD_TITLE_WORDS)?;
+            words.remove((pin.user.0, "b0", board.0))?;
+            words.insert((pin.user.0, "old", board.0), ())?;
+            Ok(())
+        })
+        .unwrap();
+    let report = store.read(database).unwrap();
+    let problems = report.problems.join("\n");
+    for expected in [
+        "pins-by-user-1 lacks",
+        "pictures-1 lacks",
+        "pictures-1 has a stray",
+        "public-pins-1 lacks",
+        "board-pins-1 read from pin-boards-1",
+        "outlives the board",
+        "users-by-email-1 has a stray",
+        "board-title-words-1 lacks",
+        "board-title-words-1 has a stray",
+    ] {
+        assert!(
+            problems.contains(expected),
+            "{expected} not in:\n{problems}"
+        );
+    }
+}

@@ -1,0 +1,138 @@
+//! User records and their unique username and email indexes.
+
+use std::sync::Arc;
+
+use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
+
+use super::codec::{decode, encode};
+use super::kept_records::kept_or_read;
+use super::search_sweeps::{self, Swept};
+use super::tables::{USERS, USERS_BY_EMAIL, USERS_BY_USERNAME};
+use super::{Source, next_id};
+use corkboard_domain::error::{AppError, AppResult};
+use corkboard_domain::ids::UserId;
+use corkboard_domain::user::{UserRecord, email_key, username_key};
+
+/// What a sign-up with an email that has an account is told: not that it has one.
+pub const EMAIL_NOT_USABLE: &str =
+    "This email cannot be used to sign up. If it is yours, we have sent it a message.";
+
+pub fn get(tx: &impl Source, id: UserId) -> AppResult<Option<UserRecord>> {
+    let users = tx.table(USERS)?;
+    let found = users.get(id.0)?;
+    found.map(|bytes| decode(bytes.value())).transpose()
+}
+
+/// Like `get`, shared: as a read of the same state decoded it already and kept it
+/// (`kept_records`), or decoded now and kept.
+pub fn get_kept(tx: &impl Source, id: UserId) -> AppResult<Option<Arc<UserRecord>>> {
+    kept_or_read(tx, |kept| &kept.users, id, || get(tx, id))
+}
+
+/// Like `get`, for ids that come from our own records.
+pub fn load(tx: &impl Source, id: UserId) -> AppResult<UserRecord> {
+    get(tx, id)?.ok_or_else(|| anyhow::anyhow!("user {id} is referenced but missing").into())
+}
+
+pub fn by_username(tx: &impl Source, username: &str) -> AppResult<Option<UserRecord>> {
+    let id = tx
+        .table(USERS_BY_USERNAME)?
+        .get(username_key(username).as_str())?
+        .map(|v| v.value());
+    match id {
+        Some(id) => get(tx, UserId(id)),
+        None => Ok(None),
+    }
+}
+
+pub fn by_email(tx: &impl Source, email: &str) -> AppResult<Option<UserRecord>> {
+    let id = tx
+        .table(USERS_BY_EMAIL)?
+        .get(email_key(email).as_str())?
+        .map(|v| v.value());
+    match id {
+        Some(id) => get(tx, UserId(id)),
+        None => Ok(None),
+    }
+}
+
+/// Stores a new user with a fresh id; refuses a taken username or email.
+pub fn insert(write: &WriteTransaction, mut user: UserRecord) -> AppResult<UserRecord> {
+    if by_username(write, &user.username)?.is_some() {
+        return Err(AppError::invalid(
+            "username",
+            "This username is already taken.",
+        ));
+    }
+    if by_email(write, &user.email)?.is_some() {
+        return Err(AppError::invalid("email", EMAIL_NOT_USABLE));
+    }
+    user.id = UserId(next_id(write)?);
+    // The first account runs the instance.
+    user.admin |= count(write)? == 0;
+    write
+        .open_table(USERS_BY_USERNAME)?
+        .insert(username_key(&user.username).as_str(), user.id.0)?;
+    write
+        .open_table(USERS_BY_EMAIL)?
+        .insert(email_key(&user.email).as_str(), user.id.0)?;
+    write
+        .open_table(USERS)?
+        .insert(user.id.0, encode(&user)?.as_slice())?;
+    Ok(user)
+}
+
+/// Saves a changed user, moving the email index when the email changed.
+pub fn update(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
+    let before = load(write, user.id)?;
+    let names = |u: &UserRecord| {
+        (
+            u.username.clone(),
+            u.profile.first_name.clone(),
+            u.profile.last_name.clone(),
+        )
+    };
+    if names(&before) != names(user) {
+        search_sweeps::mark(write, Swept::PinsOf(user.id))?;
+    }
+    if email_key(&before.email) != email_key(&user.email) {
+        if by_email(write, &user.email)?.is_some() {
+            return Err(AppError::invalid(
+                "newEmail",
+                "An account with this email already exists.",
+            ));
+        }
+        let mut emails = write.open_table(USERS_BY_EMAIL)?;
+        emails.remove(email_key(&before.email).as_str())?;
+        emails.insert(email_key(&user.email).as_str(), user.id.0)?;
+    }
+    write
+        .open_table(USERS)?
+        .insert(user.id.0, encode(user)?.as_slice())?;
+    Ok(())
+}
+
+/// Removes a user's record and its indexes (the caller removes what the user owned first).
+pub fn remove(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
+    write
+        .open_table(USERS_BY_USERNAME)?
+        .remove(username_key(&user.username).as_str())?;
+    write
+        .open_table(USERS_BY_EMAIL)?
+        .remove(email_key(&user.email).as_str())?;
+    write.open_table(USERS)?.remove(user.id.0)?;
+    Ok(())
+}
+
+/// Every user, oldest first.
+pub fn all(tx: &impl Source) -> AppResult<Vec<UserRecord>> {
+    tx.table(USERS)?
+        .iter()?
+        .map(|entry| decode(entry?.1.value()))
+        .collect()
+}
+
+/// How many users there are.
+pub fn count(tx: &impl Source) -> AppResult<u64> {
+    Ok(tx.table(USERS)?.len()?)
+}

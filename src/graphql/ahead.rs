@@ -1,4 +1,5 @@
-//! What a query asks of the user, board or folder it names, read with it (`service::asked::Then`).
+//! What a query asks of the user, board or folder it names, read with it
+//! (`service::loads::asked::Then`).
 //!
 //! A board's page asked for a user by name, then for its board by slug, then for the board's
 //! pins: three rounds of loads, each a hop off the runtime with the request queued again behind
@@ -11,7 +12,7 @@ use async_graphql::{Context, InputType, Lookahead, Name, SelectionField, Value};
 
 use crate::graphql::pagination::{id_after, items_in};
 use crate::graphql::tiles;
-use corkboard_core::service::asked::{Next, Then, TilesPage};
+use corkboard_core::service::loads::asked::{Next, Then, TilesPage};
 use corkboard_core::service::pin_lists::parse_cursor;
 use corkboard_domain::ids::{BoardId, FolderId};
 

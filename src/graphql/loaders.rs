@@ -11,11 +11,11 @@ use async_graphql::Result;
 use futures_util::FutureExt;
 use futures_util::future::{BoxFuture, Shared};
 
-use corkboard_core::service::asked::{Then, TileFields};
 use corkboard_core::service::boards::BoardsRequest;
 use corkboard_core::service::context::Services;
 use corkboard_core::service::folders::FoldersRequest;
 use corkboard_core::service::list_pages::ListPage;
+use corkboard_core::service::loads::asked::{Then, TileFields};
 use corkboard_core::service::loads::{self, LoadKey, Loaded};
 use corkboard_core::service::pin_lists::{PageRequest, PinPage};
 use corkboard_core::service::users;
@@ -48,7 +48,7 @@ struct Asked {
 type Round = Shared<BoxFuture<'static, Result<Arc<Read>>>>;
 
 /// What a round read: the answers of the keys asked, and of the keys read after them
-/// (`service::asked`: a page's tiles, what is asked of a record named), which `followed` lists.
+/// (`service::loads::asked`: a page's tiles, what is asked of a record named), which `followed` lists.
 struct Read {
     answers: Answers,
     followed: Vec<LoadKey>,

@@ -8,7 +8,7 @@
 use async_graphql::{Lookahead, Result, Value};
 
 use crate::graphql::pagination::wants_items;
-use corkboard_core::service::asked::TileFields;
+use corkboard_core::service::loads::asked::TileFields;
 
 const BOARD_COVERS: [&str; 5] = ["cover1", "cover2", "cover3", "cover4", "cover5"];
 const FOLDER_COVERS: [&str; 4] = ["cover1", "cover2", "cover3", "cover4"];

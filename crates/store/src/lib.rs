@@ -21,6 +21,8 @@ pub mod pin_order;
 pub mod pins;
 pub mod private_pins;
 pub mod reading;
+#[cfg(test)]
+mod record_layouts;
 pub mod search_pending;
 pub mod search_sweeps;
 pub mod snapshot;

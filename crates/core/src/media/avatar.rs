@@ -1,26 +1,20 @@
 //! Avatars: a centred square crop of the picture at every size the UI shows (and their 2x).
 
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use anyhow::Context;
 use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
 use image::RgbImage;
 
-use crate::media::decode::decode_picture;
 use crate::media::encode::{FORMATS, encode};
 use crate::media::fingerprint::sha1_hex;
 use crate::media::storage::{AVATARS, MediaStore};
-use corkboard_domain::config::UploadConfig;
 use corkboard_domain::error::AppResult;
 
 /// Sizes in pixels: 32 (menu), 60 (user header), 80 (profile), and each at 2x.
 pub const AVATAR_SIZES: [u32; 6] = [32, 60, 64, 80, 120, 160];
 
-/// Crops, resizes and writes every avatar file; returns the content hash that names them.
-pub fn store_avatar(bytes: &[u8], limits: &UploadConfig, media: &MediaStore) -> AppResult<String> {
-    let picture = decode_picture(bytes, limits, "avatar")?;
+/// Crops, resizes and writes every avatar file of `picture`, decoded from `bytes`; returns the
+/// content hash that names them.
+pub fn store_avatar(bytes: &[u8], picture: RgbImage, media: &MediaStore) -> AppResult<String> {
     let hash = sha1_hex(bytes);
     let side = picture.width().min(picture.height());
     let mut resizer = Resizer::new();
@@ -81,50 +75,4 @@ pub fn pick_size(min_size: i32) -> u32 {
         .into_iter()
         .find(|size| i64::from(*size) >= i64::from(min_size))
         .unwrap_or(AVATAR_SIZES[5])
-}
-
-/// Writes to a temporary name first, so that a crash never leaves half a file under the real one.
-/// The temporary name is the file's own name with `.tmp-{process}-{n}` added: unique, so two
-/// writes at once (of the same picture, or of its JPEG and WebP previews) never share one; a
-/// failed write removes it (on a full disk it would keep the space).
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> AppResult<()> {
-    write_atomically_with(path, |file| {
-        file.write_all(bytes)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(())
-    })
-}
-
-/// Writes what `write` writes into a temporary name first (see `write_atomically`), then moves
-/// it under `path`.
-pub fn write_atomically_with(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> AppResult<()>,
-) -> AppResult<()> {
-    static WRITES: AtomicU64 = AtomicU64::new(0);
-    let parent = path.parent().context("a media path has no folder")?;
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("cannot create {}", parent.display()))?;
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(format!(
-        ".tmp-{}-{}",
-        std::process::id(),
-        WRITES.fetch_add(1, Ordering::Relaxed)
-    ));
-    let temporary = PathBuf::from(temporary);
-    let written = (|| -> AppResult<()> {
-        let file = std::fs::File::create(&temporary)
-            .with_context(|| format!("cannot create {}", temporary.display()))?;
-        let mut file = BufWriter::new(file);
-        write(&mut file)?;
-        file.flush()
-            .with_context(|| format!("cannot write {}", temporary.display()))?;
-        std::fs::rename(&temporary, path)
-            .with_context(|| format!("cannot move {} into place", path.display()))?;
-        Ok(())
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
 }

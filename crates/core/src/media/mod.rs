@@ -5,6 +5,7 @@ pub mod budget;
 pub mod decode;
 pub mod encode;
 pub mod exif;
+pub mod files;
 pub mod fingerprint;
 pub mod ingest;
 pub mod previews;

@@ -4,6 +4,7 @@ use std::io::{Read, Seek};
 
 use crate::media::avatar::store_avatar;
 use crate::media::budget::Plan;
+use crate::media::decode::decode_picture;
 use crate::service::context::Services;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
@@ -22,7 +23,9 @@ pub async fn set_avatar(
     services
         .picture_work("avatar", spooled.memory, move |services| {
             let uploads = &services.config.uploads;
-            let hash = store_avatar(&spooled.read()?, uploads, &services.media)?;
+            let bytes = spooled.read()?;
+            let picture = decode_picture(&bytes, uploads, "avatar")?;
+            let hash = store_avatar(&bytes, picture, &services.media)?;
             services.store.write(|write| {
                 let mut record = users::load(write, user)?;
                 record.avatar = Some(hash);

@@ -12,8 +12,8 @@ use chrono::{DateTime, Utc};
 use redb::WriteTransaction;
 use tokio::sync::Semaphore;
 
-use crate::media::avatar::write_atomically_with;
 use crate::media::budget::Plan;
+use crate::media::files::write_atomically_with;
 use crate::media::storage::MediaStore;
 use crate::media::workers;
 use crate::service::fetch_jobs::FetchJobs;

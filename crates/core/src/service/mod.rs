@@ -5,7 +5,6 @@ pub mod add_pin;
 pub mod admin;
 pub mod api_keys;
 pub mod archive_import;
-pub mod asked;
 pub mod auth;
 pub mod avatars;
 pub mod backup;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 
-use crate::media::avatar::write_atomically;
+use crate::media::files::write_atomically;
 use crate::media::storage::StoredFile;
 use corkboard_domain::error::AppResult;
 

@@ -2,12 +2,13 @@
 //! pages of pins, boards or folders), read together: one hop off the async runtime and one read
 //! transaction for the lot (`graphql::loaders` gathers the keys).
 
+pub mod asked;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use foldhash::fast::RandomState;
 
-use crate::service::asked::{self, Then, TileFields};
 use crate::service::boards::{self, BoardsRequest};
 use crate::service::context::Services;
 use crate::service::folders::{self, FoldersRequest};
@@ -15,6 +16,7 @@ use crate::service::list_pages::ListPage;
 use crate::service::pin_lists::{self, PageRequest, PinPage};
 use crate::service::pins;
 use crate::service::users::named as user_named;
+use asked::{Then, TileFields};
 use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};

@@ -8,6 +8,46 @@ use std::path::{Path, PathBuf};
 /// The layers, lowest first; the binary package (`corkboard`, in `src/`) sits on top of them all.
 const LAYERS: [&str; 4] = ["domain", "store", "search", "core"];
 
+/// Circles not untied yet, each with the modules it may hold (a circle found must fit within one
+/// of these, so none may grow or appear): the store's board and pin tables, whose writes keep each
+/// other's indexes; the search ranking engine's own postings, whose future the engine trial of
+/// `docs/performance.md` decides; and the GraphQL object types, which name each other as the
+/// schema's graph does (a pin's board, a board's pins).
+const NOT_YET_UNTIED: [(&str, &[&str]); 4] = [
+    (
+        "crates/store/src",
+        &[
+            "board_sweeps",
+            "board_pins",
+            "boards",
+            "board_lists",
+            "folder_lists",
+            "folders",
+            "pin_order",
+            "board_titles",
+            "memo",
+            "users",
+            "search_sweeps",
+            "pins",
+            "private_pins",
+        ],
+    ),
+    ("crates/search/src", &["impacts", "unkept"]),
+    ("crates/search/src", &["ranking", "impact_ranking"]),
+    (
+        "src",
+        &[
+            "graphql::types::user",
+            "graphql::pin_lists",
+            "graphql::types::pin",
+            "graphql::types::board",
+            "graphql::pins",
+            "graphql::boards",
+            "graphql::types::temp_pin",
+        ],
+    ),
+];
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -45,13 +85,22 @@ fn each_crate_depends_only_on_the_layers_below_it() {
 #[test]
 fn no_two_modules_import_each_other() {
     let mut circles = Vec::new();
-    for source in LAYERS
+    let sources = LAYERS
         .iter()
-        .map(|layer| root().join("crates").join(layer).join("src"))
-        .chain([root().join("src")])
-    {
-        let modules = modules_of(&source);
-        circles.extend(circles_among(&modules).into_iter().map(|circle| {
+        .map(|layer| format!("crates/{layer}/src"))
+        .chain(["src".to_owned()]);
+    for source in sources {
+        let modules = modules_of(&root().join(&source));
+        let not_yet_untied = |circle: &Vec<ModulePath>| {
+            NOT_YET_UNTIED.iter().any(|(folder, known)| {
+                *folder == source
+                    && circle
+                        .iter()
+                        .all(|m| known.contains(&m.join("::").as_str()))
+            })
+        };
+        let circles_found = circles_among(&modules).into_iter();
+        circles.extend(circles_found.filter(|c| !not_yet_untied(c)).map(|circle| {
             let imports: Vec<String> = circle
                 .iter()
                 .flat_map(|from| {
@@ -62,7 +111,7 @@ fn no_two_modules_import_each_other() {
                         .map(move |to| format!("{} -> {}", from.join("::"), to.join("::")))
                 })
                 .collect();
-            format!("in {}: {}", source.display(), imports.join(", "))
+            format!("in {source}: {}", imports.join(", "))
         }));
     }
     assert!(

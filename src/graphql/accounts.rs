@@ -5,8 +5,9 @@ use async_graphql::{Context, ID, Object, Result};
 use super::ahead::{self, Named};
 use super::context::ContextExt;
 use super::types::user::{Message, User};
-use corkboard_core::service::auth::{self, SignedIn, clear_session_cookie, session_cookie};
+use corkboard_core::service::auth;
 use corkboard_core::service::recovery;
+use corkboard_core::service::sessions::{SignedIn, clear_session_cookie, session_cookie};
 use corkboard_core::service::{api_keys, users};
 use corkboard_domain::user::Profile;
 

@@ -8,7 +8,8 @@ use poem::{Endpoint, Request, Response, handler};
 
 use crate::http::session::viewer_of;
 use corkboard_core::service::context::Services;
-use corkboard_core::service::metrics::{CONTENT_TYPE, scrape, scrape_for};
+use corkboard_core::service::metrics::CONTENT_TYPE;
+use corkboard_core::service::metrics_scrape::{scrape, scrape_for};
 
 /// Records every request under its route (see `route_of`), with its status and duration.
 pub async fn count_requests<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {

@@ -5,9 +5,10 @@ use poem::http::header;
 use poem::{Endpoint, IntoResponse, Request, Response};
 
 use crate::http::proxies::client_of;
-use corkboard_core::service::auth::SESSION_COOKIE;
 use corkboard_core::service::context::Services;
-use corkboard_core::service::viewer::{self, Viewer};
+use corkboard_core::service::recognise;
+use corkboard_core::service::sessions::SESSION_COOKIE;
+use corkboard_core::service::viewer::Viewer;
 use corkboard_domain::config::Config;
 
 /// Finds who sent the request and attaches the `Viewer` to it for the handlers.
@@ -56,7 +57,7 @@ async fn viewer_trusting(req: &Request, services: &Services, own_origin: bool) -
         foreign_origin: !own_origin,
         ..Viewer::default()
     };
-    viewer::resolve(services, bearer, cookie, anonymous).await
+    recognise::resolve(services, bearer, cookie, anonymous).await
 }
 
 fn header_str<'a>(req: &'a Request, name: &str) -> Option<&'a str> {

@@ -1,41 +1,27 @@
-//! Signing up, in and out; sessions and the cookie that carries them.
+//! Signing up, in and out (`sessions` keeps the sessions and their cookie).
 
-use chrono::{Duration, Utc};
+use chrono::Utc;
 
 use crate::service::context::Services;
 use crate::service::rate_limit::{sign_in_keys, sign_up_keys};
 use crate::service::recovery::{issue_token, mail_sign_up_attempt, send_verification_mail};
 use crate::service::registration::admit;
-use crate::service::secrets::{
-    hash_password, new_secret, password_matches, secret_hash, waste_a_password_check,
-};
+use crate::service::secrets::{hash_password, password_matches, waste_a_password_check};
+use crate::service::sessions::{SignedIn, TOO_MANY_SIGN_INS, start_session};
 use crate::service::viewer::Viewer;
-use corkboard_domain::config::Config;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_domain::ids::UserId;
 use corkboard_domain::user::{
     UserRecord, check_secret_length, validate_email, validate_new_password, validate_username,
 };
-use corkboard_store::accounts::{self, SessionRecord, TokenPurpose};
+use corkboard_store::accounts::{self, TokenPurpose};
 use corkboard_store::invites::{self, InviteRecord};
-use corkboard_store::{Source, users};
+use corkboard_store::users;
 
-const SESSION_DAYS: i64 = 30;
-/// The cookie that carries a browser's session token.
-pub const SESSION_COOKIE: &str = "corkboard_session";
 const WRONG_CREDENTIALS: &str = "Wrong email or password.";
-pub const TOO_MANY_SIGN_INS: &str =
-    "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 /// What a disabled account's owner is told once their password is right.
 pub const DISABLED: &str = "This account is disabled: ask the admin of this Corkboard.";
 const TOO_MANY_SIGN_UPS: &str =
     "Too many accounts were created from your address. Please try again in an hour.";
-
-/// A user who just signed in, with the session token for their cookie.
-pub struct SignedIn {
-    pub user: UserRecord,
-    pub session_token: String,
-}
 
 /// Creates the account, signs it in, and mails the verification link. An email that has an
 /// account gets a neutral answer (which does not say so) and its owner a mail. Every attempt
@@ -171,51 +157,4 @@ pub async fn log_out(services: &Services, session_hash: String) -> AppResult<()>
     services
         .write(move |write| accounts::remove_session(write, &session_hash))
         .await
-}
-
-/// The session of a token's hash (see `secrets::secret_hash`), if it is still valid.
-pub fn valid_session(read: &impl Source, hash: &str) -> AppResult<Option<SessionRecord>> {
-    Ok(accounts::session(read, hash)?.filter(|session| session.expires_at > Utc::now()))
-}
-
-pub fn start_session(write: &redb::WriteTransaction, user: UserId) -> AppResult<String> {
-    let token = new_secret();
-    let now = Utc::now();
-    let session = SessionRecord {
-        user,
-        created_at: now,
-        expires_at: now + Duration::days(SESSION_DAYS),
-    };
-    accounts::insert_session(write, &secret_hash(&token), &session)?;
-    Ok(token)
-}
-
-/// The `Set-Cookie` value that signs `viewer`'s browser in.
-pub fn session_cookie(token: &str, config: &Config, viewer: &Viewer) -> String {
-    let max_age = Duration::days(SESSION_DAYS).num_seconds();
-    format!(
-        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{}",
-        secure(config, viewer)
-    )
-}
-
-/// The `Set-Cookie` value that signs `viewer`'s browser out.
-pub fn clear_session_cookie(config: &Config, viewer: &Viewer) -> String {
-    format!(
-        "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{}",
-        secure(config, viewer)
-    )
-}
-
-/// `; Secure` when the public address is HTTPS, or a trusted proxy says the request came so.
-fn secure(config: &Config, viewer: &Viewer) -> &'static str {
-    let public_https = config
-        .public_url
-        .as_deref()
-        .is_some_and(|url| url.starts_with("https://"));
-    if public_https || viewer.over_https {
-        "; Secure"
-    } else {
-        ""
-    }
 }

@@ -10,7 +10,6 @@ use std::time::Duration;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot, watch};
 
-use crate::service::context::Services;
 use crate::web::fetch::{Budget, stopping};
 use corkboard_domain::config::FetchConfig;
 use corkboard_domain::error::{AppError, AppResult};
@@ -64,13 +63,14 @@ impl FetchJobs {
     }
 }
 
-/// Runs `work`, which fetches within the budget it is given, as a fetch job for `who`.
-pub async fn fetch_job<T: Send + 'static>(
-    services: &Services,
+/// Runs `work`, which fetches within the budget it is given, as one of `jobs` for `who`, on a
+/// thread of its own that holds `with` (what the work reads and writes).
+pub async fn fetch_job<With: Send + 'static, T: Send + 'static>(
+    jobs: &FetchJobs,
+    with: With,
     who: For,
-    work: impl FnOnce(&Services, &Budget) -> AppResult<T> + Send + 'static,
+    work: impl FnOnce(&With, &Budget) -> AppResult<T> + Send + 'static,
 ) -> AppResult<T> {
-    let jobs = &services.fetch_jobs;
     let mut stop = jobs.stop.subscribe();
     if *stop.borrow() {
         return Err(stopping());
@@ -86,13 +86,12 @@ pub async fn fetch_job<T: Send + 'static>(
     let budget = Budget::new(jobs.job_time, jobs.stopping.clone());
     let deadline = tokio::time::Instant::from_std(budget.deadline()) + GRACE;
     let (done, answer) = oneshot::channel();
-    let services = services.clone();
     std::thread::Builder::new()
         .name("corkboard-fetch".into())
         .spawn(move || {
             // Held until the thread ends, so that at most `jobs_at_once` threads fetch.
             let _held = (turn, share);
-            let _ = done.send(work(&services, &budget));
+            let _ = done.send(work(&with, &budget));
         })
         .map_err(|error| AppError::Internal(anyhow::Error::new(error)))?;
     tokio::select! {

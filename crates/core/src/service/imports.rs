@@ -145,19 +145,24 @@ pub async fn start_pinry(
 ) -> AppResult<ImportJob> {
     let base = web_address(&address)?;
     let source = format!("Pinry at {}", base.origin().ascii_serialization());
-    let items = fetch_job(services, For::Person(user), move |services, budget| {
-        let token = token.filter(|token| !token.trim().is_empty());
-        let reader = PinryReader {
-            services,
-            budget,
-            base: &base,
-            username: &username,
-            token: token.as_deref(),
-        };
-        let boards = reader.list("boards")?;
-        let pins = reader.list("pins")?;
-        Ok(pinry::items(boards, pins))
-    })
+    let items = fetch_job(
+        &services.fetch_jobs,
+        services.clone(),
+        For::Person(user),
+        move |services, budget| {
+            let token = token.filter(|token| !token.trim().is_empty());
+            let reader = PinryReader {
+                services,
+                budget,
+                base: &base,
+                username: &username,
+                token: token.as_deref(),
+            };
+            let boards = reader.list("boards")?;
+            let pins = reader.list("pins")?;
+            Ok(pinry::items(boards, pins))
+        },
+    )
     .await?;
     if items.is_empty() {
         return Err(AppError::invalid(

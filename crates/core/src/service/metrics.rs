@@ -9,11 +9,9 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::{Registry, Unit};
 
-use crate::service::context::Services;
+use crate::media::storage::MediaStore;
 use crate::service::media_usage::MediaUsage;
-use crate::service::viewer::Viewer;
-use corkboard_domain::error::{AppError, AppResult};
-use corkboard_store::{board_sweeps, pins, search_pending, search_sweeps, users};
+use corkboard_domain::error::AppResult;
 
 /// The `Content-Type` of `scrape`'s text.
 pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
@@ -174,51 +172,35 @@ impl Drop for InGauge {
     }
 }
 
-/// The metrics, for an admin's API key only (a script's, not a browser's session).
-pub async fn scrape_for(services: &Services, viewer: &Viewer) -> AppResult<String> {
-    viewer.require_admin()?;
-    if viewer.session_hash.is_some() {
-        return Err(AppError::denied(
-            "Metrics are read with an admin's API key (Authorization: Bearer).",
-        ));
-    }
-    scrape(services).await
+/// What a scrape reads from the data folder.
+pub(crate) struct Figures {
+    pub(crate) pins: u64,
+    pub(crate) users: u64,
+    pub(crate) search_pending: u64,
+    pub(crate) search_sweeps: u64,
+    pub(crate) board_sweeps: u64,
+    pub(crate) search_documents: u64,
 }
 
-/// Reads the database's counts, the search index's size and the media folders' sizes, then
-/// encodes every metric.
-pub async fn scrape(services: &Services) -> AppResult<String> {
-    services
-        .blocking(|services| {
-            let metrics = &services.metrics;
-            let (pins, users, pending, sweeps, board_sweeps) = services.store.read(|read| {
-                Ok((
-                    pins::count(read)?,
-                    users::count(read)?,
-                    search_pending::count(read)?,
-                    search_sweeps::count(read)?,
-                    board_sweeps::count(read)?,
-                ))
-            })?;
-            metrics.pins.set(as_gauge(pins));
-            metrics.users.set(as_gauge(users));
-            metrics.search_pending.set(as_gauge(pending));
-            metrics.search_sweeps.set(as_gauge(sweeps));
-            metrics.board_sweeps.set(as_gauge(board_sweeps));
-            metrics
-                .search_documents
-                .set(as_gauge(services.search.len()));
-            for (folder, bytes) in metrics.media_usage.bytes(&services.media) {
-                metrics
-                    .media_bytes
-                    .get_or_create(&FolderLabels { folder })
-                    .set(as_gauge(bytes));
-            }
-            let mut text = String::new();
-            encode(&mut text, &metrics.registry).map_err(anyhow::Error::from)?;
-            Ok(text)
-        })
-        .await
+impl Metrics {
+    /// Every metric as OpenMetrics text, with `figures` and the media folders' sizes.
+    pub(crate) fn encode(&self, figures: Figures, media: &MediaStore) -> AppResult<String> {
+        self.pins.set(as_gauge(figures.pins));
+        self.users.set(as_gauge(figures.users));
+        self.search_pending.set(as_gauge(figures.search_pending));
+        self.search_sweeps.set(as_gauge(figures.search_sweeps));
+        self.board_sweeps.set(as_gauge(figures.board_sweeps));
+        self.search_documents
+            .set(as_gauge(figures.search_documents));
+        for (folder, bytes) in self.media_usage.bytes(media) {
+            self.media_bytes
+                .get_or_create(&FolderLabels { folder })
+                .set(as_gauge(bytes));
+        }
+        let mut text = String::new();
+        encode(&mut text, &self.registry).map_err(anyhow::Error::from)?;
+        Ok(text)
+    }
 }
 
 fn as_gauge(count: u64) -> i64 {

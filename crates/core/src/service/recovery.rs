@@ -5,11 +5,11 @@ use std::net::IpAddr;
 
 use chrono::{Duration, Utc};
 
-use crate::service::auth::{SignedIn, TOO_MANY_SIGN_INS, start_session};
 use crate::service::context::Services;
 use crate::service::mail::Mail;
 use crate::service::rate_limit::{mail_keys, sign_in_keys};
 use crate::service::secrets::{hash_password, new_secret, password_matches, secret_hash};
+use crate::service::sessions::{SignedIn, TOO_MANY_SIGN_INS, start_session};
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;

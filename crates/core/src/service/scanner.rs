@@ -11,30 +11,35 @@ const PAGE_MAX_BYTES: u64 = 5_000_000;
 
 /// The pictures of the page at `url`; an address that is a picture itself gives that picture.
 pub async fn scan(services: &Services, who: For, url: String) -> AppResult<Vec<Found>> {
-    fetch_job(services, who, move |services, budget| {
-        let fetched = services
-            .web
-            .get(budget, &url, ACCEPT_PAGE, PAGE_MAX_BYTES, None)?;
-        if fetched.content_type.starts_with("image/") {
-            return Ok(vec![Found {
-                src: fetched.url.to_string(),
-                title: None,
-                alt: None,
-            }]);
-        }
-        let text = fetched.content_type.is_empty()
-            || fetched.content_type.contains("html")
-            || fetched.content_type.contains("xml");
-        if !text {
-            return Err(AppError::invalid(
-                "url",
-                "This address shows neither a web page nor a picture.",
-            ));
-        }
-        Ok(scan_page(
-            &String::from_utf8_lossy(&fetched.bytes),
-            &fetched.url,
-        ))
-    })
+    fetch_job(
+        &services.fetch_jobs,
+        services.clone(),
+        who,
+        move |services, budget| {
+            let fetched = services
+                .web
+                .get(budget, &url, ACCEPT_PAGE, PAGE_MAX_BYTES, None)?;
+            if fetched.content_type.starts_with("image/") {
+                return Ok(vec![Found {
+                    src: fetched.url.to_string(),
+                    title: None,
+                    alt: None,
+                }]);
+            }
+            let text = fetched.content_type.is_empty()
+                || fetched.content_type.contains("html")
+                || fetched.content_type.contains("xml");
+            if !text {
+                return Err(AppError::invalid(
+                    "url",
+                    "This address shows neither a web page nor a picture.",
+                ));
+            }
+            Ok(scan_page(
+                &String::from_utf8_lossy(&fetched.bytes),
+                &fetched.url,
+            ))
+        },
+    )
     .await
 }

@@ -73,12 +73,17 @@ pub async fn download_picture(
         .filter(|page| !page.trim().is_empty())
         .map(|page| web_address(&page).map_err(|_| referer_error()))
         .transpose()?;
-    let fetched = fetch_job(services, who, move |services, budget| {
-        let max_bytes = services.config.uploads.max_file_bytes;
-        services
-            .web
-            .get(budget, &url, ACCEPT_PICTURE, max_bytes, page.as_ref())
-    })
+    let fetched = fetch_job(
+        &services.fetch_jobs,
+        services.clone(),
+        who,
+        move |services, budget| {
+            let max_bytes = services.config.uploads.max_file_bytes;
+            services
+                .web
+                .get(budget, &url, ACCEPT_PICTURE, max_bytes, page.as_ref())
+        },
+    )
     .await?;
     if fetched.content_type.contains("html") {
         return Err(AppError::invalid(

@@ -67,7 +67,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
 }
 
 /// The routes of the metrics' own address (`metrics.listen`).
-pub fn metrics_routes(services: Services) -> impl poem::Endpoint {
+pub(crate) fn metrics_routes(services: Services) -> impl poem::Endpoint {
     Route::new()
         .at("/metrics", get(metrics::metrics_for_all))
         .around(metrics::count_requests)

@@ -18,7 +18,7 @@ use corkboard_domain::error::AppResult;
 /// The longest command line read.
 const COMMAND_MAX: u64 = 64 * 1024;
 
-pub fn socket_path(config: &Config) -> PathBuf {
+pub(crate) fn socket_path(config: &Config) -> PathBuf {
     config.data_dir.join("control.sock")
 }
 

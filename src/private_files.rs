@@ -16,7 +16,7 @@ pub fn create_private() {
 
 /// Takes group and other permissions off every folder and file under `dir` (symbolic links are
 /// not followed); how many it changed. A missing folder changes nothing.
-pub fn tighten(dir: &Path) -> std::io::Result<usize> {
+pub(crate) fn tighten(dir: &Path) -> std::io::Result<usize> {
     let Ok(meta) = std::fs::symlink_metadata(dir) else {
         return Ok(0);
     };
@@ -38,7 +38,7 @@ pub fn tighten(dir: &Path) -> std::io::Result<usize> {
 }
 
 /// Tightens `dir` (see `tighten`) and says in the log how many it changed.
-pub fn tighten_and_say(dir: &Path) {
+pub(crate) fn tighten_and_say(dir: &Path) {
     match tighten(dir) {
         Ok(0) => {}
         Ok(changed) => tracing::warn!(

@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 
 const WIDTH: usize = 30;
 
-pub fn draw(done: usize, total: usize, details: &str) {
+pub(crate) fn draw(done: usize, total: usize, details: &str) {
     let filled = (done * WIDTH)
         .checked_div(total)
         .unwrap_or(WIDTH)

@@ -8,7 +8,7 @@ use tracing_subscriber::EnvFilter;
 
 use corkboard_domain::config::LogFormat;
 
-pub fn init(format: LogFormat) {
+pub(crate) fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)

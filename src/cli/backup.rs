@@ -14,7 +14,7 @@ use corkboard_domain::config::Config;
 use corkboard_store::Store;
 
 #[derive(Debug, clap::Args)]
-pub struct BackupArgs {
+pub(crate) struct BackupArgs {
     /// The folder to make, holding the backup. A backup beside it (in the same parent folder)
     /// shares its unchanged files.
     #[arg(long, value_name = "DIR")]
@@ -22,14 +22,14 @@ pub struct BackupArgs {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct RestoreArgs {
+pub(crate) struct RestoreArgs {
     /// The backup folder (made by `corkboard backup`).
     pub backup: PathBuf,
 }
 
 /// Asks the running server for a backup through its control socket; with none running, makes
 /// it from the data folder here.
-pub fn run_backup(config: Config, args: BackupArgs) -> anyhow::Result<()> {
+pub(crate) fn run_backup(config: Config, args: BackupArgs) -> anyhow::Result<()> {
     let out = std::path::absolute(&args.out)?;
     let command = OperatorCommand::Backup { out: out.clone() };
     let message = match control::send(&control::socket_path(&config), &command)? {
@@ -55,7 +55,7 @@ pub fn run_backup(config: Config, args: BackupArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn run_restore(config: Config, args: RestoreArgs) -> anyhow::Result<()> {
+pub(crate) fn run_restore(config: Config, args: RestoreArgs) -> anyhow::Result<()> {
     let manifest = restore(&args.backup, &config.data_dir).with_context(|| {
         format!(
             "cannot restore {} into {}",

@@ -12,7 +12,7 @@ use corkboard_core::service::{api_keys, users};
 use corkboard_domain::user::Profile;
 
 #[derive(Default)]
-pub struct AccountQuery;
+pub(crate) struct AccountQuery;
 
 #[Object]
 impl AccountQuery {
@@ -42,7 +42,7 @@ impl AccountQuery {
 }
 
 #[derive(Default)]
-pub struct AccountMutation;
+pub(crate) struct AccountMutation;
 
 /// Sets the session cookie of a fresh sign-in and returns the user.
 fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {

@@ -18,7 +18,7 @@ use corkboard_store::invites::InviteRecord;
 
 #[derive(Enum, Clone, Copy, PartialEq, Eq)]
 #[graphql(remote = "Registration")]
-pub enum RegistrationMode {
+pub(crate) enum RegistrationMode {
     Open,
     Invite,
     Closed,
@@ -26,14 +26,14 @@ pub enum RegistrationMode {
 
 /// Whether the sign-up form is offered, and why not when it is not.
 #[derive(SimpleObject)]
-pub struct SignUpState {
+pub(crate) struct SignUpState {
     pub mode: RegistrationMode,
     /// Why the viewer cannot sign up; null when they can.
     pub refusal: Option<String>,
 }
 
 /// An account as admins see it.
-pub struct Account(UserRecord);
+pub(crate) struct Account(UserRecord);
 
 #[Object]
 impl Account {
@@ -92,7 +92,7 @@ impl Account {
 /// What an account holds, and its quotas (`[quotas]`; null: no limit). Bytes and byte quotas are
 /// Floats: GraphQL's Int stops at 2 GiB.
 #[derive(SimpleObject)]
-pub struct Holdings {
+pub(crate) struct Holdings {
     pub pins: usize,
     pub boards: usize,
     /// Bytes of the pins' originals, each pin counted.
@@ -132,13 +132,13 @@ impl Invite {
 
 /// A new invite link: its address is shown once.
 #[derive(SimpleObject)]
-pub struct NewInvite {
+pub(crate) struct NewInvite {
     pub url: String,
     pub invite: Invite,
 }
 
 #[derive(Default)]
-pub struct AdminQuery;
+pub(crate) struct AdminQuery;
 
 #[Object]
 impl AdminQuery {
@@ -183,7 +183,7 @@ impl AdminQuery {
 }
 
 #[derive(Default)]
-pub struct AdminMutation;
+pub(crate) struct AdminMutation;
 
 #[Object]
 impl AdminMutation {

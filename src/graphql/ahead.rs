@@ -25,7 +25,7 @@ pub enum Named {
 }
 
 /// What the selection of the field of `ctx`, which names a record of `kind`, asks of it.
-pub fn then_of(ctx: &Context<'_>, kind: Named) -> Then {
+pub(crate) fn then_of(ctx: &Context<'_>, kind: Named) -> Then {
     match ctx.look_ahead().selection_fields().as_slice() {
         [field] => asked_of(field, kind),
         _ => Then::new(),

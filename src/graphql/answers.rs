@@ -113,7 +113,7 @@ impl Answers {
 
 /// What identifies a visitor's request; only a query's answer is kept (see
 /// `documents::is_query`), so a mutation's key finds nothing.
-pub fn key_of(request: &Request) -> Option<String> {
+pub(crate) fn key_of(request: &Request) -> Option<String> {
     if !request.uploads.is_empty() {
         return None;
     }

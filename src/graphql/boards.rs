@@ -12,12 +12,12 @@ use corkboard_domain::error::AppError;
 use corkboard_domain::ids::{BoardId, FolderId, PinId};
 use corkboard_domain::policy::Visible;
 
-pub fn board_id(id: &ID) -> Result<BoardId, AppError> {
+pub(crate) fn board_id(id: &ID) -> Result<BoardId, AppError> {
     BoardId::parse(id).ok_or_else(|| AppError::not_found(BoardRecord::NOT_FOUND))
 }
 
 /// The boards a pin goes on (none when absent).
-pub fn board_ids(ids: Option<Vec<ID>>) -> Result<Vec<BoardId>, AppError> {
+pub(crate) fn board_ids(ids: Option<Vec<ID>>) -> Result<Vec<BoardId>, AppError> {
     ids.unwrap_or_default().iter().map(board_id).collect()
 }
 
@@ -35,7 +35,7 @@ fn folder_id(id: &ID) -> Result<FolderId, AppError> {
 const MOST_BOARDS_BY_ID: usize = 100;
 
 #[derive(Default)]
-pub struct BoardQuery;
+pub(crate) struct BoardQuery;
 
 #[Object]
 impl BoardQuery {
@@ -67,7 +67,7 @@ impl BoardQuery {
 }
 
 #[derive(Default)]
-pub struct BoardMutation;
+pub(crate) struct BoardMutation;
 
 #[Object]
 impl BoardMutation {

@@ -48,7 +48,7 @@ impl<Cursor, Node, Fields, EdgeFields, Name, EdgeName>
     Connection<Cursor, Node, Fields, EdgeFields, Name, EdgeName>
 {
     /// An empty page; `fields`: the connection's own fields, such as `totalCount`.
-    pub fn with_additional_fields(
+    pub(crate) fn with_additional_fields(
         has_previous_page: bool,
         has_next_page: bool,
         fields: Fields,
@@ -70,7 +70,7 @@ impl<Cursor, Node, Name> Edge<Cursor, Node, EmptyFields, Name> {
 }
 
 impl<Cursor, Node, Fields, Name> Edge<Cursor, Node, Fields, Name> {
-    pub fn with_additional_fields(cursor: Cursor, node: Node, fields: Fields) -> Self {
+    pub(crate) fn with_additional_fields(cursor: Cursor, node: Node, fields: Fields) -> Self {
         Edge {
             cursor,
             node,

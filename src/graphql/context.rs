@@ -7,7 +7,7 @@ use corkboard_core::service::context::Services;
 use corkboard_core::service::viewer::Viewer;
 
 /// The services, the viewer and the loaders, as every resolver needs them.
-pub trait ContextExt {
+pub(crate) trait ContextExt {
     fn services(&self) -> &Services;
     fn viewer(&self) -> &Viewer;
     fn loaders(&self) -> &Loaders;

@@ -19,7 +19,7 @@ const MAX_DOCUMENTS: usize = 256;
 const MAX_QUERY_BYTES: usize = 16 << 10;
 
 #[derive(Default)]
-pub struct Documents {
+pub(crate) struct Documents {
     kept: Mutex<HashMap<String, Kept>>,
 }
 
@@ -30,7 +30,7 @@ struct Kept {
 
 /// What is known of a query's text.
 #[derive(Clone, Copy, Default)]
-pub struct Known {
+pub(crate) struct Known {
     /// The rules of GraphQL hold for a text whatever its variables' values: async-graphql checks
     /// each value against its variable's type, and the cost and depth, at every request.
     pub passed_every_rule: bool,
@@ -49,7 +49,7 @@ impl Documents {
     }
 
     /// Notes that `query` passed every rule of the schema.
-    pub fn passed_every_rule(&self, query: &str) {
+    pub(crate) fn passed_every_rule(&self, query: &str) {
         if let Some(kept) = self.lock().get_mut(query) {
             kept.known.passed_every_rule = true;
         }
@@ -85,7 +85,7 @@ impl Documents {
 }
 
 /// Whether the operation `request` asks for reads only (false when its query did not parse).
-pub fn is_query(request: &mut Request) -> bool {
+pub(crate) fn is_query(request: &mut Request) -> bool {
     let name = request.operation_name.clone();
     let Ok(document) = request.parsed_query() else {
         return false;

@@ -6,7 +6,7 @@ use async_graphql::ServerError;
 /// Gives an error the schema raised itself, not a resolver (the request did not parse, did not fit
 /// the schema, asked for too much, or a variable's value did not fit its argument), the code
 /// `VALIDATION_ERROR`, with a sentence a person can act on.
-pub fn code_schema_error(error: &mut ServerError) {
+pub(crate) fn code_schema_error(error: &mut ServerError) {
     if error
         .extensions
         .as_ref()

@@ -10,9 +10,9 @@ use async_graphql::{Name, Positioned};
 
 /// The most selections (fields, `__typename` included, and fragments) a query may have once
 /// its fragments are spread: as many as its cost may count (`MAX_COST`, a field costing 1).
-pub const MAX_SELECTIONS: usize = super::MAX_COST;
+pub(crate) const MAX_SELECTIONS: usize = super::MAX_COST;
 /// The most changes (top-level mutation fields, aliases included) one request may make.
-pub const MAX_CHANGES: usize = 10;
+pub(crate) const MAX_CHANGES: usize = 10;
 /// The deepest nesting of fields and fragments walked (the schema then checks `MAX_DEPTH`); it
 /// bounds this walk's own recursion, whatever the text.
 const MAX_NESTING: usize = 64;

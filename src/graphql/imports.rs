@@ -10,7 +10,7 @@ use corkboard_core::service::imports::{self, JobReport};
 use corkboard_store::import_jobs::{MOST_FAILURES, MOST_JOBS};
 
 #[derive(Default)]
-pub struct ImportQuery;
+pub(crate) struct ImportQuery;
 
 #[Object]
 impl ImportQuery {
@@ -24,7 +24,7 @@ impl ImportQuery {
 }
 
 #[derive(Default)]
-pub struct ImportMutation;
+pub(crate) struct ImportMutation;
 
 #[Object]
 impl ImportMutation {
@@ -48,7 +48,7 @@ impl ImportMutation {
 
 /// An import: its file, how many pictures it holds, and what became of those done so far.
 #[derive(SimpleObject)]
-pub struct ImportJob {
+pub(crate) struct ImportJob {
     id: ID,
     source: String,
     created_at: DateTime<Utc>,
@@ -66,7 +66,7 @@ pub struct ImportJob {
 
 /// A picture that could not be imported, and why.
 #[derive(SimpleObject)]
-pub struct ImportFailure {
+pub(crate) struct ImportFailure {
     item: String,
     reason: String,
 }

@@ -176,7 +176,7 @@ fn key_bit(key: &str) -> u64 {
 
 /// A resolver's value written as JSON, as async-graphql would answer and serialise it, for the
 /// leaf types of plain fields.
-pub trait Leaf {
+pub(crate) trait Leaf {
     fn write(self, text: &mut Vec<u8>);
 }
 
@@ -265,7 +265,7 @@ fn write_list<T: Leaf>(text: &mut Vec<u8>, items: impl Iterator<Item = T>) {
 
 /// Writes the answer of a plain field's resolver, which is ready at once, as async-graphql
 /// would answer it.
-pub fn write_leaf<T: Leaf>(
+pub(crate) fn write_leaf<T: Leaf>(
     ctx: &Context<'_>,
     resolver: impl Future<Output = async_graphql::Result<T>>,
     text: &mut Vec<u8>,

@@ -30,7 +30,7 @@ use corkboard_domain::user::UserRecord;
 /// in the round that was gathering when it was first asked for. async-graphql's `DataLoader`
 /// did the same with a dozen hashings (SipHash) and copies of each key: about a fifth of a
 /// user's boards page, which asks for some 60 keys.
-pub struct Loaders {
+pub(crate) struct Loaders {
     services: Services,
     viewer: Option<UserId>,
     asked: Mutex<Asked>,
@@ -69,7 +69,7 @@ type Answer = std::result::Result<Option<Loaded>, async_graphql::Error>;
 /// page).
 const TURNS_BEFORE_LOADING: usize = 4;
 
-pub fn for_request(services: Services, viewer: Option<UserId>) -> Loaders {
+pub(crate) fn for_request(services: Services, viewer: Option<UserId>) -> Loaders {
     Loaders {
         services,
         viewer,
@@ -190,7 +190,7 @@ impl Loaders {
     }
 
     /// Whether a pin is private (one gone is).
-    pub async fn pin_secret(&self, id: PinId) -> Result<bool> {
+    pub(crate) async fn pin_secret(&self, id: PinId) -> Result<bool> {
         Ok(match self.load(LoadKey::PinSecret(id)).await? {
             Some(Loaded::Secret(secret)) => secret,
             _ => true,
@@ -226,7 +226,7 @@ impl Loaders {
         })
     }
 
-    pub async fn pin_page(&self, request: PageRequest) -> Result<Arc<PinPage>> {
+    pub(crate) async fn pin_page(&self, request: PageRequest) -> Result<Arc<PinPage>> {
         match self.load(LoadKey::Pins(request)).await? {
             Some(Loaded::Pins(page)) => Ok(page),
             _ => Err(async_graphql::Error::new("The page could not be read.")),
@@ -259,7 +259,7 @@ impl Loaders {
 
     /// A user by username (NOT_FOUND_ERROR when there is none to show), read with what is asked
     /// of it (`then`): the keys of those are noted as read.
-    pub async fn user_named(&self, username: String, then: Then) -> Result<Arc<UserRecord>> {
+    pub(crate) async fn user_named(&self, username: String, then: Then) -> Result<Arc<UserRecord>> {
         match self.load(LoadKey::UserNamed(username, then)).await? {
             Some(Loaded::User(user)) => Ok(user),
             _ => Err(AppError::not_found(users::NOT_FOUND).into()),
@@ -267,7 +267,7 @@ impl Loaders {
     }
 
     /// A board of `owner` by slug, when the viewer may see it, read with what is asked of it.
-    pub async fn board_named(
+    pub(crate) async fn board_named(
         &self,
         owner: UserId,
         slug: String,
@@ -281,7 +281,7 @@ impl Loaders {
     }
 
     /// A folder of `owner` by slug, when the viewer may see it, read with what is asked of it.
-    pub async fn folder_named(
+    pub(crate) async fn folder_named(
         &self,
         owner: UserId,
         slug: String,

@@ -16,12 +16,12 @@ tokio::task_local! {
 }
 
 /// Answers `answer` (a schema's execution) with every object as a map.
-pub async fn with_objects_as_maps<T>(answer: impl Future<Output = T>) -> T {
+pub(crate) async fn with_objects_as_maps<T>(answer: impl Future<Output = T>) -> T {
     AS_MAPS.scope((), answer).await
 }
 
 /// Whether the query under way is answered with every object as a map.
-pub fn objects_as_maps() -> bool {
+pub(crate) fn objects_as_maps() -> bool {
     AS_MAPS.try_with(|_| ()).is_ok()
 }
 
@@ -37,7 +37,7 @@ const DEEPEST_SPREAD: usize = 32;
 /// Whether some selection of `document` asks for one response key twice, one of them an object
 /// (with fields of its own), counting the fields its fragments add. Type conditions are not
 /// looked at: a fragment on another type counts, and the answer is only slower.
-pub fn merges_objects(document: &ExecutableDocument) -> bool {
+pub(crate) fn merges_objects(document: &ExecutableDocument) -> bool {
     let operations = document.operations.iter();
     let sets = operations.map(|(_, operation)| &operation.node.selection_set.node);
     let fragments = document.fragments.values();

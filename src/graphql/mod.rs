@@ -45,19 +45,19 @@ use corkboard_core::service::viewer::Viewer;
 use mutation::MutationRoot;
 use query::QueryRoot;
 
-pub type CorkboardSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
+pub(crate) type CorkboardSchema = Schema<QueryRoot, MutationRoot, EmptySubscription>;
 
 /// The most a request may cost: a field costs 1, a list `first` (at most 50) times its items. The
 /// UI's heaviest page (a user's boards, 50 of them with covers and counts) costs about a third of it.
-pub const MAX_COST: usize = 12_000;
+pub(crate) const MAX_COST: usize = 12_000;
 /// The deepest nesting of fields a request may have; the UI's deepest query has 7 levels.
-pub const MAX_DEPTH: usize = 12;
+pub(crate) const MAX_DEPTH: usize = 12;
 
 /// The schema twice: one checks a query against every rule of GraphQL, the other only its cost,
 /// depth and fragment cycles, for a query whose text passed every rule before (`documents`).
 /// Checking every rule took a tenth of a pin detail's time.
 #[derive(Clone)]
-pub struct Schemas {
+pub(crate) struct Schemas {
     every_rule: CorkboardSchema,
     passed_before: CorkboardSchema,
 }
@@ -72,7 +72,7 @@ impl Schemas {
 }
 
 /// Builds the schema; `services` are reachable from every resolver.
-pub fn build_schema(services: Option<Services>) -> CorkboardSchema {
+pub(crate) fn build_schema(services: Option<Services>) -> CorkboardSchema {
     build_schema_checking(services, ValidationMode::Strict)
 }
 

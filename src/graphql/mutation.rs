@@ -11,7 +11,7 @@ use super::pins::PinMutation;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Mutation")]
-pub struct MutationRoot(
+pub(crate) struct MutationRoot(
     AccountMutation,
     AdminMutation,
     BoardMutation,

@@ -10,7 +10,7 @@ use corkboard_domain::error::{AppError, AppResult};
 
 /// A page's size when `first` is not given, and the most it may be: the cost limit prices a
 /// list at this many items at most.
-pub const MAX_PAGE: usize = 50;
+pub(crate) const MAX_PAGE: usize = 50;
 
 /// The extra field every connection of ours has.
 #[derive(SimpleObject)]
@@ -27,7 +27,7 @@ pub struct Page<T> {
 }
 
 /// How many items a page holds: `first`, else 50, at most 50.
-pub fn page_size(first: Option<i32>) -> AppResult<usize> {
+pub(crate) fn page_size(first: Option<i32>) -> AppResult<usize> {
     match first {
         None => Ok(MAX_PAGE),
         Some(n) => Ok(usize::try_from(n)
@@ -38,7 +38,7 @@ pub fn page_size(first: Option<i32>) -> AppResult<usize> {
 
 /// How many items a plain list (not a connection) answers at most: `first`, else 50, between 1
 /// and 50.
-pub fn list_size(first: Option<i32>) -> usize {
+pub(crate) fn list_size(first: Option<i32>) -> usize {
     let wanted = first.map_or(MAX_PAGE, |n| usize::try_from(n).unwrap_or(1));
     wanted.clamp(1, MAX_PAGE)
 }
@@ -46,12 +46,12 @@ pub fn list_size(first: Option<i32>) -> usize {
 /// How many items a connection field reads: `page_size(first)`, or none when only its
 /// `totalCount` is asked for (`pins { totalCount }` on a boards page, `boards { totalCount }` on
 /// a folders page).
-pub fn items_to_read(ctx: &Context<'_>, first: Option<i32>) -> AppResult<usize> {
+pub(crate) fn items_to_read(ctx: &Context<'_>, first: Option<i32>) -> AppResult<usize> {
     items_in(&ctx.look_ahead(), first)
 }
 
 /// `items_to_read` of the connection field `connection` (a look-ahead).
-pub fn items_in(connection: &Lookahead<'_>, first: Option<i32>) -> AppResult<usize> {
+pub(crate) fn items_in(connection: &Lookahead<'_>, first: Option<i32>) -> AppResult<usize> {
     if wants_items(connection) {
         page_size(first)
     } else {
@@ -60,20 +60,20 @@ pub fn items_in(connection: &Lookahead<'_>, first: Option<i32>) -> AppResult<usi
 }
 
 /// Whether the selection of a connection asks for more than its `totalCount`.
-pub fn wants_items(connection: &Lookahead<'_>) -> bool {
+pub(crate) fn wants_items(connection: &Lookahead<'_>) -> bool {
     ["edges", "nodes", "pageInfo"]
         .iter()
         .any(|name| connection.field(name).exists())
 }
 
 /// The cost of a page for the query cost limit: its items times what each item asks for.
-pub fn page_cost(first: Option<i32>, item_cost: usize) -> usize {
+pub(crate) fn page_cost(first: Option<i32>, item_cost: usize) -> usize {
     let items = first.map_or(MAX_PAGE, |n| usize::try_from(n).unwrap_or(0).min(MAX_PAGE));
     1 + items.saturating_mul(item_cost)
 }
 
 /// The cost of a list of at most `most` items, each costing `item_cost`.
-pub fn bounded_cost(most: usize, item_cost: usize) -> usize {
+pub(crate) fn bounded_cost(most: usize, item_cost: usize) -> usize {
     1 + most.saturating_mul(item_cost)
 }
 
@@ -139,7 +139,7 @@ fn connection<T, N: OutputType>(
 
 /// A page of a kept list (`after` given or not) as a connection of `node`s, each item's id its
 /// cursor.
-pub fn list_connection<T, N: OutputType>(
+pub(crate) fn list_connection<T, N: OutputType>(
     found: ListPage<T>,
     after: bool,
     id_of: impl Fn(&T) -> u64,
@@ -160,7 +160,7 @@ pub fn list_connection<T, N: OutputType>(
 
 /// The id in the cursor `after` of a list read a page at a time from an index (cursors are the
 /// ids of the items).
-pub fn id_after(after: Option<&str>) -> AppResult<Option<u64>> {
+pub(crate) fn id_after(after: Option<&str>) -> AppResult<Option<u64>> {
     let invalid = || AppError::invalid("after", "This page cursor is not valid.");
     after
         .map(|cursor| cursor.parse().map_err(|_| invalid()))

@@ -19,7 +19,7 @@ const MOST_BOARDS_ANSWERED: usize = 100;
 
 /// What `deletePin` answers: the pin's owner and the boards it was on, to refresh them.
 #[derive(SimpleObject)]
-pub struct DeletedPin {
+pub(crate) struct DeletedPin {
     pub user: User,
     /// At most 100 of them.
     #[graphql(complexity = "bounded_cost(MOST_BOARDS_ANSWERED, child_complexity)")]
@@ -27,7 +27,7 @@ pub struct DeletedPin {
 }
 
 #[derive(Default)]
-pub struct PinEditMutation;
+pub(crate) struct PinEditMutation;
 
 #[Object]
 impl PinEditMutation {

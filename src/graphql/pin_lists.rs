@@ -15,7 +15,7 @@ use corkboard_core::service::pin_lists::{PageRequest, PinList, PinPage, cursor, 
 use corkboard_domain::ids::PinId;
 use corkboard_store::pin_order::PinKey;
 
-pub type PinConnection = Connection<PinCursor, Pin, PinTotal>;
+pub(crate) type PinConnection = Connection<PinCursor, Pin, PinTotal>;
 
 /// A page cursor: the key of a pin in its list, written out only when asked for (a page's
 /// `endCursor`). Each edge of a page wrote its own before: 7% of a board page's instructions.
@@ -37,7 +37,7 @@ impl CursorType for PinCursor {
 
 /// The extra fields of a list of pins.
 #[derive(SimpleObject)]
-pub struct PinTotal {
+pub(crate) struct PinTotal {
     /// How many pins the list holds. A search counts up to 10,000 matches.
     pub total_count: usize,
     /// True when a search stopped counting at `totalCount`: more pins match.
@@ -45,7 +45,7 @@ pub struct PinTotal {
 }
 
 /// One page of `list`.
-pub async fn pin_connection(
+pub(crate) async fn pin_connection(
     ctx: &Context<'_>,
     list: PinList,
     first: Option<i32>,
@@ -130,7 +130,7 @@ pub type BoardPinConnection =
 pub type BoardPinEdge = Edge<PinCursor, Pin, BoardPinFields, BoardPinEdgeName>;
 
 /// An edge of a board's pin list.
-pub fn board_pin_edge(board: u64, order: i64, pin: Pin) -> BoardPinEdge {
+pub(crate) fn board_pin_edge(board: u64, order: i64, pin: Pin) -> BoardPinEdge {
     let fields = BoardPinFields {
         board,
         pin: pin.record.id,
@@ -140,7 +140,7 @@ pub fn board_pin_edge(board: u64, order: i64, pin: Pin) -> BoardPinEdge {
 }
 
 /// One page of a board's pins, in board order.
-pub async fn board_pin_connection(
+pub(crate) async fn board_pin_connection(
     ctx: &Context<'_>,
     board: corkboard_domain::ids::BoardId,
     first: Option<i32>,

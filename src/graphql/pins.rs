@@ -26,7 +26,7 @@ const MAX_SUGGESTIONS: usize = 50;
 
 /// A tag, with how many pins the viewer may see carry it.
 #[derive(SimpleObject)]
-pub struct TagSuggestion {
+pub(crate) struct TagSuggestion {
     pub name: String,
     pub count: usize,
 }
@@ -40,7 +40,7 @@ fn searched(search: Option<String>, tag: Option<String>) -> Option<Wanted> {
 }
 
 #[derive(Default)]
-pub struct PinQuery;
+pub(crate) struct PinQuery;
 
 #[Object]
 impl PinQuery {
@@ -111,7 +111,7 @@ impl PinQuery {
 }
 
 #[derive(Default)]
-pub struct PinMutation;
+pub(crate) struct PinMutation;
 
 #[Object]
 impl PinMutation {

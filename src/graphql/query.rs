@@ -10,4 +10,4 @@ use super::pins::PinQuery;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Query")]
-pub struct QueryRoot(AccountQuery, AdminQuery, BoardQuery, ImportQuery, PinQuery);
+pub(crate) struct QueryRoot(AccountQuery, AdminQuery, BoardQuery, ImportQuery, PinQuery);

@@ -15,7 +15,7 @@ use async_graphql::{Name, Response, Value};
 use async_graphql_value::RAW_VALUE_TOKEN;
 
 /// An object answered as `text`, its JSON as the functions of this module write it.
-pub fn from_text(text: Vec<u8>) -> Value {
+pub(crate) fn from_text(text: Vec<u8>) -> Value {
     // SAFETY: `text` holds what serde_json wrote and the texts of objects it wrote before, all
     // UTF-8 (serde_json's `to_string` skips the check for the same reason), string slices
     // copied whole, and ASCII marks and digits.
@@ -43,7 +43,7 @@ thread_local! {
 
 /// Appends `value` as [`write`] does, then keeps the maps of the objects answered as text in it
 /// for the next objects (`from_text`).
-pub fn write_owned(text: &mut Vec<u8>, value: Value) {
+pub(crate) fn write_owned(text: &mut Vec<u8>, value: Value) {
     write(text, &value);
     keep_spare(value);
 }
@@ -150,7 +150,7 @@ pub fn write(text: &mut Vec<u8>, value: &Value) {
 /// Appends `string` as a JSON string. Most need no escaping (ids, digests, names, most
 /// captions): those are checked a whole run of bytes at a time and copied, where serde_json
 /// looks each byte up in a table (about 10% of a 50-pin page's instructions).
-pub fn write_str(text: &mut Vec<u8>, string: &str) {
+pub(crate) fn write_str(text: &mut Vec<u8>, string: &str) {
     let escaped = |byte: u8| byte < 0x20 || byte == b'"' || byte == b'\\';
     // A fold without an early exit, which the compiler turns into wide compares.
     if string.bytes().fold(false, |any, byte| any | escaped(byte)) {
@@ -164,7 +164,7 @@ pub fn write_str(text: &mut Vec<u8>, string: &str) {
 }
 
 /// Appends an integer, as serde_json writes it.
-pub fn write_integer(text: &mut Vec<u8>, number: impl itoa::Integer) {
+pub(crate) fn write_integer(text: &mut Vec<u8>, number: impl itoa::Integer) {
     text.extend_from_slice(itoa::Buffer::new().format(number).as_bytes());
 }
 

@@ -13,7 +13,7 @@ const MAX_ERRORS: usize = 10;
 const MAX_MESSAGE_BYTES: usize = 300;
 
 /// The request in `body`, or the sentence that says why it is not one (see `refusal`).
-pub fn from_json(body: &[u8]) -> Result<async_graphql::Request, String> {
+pub(crate) fn from_json(body: &[u8]) -> Result<async_graphql::Request, String> {
     let first = body.iter().find(|byte| !byte.is_ascii_whitespace());
     if first == Some(&b'[') {
         return Err("Send one GraphQL request at a time: batches are not accepted.".into());
@@ -37,7 +37,7 @@ pub fn from_json(body: &[u8]) -> Result<async_graphql::Request, String> {
 }
 
 /// A person's sentence for a query that does not parse.
-pub fn parse_error(error: &ParseError) -> ServerError {
+pub(crate) fn parse_error(error: &ParseError) -> ServerError {
     let message = match error {
         ParseError::Syntax { start, .. } => format!(
             "This request is not valid GraphQL: see line {}, column {}.",
@@ -61,7 +61,10 @@ pub fn parse_error(error: &ParseError) -> ServerError {
 }
 
 /// An error of the request as a whole, with the code `VALIDATION_ERROR`.
-pub fn validation_error(message: String, position: Option<async_graphql::Pos>) -> ServerError {
+pub(crate) fn validation_error(
+    message: String,
+    position: Option<async_graphql::Pos>,
+) -> ServerError {
     let mut error = ServerError::new(message, position);
     let mut extensions = ErrorExtensionValues::default();
     extensions.set("code", "VALIDATION_ERROR");
@@ -71,7 +74,7 @@ pub fn validation_error(message: String, position: Option<async_graphql::Pos>) -
 
 /// Keeps an answer's errors short: at most `MAX_ERRORS`, each message at most
 /// `MAX_MESSAGE_BYTES` (10,000 repeated arguments made 1.4 MB of errors).
-pub fn shorten_errors(errors: &mut Vec<ServerError>) {
+pub(crate) fn shorten_errors(errors: &mut Vec<ServerError>) {
     if errors.len() > MAX_ERRORS {
         let more = errors.len() - (MAX_ERRORS - 1);
         errors.truncate(MAX_ERRORS - 1);

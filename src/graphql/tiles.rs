@@ -15,13 +15,13 @@ const FOLDER_COVERS: [&str; 4] = ["cover1", "cover2", "cover3", "cover4"];
 
 /// What the nodes of a page of boards (`connection`, as a look-ahead) show: as many covers as
 /// they ask for, their folders, owners, and pin counts (`pins { totalCount }`).
-pub fn board_fields(connection: &Lookahead<'_>) -> Result<TileFields> {
+pub(crate) fn board_fields(connection: &Lookahead<'_>) -> Result<TileFields> {
     fields(connection, &BOARD_COVERS, "pins")
 }
 
 /// What the nodes of a page of folders show: their covers, owners, and board counts
 /// (`boards { totalCount }`).
-pub fn folder_fields(connection: &Lookahead<'_>) -> Result<TileFields> {
+pub(crate) fn folder_fields(connection: &Lookahead<'_>) -> Result<TileFields> {
     fields(connection, &FOLDER_COVERS, "boards")
 }
 

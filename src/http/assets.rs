@@ -12,7 +12,7 @@ use crate::http::compression::accepts_encoding;
 struct UiBundle;
 
 /// Serves the embedded UI; extension-less paths outside `/api` and `/media` get `index.html`.
-pub struct UiAssets;
+pub(crate) struct UiAssets;
 
 impl Endpoint for UiAssets {
     type Output = Response;

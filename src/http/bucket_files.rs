@@ -20,7 +20,7 @@ const LINK_LASTS: Duration = Duration::from_secs(600);
 const REDIRECT_CACHE: &str = "public, max-age=300";
 
 /// The files of one media folder (`previews`) of the bucket.
-pub struct BucketFiles {
+pub(crate) struct BucketFiles {
     pub s3: Arc<S3Media>,
     pub folder: &'static str,
     pub redirect: bool,

@@ -12,7 +12,7 @@ use poem::http::{HeaderValue, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
 
 /// Answers smaller than this go out as they are: the gain would not pay for the work.
-pub const SMALLEST: usize = 1024;
+pub(crate) const SMALLEST: usize = 1024;
 
 /// The zstd level of an answer compressed for one request: a 50-pin page (17 KB) takes about
 /// 25 µs to 3.9 KB, where gzip took 50 µs to 4.1 KB at level 2 (zlib-rs).
@@ -24,7 +24,7 @@ const GZIP_ON_THE_FLY: u32 = 2;
 /// The gzip level of an answer compressed once for every visitor until the next change (about
 /// 90 µs to 3.8 KB for that page). Kept answers stay gzip, for every browser: zstd at a level
 /// that takes as long (6) makes them only 3% smaller.
-pub const KEPT: u32 = 6;
+pub(crate) const KEPT: u32 = 6;
 
 /// Answers compressed by this process so far. Process-wide, like `codec::records_read`.
 static COMPRESSED: AtomicU64 = AtomicU64::new(0);
@@ -91,7 +91,7 @@ impl Coding {
 }
 
 /// Compresses larger API answers as the browser accepts them.
-pub async fn compress_answers<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+pub(crate) async fn compress_answers<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     let coding = Coding::accepted_by(&req);
     let mut response = next.call(req).await?.into_response();
     response
@@ -118,7 +118,7 @@ pub async fn compress_answers<E: Endpoint>(next: E, req: Request) -> poem::Resul
 }
 
 /// Whether the request's `Accept-Encoding` lists `coding` without refusing it (`q=0`).
-pub fn accepts_encoding(req: &Request, coding: &str) -> bool {
+pub(crate) fn accepts_encoding(req: &Request, coding: &str) -> bool {
     let accepted = req.header(header::ACCEPT_ENCODING).unwrap_or_default();
     accepted.split(',').any(|part| {
         let mut parts = part.split(';');

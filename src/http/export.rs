@@ -19,7 +19,10 @@ use corkboard_core::service::quotas::Slot;
 const CHUNK: usize = 64 * 1024;
 
 #[handler]
-pub async fn export_mine(req: &Request, services: Data<&Services>) -> poem::Result<Response> {
+pub(crate) async fn export_mine(
+    req: &Request,
+    services: Data<&Services>,
+) -> poem::Result<Response> {
     let viewer = viewer_of(req, &services).await;
     let (file, name, slot) = export_own(&services, &viewer).await?;
     let length = file.metadata().map(|m| m.len()).ok();

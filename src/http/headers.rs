@@ -6,11 +6,11 @@ use poem::{Endpoint, IntoResponse, Request, Response};
 
 /// Pictures may come from anywhere (the scan page shows a web page's pictures before one is
 /// pinned); everything else only from Corkboard itself.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src * data: blob:; \
+pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src * data: blob:; \
      script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; \
      base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-pub async fn security_headers<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+pub(crate) async fn security_headers<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     // GraphiQL, a developer's page, loads its scripts from a CDN: it gets no policy.
     let graphiql = req.uri().path() == "/api/graphql" && req.method() == poem::http::Method::GET;
     let mut response = next.call(req).await?.into_response();

@@ -15,7 +15,7 @@ use corkboard_domain::config::Config;
 
 /// Refuses a request that may change something (anything but GET, HEAD and OPTIONS) when it
 /// names another host, with a 421 in the API's JSON shape.
-pub async fn own_host_only<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+pub(crate) async fn own_host_only<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if !safe && let Some(services) = req.data::<Services>() {
         let config = &services.config;
@@ -53,7 +53,7 @@ fn named_host(req: &Request, config: &Config) -> Option<String> {
 }
 
 /// Whether `host` (a `Host` header's value: a name or address, maybe with a port) is this server.
-pub fn is_own_host(host: &str, config: &Config) -> bool {
+pub(crate) fn is_own_host(host: &str, config: &Config) -> bool {
     let Some((name, port)) = parse_host(host) else {
         return false;
     };

@@ -19,7 +19,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::sizes::size_in_words;
 
 #[handler]
-pub async fn import_mine(
+pub(crate) async fn import_mine(
     req: &Request,
     services: Data<&Services>,
     mut form: Multipart,

@@ -4,11 +4,11 @@ use poem::http::{Method, StatusCode, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
 
 /// The largest GraphQL request body: the UI's requests are a few kilobytes.
-pub const MAX_GRAPHQL_BYTES: u64 = 256 * 1024;
+pub(crate) const MAX_GRAPHQL_BYTES: u64 = 256 * 1024;
 
 /// Refuses a GraphQL POST that is not JSON, or that is larger than `MAX_GRAPHQL_BYTES` (or does
 /// not say its size), before reading any of it.
-pub async fn graphql_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+pub(crate) async fn graphql_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     if req.method() == Method::POST {
         let content_type = req.content_type().unwrap_or_default();
         if !content_type.starts_with("application/json") {
@@ -33,7 +33,7 @@ pub async fn graphql_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Re
 
 /// Refuses a POST whose body does not say its size, or is compressed (see `declared_length`),
 /// before a form extractor looks at it.
-pub async fn sized_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+pub(crate) async fn sized_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     if req.method() == Method::POST
         && let Err(refused) = declared_length(&req)
     {
@@ -45,7 +45,7 @@ pub async fn sized_body<E: Endpoint>(next: E, req: Request) -> poem::Result<Resp
 /// The size a request body says it has, or the refusal of every endpoint that takes a body: 415
 /// for a compressed body (its size would say nothing of what it unpacks to), 411 for a body that
 /// does not say its size (a chunked one could be of any size).
-pub fn declared_length(req: &Request) -> poem::Result<u64> {
+pub(crate) fn declared_length(req: &Request) -> poem::Result<u64> {
     let encoded = req
         .headers()
         .get_all(header::CONTENT_ENCODING)

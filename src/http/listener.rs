@@ -26,7 +26,7 @@ const RESERVED_FILES: usize = 512;
 
 /// How many connections may be open at once.
 #[derive(Debug, Clone)]
-pub struct ConnectionCaps {
+pub(crate) struct ConnectionCaps {
     /// Per client address (see `client_key`); a trusted proxy's are not counted.
     pub per_address: usize,
     pub total: usize,
@@ -54,7 +54,7 @@ impl ConnectionCaps {
 }
 
 /// Raises the soft limit on open files to the hard one, and returns it.
-pub fn raise_open_file_limit() -> usize {
+pub(crate) fn raise_open_file_limit() -> usize {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
@@ -84,7 +84,7 @@ struct OpenConnections {
     per_key: HashMap<String, usize>,
 }
 
-pub struct GuardedAcceptor {
+pub(crate) struct GuardedAcceptor {
     inner: TcpAcceptor,
     caps: ConnectionCaps,
     open: Arc<Mutex<OpenConnections>>,
@@ -184,7 +184,7 @@ impl Drop for Slot {
 }
 
 /// An accepted connection, counted until it closes.
-pub struct GuardedStream {
+pub(crate) struct GuardedStream {
     stream: TcpStream,
     _slot: Slot,
 }

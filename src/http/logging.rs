@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use poem::{Endpoint, Request, Response, Result};
 
-pub async fn log_request<E: Endpoint>(next: E, req: Request) -> Result<Response> {
+pub(crate) async fn log_request<E: Endpoint>(next: E, req: Request) -> Result<Response> {
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_owned();

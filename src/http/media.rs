@@ -24,7 +24,7 @@ const A_DAY: &str = "private, max-age=86400";
 const PRIVATE: &str = "private, max-age=3600";
 
 /// The routes of every folder under `/media`, to nest there.
-pub fn media_files(services: &Services) -> impl Endpoint + use<> {
+pub(crate) fn media_files(services: &Services) -> impl Endpoint + use<> {
     served(&services.config)
         .into_iter()
         .fold(Route::new(), |route, folder| {

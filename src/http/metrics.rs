@@ -12,7 +12,7 @@ use corkboard_core::service::metrics::CONTENT_TYPE;
 use corkboard_core::service::metrics_scrape::{scrape, scrape_for};
 
 /// Records every request under its route (see `route_of`), with its status and duration.
-pub async fn count_requests<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+pub(crate) async fn count_requests<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     let started = Instant::now();
     let route = route_of(req.uri().path());
     let metrics = req
@@ -27,7 +27,7 @@ pub async fn count_requests<E: Endpoint>(next: E, req: Request) -> poem::Result<
 }
 
 /// A path's route: a fixed name per endpoint, so that ids and names never become labels.
-pub fn route_of(path: &str) -> &'static str {
+pub(crate) fn route_of(path: &str) -> &'static str {
     match path {
         "/api/graphql" => "/api/graphql",
         "/api/upload/pin" => "/api/upload/pin",
@@ -45,7 +45,7 @@ pub fn route_of(path: &str) -> &'static str {
 /// `GET /metrics` on the main address: for an admin's API key; not there at all when the
 /// metrics have an address of their own (`metrics.listen`).
 #[handler]
-pub async fn metrics_for_admins(
+pub(crate) async fn metrics_for_admins(
     req: &Request,
     services: Data<&Services>,
 ) -> poem::Result<Response> {
@@ -58,7 +58,7 @@ pub async fn metrics_for_admins(
 
 /// `GET /metrics` on `metrics.listen`: for anyone who reaches that address.
 #[handler]
-pub async fn metrics_for_all(services: Data<&Services>) -> poem::Result<Response> {
+pub(crate) async fn metrics_for_all(services: Data<&Services>) -> poem::Result<Response> {
     Ok(exposition(scrape(&services).await?))
 }
 

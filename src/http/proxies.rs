@@ -15,7 +15,7 @@ pub struct Client {
 }
 
 /// The client of `req`: its forwarding headers count only when the TCP peer is in `trusted`.
-pub fn client_of(req: &Request, trusted: &[IpNet]) -> Client {
+pub(crate) fn client_of(req: &Request, trusted: &[IpNet]) -> Client {
     let peer = req.remote_addr().as_socket_addr().map(|addr| addr.ip());
     let Some(proxy) = peer.filter(|peer| is_trusted(*peer, trusted)) else {
         return Client {

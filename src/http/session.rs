@@ -12,7 +12,7 @@ use corkboard_core::service::viewer::Viewer;
 use corkboard_domain::config::Config;
 
 /// Finds who sent the request and attaches the `Viewer` to it for the handlers.
-pub async fn with_viewer<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
+pub(crate) async fn with_viewer<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
     let viewer = match req.data::<Services>() {
         Some(services) => viewer_of(&req, services).await,
         None => Viewer::default(),
@@ -22,7 +22,7 @@ pub async fn with_viewer<E: Endpoint>(next: E, mut req: Request) -> poem::Result
 }
 
 /// Resolves the viewer; a cookie sent from another origin is ignored, so it can change nothing.
-pub async fn viewer_of(req: &Request, services: &Services) -> Viewer {
+pub(crate) async fn viewer_of(req: &Request, services: &Services) -> Viewer {
     let own_origin = from_own_origin(req, &services.config);
     viewer_trusting(req, services, own_origin).await
 }
@@ -32,7 +32,7 @@ pub async fn viewer_of(req: &Request, services: &Services) -> Viewer {
 /// `Origin: null` (or none) with `Sec-Fetch-Site: none`. A web page cannot send that: a form on
 /// another site is `Sec-Fetch-Site: cross-site` with that site's `Origin`, and its cookie is
 /// ignored as everywhere else.
-pub async fn viewer_of_share(req: &Request, services: &Services) -> Viewer {
+pub(crate) async fn viewer_of_share(req: &Request, services: &Services) -> Viewer {
     let origin = header_str(req, header::ORIGIN.as_str());
     let user_started = header_str(req, "sec-fetch-site") == Some("none")
         && origin.is_none_or(|origin| origin == "null");
@@ -80,7 +80,7 @@ fn session_token(req: &Request) -> Option<String> {
 
 /// True unless the browser says the request comes from another origin (`Origin`, else
 /// `Sec-Fetch-Site`, else `Referer`). A request with none of them is not a browser's cross-site one.
-pub fn from_own_origin(req: &Request, config: &Config) -> bool {
+pub(crate) fn from_own_origin(req: &Request, config: &Config) -> bool {
     let host = header_str(req, header::HOST.as_str()).unwrap_or_default();
     if let Some(origin) = header_str(req, header::ORIGIN.as_str()) {
         return origin_is_own(origin, host, config);

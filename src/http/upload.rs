@@ -16,7 +16,7 @@ use corkboard_core::service::{imports, temp_pins};
 use corkboard_domain::error::AppError;
 use corkboard_domain::sizes::size_in_words;
 
-pub struct UploadApi;
+pub(crate) struct UploadApi;
 
 #[derive(Multipart)]
 struct AvatarForm {
@@ -165,11 +165,11 @@ async fn upload_file(upload: Upload, services: &Services) -> Result<std::fs::Fil
 }
 
 /// Room for the multipart boundaries and headers around the file.
-pub const MULTIPART_OVERHEAD: u64 = 64 * 1024;
+pub(crate) const MULTIPART_OVERHEAD: u64 = 64 * 1024;
 
 /// Refuses an upload larger than the limit before reading any of it, and answers a form without
 /// its file with the same JSON errors as the endpoints.
-pub async fn guard_uploads<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+pub(crate) async fn guard_uploads<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     let field = req
         .uri()
         .path()
@@ -206,6 +206,6 @@ fn too_large(max_bytes: u64) -> AppError {
     ))
 }
 
-pub fn api_service() -> OpenApiService<UploadApi, ()> {
+pub(crate) fn api_service() -> OpenApiService<UploadApi, ()> {
     OpenApiService::new(UploadApi, "Corkboard", env!("CARGO_PKG_VERSION")).server("/api")
 }

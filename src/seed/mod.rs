@@ -21,7 +21,7 @@ use corkboard_search::SearchIndex;
 use corkboard_store::{Store, boards, folders, pins, users};
 
 /// Every seeded user signs in with this password.
-pub const SEED_PASSWORD: &str = "corkboard-seed";
+pub(crate) const SEED_PASSWORD: &str = "corkboard-seed";
 /// Pins written per transaction.
 const PIN_BATCH: usize = 10_000;
 

@@ -17,7 +17,11 @@ use corkboard_domain::pin::Picture;
 const WIDTHS: [u32; 5] = [640, 800, 1024, 1280, 1600];
 
 /// Makes `count` pictures and stores their files in the media storage, on every core.
-pub fn ingest_pictures(config: &Config, count: usize, seed: u64) -> anyhow::Result<Vec<Picture>> {
+pub(crate) fn ingest_pictures(
+    config: &Config,
+    count: usize,
+    seed: u64,
+) -> anyhow::Result<Vec<Picture>> {
     let media = MediaStore::open(config)?;
     let next = Mutex::new(0usize);
     let done = Mutex::new(Vec::with_capacity(count));

@@ -244,7 +244,7 @@ const DOMAINS: &[&str] = &[
 ];
 
 /// An index below `len`, small ones far more likely than large ones.
-pub fn skewed(rng: &mut StdRng, len: usize) -> usize {
+pub(crate) fn skewed(rng: &mut StdRng, len: usize) -> usize {
     let x: f64 = rng.random();
     ((x * x * x) * len as f64) as usize
 }
@@ -261,7 +261,7 @@ pub fn person(rng: &mut StdRng) -> (String, String) {
     )
 }
 
-pub fn board_title(rng: &mut StdRng) -> String {
+pub(crate) fn board_title(rng: &mut StdRng) -> String {
     format!("{} {}", pick(rng, THEMES), pick(rng, QUALIFIERS))
 }
 
@@ -297,7 +297,7 @@ pub fn tags(rng: &mut StdRng) -> Vec<String> {
 }
 
 /// Where a pin was found, for about half of them.
-pub fn source_url(rng: &mut StdRng, pin: usize) -> Option<String> {
+pub(crate) fn source_url(rng: &mut StdRng, pin: usize) -> Option<String> {
     rng.random_bool(0.5)
         .then(|| format!("https://{}/photos/{pin}.jpg", pick(rng, DOMAINS)))
 }

@@ -21,7 +21,7 @@ const IDLE_CHECK: Duration = Duration::from_millis(500);
 /// whole while any byte of it is in use, so the memory mimalloc hands back stayed counted (idle
 /// RSS at a million pins, after one request of each kind, with a 64 MiB database cache: 116 to
 /// 156 MB with them, 59 to 91 MB without). Called at start.
-pub fn return_freed_memory_promptly() {
+pub(crate) fn return_freed_memory_promptly() {
     // SAFETY: sets an option; mimalloc reads options atomically.
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS) };
     #[cfg(target_os = "linux")]
@@ -36,7 +36,7 @@ pub fn return_freed_memory_promptly() {
 /// work frees hundreds of MB, which the next picture, allocating its own, would otherwise find
 /// still counted against the machine (peak RSS of 8 large pictures at once: 813 MiB with the
 /// delay, 466 MiB without). Elsewhere (tests) mimalloc holds nothing.
-pub fn give_back_freed_memory() {
+pub(crate) fn give_back_freed_memory() {
     // SAFETY: mi_collect only frees memory mimalloc holds and nobody uses.
     unsafe { libmimalloc_sys::mi_collect(true) };
 }

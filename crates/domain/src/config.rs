@@ -188,7 +188,10 @@ mod duration_text {
 
     use serde::{Deserialize, Deserializer, Serializer};
 
-    pub fn serialize<S: Serializer>(value: &Option<Duration>, to: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(
+        value: &Option<Duration>,
+        to: S,
+    ) -> Result<S::Ok, S::Error> {
         match value {
             Some(duration) => to.serialize_str(&humantime::format_duration(*duration).to_string()),
             None => to.serialize_none(),

@@ -155,7 +155,7 @@ pub enum AudienceKey {
 }
 
 /// The keys a viewer holds: everyone the public one, a signed-in user also their own.
-pub fn keys_held_by(viewer: Option<UserId>) -> Vec<AudienceKey> {
+pub(crate) fn keys_held_by(viewer: Option<UserId>) -> Vec<AudienceKey> {
     let mut keys = vec![AudienceKey::Public];
     keys.extend(viewer.map(AudienceKey::Reader));
     keys

@@ -8,9 +8,9 @@ use crate::ids::UserId;
 use crate::stored_time;
 
 pub const USERNAME_MAX: usize = 30;
-pub const PASSWORD_MIN: usize = 8;
+pub(crate) const PASSWORD_MIN: usize = 8;
 /// Passwords and tokens are at most this long (spec, section 9).
-pub const SECRET_MAX: usize = 255;
+pub(crate) const SECRET_MAX: usize = 255;
 const EMAIL_MAX: usize = 254;
 const PROFILE_FIELD_MAX: usize = 500;
 

@@ -43,7 +43,7 @@ impl Bits {
     }
 }
 
-pub struct CommonWords {
+pub(crate) struct CommonWords {
     kept: KeptPerWord<Bits>,
     /// Segments with fewer documents keep no bitsets (`SMALLEST_SEGMENT`, but in tests).
     smallest_segment: u32,
@@ -57,7 +57,7 @@ impl Default for CommonWords {
 
 impl CommonWords {
     /// Bitsets for the common words of segments of at least `smallest_segment` documents.
-    pub fn for_segments_of(smallest_segment: u32) -> CommonWords {
+    pub(crate) fn for_segments_of(smallest_segment: u32) -> CommonWords {
         CommonWords {
             kept: KeptPerWord::new(KEPT_BYTES),
             smallest_segment,
@@ -65,7 +65,7 @@ impl CommonWords {
     }
 
     /// Whether a word that `doc_freq` documents of `segment` hold is counted by its bitset.
-    pub fn is_common(&self, segment: &SegmentReader, doc_freq: u32) -> bool {
+    pub(crate) fn is_common(&self, segment: &SegmentReader, doc_freq: u32) -> bool {
         let max_doc = segment.max_doc();
         max_doc >= self.smallest_segment && doc_freq.saturating_mul(COMMON_ONE_IN) >= max_doc
     }
@@ -94,7 +94,7 @@ impl CommonWords {
 
     /// How many bitsets are kept.
     #[cfg(test)]
-    pub fn kept_count(&self) -> usize {
+    pub(crate) fn kept_count(&self) -> usize {
         self.kept.len()
     }
 }

@@ -16,7 +16,7 @@ use corkboard_domain::error::AppResult;
 
 /// How many live documents hold every one of `terms`, counted up to `enough`; 0 when `terms` is
 /// empty.
-pub fn count_with_all(
+pub(crate) fn count_with_all(
     searcher: &Searcher,
     common: &CommonWords,
     terms: &[Term],

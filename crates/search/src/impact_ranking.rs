@@ -61,7 +61,7 @@ enum Scored {
 }
 
 /// The documents of a segment offered to the top.
-pub type Offered = HashSet<DocId, foldhash::fast::RandomState>;
+pub(crate) type Offered = HashSet<DocId, foldhash::fast::RandomState>;
 
 /// Offers the matches of `words` in `segment` (the `ord`th) to `top`; `Some` of those offered
 /// when some match not offered might belong there, and the segment's other matches must be

@@ -31,13 +31,13 @@ const KEPT_BYTES: usize = 40 << 20;
 
 /// A fieldnorm id (which stands for the document's length) and a term frequency.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Class {
+pub(crate) struct Class {
     pub length: u8,
     pub term_freq: u32,
 }
 
 /// The kept postings of one word in one segment.
-pub struct WordImpacts {
+pub(crate) struct WordImpacts {
     /// How many documents of the segment hold the word (Tantivy sums a search's words in this
     /// order, the rarest first).
     pub doc_freq: u32,
@@ -71,7 +71,7 @@ pub enum Held {
 /// Where a word's posting of a document is, if it has one: its rank among the kept postings or
 /// among those not kept.
 #[derive(Clone, Copy)]
-pub enum Place {
+pub(crate) enum Place {
     Not,
     Kept(usize),
     Unkept(usize),
@@ -99,7 +99,7 @@ impl WordImpacts {
     }
 
     /// Whether and how often the document at `place` holds the word.
-    pub fn held_at(&self, place: Place) -> Held {
+    pub(crate) fn held_at(&self, place: Place) -> Held {
         match place {
             Place::Kept(rank) => {
                 let class = self.class_by_rank[rank];
@@ -119,24 +119,24 @@ impl WordImpacts {
     }
 
     /// Whether `doc` holds the word in a posting not kept.
-    pub fn holds_unkept(&self, doc: DocId) -> bool {
+    pub(crate) fn holds_unkept(&self, doc: DocId) -> bool {
         self.unkept
             .as_ref()
             .is_some_and(|unkept| unkept.contains(doc))
     }
 
     /// Whether `doc`'s posting is kept.
-    pub fn is_kept(&self, doc: DocId) -> bool {
+    pub(crate) fn is_kept(&self, doc: DocId) -> bool {
         self.kept_set.contains(doc)
     }
 
     /// How many postings are kept.
-    pub fn kept_count(&self) -> usize {
+    pub(crate) fn kept_count(&self) -> usize {
         self.class_by_rank.len()
     }
 
     /// The documents of the `at`th class.
-    pub fn docs_of(&self, at: usize) -> &[DocId] {
+    pub(crate) fn docs_of(&self, at: usize) -> &[DocId] {
         let start = at.checked_sub(1).map_or(0, |before| self.classes[before].1);
         &self.docs[start..self.classes[at].1]
     }
@@ -151,7 +151,7 @@ impl WordImpacts {
     }
 }
 
-pub struct Impacts {
+pub(crate) struct Impacts {
     kept: KeptPerWord<Option<WordImpacts>>,
     kept_at_least: usize,
 }

@@ -13,7 +13,7 @@ use corkboard_domain::error::AppResult;
 /// two words at 1M pins.
 type Hasher = foldhash::fast::RandomState;
 
-pub struct KeptPerWord<V> {
+pub(crate) struct KeptPerWord<V> {
     kept: Mutex<Entries<V>>,
     most_bytes: usize,
 }
@@ -38,7 +38,7 @@ impl<V> KeptPerWord<V> {
 
     /// The value kept for `term` in `segment`, or the one `make` gives with its size in bytes
     /// (made without the lock: two threads may both make it, and the last one is kept).
-    pub fn get_or_make(
+    pub(crate) fn get_or_make(
         &self,
         segment: &SegmentReader,
         term: &Term,

@@ -143,10 +143,10 @@ fn register_tokenizers(index: &Index) {
 /// The audience term of a pin the public may not see: tag searches leave such pins out unless the
 /// viewer is among their readers, which is faster than asking for the few pins they may see
 /// among the many public ones.
-pub const RESTRICTED: u64 = u64::MAX;
+pub(crate) const RESTRICTED: u64 = u64::MAX;
 
 /// An audience key as the index keeps it: 0 for the public, else the reader's user id (ids start at 1).
-pub fn audience_term(key: AudienceKey) -> u64 {
+pub(crate) fn audience_term(key: AudienceKey) -> u64 {
     match key {
         AudienceKey::Public => 0,
         AudienceKey::Reader(user) => user.0,
@@ -165,7 +165,7 @@ pub fn words(text: &str) -> Vec<String> {
 }
 
 /// A word as one reader finds it in `reader_words`.
-pub fn private_word(reader: UserId, word: &str) -> String {
+pub(crate) fn private_word(reader: UserId, word: &str) -> String {
     format!("{}|{word}", reader.0)
 }
 

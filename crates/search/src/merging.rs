@@ -15,7 +15,7 @@ const LARGE: u32 = 16_384;
 const SIZE_RATIO: f64 = 4.0;
 
 /// Makes `writer` merge by `FewSegments`.
-pub fn merge_sooner(writer: &IndexWriter) {
+pub(crate) fn merge_sooner(writer: &IndexWriter) {
     writer.set_merge_policy(Box::<FewSegments>::default());
 }
 

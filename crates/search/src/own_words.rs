@@ -81,7 +81,7 @@ pub fn best(
 
 /// How many pins have every one of `words`, public or own, and one own at least, but not every
 /// word among the public ones (those are counted apart), up to `enough`.
-pub fn count_not_all_public(
+pub(crate) fn count_not_all_public(
     searcher: &Searcher,
     impacts: &Impacts,
     words: &[Word],

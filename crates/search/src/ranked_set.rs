@@ -6,7 +6,7 @@ use tantivy::DocId;
 /// Words of bits per count kept: 512 documents, a cache line.
 const WORDS_PER_COUNT: usize = 8;
 
-pub struct RankedSet {
+pub(crate) struct RankedSet {
     bits: Vec<u64>,
     /// How many documents of the set come before each `WORDS_PER_COUNT` words of `bits`.
     before: Vec<u32>,

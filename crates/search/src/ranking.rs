@@ -21,7 +21,7 @@ use corkboard_domain::error::AppResult;
 /// Tantivy ranked (in part or whole).
 /// Tantivy's own collector ranks each segment from nothing; an index of a million pins has a
 /// dozen segments, and each paid for its own top.
-pub fn best_with_all(
+pub(crate) fn best_with_all(
     searcher: &Searcher,
     impacts: &Impacts,
     terms: &[Term],
@@ -87,7 +87,10 @@ pub fn weight(searcher: &Searcher, term: &Term) -> AppResult<Bm25Weight> {
 }
 
 /// The postings of `term` in `segment`, with frequencies; `None` where no document has it.
-pub fn postings_of(segment: &SegmentReader, term: &Term) -> AppResult<Option<SegmentPostings>> {
+pub(crate) fn postings_of(
+    segment: &SegmentReader,
+    term: &Term,
+) -> AppResult<Option<SegmentPostings>> {
     Ok(segment
         .inverted_index(term.field())
         .context("search failed")?
@@ -98,7 +101,7 @@ pub fn postings_of(segment: &SegmentReader, term: &Term) -> AppResult<Option<Seg
 /// How often `doc` holds `term` (0 when not at all): as the term's kept postings in `segment`
 /// tell, or, for the rare document that holds it more often than they tell, read from the term's
 /// postings (opened into `postings` at the first need; documents asked in ascending order).
-pub fn term_freq_of(
+pub(crate) fn term_freq_of(
     kept: &WordImpacts,
     segment: &SegmentReader,
     term: &Term,
@@ -182,7 +185,7 @@ impl PartialEq for Ranked {
 impl Eq for Ranked {}
 
 /// The best `limit` matches so far, the worst of them on top of the heap.
-pub struct Top {
+pub(crate) struct Top {
     heap: BinaryHeap<Reverse<Ranked>>,
     limit: usize,
 }
@@ -196,12 +199,12 @@ impl Top {
     }
 
     /// Whether `limit` matches are kept: from then on, a match must pass the worst of them.
-    pub fn is_full(&self) -> bool {
+    pub(crate) fn is_full(&self) -> bool {
         self.heap.len() == self.limit
     }
 
     /// The score a match must pass to enter: the worst kept one's once the top is full.
-    pub fn threshold(&self) -> Score {
+    pub(crate) fn threshold(&self) -> Score {
         match self.heap.peek() {
             Some(Reverse(worst)) if self.is_full() => worst.0,
             _ => Score::MIN,
@@ -219,7 +222,7 @@ impl Top {
         }
     }
 
-    pub fn into_sorted(self) -> Vec<(Score, DocAddress)> {
+    pub(crate) fn into_sorted(self) -> Vec<(Score, DocAddress)> {
         let ranked = self.heap.into_sorted_vec();
         ranked
             .into_iter()

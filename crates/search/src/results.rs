@@ -52,7 +52,7 @@ impl Found {
 }
 
 #[derive(Default)]
-pub struct ResultCache {
+pub(crate) struct ResultCache {
     entries: Mutex<HashMap<Key, Arc<Found>>>,
     restricted_tags: Mutex<RestrictedTagCounts>,
     id_columns: Mutex<Option<IdColumns>>,

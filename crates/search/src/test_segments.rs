@@ -17,7 +17,7 @@ pub fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
 /// An index of one segment per list of captions, as a `caption` text field (returned), each
 /// segment committed apart and never merged; then the `n`th caption of a segment is deleted
 /// where `deleted(segment, n)`.
-pub fn index_of(
+pub(crate) fn index_of(
     segments: &[Vec<String>],
     deleted: impl Fn(usize, usize) -> bool,
 ) -> (Searcher, Field) {
@@ -33,7 +33,7 @@ pub fn index_of(
 }
 
 /// As `index_of`, with two text fields of each document: `caption` and `own`.
-pub fn index_of_pairs(
+pub(crate) fn index_of_pairs(
     segments: &[Vec<[String; 2]>],
     deleted: impl Fn(usize, usize) -> bool,
 ) -> (Searcher, [Field; 2]) {

@@ -11,7 +11,7 @@ use crate::prefetch;
 /// The highest term frequency written; a higher one is written as 0 and read as unknown.
 const MOST_WRITTEN: u32 = 15;
 
-pub struct Unkept {
+pub(crate) struct Unkept {
     docs: RankedSet,
     /// Each document's term frequency, in the order of the documents, two to a byte.
     freqs: Vec<u8>,
@@ -50,7 +50,7 @@ impl Unkept {
 
     /// How often the document at `place` holds the word; `Unknown` when more often than
     /// `MOST_WRITTEN`.
-    pub fn held_at(&self, place: usize) -> Held {
+    pub(crate) fn held_at(&self, place: usize) -> Held {
         match (self.freqs[place / 2] >> (place % 2 * 4)) & 0xF {
             0 => Held::Unknown,
             term_freq => Held::With(term_freq.into()),

@@ -16,7 +16,7 @@ const KEPT_WEIGHTS: usize = 4096;
 /// The weights of the words searched lately, for the generation of the index's one reader (a
 /// reader numbers its generations).
 #[derive(Default)]
-pub struct Weights(Mutex<Kept>);
+pub(crate) struct Weights(Mutex<Kept>);
 
 #[derive(Default)]
 struct Kept {

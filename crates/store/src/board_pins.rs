@@ -78,7 +78,7 @@ pub fn order_of(tx: &impl Source, pin: PinId, board: BoardId) -> AppResult<Optio
 }
 
 /// The order above the board's highest one.
-pub fn top_order(write: &WriteTransaction, board: BoardId) -> AppResult<i64> {
+pub(crate) fn top_order(write: &WriteTransaction, board: BoardId) -> AppResult<i64> {
     let top = write
         .open_table(BOARD_PINS)?
         .range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?
@@ -120,7 +120,7 @@ pub fn set_order(
 }
 
 /// Removes the link of a pin and a board; false when there was none.
-pub fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<bool> {
+pub(crate) fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<bool> {
     let Some(order) = order_of(write, pin, board)? else {
         return Ok(false);
     };
@@ -140,7 +140,7 @@ pub fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult
 
 /// Takes every pin off a board (being deleted): the board's own entries go by ranges, the links
 /// from its pins one by one, without reading the pins; returns the pins that were on it.
-pub fn unlink_all(write: &WriteTransaction, board: BoardId) -> AppResult<Vec<PinId>> {
+pub(crate) fn unlink_all(write: &WriteTransaction, board: BoardId) -> AppResult<Vec<PinId>> {
     let pins = pins_on(write, board)?;
     let whole_board = (board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX);
     write
@@ -159,7 +159,7 @@ pub fn unlink_all(write: &WriteTransaction, board: BoardId) -> AppResult<Vec<Pin
 }
 
 /// The key of a pin in the date index: its `created_at` in microseconds (`None` for a pin gone).
-pub fn date_of(tx: &impl Source, pin: PinId) -> AppResult<Option<i64>> {
+pub(crate) fn date_of(tx: &impl Source, pin: PinId) -> AppResult<Option<i64>> {
     Ok(pins::get(tx, pin)?.map(|pin| pin.created_at.timestamp_micros()))
 }
 
@@ -174,7 +174,7 @@ pub fn is_public(tx: &impl Source, pin: PinId) -> AppResult<bool> {
 }
 
 /// Makes a pin of `owner`'s public or not, in the public pins' index and in its owner's.
-pub fn set_public(
+pub(crate) fn set_public(
     write: &WriteTransaction,
     pin: PinId,
     owner: UserId,

@@ -28,7 +28,7 @@ const PINS_AT_ONCE: usize = 500;
 type Sweep = (BoardId, u64);
 
 /// Whether the change of the board is left to a sweep: it holds more than `SWEPT_ABOVE` pins.
-pub fn is_swept(tx: &impl Source, board: BoardId) -> AppResult<bool> {
+pub(crate) fn is_swept(tx: &impl Source, board: BoardId) -> AppResult<bool> {
     Ok(board_pins::count_on_board(tx, board)? > SWEPT_ABOVE)
 }
 

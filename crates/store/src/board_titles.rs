@@ -15,7 +15,7 @@ use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, UserId};
 
 /// (owner, word, board): a key of `BOARD_TITLE_WORDS`.
-pub type WordKey = (u64, String, u64);
+pub(crate) type WordKey = (u64, String, u64);
 
 /// The keys a board has in the index.
 fn keys_of(board: Option<&BoardRecord>) -> BTreeSet<WordKey> {

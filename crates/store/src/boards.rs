@@ -210,7 +210,7 @@ pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
 }
 
 /// `refresh_public` for many pins, each board and owner read once.
-pub fn refresh_public_each(write: &WriteTransaction, pins: &[PinId]) -> AppResult<()> {
+pub(crate) fn refresh_public_each(write: &WriteTransaction, pins: &[PinId]) -> AppResult<()> {
     search_pending::mark(write, pins.iter().copied())?;
     let mut memo = Memo::new(write);
     for &pin in pins {
@@ -239,7 +239,7 @@ pub fn refresh_public_each(write: &WriteTransaction, pins: &[PinId]) -> AppResul
 
 /// Whether a pin is public by its boards and owner as they are now: the public indexes may be
 /// behind while a board waits for its sweep (`board_sweeps`).
-pub fn is_public_now(tx: &impl Source, pin: PinId) -> AppResult<bool> {
+pub(crate) fn is_public_now(tx: &impl Source, pin: PinId) -> AppResult<bool> {
     let mut memo = Memo::new(tx);
     let on = memo.boards(&board_pins::boards_of(tx, pin)?)?;
     let Some(board) = on.first() else {

@@ -29,7 +29,7 @@ pub fn records_read() -> u64 {
 }
 
 /// Counts `records` found decoded in memory.
-pub fn count_found(records: usize) {
+pub(crate) fn count_found(records: usize) {
     READ.fetch_add(records as u64, Ordering::Relaxed);
 }
 

@@ -116,7 +116,7 @@ pub fn refresh(
 }
 
 /// Takes a folder out of its owner's lists (it is being removed).
-pub fn unlist(write: &WriteTransaction, folder: &FolderRecord) -> AppResult<()> {
+pub(crate) fn unlist(write: &WriteTransaction, folder: &FolderRecord) -> AppResult<()> {
     relist(write, folder, BTreeSet::new(), true)
 }
 

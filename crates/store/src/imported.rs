@@ -7,7 +7,7 @@ use super::tables::{IMPORTED, META};
 use corkboard_domain::error::AppResult;
 
 /// The `meta` key of this instance's random id (made by migration 13).
-pub const INSTANCE_ID_KEY: &str = "instance_id";
+pub(crate) const INSTANCE_ID_KEY: &str = "instance_id";
 
 /// This instance's id, as exports name it (16 hex digits).
 pub fn instance_id(tx: &impl Source) -> AppResult<String> {

@@ -53,7 +53,7 @@ impl Default for Kept {
 
 /// The record of `id` in `records` (one kind of those `tx` keeps): as a read of the same state
 /// decoded and kept it, else as `read` decodes it now, then kept.
-pub fn kept_or_read<Id: Hash + Eq + Copy, R>(
+pub(crate) fn kept_or_read<Id: Hash + Eq + Copy, R>(
     tx: &impl Source,
     records: fn(&Kept) -> &KeptRecords<Id, R>,
     id: Id,
@@ -182,7 +182,7 @@ impl<Id: Hash + Eq + Copy, R> KeptRecords<Id, R> {
 /// Counts the commits begun and ended, so that a read can tell which state it sees: the state
 /// after `n` commits when no commit was under way from before it began until it had begun.
 #[derive(Default)]
-pub struct Commits {
+pub(crate) struct Commits {
     begun: AtomicU64,
     ended: AtomicU64,
 }
@@ -198,7 +198,7 @@ impl Commits {
 
     /// Begins a read with `begin`; with it, the count of commits whose state it sees, when it
     /// sees no commit under way.
-    pub fn seen_by<T>(&self, begin: impl FnOnce() -> T) -> (T, Option<u64>) {
+    pub(crate) fn seen_by<T>(&self, begin: impl FnOnce() -> T) -> (T, Option<u64>) {
         let ended = self.ended.load(Ordering::SeqCst);
         let begun = self.begun.load(Ordering::SeqCst);
         let read = begin();

@@ -137,7 +137,7 @@ impl Store {
         self.reads.load(Ordering::Relaxed)
     }
 
-    pub fn write_count(&self) -> u64 {
+    pub(crate) fn write_count(&self) -> u64 {
         self.writes.load(Ordering::Acquire)
     }
 
@@ -400,7 +400,7 @@ where
 }
 
 /// Every key of a table keyed by pin id, in order.
-pub fn pin_ids_in<V: Value + 'static>(
+pub(crate) fn pin_ids_in<V: Value + 'static>(
     tx: &impl Source,
     table: TableDefinition<u64, V>,
 ) -> AppResult<Vec<PinId>> {
@@ -413,7 +413,7 @@ pub fn pin_ids_in<V: Value + 'static>(
 }
 
 /// The second parts of the `(owner, id)` keys of an index table, for one owner, in id order.
-pub fn ids_under(
+pub(crate) fn ids_under(
     tx: &impl Source,
     index: TableDefinition<(u64, u64), ()>,
     owner: u64,
@@ -426,7 +426,7 @@ pub fn ids_under(
 }
 
 /// A slug not yet used in `index` by `owner`: `base`, else `base-2`, `base-3`...
-pub fn free_slug(
+pub(crate) fn free_slug(
     tx: &impl Source,
     index: TableDefinition<(u64, &str), u64>,
     owner: u64,

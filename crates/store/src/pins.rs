@@ -97,7 +97,7 @@ pub fn of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinRecord>> {
 }
 
 /// The ids of a user's pins, without reading the pins.
-pub fn ids_of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinId>> {
+pub(crate) fn ids_of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinId>> {
     let ids = ids_under(tx, PINS_BY_USER, user.0)?;
     Ok(ids.into_iter().map(PinId).collect())
 }

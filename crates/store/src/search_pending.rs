@@ -16,7 +16,7 @@ use corkboard_domain::ids::PinId;
 const NEXT_MARK: &str = "next_search_mark";
 
 /// A pin's mark, as read with its document.
-pub type Mark = (PinId, u64);
+pub(crate) type Mark = (PinId, u64);
 
 pub fn mark(write: &WriteTransaction, pins: impl IntoIterator<Item = PinId>) -> AppResult<()> {
     let number = next_number(write)?;

@@ -24,7 +24,7 @@ pub enum Swept {
 }
 
 /// A sweep and the number of its mark, as read before its documents.
-pub type Sweep = (Swept, u64);
+pub(crate) type Sweep = (Swept, u64);
 
 const PINS_ON: u8 = 0;
 const PINS_OF: u8 = 1;

@@ -9,48 +9,50 @@ pub const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 /// user id -> `UserRecord`.
 pub const USERS: TableDefinition<u64, &[u8]> = TableDefinition::new("users-1");
 /// lowercase username -> user id.
-pub const USERS_BY_USERNAME: TableDefinition<&str, u64> =
+pub(crate) const USERS_BY_USERNAME: TableDefinition<&str, u64> =
     TableDefinition::new("users-by-username-1");
 /// lowercase email -> user id.
-pub const USERS_BY_EMAIL: TableDefinition<&str, u64> = TableDefinition::new("users-by-email-1");
+pub(crate) const USERS_BY_EMAIL: TableDefinition<&str, u64> =
+    TableDefinition::new("users-by-email-1");
 
 /// SHA-256 (hex) of a session token -> `SessionRecord`.
-pub const SESSIONS: TableDefinition<&str, &[u8]> = TableDefinition::new("sessions-1");
+pub(crate) const SESSIONS: TableDefinition<&str, &[u8]> = TableDefinition::new("sessions-1");
 /// (user id, session hash) -> (), to end every session of a user.
-pub const SESSIONS_BY_USER: TableDefinition<(u64, &str), ()> =
+pub(crate) const SESSIONS_BY_USER: TableDefinition<(u64, &str), ()> =
     TableDefinition::new("sessions-by-user-1");
 
 /// SHA-256 (hex) of a mailed token -> `TokenRecord` (password reset, email verification).
-pub const MAIL_TOKENS: TableDefinition<&str, &[u8]> = TableDefinition::new("mail-tokens-1");
+pub(crate) const MAIL_TOKENS: TableDefinition<&str, &[u8]> = TableDefinition::new("mail-tokens-1");
 
 /// Invite secret hash -> `InviteRecord`.
-pub const INVITES: TableDefinition<&str, &[u8]> = TableDefinition::new("invites-1");
+pub(crate) const INVITES: TableDefinition<&str, &[u8]> = TableDefinition::new("invites-1");
 
 /// API key id -> `ApiKeyRecord`.
-pub const API_KEYS: TableDefinition<u64, &[u8]> = TableDefinition::new("api-keys-1");
+pub(crate) const API_KEYS: TableDefinition<u64, &[u8]> = TableDefinition::new("api-keys-1");
 /// SHA-256 (hex) of an API key secret -> API key id.
-pub const API_KEYS_BY_HASH: TableDefinition<&str, u64> = TableDefinition::new("api-keys-by-hash-1");
+pub(crate) const API_KEYS_BY_HASH: TableDefinition<&str, u64> =
+    TableDefinition::new("api-keys-by-hash-1");
 /// (user id, API key id) -> ().
-pub const API_KEYS_BY_USER: TableDefinition<(u64, u64), ()> =
+pub(crate) const API_KEYS_BY_USER: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("api-keys-by-user-1");
 
 /// board id -> `BoardRecord`.
 pub const BOARDS: TableDefinition<u64, &[u8]> = TableDefinition::new("boards-1");
 /// (user id, slug) -> board id.
-pub const BOARDS_BY_SLUG: TableDefinition<(u64, &str), u64> =
+pub(crate) const BOARDS_BY_SLUG: TableDefinition<(u64, &str), u64> =
     TableDefinition::new("boards-by-slug-1");
 /// (user id, board id) -> (): a user's boards.
-pub const BOARDS_BY_USER: TableDefinition<(u64, u64), ()> =
+pub(crate) const BOARDS_BY_USER: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("boards-by-user-1");
 /// (folder id, board id) -> (): the boards in a folder.
-pub const BOARDS_BY_FOLDER: TableDefinition<(u64, u64), ()> =
+pub(crate) const BOARDS_BY_FOLDER: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("boards-by-folder-1");
 /// (user id, board id) -> (): private boards shared with a user.
-pub const BOARDS_SHARED_WITH: TableDefinition<(u64, u64), ()> =
+pub(crate) const BOARDS_SHARED_WITH: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("boards-shared-with-1");
 /// (user id, lowercased title word, board id) -> (): the words of a user's board titles, to find
 /// the boards with a word starting with a search word (see `store::board_titles`).
-pub const BOARD_TITLE_WORDS: TableDefinition<(u64, &str, u64), ()> =
+pub(crate) const BOARD_TITLE_WORDS: TableDefinition<(u64, &str, u64), ()> =
     TableDefinition::new("board-title-words-1");
 
 /// (list, user or folder id, reader, board or folder id) -> (): what a reader finds in a list:
@@ -66,89 +68,99 @@ pub const LIST_COUNTS: TableDefinition<(u8, u64, u64), u64> = TableDefinition::n
 /// folder id -> `FolderRecord`.
 pub const FOLDERS: TableDefinition<u64, &[u8]> = TableDefinition::new("folders-1");
 /// (user id, slug) -> folder id.
-pub const FOLDERS_BY_SLUG: TableDefinition<(u64, &str), u64> =
+pub(crate) const FOLDERS_BY_SLUG: TableDefinition<(u64, &str), u64> =
     TableDefinition::new("folders-by-slug-1");
 /// (user id, folder id) -> (): a user's folders.
-pub const FOLDERS_BY_USER: TableDefinition<(u64, u64), ()> =
+pub(crate) const FOLDERS_BY_USER: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("folders-by-user-1");
 
 /// pin id -> `PinRecord`.
 pub const PINS: TableDefinition<u64, &[u8]> = TableDefinition::new("pins-1");
 /// (board id, order, pin id) -> (): a board's pins; the highest order shows first.
-pub const BOARD_PINS: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("board-pins-1");
+pub(crate) const BOARD_PINS: TableDefinition<(u64, i64, u64), ()> =
+    TableDefinition::new("board-pins-1");
 /// (board id, pin's `created_at` in microseconds, pin id) -> (): a board's pins by date, newest
 /// last, for its covers.
-pub const BOARD_PINS_BY_DATE: TableDefinition<(u64, i64, u64), ()> =
+pub(crate) const BOARD_PINS_BY_DATE: TableDefinition<(u64, i64, u64), ()> =
     TableDefinition::new("board-pins-by-date-1");
 /// board id -> how many pins the board has (a board without pins has no entry).
-pub const BOARD_PIN_COUNTS: TableDefinition<u64, u64> = TableDefinition::new("board-pin-counts-1");
+pub(crate) const BOARD_PIN_COUNTS: TableDefinition<u64, u64> =
+    TableDefinition::new("board-pin-counts-1");
 /// (pin id, board id) -> order: the boards a pin is on.
-pub const PIN_BOARDS: TableDefinition<(u64, u64), i64> = TableDefinition::new("pin-boards-1");
+pub(crate) const PIN_BOARDS: TableDefinition<(u64, u64), i64> =
+    TableDefinition::new("pin-boards-1");
 /// pin id -> (): the pins on at least one public board.
-pub const PUBLIC_PINS: TableDefinition<u64, ()> = TableDefinition::new("public-pins-1");
+pub(crate) const PUBLIC_PINS: TableDefinition<u64, ()> = TableDefinition::new("public-pins-1");
 /// (board id, pin id) -> (): a board's pins that are on no public board, for the walks of the
 /// friends it is shared with (see `store::private_pins`).
-pub const PRIVATE_BOARD_PINS: TableDefinition<(u64, u64), ()> =
+pub(crate) const PRIVATE_BOARD_PINS: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("private-board-pins-1");
 /// board id -> how many pins `PRIVATE_BOARD_PINS` holds for it (none: no entry).
-pub const PRIVATE_BOARD_PIN_COUNTS: TableDefinition<u64, u64> =
+pub(crate) const PRIVATE_BOARD_PIN_COUNTS: TableDefinition<u64, u64> =
     TableDefinition::new("private-board-pin-counts-1");
 /// (board id, pin id) -> (): those of `PRIVATE_BOARD_PINS` that are on another board too, so that
 /// a friend's count takes each once.
-pub const PRIVATE_PINS_ON_SEVERAL_BOARDS: TableDefinition<(u64, u64), ()> =
+pub(crate) const PRIVATE_PINS_ON_SEVERAL_BOARDS: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("private-pins-on-several-boards-1");
 /// (user id, pin id) -> (): a user's pins.
-pub const PINS_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("pins-by-user-1");
+pub(crate) const PINS_BY_USER: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("pins-by-user-1");
 /// (user id, pin id) -> (): a user's public pins, those a visitor of their page sees.
-pub const PUBLIC_PINS_BY_USER: TableDefinition<(u64, u64), ()> =
+pub(crate) const PUBLIC_PINS_BY_USER: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("public-pins-by-user-1");
 /// user id -> (pins, public pins): how many pins a user has (a user without pins has no entry).
-pub const USER_PIN_COUNTS: TableDefinition<u64, (u64, u64)> =
+pub(crate) const USER_PIN_COUNTS: TableDefinition<u64, (u64, u64)> =
     TableDefinition::new("user-pin-counts-1");
 /// user id -> the bytes of the originals of a user's pins, each pin counted (a user without
 /// pins has no entry).
 pub const USER_PIN_BYTES: TableDefinition<u64, u64> = TableDefinition::new("user-pin-bytes-1");
 /// (picture sha1, pin id) -> (): the pins showing a picture (who may see its files).
-pub const PINS_BY_PICTURE: TableDefinition<(&str, u64), ()> =
+pub(crate) const PINS_BY_PICTURE: TableDefinition<(&str, u64), ()> =
     TableDefinition::new("pins-by-picture-1");
 /// picture sha1 -> how many pins show it; its files may go when none does.
-pub const PICTURES: TableDefinition<&str, u64> = TableDefinition::new("pictures-1");
+pub(crate) const PICTURES: TableDefinition<&str, u64> = TableDefinition::new("pictures-1");
 
 /// pin id -> mark number: pins whose search documents may be behind (see
 /// `store::search_pending`); the number tells a later mark of a pin from the one the index
 /// caught up with.
-pub const SEARCH_PENDING: TableDefinition<u64, u64> = TableDefinition::new("search-pending-2");
+pub(crate) const SEARCH_PENDING: TableDefinition<u64, u64> =
+    TableDefinition::new("search-pending-2");
 /// (kind, board or user id) -> mark number: the boards and users whose pins' documents hold
 /// words that changed, indexed again in the background (see `store::search_sweeps`).
-pub const SEARCH_SWEEPS: TableDefinition<(u8, u64), u64> = TableDefinition::new("search-sweeps-1");
+pub(crate) const SEARCH_SWEEPS: TableDefinition<(u8, u64), u64> =
+    TableDefinition::new("search-sweeps-1");
 /// board id -> mark number: boards made private or public, or deleted, whose pins' links and
 /// public state follow in the background (see `store::board_sweeps`).
-pub const BOARD_SWEEPS: TableDefinition<u64, u64> = TableDefinition::new("board-sweeps-1");
+pub(crate) const BOARD_SWEEPS: TableDefinition<u64, u64> = TableDefinition::new("board-sweeps-1");
 /// pin id -> (): the marks before they had numbers (migration 7), moved by migration 8.
-pub const SEARCH_PENDING_1: TableDefinition<u64, ()> = TableDefinition::new("search-pending-1");
+pub(crate) const SEARCH_PENDING_1: TableDefinition<u64, ()> =
+    TableDefinition::new("search-pending-1");
 
 /// job id -> `ImportJob`: imports from other tools, run in the background.
-pub const IMPORT_JOBS: TableDefinition<u64, &[u8]> = TableDefinition::new("import-jobs-1");
+pub(crate) const IMPORT_JOBS: TableDefinition<u64, &[u8]> = TableDefinition::new("import-jobs-1");
 /// job id -> (): the jobs not finished yet, resumed at start.
-pub const IMPORT_PENDING: TableDefinition<u64, ()> = TableDefinition::new("import-pending-1");
+pub(crate) const IMPORT_PENDING: TableDefinition<u64, ()> =
+    TableDefinition::new("import-pending-1");
 /// (job id, item index) -> `ImportItem`: the pictures a job imports.
-pub const IMPORT_ITEMS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("import-items-1");
+pub(crate) const IMPORT_ITEMS: TableDefinition<(u64, u64), &[u8]> =
+    TableDefinition::new("import-items-1");
 /// (job id, item index) -> why that item could not be imported.
-pub const IMPORT_FAILURES: TableDefinition<(u64, u64), &str> =
+pub(crate) const IMPORT_FAILURES: TableDefinition<(u64, u64), &str> =
     TableDefinition::new("import-failures-1");
 /// (user id, job id) -> (): a user's imports.
-pub const IMPORT_JOBS_BY_USER: TableDefinition<(u64, u64), ()> =
+pub(crate) const IMPORT_JOBS_BY_USER: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("import-jobs-by-user-1");
 
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
-pub const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");
+pub(crate) const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");
 /// user id -> the bytes of a user's temporary pins' files (a user without any has no entry),
 /// for the quota of pictures waiting to be pinned.
-pub const USER_TEMP_BYTES: TableDefinition<u64, u64> = TableDefinition::new("user-temp-bytes-1");
+pub(crate) const USER_TEMP_BYTES: TableDefinition<u64, u64> =
+    TableDefinition::new("user-temp-bytes-1");
 
 /// (archive origin, local owner id or 0 for a user, kind, id in the archive) -> local id: where
 /// each imported record came from, so that importing the same archive again creates nothing.
 /// Kinds: `user`, `folder`, `board`, `pin` (created), `pin-found` (a pin of the same picture the
 /// owner already had).
-pub const IMPORTED: TableDefinition<(&str, u64, &str, u64), u64> =
+pub(crate) const IMPORTED: TableDefinition<(&str, u64, &str, u64), u64> =
     TableDefinition::new("imported-1");

@@ -17,14 +17,14 @@ pub fn backup_path(path: &Path, version: u64) -> PathBuf {
 
 /// Whether a database at schema version `version` is kept before migrating: a new one (0) has
 /// nothing to keep, a current one will not change.
-pub fn needs_backup(version: u64) -> bool {
+pub(crate) fn needs_backup(version: u64) -> bool {
     version > 0 && version < CURRENT_VERSION
 }
 
 /// Copies the closed database file `path` to its `backup_path`, replacing an older copy of the
 /// same version. The copy is written under a temporary name and renamed once on disk, so that a
 /// crash never leaves a partial copy under the final name.
-pub fn keep_copy(path: &Path, version: u64) -> anyhow::Result<PathBuf> {
+pub(crate) fn keep_copy(path: &Path, version: u64) -> anyhow::Result<PathBuf> {
     let backup = backup_path(path, version);
     let mut partial = backup.clone().into_os_string();
     partial.push(".partial");

@@ -34,7 +34,7 @@ pub fn bytes(tx: &impl Source, user: UserId) -> AppResult<u64> {
 }
 
 /// Counts a pin written (`added`) or removed, with the bytes of its original.
-pub fn pin_changed(
+pub(crate) fn pin_changed(
     write: &WriteTransaction,
     user: UserId,
     added: bool,
@@ -50,7 +50,7 @@ pub fn pin_changed(
 }
 
 /// Notes that a pin of `user` became public, or stopped being public.
-pub fn public_changed(
+pub(crate) fn public_changed(
     write: &WriteTransaction,
     user: UserId,
     pin: PinId,

@@ -231,7 +231,7 @@ impl FolderFields<'_> {
 }
 
 /// One page of a list of boards, read with the other lists of the request.
-pub async fn board_connection(
+pub(crate) async fn board_connection(
     ctx: &Context<'_>,
     list: BoardList,
     secret: Option<bool>,

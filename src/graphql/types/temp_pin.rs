@@ -8,7 +8,7 @@ use corkboard_core::media::urls;
 use corkboard_core::service::temp_pins::{MOST_CLONES, Staged};
 use corkboard_core::web::scan::Found;
 
-pub struct TempPin(pub Staged);
+pub(crate) struct TempPin(pub Staged);
 
 #[Object]
 impl TempPin {
@@ -40,7 +40,7 @@ impl TempPin {
 
 /// A picture found on a scanned page.
 #[derive(SimpleObject)]
-pub struct ScanResult {
+pub(crate) struct ScanResult {
     pub src: String,
     pub title: Option<String>,
     pub alt: Option<String>,

@@ -256,7 +256,7 @@ impl User {
 
 /// An API key, without its secret.
 #[derive(SimpleObject)]
-pub struct ApiKey {
+pub(crate) struct ApiKey {
     pub id: ID,
     pub name: String,
     pub created_at: DateTime<Utc>,
@@ -265,7 +265,7 @@ pub struct ApiKey {
 
 /// A short answer to a mutation that returns no object.
 #[derive(SimpleObject)]
-pub struct Message {
+pub(crate) struct Message {
     pub message: String,
 }
 

@@ -17,7 +17,7 @@ const SLACK: u64 = 16 << 20;
 
 /// A picture's header, read and checked; nothing decoded yet.
 #[derive(Debug, Clone)]
-pub struct Plan {
+pub(crate) struct Plan {
     pub format: ImageFormat,
     pub width: u32,
     pub height: u32,
@@ -38,7 +38,7 @@ impl Plan {
     /// Reads the header of a picture file of `file_bytes` bytes from `file`, and no more: refuses
     /// files over the size limit, pictures over the pixel limit, files that are not pictures,
     /// and headers that claim more pixels than their file can hold.
-    pub fn read_from(
+    pub(crate) fn read_from(
         file: &mut (impl BufRead + Seek),
         file_bytes: u64,
         limits: &UploadConfig,
@@ -151,7 +151,7 @@ impl Plan {
     }
 
     /// Width and height once upright.
-    pub fn upright_size(&self) -> (u32, u32) {
+    pub(crate) fn upright_size(&self) -> (u32, u32) {
         if self.turns() {
             (self.height, self.width)
         } else {
@@ -160,7 +160,7 @@ impl Plan {
     }
 
     /// The buffer the decoder writes into, which then holds the RGB picture (3 bytes a pixel).
-    pub fn buffer_bytes(&self) -> u64 {
+    pub(crate) fn buffer_bytes(&self) -> u64 {
         self.decoded_bytes.max(3 * self.pixels())
     }
 
@@ -180,19 +180,19 @@ impl Plan {
     }
 
     /// Peak memory of inspecting the picture (decoding it, its fingerprints), its file included.
-    pub fn inspect_bytes(&self) -> u64 {
+    pub(crate) fn inspect_bytes(&self) -> u64 {
         self.file_bytes + SLACK + self.decoding()
     }
 
     /// Peak memory of ingesting it: inspecting, then making and storing its previews.
-    pub fn ingest_bytes(&self) -> u64 {
+    pub(crate) fn ingest_bytes(&self) -> u64 {
         let (width, height) = self.upright_size();
         let previews = self.decoded() + previews::work_bytes(width, height);
         self.file_bytes + SLACK + self.decoding().max(previews)
     }
 
     /// Peak memory of making an avatar of it.
-    pub fn avatar_bytes(&self) -> u64 {
+    pub(crate) fn avatar_bytes(&self) -> u64 {
         let (width, height) = self.upright_size();
         let avatar = self.decoded() + avatar::work_bytes(width, height);
         self.file_bytes + SLACK + self.decoding().max(avatar)

@@ -12,7 +12,11 @@ use corkboard_domain::error::{AppError, AppResult};
 
 /// Decodes `bytes` as a picture within `limits`; `field` names the form field for errors. Its
 /// memory is what `Plan::inspect_bytes` estimates.
-pub fn decode_picture(bytes: &[u8], limits: &UploadConfig, field: &str) -> AppResult<RgbImage> {
+pub(crate) fn decode_picture(
+    bytes: &[u8],
+    limits: &UploadConfig,
+    field: &str,
+) -> AppResult<RgbImage> {
     let plan = Plan::read(bytes, limits, field)?;
     let broken = |error: image::ImageError| {
         tracing::info!(%error, "a picture could not be decoded");

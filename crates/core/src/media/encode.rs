@@ -71,7 +71,7 @@ fn write_webp(rgb: &RgbImage, out: &mut dyn Write) -> AppResult<()> {
 
 /// Encodes a picture as WebP from YUV planes made in its own buffer (it is spent): half a byte a
 /// pixel besides, where libwebp's own import takes a byte and a half. The same file as `write`.
-pub fn write_webp_spending(rgb: RgbImage, out: &mut dyn Write) -> AppResult<()> {
+pub(crate) fn write_webp_spending(rgb: RgbImage, out: &mut dyn Write) -> AppResult<()> {
     let (width, height) = (rgb.width(), rgb.height());
     let mut picture = new_picture(width, height)?;
     let (mut luma, mut chroma) = yuv420_in_place(rgb)?;

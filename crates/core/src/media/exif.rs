@@ -8,7 +8,7 @@ use exif::{In, Reader, Tag, Value};
 
 use corkboard_domain::pin::Exif;
 
-pub fn read_exif(bytes: &[u8]) -> Exif {
+pub(crate) fn read_exif(bytes: &[u8]) -> Exif {
     let read = Reader::new()
         .continue_on_error(true)
         .read_from_container(&mut Cursor::new(bytes))

@@ -12,7 +12,7 @@ use corkboard_domain::error::AppResult;
 /// The temporary name is the file's own name with `.tmp-{process}-{n}` added: unique, so two
 /// writes at once (of the same picture, or of its JPEG and WebP previews) never share one; a
 /// failed write removes it (on a full disk it would keep the space).
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> AppResult<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> AppResult<()> {
     write_atomically_with(path, |file| {
         file.write_all(bytes)
             .with_context(|| format!("cannot write {}", path.display()))?;
@@ -22,7 +22,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> AppResult<()> {
 
 /// Writes what `write` writes into a temporary name first (see `write_atomically`), then moves
 /// it under `path`.
-pub fn write_atomically_with(
+pub(crate) fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> AppResult<()>,
 ) -> AppResult<()> {

@@ -26,9 +26,9 @@ pub fn perceptual_hash(picture: &DynamicImage) -> u64 {
 }
 
 /// Two pictures look alike when their hashes differ in at most this many bits.
-pub const SIMILAR_BITS: u32 = 6;
+pub(crate) const SIMILAR_BITS: u32 = 6;
 
-pub fn looks_alike(a: u64, b: u64) -> bool {
+pub(crate) fn looks_alike(a: u64, b: u64) -> bool {
     (a ^ b).count_ones() <= SIMILAR_BITS
 }
 
@@ -61,7 +61,7 @@ pub fn dominant_color(picture: &DynamicImage) -> String {
 
 /// Whether two pictures are the same picture: identical bytes, or the same shape and look (a
 /// resized or re-encoded copy). Near-uniform pictures, whose hash says little, must be identical.
-pub fn same_picture(a: &Picture, b: &Picture) -> bool {
+pub(crate) fn same_picture(a: &Picture, b: &Picture) -> bool {
     if a.sha1 == b.sha1 {
         return true;
     }

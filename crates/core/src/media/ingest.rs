@@ -101,7 +101,7 @@ pub fn store_files(bytes: &[u8], inspected: &mut Inspected, media: &MediaStore) 
 }
 
 /// Whether a picture's previews and original are all stored.
-pub fn files_stored(picture: &Picture, media: &MediaStore) -> AppResult<bool> {
+pub(crate) fn files_stored(picture: &Picture, media: &MediaStore) -> AppResult<bool> {
     Ok(previews_stored(picture, media)? && media.exists(&original_key(picture))?)
 }
 
@@ -120,7 +120,7 @@ fn previews_stored(picture: &Picture, media: &MediaStore) -> AppResult<bool> {
 }
 
 /// Removes a picture's previews and original (when no pin shows it any more).
-pub fn remove_files(picture: &Picture, media: &MediaStore) {
+pub(crate) fn remove_files(picture: &Picture, media: &MediaStore) {
     if let Err(error) = media.remove_folder(&previews_of(picture)) {
         tracing::warn!(?error, sha1 = %picture.sha1, "cannot remove a picture's previews");
     }

@@ -12,13 +12,13 @@ use crate::media::encode::{FORMATS, encode, write_webp_spending};
 use crate::media::workers;
 use corkboard_domain::error::AppResult;
 
-pub const PREVIEW_WIDTHS: [u32; 5] = [236, 474, 738, 1476, 2048];
+pub(crate) const PREVIEW_WIDTHS: [u32; 5] = [236, 474, 738, 1476, 2048];
 
 /// The widest preview; a wider picture gets no preview of its own size.
 const WIDEST: u32 = PREVIEW_WIDTHS[PREVIEW_WIDTHS.len() - 1];
 
 /// The widths stored for a picture `width` pixels wide, smallest first.
-pub fn ladder(width: u32) -> Vec<u32> {
+pub(crate) fn ladder(width: u32) -> Vec<u32> {
     let mut widths: Vec<u32> = PREVIEW_WIDTHS.into_iter().filter(|w| *w < width).collect();
     if width <= WIDEST {
         widths.push(width);
@@ -35,7 +35,7 @@ fn narrower(width: u32) -> impl Iterator<Item = u32> {
 /// the narrower sizes are resized each from the next larger one (each resize shared out by
 /// rows), then every thread takes the next file to encode, costliest first, so that none waits
 /// alone at the end (a WebP takes three to seven times a JPEG of its size).
-pub fn make_previews(
+pub(crate) fn make_previews(
     picture: RgbImage,
     store: impl Fn(u32, &str, Vec<u8>) -> AppResult<()> + Sync,
 ) -> AppResult<()> {
@@ -101,7 +101,7 @@ fn smaller_sizes(picture: &RgbImage) -> AppResult<Vec<RgbImage>> {
 /// new height: it resizes down first); while encoding, the two threads' encoders, then (when
 /// the ladder has the picture's own size) the U and V planes, libwebp's own memory and its
 /// output for it.
-pub fn work_bytes(width: u32, height: u32) -> u64 {
+pub(crate) fn work_bytes(width: u32, height: u32) -> u64 {
     let pixels = u64::from(width) * u64::from(height);
     let mut sizes = 0;
     let mut resizing: u64 = 0;

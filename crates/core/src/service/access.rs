@@ -16,7 +16,7 @@ pub const PIN_NOT_FOUND: &str = "This pin does not exist.";
 
 /// Whether the account shows its content (it is not disabled; see `policy::shows_content`).
 /// Asked for each of a page's boards, of one owner: a read finds it once.
-pub fn shows_content_of(tx: &impl Source, owner: UserId) -> AppResult<bool> {
+pub(crate) fn shows_content_of(tx: &impl Source, owner: UserId) -> AppResult<bool> {
     tx.remembered(("shows content", owner.0), || {
         Ok(users::get(tx, owner)?.is_some_and(|owner| shows_content(&owner)))
     })
@@ -40,7 +40,7 @@ pub fn shown<T: Visible>(
 }
 
 /// The records the viewer may see, newest first (`records` being oldest first).
-pub fn visible_newest_first<T: Visible>(
+pub(crate) fn visible_newest_first<T: Visible>(
     tx: &impl Source,
     records: Vec<T>,
     viewer: Option<UserId>,
@@ -51,7 +51,7 @@ pub fn visible_newest_first<T: Visible>(
 }
 
 /// The records the viewer may see, in their order; each owner's account is read once.
-pub fn visible_only<T: Visible>(
+pub(crate) fn visible_only<T: Visible>(
     tx: &impl Source,
     mut records: Vec<T>,
     viewer: Option<UserId>,
@@ -68,7 +68,7 @@ pub fn visible_only<T: Visible>(
 }
 
 /// A board the viewer may see, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
-pub fn visible_board(
+pub(crate) fn visible_board(
     tx: &impl Source,
     viewer: Option<UserId>,
     id: BoardId,
@@ -77,7 +77,7 @@ pub fn visible_board(
 }
 
 /// A board the viewer owns, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
-pub fn owned_board(tx: &impl Source, viewer: UserId, id: BoardId) -> AppResult<BoardRecord> {
+pub(crate) fn owned_board(tx: &impl Source, viewer: UserId, id: BoardId) -> AppResult<BoardRecord> {
     let board = visible_board(tx, Some(viewer), id)?;
     if may_change(viewer, board.user) {
         Ok(board)
@@ -87,7 +87,7 @@ pub fn owned_board(tx: &impl Source, viewer: UserId, id: BoardId) -> AppResult<B
 }
 
 /// A folder the viewer may see, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
-pub fn visible_folder(
+pub(crate) fn visible_folder(
     tx: &impl Source,
     viewer: Option<UserId>,
     id: FolderId,
@@ -96,7 +96,11 @@ pub fn visible_folder(
 }
 
 /// A folder the viewer owns, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
-pub fn owned_folder(tx: &impl Source, viewer: UserId, id: FolderId) -> AppResult<FolderRecord> {
+pub(crate) fn owned_folder(
+    tx: &impl Source,
+    viewer: UserId,
+    id: FolderId,
+) -> AppResult<FolderRecord> {
     let folder = visible_folder(tx, Some(viewer), id)?;
     if may_change(viewer, folder.user) {
         Ok(folder)
@@ -115,7 +119,11 @@ pub fn audience(tx: &impl Source, pin: &PinRecord) -> AppResult<Audience> {
 }
 
 /// A pin the viewer opens directly, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
-pub fn opened_pin(tx: &impl Source, viewer: Option<UserId>, id: PinId) -> AppResult<PinRecord> {
+pub(crate) fn opened_pin(
+    tx: &impl Source,
+    viewer: Option<UserId>,
+    id: PinId,
+) -> AppResult<PinRecord> {
     let pin = pins::get(tx, id)?.ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))?;
     if audience(tx, &pin)?.admits(viewer) {
         Ok(pin)
@@ -125,7 +133,7 @@ pub fn opened_pin(tx: &impl Source, viewer: Option<UserId>, id: PinId) -> AppRes
 }
 
 /// A pin the viewer owns, or NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR.
-pub fn owned_pin(tx: &impl Source, viewer: UserId, id: PinId) -> AppResult<PinRecord> {
+pub(crate) fn owned_pin(tx: &impl Source, viewer: UserId, id: PinId) -> AppResult<PinRecord> {
     let pin = opened_pin(tx, Some(viewer), id)?;
     if may_change(viewer, pin.user) {
         Ok(pin)
@@ -136,7 +144,7 @@ pub fn owned_pin(tx: &impl Source, viewer: UserId, id: PinId) -> AppResult<PinRe
 
 /// Which pins on private boards shared with the viewer a walk needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SharedPins {
+pub(crate) enum SharedPins {
     /// None: a list of the viewer's own pins, or of one board already shown.
     Unneeded,
     /// Those of one owner's boards: a list of that user's pins.
@@ -148,7 +156,7 @@ pub enum SharedPins {
 /// The boards shared with the viewer whose private pins a walk needs. With the public-pins
 /// indexes and the viewer's own pins, their pins are the pins the viewer may see, as the indexes
 /// hold the policy's audiences: lists walk these instead of loading each pin's audience.
-pub fn shared_boards(
+pub(crate) fn shared_boards(
     tx: &impl Source,
     viewer: Option<UserId>,
     needed: SharedPins,

@@ -92,7 +92,7 @@ pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResul
 /// transaction. The picture files' lock is held meanwhile, so that a pin deleted at that moment
 /// cannot take the files with it. When `write_pin` fails, the files are removed unless a pin
 /// shows them.
-pub fn store_pin<T>(
+pub(crate) fn store_pin<T>(
     services: &Services,
     bytes: &[u8],
     inspected: &mut Inspected,
@@ -119,7 +119,7 @@ pub fn store_pin<T>(
 
 /// Removes the files of a picture that could not be pinned, unless a pin shows it: on a full
 /// disk they would keep it full until the clean-up.
-pub fn discard_unshown(services: &Services, picture: &Picture) {
+pub(crate) fn discard_unshown(services: &Services, picture: &Picture) {
     let _files = services
         .picture_files
         .lock()

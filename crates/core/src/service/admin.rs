@@ -110,7 +110,7 @@ pub async fn set_disabled(
 }
 
 /// Disables or enables an account in one transaction (see `set_disabled`).
-pub fn set_disabled_in(
+pub(crate) fn set_disabled_in(
     write: &redb::WriteTransaction,
     user: UserId,
     disabled: bool,

@@ -75,7 +75,7 @@ pub async fn list(
 }
 
 /// The user a key belongs to; notes when it was last used (at most once a minute).
-pub fn user_of_key(services: &Services, secret: &str) -> AppResult<Option<UserId>> {
+pub(crate) fn user_of_key(services: &Services, secret: &str) -> AppResult<Option<UserId>> {
     if !secret.starts_with(KEY_PREFIX) {
         return Ok(None);
     }

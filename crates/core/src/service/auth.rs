@@ -19,7 +19,7 @@ use corkboard_store::users;
 
 const WRONG_CREDENTIALS: &str = "Wrong email or password.";
 /// What a disabled account's owner is told once their password is right.
-pub const DISABLED: &str = "This account is disabled: ask the admin of this Corkboard.";
+pub(crate) const DISABLED: &str = "This account is disabled: ask the admin of this Corkboard.";
 const TOO_MANY_SIGN_UPS: &str =
     "Too many accounts were created from your address. Please try again in an hour.";
 

@@ -20,9 +20,9 @@ use corkboard_domain::config::{Config, StorageKind};
 use corkboard_store::{Store, migrations, pins, snapshot, tables, users};
 
 /// The name of the database copy in a backup.
-pub const DATABASE_FILE: &str = "corkboard.redb";
+pub(crate) const DATABASE_FILE: &str = "corkboard.redb";
 /// The name of the manifest in a backup; a folder without one is no (complete) backup.
-pub const MANIFEST_FILE: &str = "manifest.json";
+pub(crate) const MANIFEST_FILE: &str = "manifest.json";
 const FORMAT: &str = "corkboard-backup";
 const FORMAT_VERSION: u32 = 1;
 
@@ -278,13 +278,13 @@ fn link_files(
 }
 
 /// How a file was put in place.
-pub enum Placed {
+pub(crate) enum Placed {
     Linked,
     Copied,
 }
 
 /// Hard-links `target` to `source`, or copies it when no link can be made (another file system).
-pub fn link_or_copy(source: &Path, target: &Path) -> anyhow::Result<Placed> {
+pub(crate) fn link_or_copy(source: &Path, target: &Path) -> anyhow::Result<Placed> {
     if std::fs::hard_link(source, target).is_ok() {
         return Ok(Placed::Linked);
     }
@@ -294,7 +294,7 @@ pub fn link_or_copy(source: &Path, target: &Path) -> anyhow::Result<Placed> {
 }
 
 /// The most recent backup in `dir` (by its manifest's time), if any.
-pub fn newest_backup(dir: &Path) -> anyhow::Result<Option<PathBuf>> {
+pub(crate) fn newest_backup(dir: &Path) -> anyhow::Result<Option<PathBuf>> {
     Ok(backups_in(dir)?
         .into_iter()
         .max_by_key(|(_, manifest)| manifest.created_at)
@@ -318,7 +318,7 @@ pub fn backups_in(dir: &Path) -> anyhow::Result<Vec<(PathBuf, Manifest)>> {
 
 /// Makes everything written on the file system of `dir` durable (the files and links of a
 /// backup or restore, and their folders), with one `syncfs` rather than one sync a file.
-pub fn sync_file_system(dir: &Path) -> anyhow::Result<()> {
+pub(crate) fn sync_file_system(dir: &Path) -> anyhow::Result<()> {
     use std::os::fd::AsRawFd;
     let folder =
         std::fs::File::open(dir).with_context(|| format!("cannot open {}", dir.display()))?;

@@ -39,7 +39,7 @@ pub async fn every_period(services: Services) {
 }
 
 /// Makes one scheduled backup now, then removes the oldest beyond `backup.keep`.
-pub fn scheduled_backup(services: &Services) -> anyhow::Result<Manifest> {
+pub(crate) fn scheduled_backup(services: &Services) -> anyhow::Result<Manifest> {
     let dir = services.config.backups_dir();
     let name = Utc::now().format(NAME_FORMAT).to_string();
     let manifest = back_up(

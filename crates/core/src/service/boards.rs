@@ -276,7 +276,7 @@ pub struct BoardsRequest {
 
 /// A page of boards the viewer may see, newest first: each list reads its own boards from
 /// `board_lists`, whatever the number of boards of the user or folder.
-pub fn page_of(
+pub(crate) fn page_of(
     tx: &impl Source,
     viewer: Option<UserId>,
     request: BoardsRequest,

@@ -84,7 +84,7 @@ pub fn clean_up(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
 /// transaction, then their files), and the files as old in `tmp/` without a temporary pin and
 /// in `imports/` and `exports/` (whose files are unlinked as soon as they are made: one with a
 /// name was left by a crash).
-pub fn clean_up_temporary(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
+pub(crate) fn clean_up_temporary(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
     let lifetime = services.config.quotas.temp_file_lifetime();
     let lifetime = TimeDelta::from_std(lifetime).unwrap_or(TimeDelta::MAX);
     let expired = services

@@ -139,7 +139,7 @@ impl Services {
 
     /// Runs password work (argon2 hashing or checking) off the async runtime, a bounded number at
     /// once; when the server is that busy for 10 seconds, RATE_LIMITED.
-    pub async fn password_work<T: Send + 'static>(
+    pub(crate) async fn password_work<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Services) -> AppResult<T> + Send + 'static,
     ) -> AppResult<T> {
@@ -159,7 +159,7 @@ impl Services {
     /// `media::budget::Plan`), a picture whose `memory(plan)` is over the budget too; then copies
     /// it to the temporary folder, a piece at a time, where it waits for its share of the budget
     /// on disk rather than in memory.
-    pub async fn spool_picture(
+    pub(crate) async fn spool_picture(
         &self,
         picture: impl Read + Seek + Send + 'static,
         field: &'static str,
@@ -221,7 +221,7 @@ impl Services {
     /// Runs picture work (decoding, resizing, encoding) on the picture threads once `memory`
     /// bytes, its estimated peak, are free in the picture memory budget. A picture needing more
     /// than the whole budget is refused, its error naming the form field `field`.
-    pub async fn picture_work<T: Send + 'static>(
+    pub(crate) async fn picture_work<T: Send + 'static>(
         &self,
         field: &str,
         memory: u64,
@@ -243,7 +243,7 @@ impl Services {
 
 /// A picture file waiting in the temporary folder (see `Services::spool_picture`), removed when
 /// dropped unless kept.
-pub struct Spooled {
+pub(crate) struct Spooled {
     path: PathBuf,
     /// The peak memory of the work it waits for.
     pub memory: u64,

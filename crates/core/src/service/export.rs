@@ -20,8 +20,8 @@ use corkboard_domain::pin::{Exif, PinRecord};
 use corkboard_domain::user::{Profile, UserRecord};
 use corkboard_store::Source;
 
-pub const FORMAT: &str = "corkboard-export";
-pub const VERSION: u32 = 1;
+pub(crate) const FORMAT: &str = "corkboard-export";
+pub(crate) const VERSION: u32 = 1;
 
 /// The whole `manifest.json`.
 #[derive(Debug, Serialize, Deserialize)]

@@ -65,7 +65,7 @@ impl FetchJobs {
 
 /// Runs `work`, which fetches within the budget it is given, as one of `jobs` for `who`, on a
 /// thread of its own that holds `with` (what the work reads and writes).
-pub async fn fetch_job<With: Send + 'static, T: Send + 'static>(
+pub(crate) async fn fetch_job<With: Send + 'static, T: Send + 'static>(
     jobs: &FetchJobs,
     with: With,
     who: For,

@@ -102,7 +102,7 @@ pub struct FoldersRequest {
 
 /// A page of folders the viewer may see, newest first, read from `folder_lists`, whatever the
 /// number of folders.
-pub fn page_of(
+pub(crate) fn page_of(
     tx: &impl Source,
     viewer: Option<UserId>,
     request: FoldersRequest,
@@ -123,7 +123,7 @@ pub fn page_of(
 }
 
 /// The folder when `viewer` may see it (for showing beside its boards), else `None`.
-pub fn shown_or_none(
+pub(crate) fn shown_or_none(
     tx: &impl Source,
     viewer: Option<UserId>,
     id: FolderId,

@@ -52,7 +52,7 @@ const PICTURE_EXTENSIONS: [&str; 5] = ["jpg", "jpeg", "png", "gif", "webp"];
 
 /// Starts importing the pictures of a folder on the server for `user`: those directly inside
 /// onto the board `board`, those of each sub-folder onto a board named after it ("Trips / 2024").
-pub async fn start_dir(
+pub(crate) async fn start_dir(
     services: &Services,
     user: UserId,
     dir: PathBuf,
@@ -275,7 +275,7 @@ pub async fn of_user(services: &Services, user: UserId) -> AppResult<Vec<JobRepo
 }
 
 /// Why a file or folder of the server's cannot be read.
-pub fn file_error(path: &Path, error: &std::io::Error) -> AppError {
+pub(crate) fn file_error(path: &Path, error: &std::io::Error) -> AppError {
     AppError::invalid(
         "file",
         format!("{} cannot be read: {error}.", path.display()),

@@ -29,7 +29,7 @@ pub struct Mail {
 }
 
 impl Mailer {
-    pub fn from_config(config: &Config) -> anyhow::Result<Mailer> {
+    pub(crate) fn from_config(config: &Config) -> anyhow::Result<Mailer> {
         let from: Mailbox = config
             .mail
             .from

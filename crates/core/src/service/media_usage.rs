@@ -15,7 +15,7 @@ type Sizes = [(&'static str, u64); 3];
 
 /// The last measurement, when it was made, and whether a new one is under way. Cheap to clone.
 #[derive(Debug, Default, Clone)]
-pub struct MediaUsage {
+pub(crate) struct MediaUsage {
     last: Arc<Mutex<Option<(Instant, Sizes)>>>,
     measuring: Arc<AtomicBool>,
 }

@@ -146,18 +146,18 @@ impl Metrics {
     }
 
     /// Counts a picture job as waiting for the memory budget until the guard is dropped.
-    pub fn picture_queued(&self) -> InGauge {
+    pub(crate) fn picture_queued(&self) -> InGauge {
         InGauge::new(&self.pictures_queued)
     }
 
     /// Counts a picture job as running until the guard is dropped.
-    pub fn picture_running(&self) -> InGauge {
+    pub(crate) fn picture_running(&self) -> InGauge {
         InGauge::new(&self.pictures_running)
     }
 }
 
 /// One unit of a gauge, given back when dropped (also when the waiting request goes away).
-pub struct InGauge(Gauge);
+pub(crate) struct InGauge(Gauge);
 
 impl InGauge {
     fn new(gauge: &Gauge) -> InGauge {

@@ -40,7 +40,7 @@ pub async fn access(
 }
 
 /// Whether a public pin shows the picture of this sha1 (its files are then public).
-pub fn shown_publicly(tx: &impl Source, sha1: &str) -> AppResult<bool> {
+pub(crate) fn shown_publicly(tx: &impl Source, sha1: &str) -> AppResult<bool> {
     let public = |pin| board_pins::is_public(tx, pin);
     Ok(pins::first_showing(tx, sha1, public)?.is_some())
 }

@@ -214,7 +214,7 @@ fn neighbours_in_results(
 /// The first pin tagged `tag` beyond `from` in `direction` that the viewer may see now. While a
 /// board waits for its sweep the nearest found may be hidden, so 1, then 10, 100 and 1,000 are
 /// looked at.
-pub fn first_seen_by_tag(
+pub(crate) fn first_seen_by_tag(
     services: &Services,
     viewer: Option<UserId>,
     tag: &str,

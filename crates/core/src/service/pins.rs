@@ -27,7 +27,7 @@ const BOARDS_FOR_FOLDER_COVERS: usize = 20;
 /// The first covers of each board the viewer may see, as many as asked for it (at most
 /// `BOARD_COVERS`): the chosen cover first, then the newest pins. Asked several times for one
 /// board (its first cover, its second…), the board is read once, for the most asked.
-pub fn board_covers_many(
+pub(crate) fn board_covers_many(
     tx: &impl Source,
     viewer: Option<UserId>,
     wanted: impl IntoIterator<Item = (BoardId, usize)>,
@@ -122,7 +122,7 @@ fn cover_ids(tx: &impl Source, board: &BoardRecord) -> AppResult<Arc<Vec<PinId>>
 }
 
 /// Whether a pin is private: on no public board, by the public-pins index (a pin gone is).
-pub fn is_secret(tx: &impl Source, id: PinId) -> AppResult<bool> {
+pub(crate) fn is_secret(tx: &impl Source, id: PinId) -> AppResult<bool> {
     Ok(!board_pins::is_public(tx, id)?)
 }
 

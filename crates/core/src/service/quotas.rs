@@ -13,7 +13,7 @@ use corkboard_store::{Source, import_jobs, temp_pins, user_pins};
 
 /// Refuses `pins` new pins of `user` whose originals take `bytes`, when they would go over the
 /// account's pin or storage quota. Run it in the transaction that writes them.
-pub fn check_new_pins(
+pub(crate) fn check_new_pins(
     tx: &impl Source,
     quotas: &QuotasConfig,
     user: UserId,
@@ -40,7 +40,7 @@ pub fn check_new_pins(
 /// Refuses an upload of `bytes` when `user`'s pictures waiting to be pinned would go over the
 /// account's quota of them. Run it in the transaction that stages it (and before, to refuse
 /// early).
-pub fn check_waiting(
+pub(crate) fn check_waiting(
     tx: &impl Source,
     quotas: &QuotasConfig,
     user: UserId,
@@ -65,7 +65,7 @@ fn over_quota(message: String) -> AppError {
 }
 
 /// `50,000`.
-pub fn with_thousands(number: u64) -> String {
+pub(crate) fn with_thousands(number: u64) -> String {
     let digits = number.to_string();
     let mut out = String::new();
     for (place, digit) in digits.chars().enumerate() {
@@ -129,7 +129,7 @@ impl Running {
     }
 
     /// Refuses a new import job while `user` runs another import.
-    pub fn check_no_import(&self, tx: &impl Source, user: UserId) -> AppResult<()> {
+    pub(crate) fn check_no_import(&self, tx: &impl Source, user: UserId) -> AppResult<()> {
         if lock(&self.imports).contains(&user) || job_running(tx, user)? {
             return Err(import_running());
         }
@@ -137,7 +137,7 @@ impl Running {
     }
 
     /// An export's slot: refused while `user` runs another export.
-    pub fn start_export(&self, user: UserId) -> AppResult<Slot> {
+    pub(crate) fn start_export(&self, user: UserId) -> AppResult<Slot> {
         let mut exports = lock(&self.exports);
         if !exports.insert(user) {
             return Err(AppError::RateLimited(

@@ -62,7 +62,7 @@ impl Limiter {
     }
 
     /// Takes back one event counted under `key` (an attempt that turned out right).
-    pub fn give_back(&self, key: &str) {
+    pub(crate) fn give_back(&self, key: &str) {
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = counts.get_mut(key) {
             entry.0 = entry.0.saturating_sub(1);
@@ -96,7 +96,11 @@ pub fn client_key(ip: IpAddr) -> String {
 
 /// Sign-in attempts: per address, and per address and account (never per account alone, which
 /// would let anyone lock an owner out).
-pub fn sign_in_keys(limits: &LimitsConfig, email: &str, client: Option<IpAddr>) -> Vec<Counted> {
+pub(crate) fn sign_in_keys(
+    limits: &LimitsConfig,
+    email: &str,
+    client: Option<IpAddr>,
+) -> Vec<Counted> {
     let rule = Rule {
         max: limits.sign_in_failures,
         window: SIGN_IN_WINDOW,
@@ -109,7 +113,7 @@ pub fn sign_in_keys(limits: &LimitsConfig, email: &str, client: Option<IpAddr>) 
 }
 
 /// Sign-ups, per address.
-pub fn sign_up_keys(limits: &LimitsConfig, client: Option<IpAddr>) -> Vec<Counted> {
+pub(crate) fn sign_up_keys(limits: &LimitsConfig, client: Option<IpAddr>) -> Vec<Counted> {
     let rule = Rule {
         max: limits.sign_ups_per_hour,
         window: HOUR,
@@ -118,7 +122,11 @@ pub fn sign_up_keys(limits: &LimitsConfig, client: Option<IpAddr>) -> Vec<Counte
 }
 
 /// Mails asked for, per address and per recipient.
-pub fn mail_keys(limits: &LimitsConfig, email: &str, client: Option<IpAddr>) -> Vec<Counted> {
+pub(crate) fn mail_keys(
+    limits: &LimitsConfig,
+    email: &str,
+    client: Option<IpAddr>,
+) -> Vec<Counted> {
     let per_address = Rule {
         max: limits.mails_per_hour,
         window: HOUR,

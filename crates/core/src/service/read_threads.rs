@@ -10,7 +10,7 @@ use corkboard_domain::error::{AppError, AppResult};
 /// cold by its next turn. The same reads on as many threads as cores answered a signed-in pin
 /// detail about 60% faster (`bench/TUNING.md`, session 28). Writes, fetches, files and picture
 /// work, which wait on disks and networks, stay on the blocking pool.
-pub struct ReadThreads(ThreadPool);
+pub(crate) struct ReadThreads(ThreadPool);
 
 impl ReadThreads {
     /// As many threads as the cores (at least two, so that one slow read leaves room).

@@ -222,7 +222,7 @@ async fn check_own_password(
 
 /// After a new password: the other sessions end, API keys and pending reset links stop working.
 /// Returns how many API keys were revoked.
-pub fn revoke_credentials(
+pub(crate) fn revoke_credentials(
     write: &redb::WriteTransaction,
     user: UserId,
     keep_session: Option<&str>,
@@ -232,7 +232,7 @@ pub fn revoke_credentials(
     accounts::remove_api_keys_of(write, user)
 }
 
-pub fn issue_token(
+pub(crate) fn issue_token(
     write: &redb::WriteTransaction,
     user: &UserRecord,
     purpose: TokenPurpose,
@@ -263,7 +263,7 @@ fn valid_token(
         .ok_or_else(|| AppError::invalid("token", BAD_TOKEN))
 }
 
-pub async fn send_verification_mail(services: &Services, email: &str, token: &str) {
+pub(crate) async fn send_verification_mail(services: &Services, email: &str, token: &str) {
     let link = format!(
         "{}/verifie_email?token={token}",
         services.config.public_base_url()
@@ -284,7 +284,7 @@ pub async fn send_verification_mail(services: &Services, email: &str, token: &st
 /// Tells the user that their password changed, and what stopped working with the old one.
 /// Tells the owner of `email` that someone tried to sign up with it; sent at most as often as
 /// the mail limits allow (past them, nothing is sent and the sign-up's answer is the same).
-pub async fn mail_sign_up_attempt(services: &Services, email: &str, client: Option<IpAddr>) {
+pub(crate) async fn mail_sign_up_attempt(services: &Services, email: &str, client: Option<IpAddr>) {
     let keys = mail_keys(&services.config.limits, email, client);
     if services.limiter.take(&keys, TOO_MANY_MAILS).is_err() {
         return;

@@ -12,14 +12,14 @@ use corkboard_store::invites::{self, InviteRecord};
 use corkboard_store::{Source, users};
 
 pub const CLOSED: &str = "Sign-up is closed on this Corkboard: ask its admin for an account.";
-pub const INVITE_ONLY: &str =
+pub(crate) const INVITE_ONLY: &str =
     "Sign-up on this Corkboard is by invitation: open the invite link an admin sent you.";
 const INVITE_UNKNOWN: &str = "This invite link is not valid: ask for a new one.";
 const INVITE_USED: &str = "This invite link was already used: ask for a new one.";
 const INVITE_EXPIRED: &str = "This invite link has expired: ask for a new one.";
 
 /// Days an invite link works when its maker does not say.
-pub const INVITE_DAYS: i64 = 7;
+pub(crate) const INVITE_DAYS: i64 = 7;
 const INVITE_DAYS_MAX: i64 = 90;
 
 /// Whether someone holding `invite` (the link's secret) may sign up now; the invite to mark as

@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 use corkboard_domain::error::AppResult;
 
 /// 32 random bytes, URL-safe.
-pub fn new_secret() -> String {
+pub(crate) fn new_secret() -> String {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     URL_SAFE_NO_PAD.encode(bytes)
@@ -28,14 +28,14 @@ pub fn hash_password(password: &str) -> AppResult<String> {
     Ok(hash.to_string())
 }
 
-pub fn password_matches(password: &str, hash: &str) -> bool {
+pub(crate) fn password_matches(password: &str, hash: &str) -> bool {
     Argon2::default()
         .verify_password(password.as_bytes(), hash)
         .is_ok()
 }
 
 /// Spends the time of one password check, so that an unknown email answers as slowly as a known one.
-pub fn waste_a_password_check(password: &str) {
+pub(crate) fn waste_a_password_check(password: &str) {
     static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let hash = DUMMY.get_or_init(|| hash_password("not a real password").unwrap_or_default());
     password_matches(password, hash);

@@ -14,7 +14,7 @@ use corkboard_store::accounts::{self, SessionRecord};
 const SESSION_DAYS: i64 = 30;
 /// The cookie that carries a browser's session token.
 pub const SESSION_COOKIE: &str = "corkboard_session";
-pub const TOO_MANY_SIGN_INS: &str =
+pub(crate) const TOO_MANY_SIGN_INS: &str =
     "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
 /// A user who just signed in, with the session token for their cookie.
@@ -24,11 +24,11 @@ pub struct SignedIn {
 }
 
 /// The session of a token's hash (see `secrets::secret_hash`), if it is still valid.
-pub fn valid_session(read: &impl Source, hash: &str) -> AppResult<Option<SessionRecord>> {
+pub(crate) fn valid_session(read: &impl Source, hash: &str) -> AppResult<Option<SessionRecord>> {
     Ok(accounts::session(read, hash)?.filter(|session| session.expires_at > Utc::now()))
 }
 
-pub fn start_session(write: &redb::WriteTransaction, user: UserId) -> AppResult<String> {
+pub(crate) fn start_session(write: &redb::WriteTransaction, user: UserId) -> AppResult<String> {
     let token = new_secret();
     let now = Utc::now();
     let session = SessionRecord {

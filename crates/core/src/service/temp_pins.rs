@@ -63,7 +63,7 @@ pub async fn stage_download(
 /// Downloads the picture at `url`, refusing a web page; errors name the form field `url`.
 /// `page` is the page the picture was found on, sent as its `Referer` (sites that refuse
 /// pictures to other sites accept them for their own pages).
-pub async fn download_picture(
+pub(crate) async fn download_picture(
     services: &Services,
     who: For,
     url: String,
@@ -149,7 +149,11 @@ const MOST_READ: usize = 2_000;
 
 /// The user's pins showing `picture`, by identical bytes or by look among their newest pins,
 /// newest first, at most `MOST_CLONES`.
-pub fn clones_of(tx: &impl Source, user: UserId, picture: &Picture) -> AppResult<Vec<PinRecord>> {
+pub(crate) fn clones_of(
+    tx: &impl Source,
+    user: UserId,
+    picture: &Picture,
+) -> AppResult<Vec<PinRecord>> {
     let mut ids = pins::showing(tx, &picture.sha1, MOST_READ)?;
     ids.extend(pins::newest_ids_of_user(tx, user, MOST_READ)?);
     ids.sort_unstable_by(|a, b| b.cmp(a));

@@ -23,7 +23,7 @@ pub struct Viewer {
 impl Viewer {
     /// Refuses what would sign a browser in (and set its cookie) when another site's page asks:
     /// that page could sign a person into an account of its choosing.
-    pub fn require_own_origin(&self) -> AppResult<()> {
+    pub(crate) fn require_own_origin(&self) -> AppResult<()> {
         if self.foreign_origin {
             return Err(AppError::denied(
                 "Please sign in from Corkboard's own pages.",
@@ -38,7 +38,7 @@ impl Viewer {
     }
 
     /// The signed-in admin, or PERMISSION_DENIED_ERROR.
-    pub fn require_admin(&self) -> AppResult<UserId> {
+    pub(crate) fn require_admin(&self) -> AppResult<UserId> {
         let user = self.require_user()?;
         if !self.admin {
             return Err(AppError::denied(

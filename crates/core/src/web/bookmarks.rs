@@ -17,7 +17,7 @@ use crate::web::fetch::web_address;
 use corkboard_domain::import_job::ImportItem;
 
 /// The board of links outside every folder.
-pub const DEFAULT_BOARD: &str = "Imported bookmarks";
+pub(crate) const DEFAULT_BOARD: &str = "Imported bookmarks";
 /// Folders nested deeper than this are no browser's export.
 const MAX_DEPTH: usize = 100;
 /// Tags in a file at most: a browser's export of 20,000 bookmarks has about 80,000.
@@ -27,7 +27,7 @@ const MAX_TAGS: usize = 1_000_000;
 /// left out. The file is read tag by tag, in time linear in its size (a document tree of a
 /// hostile file would take time quadratic in its depth); a file nesting folders deeper than
 /// any browser does, or with more tags than an import can hold, is refused with the reason.
-pub fn read_bookmarks(html: &str) -> Result<Vec<ImportItem>, String> {
+pub(crate) fn read_bookmarks(html: &str) -> Result<Vec<ImportItem>, String> {
     let reader = Tokenizer::new(Reader::default(), TokenizerOpts::default());
     let input = BufferQueue::default();
     input.push_back(StrTendril::from_slice(html));

@@ -115,7 +115,7 @@ impl Fetcher {
 
     /// GETs `address` from an API that wants `authorization` (e.g. `Token abc`), which is sent
     /// to that address only: never to the address a redirect points at.
-    pub fn get_authorized(
+    pub(crate) fn get_authorized(
         &self,
         budget: &Budget,
         address: &str,
@@ -210,7 +210,7 @@ impl Fetcher {
 const MAX_ADDRESS_LENGTH: usize = 2048;
 
 /// A web address a person gave: http or https, with a host, not too long.
-pub fn web_address(address: &str) -> AppResult<Url> {
+pub(crate) fn web_address(address: &str) -> AppResult<Url> {
     let invalid = || {
         AppError::invalid(
             FIELD,

@@ -11,7 +11,7 @@ use crate::web::fetch::web_address;
 use corkboard_domain::import_job::ImportItem;
 
 /// The board of pins that are on no Pinry board.
-pub const DEFAULT_BOARD: &str = "Pinry";
+pub(crate) const DEFAULT_BOARD: &str = "Pinry";
 
 /// One page of a list.
 #[derive(Debug, Deserialize)]

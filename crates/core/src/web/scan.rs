@@ -15,7 +15,7 @@ pub struct Found {
 const PICTURE_EXTENSIONS: [&str; 7] = ["jpg", "jpeg", "png", "gif", "webp", "avif", "bmp"];
 
 /// The pictures of `html`, a page found at `page`, in page order (`og:image` first).
-pub fn scan_page(html: &str, page: &Url) -> Vec<Found> {
+pub(crate) fn scan_page(html: &str, page: &Url) -> Vec<Found> {
     let document = Html::parse_document(html);
     let base = select(&document, "base[href]")
         .next()

@@ -117,7 +117,7 @@ impl AppError {
 }
 
 /// Whether an I/O error says the disk, or the user's quota, is full.
-pub fn is_out_of_space(error: &std::io::Error) -> bool {
+pub(crate) fn is_out_of_space(error: &std::io::Error) -> bool {
     use std::io::ErrorKind;
     matches!(
         error.kind(),

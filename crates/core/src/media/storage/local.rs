@@ -53,7 +53,7 @@ impl LocalMedia {
         unless_missing(std::fs::remove_file(&path), &path)
     }
 
-    pub fn remove_folder(&self, prefix: &str) -> AppResult<()> {
+    pub(crate) fn remove_folder(&self, prefix: &str) -> AppResult<()> {
         let path = self.path(prefix);
         unless_missing(std::fs::remove_dir_all(&path), &path)
     }

@@ -17,9 +17,9 @@ pub use local::LocalMedia;
 pub use s3::S3Media;
 
 /// The folders of media files, each a key prefix.
-pub const AVATARS: &str = "avatars";
-pub const PREVIEWS: &str = "previews";
-pub const ORIGINALS: &str = "originals";
+pub(crate) const AVATARS: &str = "avatars";
+pub(crate) const PREVIEWS: &str = "previews";
+pub(crate) const ORIGINALS: &str = "originals";
 pub const FOLDERS: [&str; 3] = [AVATARS, PREVIEWS, ORIGINALS];
 
 /// A stored file, as a listing finds it.
@@ -83,7 +83,7 @@ impl MediaStore {
     }
 
     /// Removes every file under the folder `prefix`.
-    pub fn remove_folder(&self, prefix: &str) -> AppResult<()> {
+    pub(crate) fn remove_folder(&self, prefix: &str) -> AppResult<()> {
         match self {
             MediaStore::Local(local) => local.remove_folder(prefix),
             MediaStore::S3(s3) => {
@@ -125,15 +125,15 @@ impl MediaStore {
     }
 }
 
-pub fn preview_key(picture: &Picture, width: u32, format: &str) -> String {
+pub(crate) fn preview_key(picture: &Picture, width: u32, format: &str) -> String {
     format!("{PREVIEWS}/{}", picture.preview_path(width, format))
 }
 
 /// The folder of a picture's previews.
-pub fn previews_of(picture: &Picture) -> String {
+pub(crate) fn previews_of(picture: &Picture) -> String {
     format!("{PREVIEWS}/{}", picture.preview_folder())
 }
 
-pub fn original_key(picture: &Picture) -> String {
+pub(crate) fn original_key(picture: &Picture) -> String {
     format!("{ORIGINALS}/{}", picture.original_path())
 }

@@ -161,7 +161,7 @@ fn not_an_export(why: &str) -> AppError {
 
 /// The peak memory of ingesting `bytes` (from its header, like an upload's), or why the picture
 /// is refused.
-pub fn ingest_memory(services: &Services, bytes: &[u8]) -> Result<u64, String> {
+pub(crate) fn ingest_memory(services: &Services, bytes: &[u8]) -> Result<u64, String> {
     Plan::read(bytes, &services.config.uploads, FIELD)
         .map(|plan| plan.ingest_bytes())
         .map_err(|error| error.message().to_owned())

@@ -11,7 +11,7 @@ const MAX_RATIO: u64 = 100;
 /// Entries this small are not held to the ratio.
 const RATIO_FLOOR: u64 = 1 << 20;
 /// The longest string of a manifest: a caption holds 5,000 characters, an address 2,048.
-pub const STRING_MAX: usize = 64 * 1024;
+pub(crate) const STRING_MAX: usize = 64 * 1024;
 /// What a manifest's value costs in memory at most, besides its text: a `String`'s or a `Vec`'s
 /// header, with room for the growth of the list it is in.
 const VALUE_COST: u64 = 48;

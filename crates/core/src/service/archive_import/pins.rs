@@ -38,7 +38,7 @@ pub enum Written {
 
 /// Where each archive pin goes on the imported boards, and which boards it is the cover of.
 #[derive(Default)]
-pub struct Places {
+pub(crate) struct Places {
     edges: HashMap<u64, Vec<(BoardId, i64)>>,
     covers: HashMap<u64, Vec<BoardId>>,
 }
@@ -67,7 +67,7 @@ impl Places {
 
 impl Importer {
     /// The archive's pins that go to a mapped account, oldest (lowest id) first, as indexes.
-    pub fn pins_to_import(&self) -> Vec<usize> {
+    pub(crate) fn pins_to_import(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.manifest.pins.len())
             .filter(|i| self.owners.contains_key(&self.manifest.pins[*i].owner))
             .collect();
@@ -76,7 +76,7 @@ impl Importer {
     }
 
     /// The pictures each owner had before this archive's imports began: sha1 -> one of its pins.
-    pub fn pictures_had(
+    pub(crate) fn pictures_had(
         &self,
         tx: &impl Source,
         owner: UserId,
@@ -139,7 +139,7 @@ impl Importer {
     /// Writes a planned batch in one transaction; returns what became of each archive pin (by
     /// its index in the manifest). With `quotas`, a new pin that would take its owner over one
     /// is not added, nor any new pin after it (`stopped`: a quota was reached before).
-    pub fn write_batch(
+    pub(crate) fn write_batch(
         &self,
         write: &WriteTransaction,
         batch: &[usize],

@@ -19,7 +19,7 @@ use corkboard_store::imported::{self, Origin};
 use corkboard_store::{Source, boards, folders, users};
 
 /// Everything an import has learnt so far: which local record each archive record is.
-pub struct Importer {
+pub(crate) struct Importer {
     pub manifest: Arc<Manifest>,
     /// Names the exporting instance in `imported-1`.
     pub origin: String,
@@ -166,7 +166,7 @@ impl Importer {
     }
 
     /// Creates the folders and boards of the mapped accounts not imported before.
-    pub fn structure(&mut self, write: &WriteTransaction) -> AppResult<()> {
+    pub(crate) fn structure(&mut self, write: &WriteTransaction) -> AppResult<()> {
         let manifest = self.manifest.clone();
         let archive = self.origin.clone();
         let mut folders_in_order: Vec<_> = manifest.folders.iter().collect();

@@ -13,7 +13,7 @@ const COMMENT_MAX: u64 = u16::MAX as u64;
 
 /// The entries the zip in `file` declares, or `None` when it has no end record (not a zip: the
 /// zip library says so in its words).
-pub fn declared_entries(file: &mut (impl Read + Seek)) -> io::Result<Option<u64>> {
+pub(crate) fn declared_entries(file: &mut (impl Read + Seek)) -> io::Result<Option<u64>> {
     let length = file.seek(SeekFrom::End(0))?;
     let tail_length = length.min(END_SIZE + COMMENT_MAX);
     let tail_start = length - tail_length;

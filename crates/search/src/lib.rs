@@ -83,15 +83,10 @@ pub struct SearchIndex {
     weights: Arc<weights::Weights>,
     /// The thread that sweeps (see `sweeper`).
     sweeper: Background,
+    /// How many pins' documents were indexed right after the writes that changed them (tests
+    /// tell them from what sweeps index in the background).
+    followed: Arc<AtomicU64>,
     pub fields: Fields,
-}
-
-/// How many pins' documents were indexed right after the writes that changed them, in this
-/// process (tests tell them from what sweeps index in the background).
-static FOLLOWED: AtomicU64 = AtomicU64::new(0);
-
-pub fn followed_count() -> u64 {
-    FOLLOWED.load(Ordering::Relaxed)
 }
 
 fn schema() -> (Schema, Fields) {
@@ -243,6 +238,7 @@ impl SearchIndex {
             impacts: Arc::default(),
             weights: Arc::default(),
             sweeper: Background::default(),
+            followed: Arc::default(),
             fields,
         })
     }
@@ -256,6 +252,11 @@ impl SearchIndex {
     }
 
     /// How many pins the index holds.
+    /// How many pins' documents were indexed right after the writes that changed them.
+    pub fn followed_count(&self) -> u64 {
+        self.followed.load(Ordering::Relaxed)
+    }
+
     pub fn len(&self) -> u64 {
         self.reader.searcher().num_docs()
     }
@@ -369,7 +370,8 @@ impl SearchIndex {
 impl CommitFollower for SearchIndex {
     /// A failure is logged: the index is derived data, and the pins stay marked for the next start.
     fn follow(&self, store: &Store, changed: &[PinId]) {
-        FOLLOWED.fetch_add(changed.len() as u64, Ordering::Relaxed);
+        self.followed
+            .fetch_add(changed.len() as u64, Ordering::Relaxed);
         if let Err(error) = self.update(store, changed) {
             tracing::error!(?error, "the search index could not follow a change");
         }

@@ -1,0 +1,44 @@
+//! The integration tests of the whole app, one module each, in one test binary: each starts the
+//! real server on `127.0.0.1:0` with a data folder of its own. The tests that count what the
+//! process reads or compresses (`codec::records_read`, `pin_order::keys_read`, `loaders::waits`,
+//! `compression::compressed_count`) keep binaries of their own: those counters are the process's.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod abuse;
+mod accounts;
+mod admin;
+mod admin_cli;
+mod backup;
+mod board_search;
+mod board_sweeps;
+mod boards;
+mod disk_full;
+mod export;
+mod exposure;
+mod foundation;
+mod hardening_graphql;
+mod hardening_http;
+mod hardening_imports;
+mod import;
+mod import_dir;
+mod imports;
+mod limits;
+mod log_format;
+mod many_boards;
+mod metrics;
+mod pictures;
+mod pin_lists;
+mod pins;
+mod policy;
+mod proxies;
+mod quotas;
+mod s3;
+mod search;
+mod search_sweeps;
+mod share;
+mod systemd;
+mod ui;
+mod upgrade;
+mod visitor_answers;

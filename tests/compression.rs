@@ -114,7 +114,7 @@ async fn larger_api_answers_are_compressed_for_whoever_accepts_it() {
         .unwrap();
     assert_eq!(header(&small, "content-encoding"), "", "too small to gain");
 
-    // A visitor's answer is kept until the next change (see tests/visitor_answers.rs). The first
+    // A visitor's answer is kept until the next change (see tests/app/visitor_answers.rs). The first
     // one goes out compressed on the fly, like any answer (many a search is asked once); asked
     // again, it is served as its kept gzip (zstd would gain a few percent there), made once: five
     // more browsers asking it cost at most one compression and get the same bytes. (A search index

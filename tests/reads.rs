@@ -271,7 +271,7 @@ async fn pages_open_a_constant_number_of_read_transactions() {
 
     // About 3 pins on each of the 12 new boards, then about 20: the boards page (with its
     // covers and its folders' covers) reads the same records. (A write first: the visitor's
-    // answers are kept until one, see tests/visitor_answers.rs.)
+    // answers are kept until one, see tests/app/visitor_answers.rs.)
     add_copies(&app, &app.client, &original, &boards, 1).await;
     let few = (
         records_of(&app, &app.client, &user_boards()).await,

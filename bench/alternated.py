@@ -3,7 +3,7 @@ blurs less than two runs an hour apart (requests/s drift 15-25% over a run, a fe
 neighbouring rounds). Each round starts each binary in turn on one copy of the data, warms the
 row up, then runs it as the bench does (16 connections, the same random words in every round).
 
-    python3 bench/alternated.py --data SEEDED --rows "two random" --rounds 3 \\
+    python3 bench/alternated.py --data SEEDED --rows "two words&rare" --rounds 3 \\
         before=/tmp/before after=target/release/corkboard after+thp=target/release/corkboard,KEY=VALUE
 
 --data: a folder made by `corkboard seed` (copied, left as it is); --rows: the rows of the bench

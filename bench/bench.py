@@ -8,6 +8,19 @@ Writes a Markdown report.
     python3 bench/bench.py --bin target/release/corkboard --report bench/RESULTS.md
     python3 bench/bench.py --scale 1m ...  one scale only (both by default: 100k, then 1M pins)
     python3 bench/bench.py --smoke ...   every part, briefly, on two tiny datasets (run by cargo test)
+
+The searches are drawn from the seeded pins' own text (bench/searches.py): one, two and three
+words of a pin, common and rare ones apart, a pin's tag, and the first letters of one for tag
+suggestions; each request is a different one, new to the server's kept answers (bench/wrk.lua).
+
+Search engines side by side: --engines runs only the dataset and the search rows (text, tag and
+suggestions; visitor and signed in; 16 connections) against each engine in turn on the same
+seeded data, interleaved (each round starts a server for each engine, with
+CORKBOARD_SEARCH__ENGINE set, and sends it the same requests), and reports them in one table
+with their ratios; it takes minutes, not the whole run's hour:
+
+    python3 bench/bench.py --bin target/release/corkboard --engines --scale 1m --report /tmp/engines.md
+    --engines plain,ranked   the engines, in order (the default); `default` leaves the variable unset
 """
 
 import argparse
@@ -28,8 +41,9 @@ from pathlib import Path
 import ingest
 import lighthouse
 import load
+import searches
 from bucket import Moto
-from report import write_report
+from report import write_engines_report, write_report
 from server import RssSampler, Server, free_port
 from stats import summary
 
@@ -62,10 +76,6 @@ PIN_FIELDS = """id width height weight camera lens focalLength exposureTime aper
   boards(first: 100) { totalCount edges { node { id slug title user { username } } } }
   preview(minWidth: 738) previewWebp: preview(minWidth: 738, format: "webp") fullPreview: preview(minWidth: 2048)
   prevID nextID"""
-# Words of the seeded captions (src/seed/text.rs), drawn at random for the searches never kept.
-VARIED_WORDS = """light morning old harbour blue quiet street window garden river stone wooden table market
-  summer winter autumn spring city village coast forest tower bridge kitchen bread cheese creme cafe
-  colour shadow pattern texture detail corner roof door stairs bench lamp poster""".split()
 COVER = "{ id unsafe preview(minWidth: 236) }"
 BOARD_TILE = f"""id slug title secret caption folder {{ id name slug }} pins {{ totalCount }}
   cover1 {COVER} cover2 {COVER} cover3 {COVER}"""
@@ -86,11 +96,16 @@ def main():
     parser.add_argument("--allow-missing", action="store_true", help="skip peers that are not installed")
     parser.add_argument("--scale", choices=["100k", "1m", "both"], default="both",
                         help="pins in the seeded dataset: 100k, 1m, or both, one after the other (the default)")
+    parser.add_argument("--engines", nargs="?", const="plain,ranked", metavar="ENGINE,ENGINE",
+                        help="only the dataset and the search rows, against each search engine in turn "
+                             "(plain,ranked unless given; `default` leaves CORKBOARD_SEARCH__ENGINE unset)")
     args = parser.parse_args()
     plans = SMOKE_SCALES if args.smoke else SCALES
     scales = list(plans) if args.scale == "both" else [args.scale]
     plan = plans[scales[0]]
     binary = str(Path(args.bin).resolve())
+    if args.engines:
+        return compare_engines(binary, [(name, plans[name]) for name in scales], args)
 
     peers = {"vips": bool(shutil.which("vipsthumbnail")), "wrk": bool(shutil.which("wrk")),
              "pillow": importlib.util.find_spec("PIL") is not None, "pyvips": ingest.pyvips_imports(),
@@ -145,6 +160,62 @@ def at_scale(binary, work, plan, peers, results, smoke, first):
     return scale
 
 
+ENGINE_SETTING = "CORKBOARD_SEARCH__ENGINE"
+
+
+def compare_engines(binary, scales, args):
+    """The search rows against each engine of `args.engines` at each of `scales`: a report of them
+    side by side (report.write_engines_report)."""
+    if not shutil.which("wrk"):
+        sys.exit("missing: wrk (bench/install-peers installs it)")
+    names = args.engines.split(",")
+    # (label, engine): an engine named twice (as `default,default` in the smoke test) is labelled apart.
+    engines = [(name if names.count(name) == 1 else f"{name} #{n + 1}", name) for n, name in enumerate(names)]
+    work = Path(tempfile.mkdtemp(prefix="corkboard-engines-"))
+    try:
+        results = {"plan": scales[0][1], "smoke": args.smoke, "binary": binary,
+                   "engines": [label for label, _ in engines],
+                   "scales": [engines_at_scale(binary, work / name, plan, engines) for name, plan in scales]}
+        write_engines_report(Path(args.report), results)
+        print(f"report written to {args.report}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def engines_at_scale(binary, work, plan, engines):
+    """The search rows (search_targets, visitor and signed in) at the target concurrency against
+    each of `engines` ((label, engine) pairs) on one dataset seeded in `work`: `load_repeats` rounds, each starting a
+    server for each engine in turn and running every row once after a second's warm-up, with the
+    same requests for every engine of a round."""
+    print(f"at {plan['pins']} pins", flush=True)
+    work.mkdir()
+    scale = {"plan": plan, "seed": seed(binary, work / "data", plan), "engines": {}}
+    connections = plan["target_concurrency"]
+    queries = None
+    for round_ in range(plan["load_repeats"]):
+        for label, engine in engines:
+            env = {} if engine == "default" else {ENGINE_SETTING: engine}
+            server = Server(binary, work / "data", work / "engines.log", env)
+            try:
+                server.wait_until_answering("{ pins(first: 50) { totalCount } }", timeout=300)
+                if queries is None:
+                    queries = draw_queries(server)
+                    scale["queries"] = searches.examples(queries)
+                rows = search_targets(server, queries)
+                rows.update(signed_in(server, rows))
+                for target in rows.values():
+                    load.run(server, target, connections, 1, seed=1000 + round_)
+                for name, target in rows.items():
+                    run = load.run(server, target, connections, plan["load_seconds"], seed=round_)
+                    scale["engines"].setdefault(name, {}).setdefault(label, []).append(run)
+                    print(f"  round {round_} {label} {name}: {run['rps']:.0f}/s, server p50 "
+                          f"{run['server_p50_ms']:.2f} ms, p99 {run['server_p99_ms']:.2f} ms", flush=True)
+            finally:
+                server.stop()
+    shutil.rmtree(work, ignore_errors=True)
+    return scale
+
+
 def bulk_ingest(binary, work, plan, peers):
     """Pictures per second of each bulk tool over `bulk_pictures` photos of `bulk_sizes`."""
     print("bulk ingest", flush=True)
@@ -190,16 +261,15 @@ def first_load(binary, work, plan, smoke):
         server.stop()
 
 
-def targets(server, boards):
+def targets(server, boards, queries=None):
     """The requests the browser makes for each screen measured, aimed at real seeded data (`boards`:
-    those of the newest pins)."""
+    those of the newest pins; `queries`: the searches drawn from the pins' text, drawn here when
+    not given)."""
     newest, _ = server.graphql(
         "{ pins(first: 1) { edges { node { id preview(minWidth: 236) boards(first: 1) { edges { node { slug user { username } } } } } } } }"
     )
     pin = newest["pins"]["edges"][0]["node"]
     board = pin["boards"]["edges"][0]["node"]
-    def post(query, variables):
-        return {"path": "/api/graphql", "body": {"query": query, "variables": variables}}
     big = max(boards, key=lambda board: board["pins"]["totalCount"])
     owner = big["user"]["username"]
     in_folder = next((board for board in boards if board["folder"]), None)
@@ -208,15 +278,11 @@ def targets(server, boards):
         "Home list, pins(first: 50)": post(LAST_PINS, {"first": 50}),
         "Board page": post(BOARD_PINS, {"username": board["user"]["username"], "boardSlug": board["slug"], "first": 50}),
         "Pin detail": post(SINGLE_PIN, {"id": pin["id"]}),
-        'Text search "garden light"': post(SEARCH_PINS, {"search": "garden light"}),
-        "Text search, two random words, never kept": uncached(post(SEARCH_PINS, {"search": "__WORDS__"}), 2),
-        "Text search, one random word, never kept": uncached(post(SEARCH_PINS, {"search": "__WORDS__"}), 1),
-        'Tag search "#travel"': post(SEARCH_PINS, {"tag": "travel"}),
+        **search_targets(server, queries),
         "Preview file (236 px JPEG)": {"path": pin["preview"]},
         f"A user's boards page, covers ({big['pins']['totalCount']} pins on the largest)": post(USER_BOARDS, {"username": owner, "secret": False, "first": 50}),
         f"Board page {deep_page} of a {big['pins']['totalCount']}-pin board": post(
             BOARD_PINS, {"username": owner, "boardSlug": big["slug"], "first": 50, "after": after}),
-        'Tag suggestions "tr"': post(TAG_SUGGESTIONS, {"token": "tr"}),
         f"Cover picker, first page of the {big['pins']['totalCount']}-pin board": post(
             BOARD_COVERS, {"id": big["id"], "first": 50}),
     }
@@ -226,10 +292,47 @@ def targets(server, boards):
     return rows
 
 
-def uncached(target, words):
-    """`target` with `words` random words in place of __WORDS__, each request's text made new to the
-    server's kept answers and kept searches (see bench/wrk.lua), so that each is searched anew."""
-    return {**target, "vary": VARIED_WORDS, "vary_words": words, "uncached": True}
+def post(query, variables):
+    return {"path": "/api/graphql", "body": {"query": query, "variables": variables}}
+
+
+# Pins whose text the searches are drawn from (bench/searches.py).
+QUERY_PINS = 1000
+
+
+def search_targets(server, queries=None):
+    """The search rows, their queries drawn from the seeded pins' own text (bench/searches.py):
+    text searches of one, two and three words of a pin, common and rare apart, a pin's tag and
+    the first letters of one for suggestions, each request new to the server's kept answers and
+    searches (see bench/wrk.lua); and one two-word search repeated, the path of kept answers."""
+    if queries is None:
+        queries = draw_queries(server)
+    rows = {}
+    for key, listed in queries.items():
+        if key[0] == "text" and listed:
+            rows[f"Text search, {searches.name_of(key)}, never kept"] = uncached(
+                post(SEARCH_PINS, {"search": "__WORDS__"}), listed, "marks")
+    repeated = next(iter(queries[("text", 2, "common")] or queries[("text", 2, "rare")]), None)
+    if repeated:
+        rows[f'Text search, two words, repeated ("{repeated}")'] = post(SEARCH_PINS, {"search": repeated})
+    if queries[("tag",)]:
+        rows["Tag search, a pin's tag, never kept"] = uncached(
+            post(SEARCH_PINS, {"tag": "__WORDS__"}), queries[("tag",)], "case")
+    if queries[("prefix",)]:
+        rows["Tag suggestions, 2-3 letters of a pin's tag, never kept"] = uncached(
+            post(TAG_SUGGESTIONS, {"token": "__WORDS__"}), queries[("prefix",)], "case+spaces")
+    return rows
+
+
+def draw_queries(server):
+    """The query lists of bench/searches.py, from `QUERY_PINS` pins a visitor may see."""
+    return searches.draw(searches.sample_pins(server, QUERY_PINS))
+
+
+def uncached(target, queries, vary):
+    """`target` with one of `queries` in place of __WORDS__ in each request, changed as `vary` says
+    (bench/wrk.lua) so that each request is new to the server's kept answers and searches."""
+    return {**target, "queries": queries, "vary": vary, "uncached": True}
 
 
 def boards_of_newest_pins(server):
@@ -259,7 +362,9 @@ def serve_under_load(binary, work, plan, results):
     try:
         server.wait_until_answering("{ pins(first: 50) { totalCount } }")
         boards = boards_of_newest_pins(server)  # before the uploads below push their pins down
-        pages = targets(server, boards)
+        queries = draw_queries(server)
+        results["queries"] = searches.examples(queries)
+        pages = targets(server, boards, queries)
         for target in pages.values():
             server.fetch(target)
         time.sleep(1)

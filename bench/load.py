@@ -23,29 +23,30 @@ def wrk_command(url, connections, seconds):
 
 
 def wrk_env(target, seed=None):
+    """The environment of wrk.lua for `target`: its body, cookie and queries (see wrk.lua)."""
     body = target.get("body")
     env = dict(os.environ)
-    env.pop("BENCH_SEED", None)
-    env.pop("BENCH_BODY", None)
-    env.pop("BENCH_VARY", None)
-    env.pop("BENCH_VARY_WORDS", None)
-    env.pop("BENCH_COOKIE", None)
-    env.pop("BENCH_UNCACHED", None)
+    for name in ("BENCH_SEED", "BENCH_BODY", "BENCH_QUERIES", "BENCH_VARY", "BENCH_COOKIE"):
+        env.pop(name, None)
     if target.get("cookie"):
         env["BENCH_COOKIE"] = target["cookie"]
-    if target.get("vary"):
-        env["BENCH_VARY"] = " ".join(target["vary"])
-        env["BENCH_VARY_WORDS"] = str(target.get("vary_words", 2))
-        if target.get("uncached"):
-            env["BENCH_UNCACHED"] = "1"
+    if target.get("queries"):
+        env["BENCH_QUERIES"] = written(target["queries"], ".txt")
+        if target.get("vary"):
+            env["BENCH_VARY"] = target["vary"]
         if seed is not None:
             env["BENCH_SEED"] = str(seed)
     if body is not None:
-        handle, path = tempfile.mkstemp(suffix=".json")
-        with os.fdopen(handle, "w") as file:
-            json.dump(body, file)
-        env["BENCH_BODY"] = path
+        env["BENCH_BODY"] = written(json.dumps(body), ".json")
     return env
+
+
+def written(content, suffix):
+    """A temporary file holding `content` (a string, or lines): its path."""
+    handle, path = tempfile.mkstemp(suffix=suffix)
+    with os.fdopen(handle, "w") as file:
+        file.write(content if isinstance(content, str) else "".join(f"{line}\n" for line in content))
+    return path
 
 
 def parse(output):

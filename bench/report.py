@@ -85,8 +85,10 @@ def dataset_section(results):
         "",
         f"`corkboard seed --users {plan['users']} --boards {plan['boards']} --pins {plan['pins']} "
         f"--pictures {plan['pictures']}`: {results['seed']['seconds']:.1f} s. Users own boards (15% private, half "
-        "of those shared), a third of boards sit in folders, pins carry captions, titles and tags drawn so "
-        "that a few are common and most rare, and share generated pictures ingested by the real pipeline.",
+        "of those shared), a third of boards sit in folders, pins carry titles, captions and tags of "
+        "real English words drawn as often as in English text (wordfreq's 30,000 most frequent words, "
+        "`src/seed/words.txt`: a few common, most rare; tags and board titles leave out the 100 most "
+        "frequent), and share generated pictures ingested by the real pipeline.",
         "",
     ]
 
@@ -212,16 +214,34 @@ def load_section(results):
              "(`src/graphql/answers.rs`: a public instance's visitors between two changes), but in the "
              "rows marked \"signed in\": those send the session of a seeded user (user1), whose "
              "answers are computed for each request, as for the first visitor after a change. The rows "
-             "marked \"never kept\" search random seeded words followed by random punctuation marks, "
-             "which the search drops but which make each request new to the answers and the searches "
-             "the server keeps (both keyed by the text as typed): each is searched anew. "
-             f"{REFAULTS_NOTE} {PROBE_NOTE}", "",
+             f"marked \"never kept\" {NEVER_KEPT_NOTE} {REFAULTS_NOTE} {PROBE_NOTE}", "",
              f"| request | connections | {LOAD_HEADER} |",
              f"| --- | --- | {LOAD_RULE} |"]
     for (name, connections), runs in results["load"].items():
         lines.append(f"| {name} | {connections} | {load_columns(runs)} |")
     lines.append("")
-    return lines
+    return lines + queries_section(results)
+
+
+NEVER_KEPT_NOTE = (
+    "draw each request's query at random from lists drawn from the seeded pins' own text "
+    "(`bench/searches.py`: up to 1,000 pins a visitor may see, read through the API; from each, one, "
+    "two and three of its words, a pin's tag, the first two or three letters of a tag; a word "
+    "is common when at least 1% of the sampled pins hold it, rare when only the pin it was "
+    "drawn from does), so each finds something, and change it in a way the search ignores "
+    "(`bench/wrk.lua`: twelve punctuation marks after the words, letters in random case, "
+    "spaces and '#' around a suggestion's letters), which makes each request new to the answers "
+    "and the searches the server keeps (both keyed by the text as typed): each is searched anew.")
+
+
+def queries_section(results):
+    """A few of the queries drawn for the search rows, list by list."""
+    if not results.get("queries"):
+        return []
+    lines = ["Queries drawn from the pins' text, the first few of each list:", ""]
+    for name, listed in results["queries"].items():
+        lines.append(f"- {name}: " + (", ".join(f"\"{query}\"" for query in listed) or "none"))
+    return lines + [""]
 
 
 REFAULTS_NOTE = ("\"Disk re-reads\" are the file pages (database, index, program) that the kernel had "
@@ -427,3 +447,73 @@ def scale_targets(results):
     js = results["footprint"]["ui_js_gzip_kb"]
     rows.append(("UI JavaScript of the first load <= 150 KB gzipped", f"{js:.1f} KB", js <= 150))
     return rows + board_write_targets(results) + lighthouse_rows(results)
+
+
+def write_engines_report(path, results):
+    """The report of `bench.py --engines`: the search rows against each engine, side by side."""
+    engines = results["engines"]
+    lines = [f"# Corkboard search engines side by side{' (smoke run)' if results['smoke'] else ''}", ""]
+    lines += machine(results)
+    for at in at_scales(results):
+        sections = dataset_section(at) + engines_section(at, engines)
+        lines += [f"{line}, {pins(at)}" if line.startswith("## ") else line for line in sections]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+
+
+def engine_name(engine):
+    return f"{engine} (CORKBOARD_SEARCH__ENGINE unset)" if engine.startswith("default") else f"`{engine}`"
+
+
+def engines_section(results, engines):
+    plan = results["plan"]
+    first, last = engines[0], engines[-1]
+    compared = len(engines) > 1
+    lines = ["## Search engines side by side", "",
+             f"The search rows against each engine ({', '.join(engine_name(e) for e in engines)}, set by "
+             f"`CORKBOARD_SEARCH__ENGINE`) on the same seeded data: {plan['load_repeats']} "
+             f"round{'s' if plan['load_repeats'] > 1 else ''}, each "
+             "starting a server for each engine in turn and sending it the same requests (wrk, one "
+             f"thread, {plan['target_concurrency']} connections, {plan['load_seconds']} s a row after a "
+             "second's warm-up). Figures are medians of the rounds (min to max); server times are the "
+             "server's own log line of each request. Rows marked \"signed in\" send a seeded user's "
+             "session; the others are a visitor's, whose repeated question is answered from the answers "
+             f"kept. The rows marked \"never kept\" {NEVER_KEPT_NOTE} The target of each row: server "
+             "p50 <= 2 ms and p99 <= 10 ms."
+             + (f" Ratios are `{last}` over `{first}`: above 1 for requests/s, below 1 for p99, "
+                f"`{last}` is the faster." if compared else ""), ""]
+    header = ["request"]
+    for engine in engines:
+        header += [f"{engine} requests/s", f"{engine} server p50", f"{engine} server p99", f"{engine} target"]
+    if compared:
+        header += ["requests/s ratio", "p99 ratio"]
+    lines += ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    for name, by_engine in results["engines"].items():
+        cells = [name]
+        for engine in engines:
+            runs = by_engine.get(engine, [])
+            if not runs:
+                cells += ["", "", "", ""]
+                continue
+            cells += [median_col(runs, "rps", 0), median_col(runs, "server_p50_ms") + " ms",
+                      median_col(runs, "server_p99_ms") + " ms",
+                      "met" if median(runs, "server_p50_ms") <= 2 and median(runs, "server_p99_ms") <= 10
+                      else "**missed**"]
+        if compared and by_engine.get(first) and by_engine.get(last):
+            cells += [f"{median(by_engine[last], 'rps') / median(by_engine[first], 'rps'):.2f}x",
+                      f"{median(by_engine[last], 'server_p99_ms') / median(by_engine[first], 'server_p99_ms'):.2f}x"]
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    return lines + queries_section(results)
+
+
+def median(runs, key):
+    values = sorted(run[key] for run in runs)
+    return values[len(values) // 2]
+
+
+def median_col(runs, key, digits=2):
+    """The median of `key` over runs, with min to max when there are several."""
+    values = sorted(run[key] for run in runs)
+    mid = values[len(values) // 2]
+    return f"{mid:.{digits}f} ({values[0]:.{digits}f}-{values[-1]:.{digits}f})" if len(values) > 1 else f"{mid:.{digits}f}"

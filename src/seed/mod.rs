@@ -202,16 +202,18 @@ fn another_board_of(
 }
 
 fn pin(rng: &mut StdRng, n: usize, user: UserId, picture: Picture) -> PinRecord {
+    let source_file_url = text::source_url(rng, n);
+    let text = text::pin_text(rng);
     PinRecord {
         id: PinId(0),
         user,
         picture,
-        source_file_url: text::source_url(rng, n),
-        title: rng.random_bool(0.6).then(|| text::sentence(rng, 2..6)),
-        caption: text::sentence(rng, 5..20),
+        source_file_url,
+        title: text.title,
+        caption: text.caption,
         rating: rng.random_range(0..=5),
         unsafe_content: rng.random_bool(0.03),
-        tags: text::tags(rng),
+        tags: text.tags,
         added_via: None,
         created_at: Utc::now(),
         private_picture: false,

@@ -48,6 +48,19 @@ impl Documents {
         Ok(known)
     }
 
+    /// Gives `request` its query parsed now, not kept (the plain executor's way); or why it does
+    /// not parse.
+    pub(crate) fn parse_anew(request: &mut Request) -> Result<Known, ParseError> {
+        let document = parse_query(&request.query)?;
+        let known = Known {
+            passed_every_rule: false,
+            merges_objects: true,
+            refused: expansion::check(&document).err(),
+        };
+        request.set_parsed_query(document);
+        Ok(known)
+    }
+
     /// Notes that `query` passed every rule of the schema.
     pub(crate) fn passed_every_rule(&self, query: &str) {
         if let Some(kept) = self.lock().get_mut(query) {

@@ -42,6 +42,7 @@ use documents::Documents;
 
 use corkboard_core::service::context::Services;
 use corkboard_core::service::viewer::Viewer;
+use corkboard_domain::config::GraphqlExecutor;
 use mutation::MutationRoot;
 use query::QueryRoot;
 
@@ -124,7 +125,12 @@ pub async fn graphql(
     {
         return kept(&answer, http);
     }
-    let known = match documents.parse(&mut request) {
+    let plain = services.config.api.executor == GraphqlExecutor::Plain;
+    let parsed = match plain {
+        true => Documents::parse_anew(&mut request),
+        false => documents.parse(&mut request),
+    };
+    let known = match parsed {
         Ok(known) => known,
         Err(error) => return refused(request::parse_error(&error)),
     };
@@ -133,7 +139,7 @@ pub async fn graphql(
     }
     let kept_as = asked.filter(|_| documents::is_query(&mut request));
     let loaders = loaders::for_request(services.clone(), viewer.user);
-    let query = (!known.passed_every_rule).then(|| request.query.clone());
+    let query = (!known.passed_every_rule && !plain).then(|| request.query.clone());
     let request = request.data(viewer.clone()).data(loaders);
     let schema = match known.passed_every_rule {
         true => &schemas.passed_before,
@@ -154,26 +160,35 @@ pub async fn graphql(
     request::shorten_errors(&mut response.errors);
     let keepable = response.is_ok() && response.http_headers.is_empty();
     if let Some((key, version)) = kept_as.filter(|_| keepable) {
-        let answer = Kept::new(Bytes::from(raw_json::response(&response)));
+        let answer = Kept::new(Bytes::from(json_of(&response, plain)));
         answers.put(key, answer.clone(), version, Version::now(&services));
         // Compressed on the fly, like any answer: many a search is asked once, and the kept
         // gzip (three times the work) is made when the answer is asked again.
         return json().body(answer.json.clone());
     }
-    answered(response)
+    answered(response, plain)
+}
+
+/// `response` as JSON: serde's writer for the plain executor, else ours (`raw_json`), which
+/// copies the objects answered as JSON text as they are.
+fn json_of(response: &async_graphql::Response, plain: bool) -> Vec<u8> {
+    match plain {
+        true => serde_json::to_vec(response).unwrap_or_default(),
+        false => raw_json::response(response),
+    }
 }
 
 /// `response` as the HTTP answer, with the headers its fields set (a session's cookie). The
 /// schema sets no cache hints, so no `Cache-Control` is derived from them.
-fn answered(response: async_graphql::Response) -> Response {
-    let mut answer = json().body(raw_json::response(&response));
+fn answered(response: async_graphql::Response, plain: bool) -> Response {
+    let mut answer = json().body(json_of(&response, plain));
     answer.headers_mut().extend(response.http_headers);
     answer
 }
 
 /// The answer to a request refused before it ran.
 fn refused(error: async_graphql::ServerError) -> Response {
-    answered(async_graphql::Response::from_errors(vec![error]))
+    answered(async_graphql::Response::from_errors(vec![error]), false)
 }
 
 fn json() -> poem::ResponseBuilder {

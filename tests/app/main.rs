@@ -15,6 +15,7 @@ mod board_search;
 mod board_sweeps;
 mod boards;
 mod disk_full;
+mod executors;
 mod export;
 mod exposure;
 mod foundation;

@@ -225,12 +225,12 @@ impl TestApp {
     }
 
     /// Stops the server and starts a new one on the same data folder (`adjust` may change it first).
-    pub async fn restart(&mut self, adjust: impl FnOnce(&Config)) {
+    pub async fn restart(&mut self, adjust: impl FnOnce(&mut Config)) {
         let server = self.server.take().expect("a running server");
-        let config = (*server.services.config).clone();
+        let mut config = (*server.services.config).clone();
         server.stop().await.expect("the server stops cleanly");
         wait_until_closed(&config.database_path()).await;
-        adjust(&config);
+        adjust(&mut config);
         let server = app::start(Config {
             listen: "127.0.0.1:0".parse().unwrap(),
             ..config

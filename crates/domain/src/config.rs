@@ -247,6 +247,20 @@ pub struct ApiConfig {
     /// GraphiQL at `GET /api/graphql` and schema introspection; unset: on only when listening
     /// on a loopback address.
     pub graphiql: Option<bool>,
+    /// Who answers GraphQL requests (see `GraphqlExecutor`).
+    pub executor: GraphqlExecutor,
+}
+
+/// Who answers GraphQL requests: Corkboard's own answering (`own`: parsed queries kept, objects
+/// answered in turn and written as JSON text once) or async-graphql's executor as it comes
+/// (`plain`: each query parsed and checked, objects as maps, serde's JSON), kept as the reference
+/// the benchmark compares with.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GraphqlExecutor {
+    #[default]
+    Own,
+    Plain,
 }
 
 /// How log lines are written to standard error.

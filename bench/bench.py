@@ -99,13 +99,19 @@ def main():
     parser.add_argument("--engines", nargs="?", const="plain,ranked", metavar="ENGINE,ENGINE",
                         help="only the dataset and the search rows, against each search engine in turn "
                              "(plain,ranked unless given; `default` leaves CORKBOARD_SEARCH__ENGINE unset)")
+    parser.add_argument("--executors", nargs="?", const="plain,own", metavar="EXECUTOR,EXECUTOR",
+                        help="only the dataset and the rows answered anew each time (signed in, and "
+                             "searches never kept), against each GraphQL executor in turn (plain,own "
+                             "unless given; CORKBOARD_API__EXECUTOR)")
     args = parser.parse_args()
     plans = SMOKE_SCALES if args.smoke else SCALES
     scales = list(plans) if args.scale == "both" else [args.scale]
     plan = plans[scales[0]]
     binary = str(Path(args.bin).resolve())
-    if args.engines:
-        return compare_engines(binary, [(name, plans[name]) for name in scales], args)
+    for kind in ("engines", "executors"):
+        if getattr(args, kind):
+            return compare(binary, [(name, plans[name]) for name in scales], args, COMPARISONS[kind],
+                           getattr(args, kind).split(","))
 
     peers = {"vips": bool(shutil.which("vipsthumbnail")), "wrk": bool(shutil.which("wrk")),
              "pillow": importlib.util.find_spec("PIL") is not None, "pyvips": ingest.pyvips_imports(),
@@ -160,29 +166,56 @@ def at_scale(binary, work, plan, peers, results, smoke, first):
     return scale
 
 
-ENGINE_SETTING = "CORKBOARD_SEARCH__ENGINE"
+def search_rows(server, queries):
+    """The search rows, a visitor's and a signed-in user's."""
+    rows = search_targets(server, queries)
+    rows.update(signed_in(server, rows))
+    return rows
 
 
-def compare_engines(binary, scales, args):
-    """The search rows against each engine of `args.engines` at each of `scales`: a report of them
+def answered_anew_rows(server, queries):
+    """The rows whose answers are computed at each request: every page signed in, and a visitor's
+    searches never kept."""
+    pages = targets(server, boards_of_newest_pins(server), queries)
+    rows = {name: target for name, target in pages.items() if "never kept" in name}
+    rows.update(signed_in(server, pages))
+    return rows
+
+
+# What `--engines` and `--executors` compare: the setting each value is given to, and the rows.
+COMPARISONS = {
+    "engines": {"setting": "CORKBOARD_SEARCH__ENGINE", "title": "Search engines", "noun": "engine",
+                "rows": search_rows, "rows_are": "The search rows"},
+    "executors": {"setting": "CORKBOARD_API__EXECUTOR", "title": "GraphQL executors", "noun": "executor",
+                  "rows": answered_anew_rows,
+                  "rows_are": "The rows whose answers are computed at each request (every page signed in, "
+                              "and a visitor's searches never kept)"},
+}
+
+
+def compare(binary, scales, args, comparison, names):
+    """The rows of `comparison` against each of its `names` at each of `scales`: a report of them
     side by side (report.write_engines_report)."""
     if not shutil.which("wrk"):
         sys.exit("missing: wrk (bench/install-peers installs it)")
-    names = args.engines.split(",")
     # (label, engine): an engine named twice (as `default,default` in the smoke test) is labelled apart.
     engines = [(name if names.count(name) == 1 else f"{name} #{n + 1}", name) for n, name in enumerate(names)]
     work = Path(tempfile.mkdtemp(prefix="corkboard-engines-"))
     try:
+        described = {key: value for key, value in comparison.items() if key != "rows"}
         results = {"plan": scales[0][1], "smoke": args.smoke, "binary": binary,
-                   "engines": [label for label, _ in engines],
-                   "scales": [engines_at_scale(binary, work / name, plan, engines) for name, plan in scales]}
+                   "engines": [label for label, _ in engines], "comparison": described,
+                   "scales": [engines_at_scale(binary, work / name, plan, engines, comparison)
+                              for name, plan in scales]}
+        for scale in results["scales"]:
+            scale["comparison"] = described
         write_engines_report(Path(args.report), results)
         print(f"report written to {args.report}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def engines_at_scale(binary, work, plan, engines):
+def engines_at_scale(binary, work, plan, engines, comparison):
     """The search rows (search_targets, visitor and signed in) at the target concurrency against
     each of `engines` ((label, engine) pairs) on one dataset seeded in `work`: `load_repeats` rounds, each starting a
     server for each engine in turn and running every row once after a second's warm-up, with the
@@ -194,15 +227,14 @@ def engines_at_scale(binary, work, plan, engines):
     queries = None
     for round_ in range(plan["load_repeats"]):
         for label, engine in engines:
-            env = {} if engine == "default" else {ENGINE_SETTING: engine}
+            env = {} if engine == "default" else {comparison["setting"]: engine}
             server = Server(binary, work / "data", work / "engines.log", env)
             try:
                 server.wait_until_answering("{ pins(first: 50) { totalCount } }", timeout=300)
                 if queries is None:
                     queries = draw_queries(server)
                     scale["queries"] = searches.examples(queries)
-                rows = search_targets(server, queries)
-                rows.update(signed_in(server, rows))
+                rows = comparison["rows"](server, queries)
                 for target in rows.values():
                     load.run(server, target, connections, 1, seed=1000 + round_)
                 for name, target in rows.items():

@@ -452,7 +452,8 @@ def scale_targets(results):
 def write_engines_report(path, results):
     """The report of `bench.py --engines`: the search rows against each engine, side by side."""
     engines = results["engines"]
-    lines = [f"# Corkboard search engines side by side{' (smoke run)' if results['smoke'] else ''}", ""]
+    title = results["comparison"]["title"]
+    lines = [f"# Corkboard: {title.lower()} side by side{' (smoke run)' if results['smoke'] else ''}", ""]
     lines += machine(results)
     for at in at_scales(results):
         sections = dataset_section(at) + engines_section(at, engines)
@@ -461,19 +462,22 @@ def write_engines_report(path, results):
     path.write_text("\n".join(lines) + "\n")
 
 
-def engine_name(engine):
-    return f"{engine} (CORKBOARD_SEARCH__ENGINE unset)" if engine.startswith("default") else f"`{engine}`"
+def engine_name(engine, setting):
+    return f"{engine} ({setting} unset)" if engine.startswith("default") else f"`{engine}`"
 
 
 def engines_section(results, engines):
     plan = results["plan"]
     first, last = engines[0], engines[-1]
     compared = len(engines) > 1
-    lines = ["## Search engines side by side", "",
-             f"The search rows against each engine ({', '.join(engine_name(e) for e in engines)}, set by "
-             f"`CORKBOARD_SEARCH__ENGINE`) on the same seeded data: {plan['load_repeats']} "
+    comparison = results["comparison"]
+    setting, noun = comparison["setting"], comparison["noun"]
+    lines = [f"## {comparison['title']} side by side", "",
+             f"{comparison['rows_are']} against each {noun} "
+             f"({', '.join(engine_name(e, setting) for e in engines)}, set by "
+             f"`{setting}`) on the same seeded data: {plan['load_repeats']} "
              f"round{'s' if plan['load_repeats'] > 1 else ''}, each "
-             "starting a server for each engine in turn and sending it the same requests (wrk, one "
+             f"starting a server for each {noun} in turn and sending it the same requests (wrk, one "
              f"thread, {plan['target_concurrency']} connections, {plan['load_seconds']} s a row after a "
              "second's warm-up). Figures are medians of the rounds (min to max); server times are the "
              "server's own log line of each request. Rows marked \"signed in\" send a seeded user's "

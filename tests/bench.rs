@@ -103,3 +103,39 @@ fn the_engine_comparison_runs_and_writes_its_table() {
         assert!(text.contains(line), "the report lacks {line}:\n{text}");
     }
 }
+
+/// `bench.py --executors` on a tiny dataset: the rows answered anew at each request, against
+/// async-graphql's executor (`plain`) and ours (`own`), side by side.
+#[test]
+fn the_executor_comparison_runs_and_writes_its_table() {
+    if std::env::var_os("CI").is_none() && Command::new("wrk").arg("-v").output().is_err() {
+        eprintln!("skipped: wrk is not installed (bench/install-peers installs it)");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let folder = tempfile::tempdir().unwrap();
+    let report = folder.path().join("executors.md");
+    let status = Command::new("python3")
+        .arg(root.join("bench/bench.py"))
+        .args(["--smoke", "--scale", "100k", "--executors", "plain,own"])
+        .args(["--bin", env!("CARGO_BIN_EXE_corkboard")])
+        .arg("--report")
+        .arg(&report)
+        .status()
+        .expect("cannot run python3 for the benchmark");
+    assert!(
+        status.success(),
+        "the executor comparison failed ({status})"
+    );
+    let text = std::fs::read_to_string(&report).unwrap();
+    for line in [
+        "## GraphQL executors side by side, 300 pins",
+        "| request | plain requests/s |",
+        "| Home list, pins(first: 50), signed in |",
+        "| Board page, signed in |",
+        "| Text search, one word, rare, never kept |",
+        "requests/s ratio | p99 ratio |",
+    ] {
+        assert!(text.contains(line), "the report lacks {line}:\n{text}");
+    }
+}

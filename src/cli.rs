@@ -236,7 +236,7 @@ fn reindex(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> 
     if dir.exists() {
         std::fs::remove_dir_all(&dir)?;
     }
-    let index = crate::search::SearchIndex::open(&dir)?;
+    let index = crate::search::SearchIndex::open(&dir, config.search.engine)?;
     let count = index
         .rebuild(&store)
         .map_err(|error| anyhow::anyhow!("the index could not be rebuilt: {error:?}"))?;

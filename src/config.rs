@@ -39,6 +39,7 @@ pub struct Config {
     pub storage: StorageConfig,
     pub database: DatabaseConfig,
     pub quotas: QuotasConfig,
+    pub search: SearchConfig,
 }
 
 /// Where avatars, previews and originals are kept (temporary uploads stay in the data folder).
@@ -70,6 +71,15 @@ pub enum StorageKind {
     /// An S3-compatible bucket.
     S3,
 }
+
+/// How text searches are answered.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SearchConfig {
+    pub engine: SearchEngine,
+}
+
+pub use crate::search::SearchEngine;
 
 /// What one account may hold and run at once; 0 means no limit.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -366,6 +376,7 @@ impl Default for Config {
             storage: StorageConfig::default(),
             database: DatabaseConfig::default(),
             quotas: QuotasConfig::default(),
+            search: SearchConfig::default(),
         }
     }
 }

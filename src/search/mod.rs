@@ -9,6 +9,7 @@ mod impacts;
 mod kept;
 mod merging;
 mod own_words;
+mod plain;
 pub mod query;
 mod ranked_set;
 mod ranking;
@@ -25,6 +26,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use redb::Durability;
+use serde::{Deserialize, Serialize};
 use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, STORED, Schema, TextFieldIndexing, TextOptions,
 };
@@ -67,6 +69,18 @@ pub struct Fields {
     pub tag_name: Field,
 }
 
+/// How text searches are ranked and counted (`search.engine`): by the ranking engine of this
+/// module (kept postings, bitsets, see `query`), or by Tantivy's own `BooleanQuery`, `TopDocs`
+/// and `Count` (`plain`), the reference the engine must beat. Tag searches and suggestions are
+/// the same with both.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchEngine {
+    #[default]
+    Ranked,
+    Plain,
+}
+
 /// The search index, cheap to clone.
 #[derive(Clone)]
 pub struct SearchIndex {
@@ -74,15 +88,22 @@ pub struct SearchIndex {
     reader: IndexReader,
     writer: Arc<Mutex<IndexWriter>>,
     cache: Arc<results::ResultCache>,
-    /// Common words' documents as bitsets, for counting.
-    common_words: Arc<common_words::CommonWords>,
-    /// Words' best postings, for ranking.
-    impacts: Arc<impacts::Impacts>,
-    /// Words' BM25 weights, for ranking and counting.
-    weights: Arc<weights::Weights>,
+    /// What the ranking engine makes and keeps; `None` with the plain engine, which makes none.
+    ranked: Option<Arc<Ranked>>,
     /// The thread that sweeps (see `sweeper`).
     sweeper: Background,
     pub fields: Fields,
+}
+
+/// What the ranking engine makes from the index and keeps.
+#[derive(Default)]
+struct Ranked {
+    /// Common words' documents as bitsets, for counting.
+    common_words: common_words::CommonWords,
+    /// Words' best postings, for ranking.
+    impacts: impacts::Impacts,
+    /// Words' BM25 weights, for ranking and counting.
+    weights: weights::Weights,
 }
 
 /// How many pins' documents were indexed right after the writes that changed them, in this
@@ -184,20 +205,20 @@ pub fn fold(text: &str) -> String {
 
 impl SearchIndex {
     /// Opens the index in `dir`, or makes a new empty one when it is missing, damaged or of
-    /// another schema version (then to be filled by `rebuild`).
-    pub fn open(dir: &Path) -> anyhow::Result<SearchIndex> {
-        match Self::open_existing(dir) {
+    /// another schema version (then to be filled by `rebuild`); text searches go to `engine`.
+    pub fn open(dir: &Path, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
+        match Self::open_existing(dir, engine) {
             Ok(index) => Ok(index),
             Err(reason) => {
                 tracing::info!(%reason, "the search index will be rebuilt");
-                Self::create(dir)
+                Self::create(dir, engine)
             }
         }
     }
 
     /// Makes a new empty index in `dir`, in place of whatever was there (then to be filled by
     /// `rebuild`).
-    pub fn create(dir: &Path) -> anyhow::Result<SearchIndex> {
+    pub fn create(dir: &Path, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
         if dir.exists() {
             std::fs::remove_dir_all(dir)
                 .with_context(|| format!("cannot clear {}", dir.display()))?;
@@ -206,19 +227,19 @@ impl SearchIndex {
         let (schema, fields) = schema();
         let index = Index::create_in_dir(dir, schema)?;
         std::fs::write(version_file(dir), SCHEMA_VERSION)?;
-        Self::wrap(index, fields)
+        Self::wrap(index, fields, engine)
     }
 
-    fn open_existing(dir: &Path) -> anyhow::Result<SearchIndex> {
+    fn open_existing(dir: &Path, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
         let version = std::fs::read_to_string(version_file(dir)).context("no index here")?;
         anyhow::ensure!(version.trim() == SCHEMA_VERSION, "another schema version");
         let index = Index::open_in_dir(dir)?;
         let (schema, fields) = schema();
         anyhow::ensure!(index.schema() == schema, "another schema");
-        Self::wrap(index, fields)
+        Self::wrap(index, fields, engine)
     }
 
-    fn wrap(index: Index, fields: Fields) -> anyhow::Result<SearchIndex> {
+    fn wrap(index: Index, fields: Fields, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
         register_tokenizers(&index);
         let reader = index
             .reader_builder()
@@ -238,12 +259,35 @@ impl SearchIndex {
             reader,
             writer: Arc::new(Mutex::new(writer)),
             cache: Arc::default(),
-            common_words: Arc::default(),
-            impacts: Arc::default(),
-            weights: Arc::default(),
+            ranked: (engine == SearchEngine::Ranked).then(Arc::default),
             sweeper: Background::default(),
             fields,
         })
+    }
+
+    /// The engine that answers text searches.
+    pub fn engine(&self) -> SearchEngine {
+        match self.ranked {
+            Some(_) => SearchEngine::Ranked,
+            None => SearchEngine::Plain,
+        }
+    }
+
+    /// The same index with text searches going to `engine`, with a cache of its own: both
+    /// engines read the same segments, so that even ties come in the same order.
+    #[cfg(test)]
+    pub(crate) fn with_engine(&self, engine: SearchEngine) -> SearchIndex {
+        SearchIndex {
+            cache: Arc::default(),
+            ranked: (engine == SearchEngine::Ranked).then(Arc::default),
+            ..self.clone()
+        }
+    }
+
+    /// The index with each engine in turn (see `with_engine`).
+    #[cfg(test)]
+    pub(crate) fn with_each_engine(&self) -> [SearchIndex; 2] {
+        [SearchEngine::Ranked, SearchEngine::Plain].map(|engine| self.with_engine(engine))
     }
 
     pub fn reader(&self) -> &IndexReader {
@@ -439,13 +483,13 @@ mod tests {
     #[test]
     fn the_merges_a_commit_starts_are_finished_before_a_seed_exits() {
         let folder = tempfile::tempdir().unwrap();
-        let index = SearchIndex::create(folder.path()).unwrap();
+        let index = SearchIndex::create(folder.path(), SearchEngine::Ranked).unwrap();
         for first in (1..=80).step_by(10) {
             replace_pins(&index, &(first..first + 10).collect::<Vec<_>>()).unwrap();
         }
         index.finish_merges().unwrap();
 
-        let index = SearchIndex::open(folder.path()).unwrap();
+        let index = SearchIndex::open(folder.path(), SearchEngine::Ranked).unwrap();
         let searcher = index.reader().searcher();
         assert_eq!(searcher.segment_readers().len(), 1);
         assert_eq!(index.len(), 80);
@@ -459,12 +503,12 @@ mod tests {
         let folder = tempfile::tempdir().unwrap();
         let (live, crashed) = (folder.path().join("live"), folder.path().join("crashed"));
         {
-            let index = SearchIndex::create(&live).unwrap();
+            let index = SearchIndex::create(&live, SearchEngine::Ranked).unwrap();
             replace_pins(&index, &(1..=20).collect::<Vec<_>>()).unwrap();
         }
         copy_folder(&live, &crashed);
         {
-            let index = SearchIndex::open(&live).unwrap();
+            let index = SearchIndex::open(&live, SearchEngine::Ranked).unwrap();
             replace_pins(&index, &[1]).unwrap();
         }
         // What the killed commit had written: its delete file, and the list of managed files.
@@ -476,7 +520,7 @@ mod tests {
             }
         }
 
-        let index = SearchIndex::open(&crashed).unwrap();
+        let index = SearchIndex::open(&crashed, SearchEngine::Ranked).unwrap();
         replace_pins(&index, &[1]).expect("the commit after the crash");
         assert_eq!(index.len(), 20);
     }

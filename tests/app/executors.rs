@@ -90,7 +90,7 @@ async fn the_plain_executor_answers_as_our_own() {
         "{own:?}"
     );
 
-    app.restart(|config| config.api.executor = GraphqlExecutor::Plain)
+    app.restart_configured(|config| config.api.executor = GraphqlExecutor::Plain)
         .await;
     for (client, own) in clients.iter().zip(own) {
         assert_eq!(answers(&app, client, "trips", &pin).await, own);

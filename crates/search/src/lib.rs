@@ -9,6 +9,7 @@ mod impacts;
 mod kept;
 mod merging;
 mod own_words;
+mod plain;
 pub mod prefetch;
 pub mod query;
 mod ranked_set;
@@ -34,6 +35,7 @@ use tantivy::tokenizer::{
 };
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
+use corkboard_domain::config::SearchEngine;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{PinId, UserId};
 use corkboard_domain::policy::AudienceKey;
@@ -68,6 +70,21 @@ pub struct Fields {
     pub tag_name: Field,
 }
 
+/// The pin ids of hits, read from the `id` fast field (`columns`, one per segment, not the
+/// stored documents).
+pub(crate) fn pin_ids(
+    columns: &[tantivy::columnar::Column<u64>],
+    hits: &[(f32, tantivy::DocAddress)],
+) -> Vec<u64> {
+    hits.iter()
+        .map(|(_, address)| {
+            columns[address.segment_ord as usize]
+                .first(address.doc_id)
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 /// The search index, cheap to clone.
 #[derive(Clone)]
 pub struct SearchIndex {
@@ -75,18 +92,25 @@ pub struct SearchIndex {
     reader: IndexReader,
     writer: Arc<Mutex<IndexWriter>>,
     cache: Arc<results::ResultCache>,
-    /// Common words' documents as bitsets, for counting.
-    common_words: Arc<common_words::CommonWords>,
-    /// Words' best postings, for ranking.
-    impacts: Arc<impacts::Impacts>,
-    /// Words' BM25 weights, for ranking and counting.
-    weights: Arc<weights::Weights>,
+    /// What the ranking engine makes and keeps; `None` with the plain engine, which makes none.
+    ranked: Option<Arc<Ranked>>,
     /// The thread that sweeps (see `sweeper`).
     sweeper: Background,
     /// How many pins' documents were indexed right after the writes that changed them (tests
     /// tell them from what sweeps index in the background).
     followed: Arc<AtomicU64>,
     pub fields: Fields,
+}
+
+/// What the ranking engine makes from the index and keeps.
+#[derive(Default)]
+struct Ranked {
+    /// Common words' documents as bitsets, for counting.
+    common_words: common_words::CommonWords,
+    /// Words' best postings, for ranking.
+    impacts: impacts::Impacts,
+    /// Words' BM25 weights, for ranking and counting.
+    weights: weights::Weights,
 }
 
 fn schema() -> (Schema, Fields) {
@@ -180,20 +204,20 @@ pub fn fold(text: &str) -> String {
 
 impl SearchIndex {
     /// Opens the index in `dir`, or makes a new empty one when it is missing, damaged or of
-    /// another schema version (then to be filled by `rebuild`).
-    pub fn open(dir: &Path) -> anyhow::Result<SearchIndex> {
-        match Self::open_existing(dir) {
+    /// another schema version (then to be filled by `rebuild`); text searches go to `engine`.
+    pub fn open(dir: &Path, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
+        match Self::open_existing(dir, engine) {
             Ok(index) => Ok(index),
             Err(reason) => {
                 tracing::info!(%reason, "the search index will be rebuilt");
-                Self::create(dir)
+                Self::create(dir, engine)
             }
         }
     }
 
     /// Makes a new empty index in `dir`, in place of whatever was there (then to be filled by
     /// `rebuild`).
-    pub fn create(dir: &Path) -> anyhow::Result<SearchIndex> {
+    pub fn create(dir: &Path, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
         if dir.exists() {
             std::fs::remove_dir_all(dir)
                 .with_context(|| format!("cannot clear {}", dir.display()))?;
@@ -202,19 +226,19 @@ impl SearchIndex {
         let (schema, fields) = schema();
         let index = Index::create_in_dir(dir, schema)?;
         std::fs::write(version_file(dir), SCHEMA_VERSION)?;
-        Self::wrap(index, fields)
+        Self::wrap(index, fields, engine)
     }
 
-    fn open_existing(dir: &Path) -> anyhow::Result<SearchIndex> {
+    fn open_existing(dir: &Path, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
         let version = std::fs::read_to_string(version_file(dir)).context("no index here")?;
         anyhow::ensure!(version.trim() == SCHEMA_VERSION, "another schema version");
         let index = Index::open_in_dir(dir)?;
         let (schema, fields) = schema();
         anyhow::ensure!(index.schema() == schema, "another schema");
-        Self::wrap(index, fields)
+        Self::wrap(index, fields, engine)
     }
 
-    fn wrap(index: Index, fields: Fields) -> anyhow::Result<SearchIndex> {
+    fn wrap(index: Index, fields: Fields, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
         register_tokenizers(&index);
         let reader = index
             .reader_builder()
@@ -234,13 +258,36 @@ impl SearchIndex {
             reader,
             writer: Arc::new(Mutex::new(writer)),
             cache: Arc::default(),
-            common_words: Arc::default(),
-            impacts: Arc::default(),
-            weights: Arc::default(),
+            ranked: (engine == SearchEngine::Ranked).then(Arc::default),
             sweeper: Background::default(),
             followed: Arc::default(),
             fields,
         })
+    }
+
+    /// The engine that answers text searches.
+    pub fn engine(&self) -> SearchEngine {
+        match self.ranked {
+            Some(_) => SearchEngine::Ranked,
+            None => SearchEngine::Plain,
+        }
+    }
+
+    /// The same index with text searches going to `engine`, with a cache of its own: both
+    /// engines read the same segments, so that even ties come in the same order.
+    #[cfg(test)]
+    pub(crate) fn with_engine(&self, engine: SearchEngine) -> SearchIndex {
+        SearchIndex {
+            cache: Arc::default(),
+            ranked: (engine == SearchEngine::Ranked).then(Arc::default),
+            ..self.clone()
+        }
+    }
+
+    /// The index with each engine in turn (see `with_engine`).
+    #[cfg(test)]
+    pub(crate) fn with_each_engine(&self) -> [SearchIndex; 2] {
+        [SearchEngine::Ranked, SearchEngine::Plain].map(|engine| self.with_engine(engine))
     }
 
     pub fn reader(&self) -> &IndexReader {
@@ -442,13 +489,13 @@ mod tests {
     #[test]
     fn the_merges_a_commit_starts_are_finished_before_a_seed_exits() {
         let folder = tempfile::tempdir().unwrap();
-        let index = SearchIndex::create(folder.path()).unwrap();
+        let index = SearchIndex::create(folder.path(), SearchEngine::Ranked).unwrap();
         for first in (1..=80).step_by(10) {
             replace_pins(&index, &(first..first + 10).collect::<Vec<_>>()).unwrap();
         }
         index.finish_merges().unwrap();
 
-        let index = SearchIndex::open(folder.path()).unwrap();
+        let index = SearchIndex::open(folder.path(), SearchEngine::Ranked).unwrap();
         let searcher = index.reader().searcher();
         assert_eq!(searcher.segment_readers().len(), 1);
         assert_eq!(index.len(), 80);
@@ -462,12 +509,12 @@ mod tests {
         let folder = tempfile::tempdir().unwrap();
         let (live, crashed) = (folder.path().join("live"), folder.path().join("crashed"));
         {
-            let index = SearchIndex::create(&live).unwrap();
+            let index = SearchIndex::create(&live, SearchEngine::Ranked).unwrap();
             replace_pins(&index, &(1..=20).collect::<Vec<_>>()).unwrap();
         }
         copy_folder(&live, &crashed);
         {
-            let index = SearchIndex::open(&live).unwrap();
+            let index = SearchIndex::open(&live, SearchEngine::Ranked).unwrap();
             replace_pins(&index, &[1]).unwrap();
         }
         // What the killed commit had written: its delete file, and the list of managed files.
@@ -479,7 +526,7 @@ mod tests {
             }
         }
 
-        let index = SearchIndex::open(&crashed).unwrap();
+        let index = SearchIndex::open(&crashed, SearchEngine::Ranked).unwrap();
         replace_pins(&index, &[1]).expect("the commit after the crash");
         assert_eq!(index.len(), 20);
     }

@@ -7,7 +7,6 @@ use std::ops::Bound;
 
 use anyhow::Context;
 use tantivy::collector::TopDocs;
-use tantivy::columnar::Column;
 use tantivy::query::{
     Bm25Weight, BooleanQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery,
 };
@@ -20,7 +19,10 @@ use tantivy::{
 use super::counting::count_with_all;
 use super::own_words::{self, Word};
 use super::ranking;
-use super::{COUNTED_AT_MOST, RESTRICTED, SearchIndex, audience_term, fold, private_word, words};
+use super::{
+    COUNTED_AT_MOST, RESTRICTED, Ranked, SearchIndex, audience_term, fold, pin_ids, plain,
+    private_word, words,
+};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::policy::AudienceKey;
@@ -121,11 +123,39 @@ impl SearchIndex {
         ]))
     }
 
+    /// Pin ids of a text search in relevance order, `limit` of them from rank `offset`, and how
+    /// many pins match: `total` when known, else counted up to `COUNTED_AT_MOST + 1` (which means
+    /// "more"); by the ranking engine, or by Tantivy's own query and collectors (`plain`).
+    pub(super) fn text_page(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        text: &str,
+        offset: usize,
+        limit: usize,
+        total: Option<usize>,
+    ) -> AppResult<(Vec<u64>, usize)> {
+        let Some(ranked) = &self.ranked else {
+            return plain::text_page(self, searcher, viewer, text, offset, limit, total);
+        };
+        let Some(search) = self.text_search(ranked, searcher, viewer, text)? else {
+            return Ok((Vec::new(), 0));
+        };
+        // Ranked first: the count reads the kept postings the ranking made.
+        let ids = self.search_by_relevance(ranked, searcher, &search, offset, limit)?;
+        let total = match total {
+            Some(total) => total,
+            None => self.text_count(ranked, searcher, &search)?,
+        };
+        Ok((ids, total))
+    }
+
     /// Pins with every word of `text` (folded, as a person typed it: no query syntax, so no
     /// field of the index can be named) among the words the viewer may find: those of public
     /// pins, and their own in `reader_words`; `None` when `text` has no word.
-    pub(super) fn text_search(
+    fn text_search(
         &self,
+        ranked: &Ranked,
         searcher: &Searcher,
         viewer: Option<UserId>,
         text: &str,
@@ -144,7 +174,7 @@ impl SearchIndex {
         }
         let weights = words
             .iter()
-            .map(|word| self.weights.of(searcher, &word.public))
+            .map(|word| ranked.weights.of(searcher, &word.public))
             .collect::<AppResult<Vec<_>>>()?;
         Ok(Some(TextSearch { words, weights }))
     }
@@ -152,13 +182,18 @@ impl SearchIndex {
     /// How many pins match a text search, counted up to `COUNTED_AT_MOST + 1` (which means
     /// "more"). The viewer's own matches read the words' kept postings, which the ranking of
     /// the same search has made (`search_by_relevance` first).
-    pub(super) fn text_count(&self, searcher: &Searcher, search: &TextSearch) -> AppResult<usize> {
+    fn text_count(
+        &self,
+        ranked: &Ranked,
+        searcher: &Searcher,
+        search: &TextSearch,
+    ) -> AppResult<usize> {
         let enough = COUNTED_AT_MOST + 1;
-        let public_only = count_with_all(searcher, &self.common_words, &search.public(), enough)?;
+        let public_only = count_with_all(searcher, &ranked.common_words, &search.public(), enough)?;
         let rest = enough - public_only.min(enough);
         let own = own_words::count_not_all_public(
             searcher,
-            &self.impacts,
+            &ranked.impacts,
             &search.words,
             &search.weights,
             rest,
@@ -215,8 +250,9 @@ impl SearchIndex {
     }
 
     /// Pin ids of a text search by relevance, `limit` of them from rank `offset`.
-    pub(super) fn search_by_relevance(
+    fn search_by_relevance(
         &self,
+        ranked: &Ranked,
         searcher: &Searcher,
         search: &TextSearch,
         offset: usize,
@@ -226,13 +262,13 @@ impl SearchIndex {
         let (public, weights) = (search.public(), &search.weights);
         let (mut found, _) = ranking::best_with_all(
             searcher,
-            &self.impacts,
+            &ranked.impacts,
             &public,
             weights,
             &*search.public_query(),
             reach,
         )?;
-        let own = own_words::best(searcher, &self.impacts, &search.words, weights, reach)?;
+        let own = own_words::best(searcher, &ranked.impacts, &search.words, weights, reach)?;
         if !own.is_empty() {
             // A pin found by both is scored right among the own matches (its own words count
             // too); every pin of the first `reach` is among the first `reach` of one of them.
@@ -378,18 +414,6 @@ impl SearchIndex {
     }
 }
 
-/// The pin ids of hits, read from the `id` fast field (`columns`, one per segment, not the
-/// stored documents).
-fn pin_ids(columns: &[Column<u64>], hits: &[(f32, DocAddress)]) -> Vec<u64> {
-    hits.iter()
-        .map(|(_, address)| {
-            columns[address.segment_ord as usize]
-                .first(address.doc_id)
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
 /// How many documents match `query`, counted up to `enough`.
 fn count_up_to(searcher: &Searcher, query: &dyn Query, enough: usize) -> AppResult<usize> {
     let weight = query
@@ -433,6 +457,7 @@ mod tests {
 
     use crate::SearchIndex;
     use corkboard_domain::board::BoardRecord;
+    use corkboard_domain::config::SearchEngine;
     use corkboard_domain::error::AppResult;
     use corkboard_domain::ids::{BoardId, UserId};
     use corkboard_domain::pin::{PinRecord, PinText};
@@ -453,7 +478,8 @@ mod tests {
         PinRecord::new(ANN, Default::default(), None, text)
     }
 
-    /// A store in `dir` where Ann signed up and `fill` wrote, with the search index of it.
+    /// A store in `dir` where Ann signed up and `fill` wrote, with the search index of it (each
+    /// test searches it with both engines).
     fn indexed<T>(
         dir: &std::path::Path,
         fill: impl FnOnce(&WriteTransaction) -> AppResult<T>,
@@ -466,7 +492,7 @@ mod tests {
                 fill(write)
             })
             .unwrap();
-        let index = SearchIndex::open(&dir.join("index")).unwrap();
+        let index = SearchIndex::open(&dir.join("index"), SearchEngine::Ranked).unwrap();
         index.rebuild(&store).unwrap();
         (index, filled)
     }
@@ -477,7 +503,7 @@ mod tests {
     #[test]
     fn a_search_finds_public_pins_and_the_viewers_own_words_once_each() {
         let dir = tempfile::tempdir().unwrap();
-        let (index, (public_only, on_both)) = indexed(dir.path(), |write| {
+        let (indexed, (public_only, on_both)) = indexed(dir.path(), |write| {
             let sea = BoardRecord::new(ANN, "Sea".into(), None, None, false);
             let sea = boards::insert(write, sea)?.id;
             let holiday = BoardRecord::new(ANN, "Blue holiday".into(), None, None, true);
@@ -495,43 +521,44 @@ mod tests {
             pins::insert(write, pin("sunset"), &[sea, holiday])?;
             Ok((public_only, on_both))
         });
-
-        let found = |viewer, text| index.by_relevance(viewer, text, 0, 50).unwrap();
-        assert_eq!(found(None, "blue sea").1, 30);
-        // Her own: the private pins, and "sunset" by its board's title and "Sea".
-        let (ranked, total) = found(Some(ANN), "blue sea");
-        assert_eq!(total, 36);
-        let mut once = ranked.clone();
-        once.sort_unstable();
-        once.dedup();
-        assert_eq!(once.len(), 36);
-        // The pins also on her board count its title too, above the public-only ones.
-        let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
-        let first_public_only = public_only.iter().map(rank).min().unwrap();
-        assert!(on_both.iter().all(|id| rank(id) < first_public_only));
-        // Pages by offset give the same order.
-        let mut pages = Vec::new();
-        for offset in (0..36).step_by(4) {
-            pages.extend(
-                index
-                    .by_relevance(Some(ANN), "blue sea", offset, 4)
-                    .unwrap()
-                    .0,
-            );
+        for index in indexed.with_each_engine() {
+            let found = |viewer, text| index.by_relevance(viewer, text, 0, 50).unwrap();
+            assert_eq!(found(None, "blue sea").1, 30);
+            // Her own: the private pins, and "sunset" by its board's title and "Sea".
+            let (ranked, total) = found(Some(ANN), "blue sea");
+            assert_eq!(total, 36);
+            let mut once = ranked.clone();
+            once.sort_unstable();
+            once.dedup();
+            assert_eq!(once.len(), 36);
+            // The pins also on her board count its title too, above the public-only ones.
+            let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
+            let first_public_only = public_only.iter().map(rank).min().unwrap();
+            assert!(on_both.iter().all(|id| rank(id) < first_public_only));
+            // Pages by offset give the same order.
+            let mut pages = Vec::new();
+            for offset in (0..36).step_by(4) {
+                pages.extend(
+                    index
+                        .by_relevance(Some(ANN), "blue sea", offset, 4)
+                        .unwrap()
+                        .0,
+                );
+            }
+            assert_eq!(pages, ranked);
+            // One word public (the caption), one hers (the private board's title).
+            assert_eq!(found(Some(ANN), "sunset holiday").1, 1);
+            assert_eq!(found(None, "sunset holiday").1, 0);
+            assert_eq!(found(Some(ANN), "holiday").1, 8);
+            // One word both public and hers: every pin once, those with it in both places first.
+            let (ranked, total) = found(Some(ANN), "blue");
+            assert_eq!(total, 36);
+            assert_eq!(ranked.iter().collect::<BTreeSet<_>>().len(), 36);
+            let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
+            let first_public_only = public_only.iter().map(rank).min().unwrap();
+            assert!(on_both.iter().all(|id| rank(id) < first_public_only));
+            assert_eq!(found(Some(UserId(2)), "holiday").1, 0);
         }
-        assert_eq!(pages, ranked);
-        // One word public (the caption), one hers (the private board's title).
-        assert_eq!(found(Some(ANN), "sunset holiday").1, 1);
-        assert_eq!(found(None, "sunset holiday").1, 0);
-        assert_eq!(found(Some(ANN), "holiday").1, 8);
-        // One word both public and hers: every pin once, those with it in both places first.
-        let (ranked, total) = found(Some(ANN), "blue");
-        assert_eq!(total, 36);
-        assert_eq!(ranked.iter().collect::<BTreeSet<_>>().len(), 36);
-        let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
-        let first_public_only = public_only.iter().map(rank).min().unwrap();
-        assert!(on_both.iter().all(|id| rank(id) < first_public_only));
-        assert_eq!(found(Some(UserId(2)), "holiday").1, 0);
     }
 
     /// One word both public and among the viewer's own scores a pin by both: her public pin "blue
@@ -540,7 +567,7 @@ mod tests {
     #[test]
     fn one_word_scores_a_pin_by_its_public_and_its_own_match() {
         let dir = tempfile::tempdir().unwrap();
-        let (index, (both, own_only)) = indexed(dir.path(), |write| {
+        let (indexed, (both, own_only)) = indexed(dir.path(), |write| {
             let board = |title: &str, secret| {
                 let board = BoardRecord::new(ANN, title.into(), None, None, secret);
                 Ok::<_, corkboard_domain::error::AppError>(boards::insert(write, board)?.id)
@@ -554,8 +581,10 @@ mod tests {
             let own_only = pins::insert(write, pin("sky"), &[blue])?.id.0;
             Ok((both, own_only))
         });
-        let found = |text| index.by_relevance(Some(ANN), text, 0, 50).unwrap();
-        assert_eq!(found("blue"), (vec![both, own_only], 2));
-        assert_eq!(found("blue blue").0, vec![both, own_only]);
+        for index in indexed.with_each_engine() {
+            let found = |text| index.by_relevance(Some(ANN), text, 0, 50).unwrap();
+            assert_eq!(found("blue"), (vec![both, own_only], 2));
+            assert_eq!(found("blue blue").0, vec![both, own_only]);
+        }
     }
 }

@@ -96,19 +96,10 @@ impl SearchIndex {
         // Counted once a search generation: the next pages of a search reuse its count.
         let known_total = known.as_ref().map(|found| found.total);
         let (ids, total) = match wanted {
-            Wanted::Text(text) => match self.text_search(&searcher, viewer, text)? {
-                None => (Vec::new(), 0),
-                Some(search) => {
-                    let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
-                    // Ranked first: the count reads the kept postings the ranking made.
-                    let ids = self.search_by_relevance(&searcher, &search, 0, ranked)?;
-                    let total = match known_total {
-                        Some(total) => total,
-                        None => self.text_count(&searcher, &search)?,
-                    };
-                    (ids, total)
-                }
-            },
+            Wanted::Text(text) => {
+                let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
+                self.text_page(&searcher, viewer, text, 0, ranked, known_total)?
+            }
             Wanted::Tag(tag) => {
                 let total = match known_total {
                     Some(total) => total,
@@ -223,10 +214,7 @@ impl SearchIndex {
             return Ok((ids, found.total));
         }
         let searcher = self.reader().searcher();
-        let ids = match self.text_search(&searcher, viewer, text)? {
-            Some(search) => self.search_by_relevance(&searcher, &search, offset, limit)?,
-            None => Vec::new(),
-        };
+        let (ids, _) = self.text_page(&searcher, viewer, text, offset, limit, Some(found.total))?;
         Ok((ids, found.total))
     }
 
@@ -276,14 +264,19 @@ mod tests {
 
     use super::*;
     use corkboard_domain::board::BoardRecord;
+    use corkboard_domain::config::SearchEngine;
     use corkboard_domain::ids::{BoardId, PinId};
     use corkboard_domain::pin::PinRecord;
     use corkboard_domain::user::UserRecord;
     use corkboard_store::{Store, boards, pins, users};
 
     /// An index over `count` public pins owned by user 1, all tagged "sea" with the caption
-    /// "blue sea"; their ids, oldest first.
-    fn index_of(count: usize, dir: &std::path::Path) -> (SearchIndex, Store, Vec<u64>) {
+    /// "blue sea", searched by `engine`; their ids, oldest first.
+    fn index_of(
+        count: usize,
+        dir: &std::path::Path,
+        engine: SearchEngine,
+    ) -> (SearchIndex, Store, Vec<u64>) {
         let store = Store::open(&dir.join("db.redb")).unwrap();
         let ids = store
             .write(|write| {
@@ -329,16 +322,22 @@ mod tests {
                     .collect::<AppResult<Vec<u64>>>()
             })
             .unwrap();
-        let index = SearchIndex::open(&dir.join("index")).unwrap();
+        let index = SearchIndex::open(&dir.join("index"), engine).unwrap();
         index.rebuild(&store).unwrap();
         (index, store, ids)
     }
 
     #[test]
     fn a_search_stops_counting_beyond_the_limit_and_its_pages_go_on() {
+        for engine in [SearchEngine::Ranked, SearchEngine::Plain] {
+            counting_stops_beyond_the_limit_with(engine);
+        }
+    }
+
+    fn counting_stops_beyond_the_limit_with(engine: SearchEngine) {
         let dir = tempfile::tempdir().unwrap();
         let count = crate::COUNTED_AT_MOST + 60;
-        let (index, _store, ids) = index_of(count, dir.path());
+        let (index, _store, ids) = index_of(count, dir.path(), engine);
         let more = crate::COUNTED_AT_MOST + 1;
         assert_eq!(index.by_relevance(None, "blue sea", 0, 50).unwrap().1, more);
         assert_eq!(index.by_relevance(None, "sea", 0, 50).unwrap().1, more);
@@ -359,9 +358,15 @@ mod tests {
 
     #[test]
     fn pages_and_neighbours_go_past_the_kept_results() {
+        for engine in [SearchEngine::Ranked, SearchEngine::Plain] {
+            pages_go_past_the_kept_results_with(engine);
+        }
+    }
+
+    fn pages_go_past_the_kept_results_with(engine: SearchEngine) {
         let dir = tempfile::tempdir().unwrap();
         let count = KEPT_RESULTS + 120;
-        let (index, store, ids) = index_of(count, dir.path());
+        let (index, store, ids) = index_of(count, dir.path(), engine);
 
         // Newest first, page after page by cursor, across the end of the kept results.
         let mut seen = Vec::new();

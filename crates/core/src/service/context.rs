@@ -288,7 +288,7 @@ fn kib(bytes: u64) -> u32 {
 /// database (it is new, or of another version), it is rebuilt in the background while the
 /// server runs.
 fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchIndex> {
-    let mut search = SearchIndex::open(&config.index_dir())?;
+    let mut search = SearchIndex::open(&config.index_dir(), config.search.engine)?;
     let (pins, pending, sweeps) = store
         .read(|read| {
             let pending = search_pending::all(read)?;
@@ -307,7 +307,7 @@ fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchInd
                 "the search index could not take the pins changed before a crash; it will be rebuilt"
             );
             drop(search);
-            search = SearchIndex::create(&config.index_dir())?;
+            search = SearchIndex::create(&config.index_dir(), config.search.engine)?;
             made_anew = true;
         }
     }

@@ -2,7 +2,7 @@
 
 use async_graphql::{Context, ID, Object, Result, SimpleObject};
 
-use super::boards::board_ids;
+use super::boards::{board_id, board_ids};
 use super::context::ContextExt;
 use super::pagination::page_cost;
 use super::pin_lists::{PinConnection, pin_connection};
@@ -31,12 +31,21 @@ pub(crate) struct TagSuggestion {
     pub count: usize,
 }
 
-/// What a search asks for: a tag wins over text; blank means no search.
-fn searched(search: Option<String>, tag: Option<String>) -> Option<Wanted> {
+/// What a search asks for: a tag wins over text, which `board` narrows to one board's pins;
+/// blank means no search.
+fn searched(
+    search: Option<String>,
+    tag: Option<String>,
+    board: Option<ID>,
+) -> Result<Option<Wanted>> {
     let given = |text: Option<String>| text.filter(|text| !text.trim().is_empty());
-    given(tag)
-        .map(Wanted::Tag)
-        .or_else(|| given(search).map(Wanted::Text))
+    let board = board.as_ref().map(board_id).transpose()?;
+    Ok(given(tag).map(Wanted::Tag).or_else(|| {
+        given(search).map(|text| match board {
+            Some(board) => Wanted::TextOnBoard(text, board.0),
+            None => Wanted::Text(text),
+        })
+    }))
 }
 
 #[derive(Default)]
@@ -44,25 +53,26 @@ pub(crate) struct PinQuery;
 
 #[Object]
 impl PinQuery {
-    /// One pin; `search` or `tag` name the search results its neighbours come from, else
-    /// they come from Last pins.
+    /// One pin; `search` (narrowed to `board` when given) or `tag` name the search results its
+    /// neighbours come from, else they come from Last pins.
     async fn pin(
         &self,
         ctx: &Context<'_>,
         id: ID,
         search: Option<String>,
         tag: Option<String>,
+        board: Option<ID>,
     ) -> Result<Option<Pin>> {
         let record = pins::get(ctx.services(), ctx.viewer().user, pin_id(&id)?).await?;
-        let list = searched(search, tag).map_or(PinList::Last, PinList::Found);
+        let list = searched(search, tag, board)?.map_or(PinList::Last, PinList::Found);
         Ok(Some(Pin {
             record: record.into(),
             list,
         }))
     }
 
-    /// Last pins, newest first; or the pins found for `search` (by relevance) or `tag`
-    /// (newest first).
+    /// Last pins, newest first; or the pins found for `search` (by relevance; among the pins of
+    /// `board` when given) or `tag` (newest first).
     #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn pins(
         &self,
@@ -71,8 +81,9 @@ impl PinQuery {
         after: Option<String>,
         search: Option<String>,
         tag: Option<String>,
+        board: Option<ID>,
     ) -> Result<PinConnection> {
-        let list = searched(search, tag).map_or(PinList::Last, PinList::Found);
+        let list = searched(search, tag, board)?.map_or(PinList::Last, PinList::Found);
         pin_connection(ctx, list, first, after).await
     }
 

@@ -6,7 +6,7 @@ use crate::common;
 use std::time::Duration;
 
 use common::pictures::png;
-use common::pins::{add_board, create_pin};
+use common::pins::{add_board, create_pin, share_board};
 use common::{TestApp, error_code, graphql_with, new_client};
 use corkboard_domain::config::SearchEngine;
 use corkboard_domain::ids::PinId;
@@ -52,6 +52,7 @@ with_both_engines!(
     an_index_that_cannot_take_the_changes_a_crash_left_is_made_anew,
     suggestions_rank_tags_by_the_pins_the_viewer_may_see,
     the_engines_answer_alike_for_visitors_owners_and_readers,
+    a_search_narrowed_to_a_board_finds_only_the_pins_on_it,
 );
 
 async fn found(app: &TestApp, client: &reqwest::Client, variables: Value) -> (u64, Vec<String>) {
@@ -661,4 +662,81 @@ async fn the_engines_answer_alike_for_visitors_owners_and_readers(engine: Search
         }
     }
     app.stop().await;
+}
+
+const ON_BOARD: &str = "query($q: String, $b: ID) { pins(search: $q, board: $b, first: 50) { totalCount edges { node { id } } } }";
+
+/// The ids found for `words` among the pins of `board`, and how many; or the error's code.
+async fn on_board(
+    app: &TestApp,
+    client: &reqwest::Client,
+    words: &str,
+    board: &str,
+) -> Result<(u64, Vec<String>), String> {
+    let variables = json!({ "q": words, "b": board });
+    let answer = graphql_with(client, &app.base_url, ON_BOARD, variables).await;
+    if let Some(code) = error_code(&answer) {
+        return Err(code.to_owned());
+    }
+    let pins = &answer["data"]["pins"];
+    let ids = pins["edges"].as_array().expect("edges");
+    let ids = ids
+        .iter()
+        .map(|e| e["node"]["id"].as_str().unwrap().to_owned());
+    Ok((pins["totalCount"].as_u64().unwrap(), ids.collect()))
+}
+
+async fn a_search_narrowed_to_a_board_finds_only_the_pins_on_it(engine: SearchEngine) {
+    let app = start(engine).await;
+    app.sign_up("ada").await;
+    let bob = app.client_signed_in_new("bob").await;
+    let eve = app.client_signed_in_new("eve").await;
+    let trips = add_board(&app, &app.client, "Trips", false).await;
+    let kitchen = add_board(&app, &app.client, "Kitchen", false).await;
+    let secret = add_board(&app, &app.client, "Plans", true).await;
+    share_board(&app, &app.client, &secret, "bob").await;
+    let harbour = create_pin(&app, &app.client, png(20, 20, 1), &[&trips], "blue harbour").await;
+    let both = create_pin(
+        &app,
+        &app.client,
+        png(20, 20, 2),
+        &[&trips, &kitchen],
+        "blue cups",
+    )
+    .await;
+    create_pin(&app, &app.client, png(20, 20, 3), &[&kitchen], "blue bowls").await;
+    let hidden = create_pin(&app, &app.client, png(20, 20, 4), &[&secret], "blue plans").await;
+    let visitor = new_client();
+
+    let (total, mut ids) = on_board(&app, &visitor, "blue", &trips).await.unwrap();
+    ids.sort();
+    assert_eq!((total, ids), (2, vec![harbour.clone(), both.clone()]));
+    let (total, ids) = on_board(&app, &visitor, "harbour", &kitchen).await.unwrap();
+    assert_eq!(
+        (total, ids),
+        (0, vec![]),
+        "the words of another board's pin"
+    );
+    let everywhere = found(&app, &visitor, json!({ "q": "blue" })).await;
+    assert_eq!(everywhere.0, 3, "without a board, every public pin");
+
+    // A private board: its owner and the friend it is shared with search it; nobody else may.
+    for reader in [&app.client, &bob] {
+        assert_eq!(
+            on_board(&app, reader, "blue", &secret).await,
+            Ok((1, vec![hidden.clone()]))
+        );
+    }
+    for stranger in [&eve, &visitor] {
+        let refused = on_board(&app, stranger, "blue", &secret).await;
+        assert_eq!(
+            refused,
+            Err("PERMISSION_DENIED_ERROR".to_owned()),
+            "a board they may not see"
+        );
+    }
+    assert_eq!(
+        on_board(&app, &visitor, "blue", "999").await,
+        Err("NOT_FOUND_ERROR".to_owned())
+    );
 }

@@ -40,6 +40,7 @@ pub fn build<T: Source>(
 
     let mut texts: Vec<&str> = Vec::new();
     for board in &on_boards {
+        document.add_u64(fields.board, board.id.0);
         if board.visible_to(None) {
             texts.push(&board.title);
         } else {

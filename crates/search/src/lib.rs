@@ -44,7 +44,7 @@ use corkboard_store::memo::Memo;
 use corkboard_store::{CommitFollower, Store, search_pending, search_sweeps};
 
 /// Bump when the schema or the way documents are built changes: the index is then rebuilt.
-const SCHEMA_VERSION: &str = "6";
+const SCHEMA_VERSION: &str = "7";
 const VERSION_FILE: &str = "corkboard-schema-version";
 const WRITER_MEMORY: usize = 50_000_000;
 /// How many matches a search counts; beyond, a page says "10,000+" rather than walk them all.
@@ -68,6 +68,8 @@ pub struct Fields {
     pub tag: Field,
     /// Tags as written, for suggestions.
     pub tag_name: Field,
+    /// The ids of the boards the pin is on, for a search of one board.
+    pub board: Field,
 }
 
 /// The pin ids of hits, read from the `id` fast field (`columns`, one per segment, not the
@@ -137,6 +139,7 @@ fn schema() -> (Schema, Fields) {
         reader_words: builder.add_text_field("reader_words", raw),
         tag: builder.add_text_field("tag", whole),
         tag_name: builder.add_text_field("tag_name", STORED),
+        board: builder.add_u64_field("board", INDEXED),
     };
     (builder.build(), fields)
 }

@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use tantivy::collector::{Count, TopDocs};
-use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
+use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, TermQuery};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{Searcher, Term};
 
@@ -12,20 +12,38 @@ use crate::pin_ids;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 
+/// What a text search asks: its words, and the board it is narrowed to.
+pub(super) struct Asked<'a> {
+    pub(super) text: &'a str,
+    pub(super) on_board: Option<u64>,
+}
+
 /// Pin ids of a text search in relevance order, `limit` of them from rank `offset`, and how many
 /// pins match: `total` when known, else counted up to `COUNTED_AT_MOST + 1` in the same pass.
 pub(super) fn text_page(
     index: &SearchIndex,
     searcher: &Searcher,
     viewer: Option<UserId>,
-    text: &str,
+    asked: Asked<'_>,
     offset: usize,
     limit: usize,
     total: Option<usize>,
 ) -> AppResult<(Vec<u64>, usize)> {
-    let Some(query) = text_query(&index.fields, viewer, text) else {
+    let Some(mut query) = text_query(&index.fields, viewer, asked.text) else {
         return Ok((Vec::new(), 0));
     };
+    if let Some(board) = asked.on_board {
+        let on_board = TermQuery::new(
+            Term::from_field_u64(index.fields.board, board),
+            IndexRecordOption::Basic,
+        );
+        // Unscored: the board narrows the matches and leaves their order as it was.
+        let on_board: Box<dyn Query> = Box::new(ConstScoreQuery::new(Box::new(on_board), 0.0));
+        query = Box::new(BooleanQuery::new(vec![
+            (Occur::Must, query),
+            (Occur::Must, on_board),
+        ]));
+    }
     // Highest score first, the lower address first among equal ones, as the ranking engine.
     let top = TopDocs::with_limit(limit.max(1))
         .and_offset(offset)

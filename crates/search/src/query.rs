@@ -33,6 +33,8 @@ use corkboard_store::pin_order::Direction;
 pub enum Wanted {
     Text(String),
     Tag(String),
+    /// A text search among the pins of one board (by its id).
+    TextOnBoard(String, u64),
 }
 
 /// A text search: the pins with every word among the public words, ranked without scoring every
@@ -134,9 +136,13 @@ impl SearchIndex {
         offset: usize,
         limit: usize,
         total: Option<usize>,
+        on_board: Option<u64>,
     ) -> AppResult<(Vec<u64>, usize)> {
-        let Some(ranked) = &self.ranked else {
-            return plain::text_page(self, searcher, viewer, text, offset, limit, total);
+        // The ranking engine has no filters: a search of one board is Tantivy's.
+        let ranked = self.ranked.as_ref().filter(|_| on_board.is_none());
+        let Some(ranked) = ranked else {
+            let asked = plain::Asked { text, on_board };
+            return plain::text_page(self, searcher, viewer, asked, offset, limit, total);
         };
         let Some(search) = self.text_search(ranked, searcher, viewer, text)? else {
             return Ok((Vec::new(), 0));

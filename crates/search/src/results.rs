@@ -98,7 +98,12 @@ impl SearchIndex {
         let (ids, total) = match wanted {
             Wanted::Text(text) => {
                 let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
-                self.text_page(&searcher, viewer, text, 0, ranked, known_total)?
+                self.text_page(&searcher, viewer, text, 0, ranked, known_total, None)?
+            }
+            Wanted::TextOnBoard(text, board) => {
+                let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
+                let on_board = Some(*board);
+                self.text_page(&searcher, viewer, text, 0, ranked, known_total, on_board)?
             }
             Wanted::Tag(tag) => {
                 let total = match known_total {
@@ -207,14 +212,42 @@ impl SearchIndex {
         offset: usize,
         limit: usize,
     ) -> AppResult<(Vec<u64>, usize)> {
+        self.relevant(viewer, text, None, offset, limit)
+    }
+
+    /// As `by_relevance`, among the pins of board `board` only.
+    pub fn on_board_by_relevance(
+        &self,
+        viewer: Option<UserId>,
+        text: &str,
+        board: u64,
+        offset: usize,
+        limit: usize,
+    ) -> AppResult<(Vec<u64>, usize)> {
+        self.relevant(viewer, text, Some(board), offset, limit)
+    }
+
+    fn relevant(
+        &self,
+        viewer: Option<UserId>,
+        text: &str,
+        on_board: Option<u64>,
+        offset: usize,
+        limit: usize,
+    ) -> AppResult<(Vec<u64>, usize)> {
         let reach = offset.saturating_add(limit);
-        let found = self.found(viewer, &Wanted::Text(text.to_owned()), reach)?;
+        let wanted = match on_board {
+            Some(board) => Wanted::TextOnBoard(text.to_owned(), board),
+            None => Wanted::Text(text.to_owned()),
+        };
+        let found = self.found(viewer, &wanted, reach)?;
         if reach <= found.ids.len() || found.complete() {
             let ids = found.ids.iter().skip(offset).take(limit).copied().collect();
             return Ok((ids, found.total));
         }
         let searcher = self.reader().searcher();
-        let (ids, _) = self.text_page(&searcher, viewer, text, offset, limit, Some(found.total))?;
+        let known = Some(found.total);
+        let (ids, _) = self.text_page(&searcher, viewer, text, offset, limit, known, on_board)?;
         Ok((ids, found.total))
     }
 

@@ -97,9 +97,9 @@ fn found_in_search(
         &services.search,
     );
     Ok(Some(match wanted {
-        Wanted::Text(text) => {
+        Wanted::Text(text) | Wanted::TextOnBoard(text, _) => {
             let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
-            let (ids, total) = search.by_relevance(viewer, text, offset, limit)?;
+            let (ids, total) = relevant(services, viewer, wanted, text, offset, limit)?;
             let ranked = ids.into_iter().enumerate();
             let keys = ranked.map(|(i, id)| ((offset + i) as i64, id)).collect();
             (keys, total)
@@ -183,20 +183,40 @@ pub async fn neighbours(
         .await
 }
 
+/// Pin ids of a text search by relevance and how many match; a search of one board only when the
+/// viewer may see that board (else the board's own page's answer: not found, or not allowed).
+fn relevant(
+    services: &Services,
+    viewer: Option<UserId>,
+    wanted: &Wanted,
+    text: &str,
+    offset: usize,
+    limit: usize,
+) -> AppResult<(Vec<u64>, usize)> {
+    let search = &services.search;
+    let Wanted::TextOnBoard(_, board) = wanted else {
+        return search.by_relevance(viewer, text, offset, limit);
+    };
+    let board = BoardId(*board);
+    services
+        .store
+        .read(|read| visible_board(read, viewer, board))?;
+    search.on_board_by_relevance(viewer, text, board.0, offset, limit)
+}
+
 fn neighbours_in_results(
     services: &Services,
     viewer: Option<UserId>,
     wanted: &Wanted,
     pin: PinId,
 ) -> AppResult<Neighbours> {
-    let search = &services.search;
     match wanted {
         Wanted::Tag(tag) => Ok(Neighbours {
             prev: first_seen_by_tag(services, viewer, tag, Some(pin), Direction::Up)?,
             next: first_seen_by_tag(services, viewer, tag, Some(pin), Direction::Down)?,
         }),
-        Wanted::Text(text) => {
-            let (ids, _) = search.by_relevance(viewer, text, 0, NEIGHBOURS_IN_RESULTS)?;
+        Wanted::Text(text) | Wanted::TextOnBoard(text, _) => {
+            let (ids, _) = relevant(services, viewer, wanted, text, 0, NEIGHBOURS_IN_RESULTS)?;
             let ids = services
                 .store
                 .read(|read| seen_now(read, viewer, ids, |id| PinId(*id)))?;

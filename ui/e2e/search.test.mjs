@@ -131,6 +131,32 @@ describe('search', { skip: browserSkip }, () => {
     }
   });
 
+  it('searches one board from its page, and widens the search to every pin', async () => {
+    const ann = await signUp('boardsearcher');
+    const trips = await addBoard(ann.cookie, 'Lisbon trips');
+    const kitchen = await addBoard(ann.cookie, 'Kitchen');
+    await addPin(ann.cookie, { boards: [trips.id], seed: 11, title: 'Tram at dusk', caption: 'Yellow tram' });
+    await addPin(ann.cookie, { boards: [kitchen.id], seed: 12, title: 'Yellow bowls', caption: 'Bowls' });
+    const { context, page, errors } = await open();
+    try {
+      await page.goto(`/${ann.username}/boards/${trips.slug}/`);
+      const form = page.getByRole('search').filter({ has: page.getByLabel('Search this board') });
+      await form.getByLabel('Search this board').fill('yellow');
+      await form.getByRole('button', { name: 'Search' }).click();
+      await waitForPath(page, '/search/');
+      assert.deepEqual(queryOf(page), { query: 'yellow', board: trips.id });
+      await page.getByRole('heading', { name: 'Found 1 pin(s) for "yellow" on this board', level: 1 }).waitFor();
+      await tiles(page).getByText('Tram at dusk', { exact: true }).waitFor();
+
+      await page.getByRole('link', { name: 'Search all pins' }).click();
+      await page.getByRole('heading', { name: 'Found 2 pin(s) for "yellow"', level: 1 }).waitFor();
+      assert.deepEqual(queryOf(page), { query: 'yellow' });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('prompts for a query, finds nothing politely, and keeps private pins to their owner', async () => {
     const bob = await signUp('hider');
     const stash = await addBoard(bob.cookie, 'Stash', { secret: true });

@@ -54,9 +54,10 @@ export function useLastPins(): PinListState {
   return usePinPages(LastPinsDocument, {}, (data) => data.pins);
 }
 
-/** The pins found for `search` (by relevance) or `tag` (newest first; it wins over `search`). */
-export function useSearchPins(search: string | null, tag: string | null): PinListState {
-  return usePinPages(SearchPinsQueryDocument, { search, tag }, (data) => data.pins);
+/** The pins found for `search` (by relevance; among the pins of `board` when given) or `tag`
+ * (newest first; it wins over `search`). */
+export function useSearchPins(search: string | null, tag: string | null, board: string | null = null): PinListState {
+  return usePinPages(SearchPinsQueryDocument, { search, tag, board }, (data) => data.pins);
 }
 
 export function useUserPins(username: string): PinListState {

@@ -30,6 +30,11 @@ export function searchPath(typed: string): string {
   return text ? `${SEARCH_PATH}?query=${seg(text)}` : SEARCH_PATH;
 }
 
+/** The search page for `typed` among the pins of the board `boardId`. */
+export function boardSearchPath(typed: string, boardId: string): string {
+  return `${SEARCH_PATH}?${new URLSearchParams({ query: typed.trim(), board: boardId })}`;
+}
+
 /** The search page listing the pins of `tag`. */
 export function tagPath(tag: string): string {
   return `${SEARCH_PATH}?tag=${seg(tag)}`;

@@ -16,7 +16,7 @@ import { PrivateBadge } from '../../components/boards/Tiles';
 import { OrderPins } from '../../components/pins/OrderPins';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { PinList } from '../../components/pins/PinList';
-import { boardPath, boardsPath, folderPath, userPath } from '../../lib/paths';
+import { boardPath, boardSearchPath, boardsPath, folderPath, userPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
 import { BackLink } from './BackLink';
 
@@ -68,6 +68,7 @@ export function BoardPage() {
           </p>
           {board.caption ? <p className="detail__caption">{board.caption}</p> : null}
           {board.secret ? <p className="detail__private">This board is private</p> : null}
+          <BoardSearch boardId={board.id} />
         </div>
         {isOwner ? (
           <OwnerMenu
@@ -114,5 +115,25 @@ export function BoardPage() {
         <DeleteBoardModal board={board} onClose={close} onDeleted={() => navigate(back)} />
       ) : null}
     </article>
+  );
+}
+
+/** 'Search this board': the search page for the words typed, among this board's pins. */
+function BoardSearch({ boardId }: { boardId: string }) {
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState('');
+  return (
+    <form
+      className="detail__search"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (typed.trim()) navigate(boardSearchPath(typed, boardId));
+      }}
+    >
+      <label htmlFor="board-search">Search this board</label>
+      <input id="board-search" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+      <button type="submit">Search</button>
+    </form>
   );
 }

@@ -132,18 +132,17 @@ impl SearchIndex {
         &self,
         searcher: &Searcher,
         viewer: Option<UserId>,
-        text: &str,
+        asked: plain::Asked<'_>,
         offset: usize,
         limit: usize,
         total: Option<usize>,
-        on_board: Option<u64>,
     ) -> AppResult<(Vec<u64>, usize)> {
         // The ranking engine has no filters: a search of one board is Tantivy's.
-        let ranked = self.ranked.as_ref().filter(|_| on_board.is_none());
+        let ranked = self.ranked.as_ref().filter(|_| asked.on_board.is_none());
         let Some(ranked) = ranked else {
-            let asked = plain::Asked { text, on_board };
             return plain::text_page(self, searcher, viewer, asked, offset, limit, total);
         };
+        let text = asked.text;
         let Some(search) = self.text_search(ranked, searcher, viewer, text)? else {
             return Ok((Vec::new(), 0));
         };

@@ -11,6 +11,7 @@ use tantivy::Searcher;
 use tantivy::columnar::Column;
 
 use super::SearchIndex;
+use super::plain::Asked;
 use super::query::Wanted;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
@@ -98,12 +99,19 @@ impl SearchIndex {
         let (ids, total) = match wanted {
             Wanted::Text(text) => {
                 let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
-                self.text_page(&searcher, viewer, text, 0, ranked, known_total, None)?
+                let asked = Asked {
+                    text,
+                    on_board: None,
+                };
+                self.text_page(&searcher, viewer, asked, 0, ranked, known_total)?
             }
             Wanted::TextOnBoard(text, board) => {
                 let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
-                let on_board = Some(*board);
-                self.text_page(&searcher, viewer, text, 0, ranked, known_total, on_board)?
+                let asked = Asked {
+                    text,
+                    on_board: Some(*board),
+                };
+                self.text_page(&searcher, viewer, asked, 0, ranked, known_total)?
             }
             Wanted::Tag(tag) => {
                 let total = match known_total {
@@ -246,8 +254,8 @@ impl SearchIndex {
             return Ok((ids, found.total));
         }
         let searcher = self.reader().searcher();
-        let known = Some(found.total);
-        let (ids, _) = self.text_page(&searcher, viewer, text, offset, limit, known, on_board)?;
+        let (asked, known) = (Asked { text, on_board }, Some(found.total));
+        let (ids, _) = self.text_page(&searcher, viewer, asked, offset, limit, known)?;
         Ok((ids, found.total))
     }
 

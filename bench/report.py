@@ -507,7 +507,11 @@ def engines_section(results, engines):
             cells += [f"{median(by_engine[last], 'rps') / median(by_engine[first], 'rps'):.2f}x",
                       f"{median(by_engine[last], 'server_p99_ms') / median(by_engine[first], 'server_p99_ms'):.2f}x"]
         lines.append("| " + " | ".join(cells) + " |")
-    lines.append("")
+    probes = {engine: [run["probe_ms"] for by_engine in results["engines"].values() for run in by_engine.get(engine, [])]
+              for engine in engines}
+    lines += ["", "Machine probe just before each row (`bench/load.py`; lower is a faster machine): "
+              + ", ".join(f"{engine} {min(p):.0f}-{max(p):.0f} ms (median {sorted(p)[len(p) // 2]:.0f})"
+                          for engine, p in probes.items() if p) + ".", ""]
     return lines + queries_section(results)
 
 

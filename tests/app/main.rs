@@ -27,7 +27,6 @@ mod import_dir;
 mod imports;
 mod limits;
 mod log_format;
-mod many_boards;
 mod metrics;
 mod pictures;
 mod pin_lists;

@@ -5,7 +5,7 @@
 //! unshared, moved and deleted. (A file of its own: the count
 //! of records is process-wide.)
 
-use crate::common;
+mod common;
 
 use common::TestApp;
 use common::pins::{

@@ -28,6 +28,9 @@ pub enum AdminAction {
     Disable { username: String },
     /// Enable a disabled account again.
     Enable { username: String },
+    /// Print the setup code that makes the first account (the admin) from the sign-up page, on
+    /// a server that serves the public and has no account yet.
+    SetupCode,
 }
 
 pub fn run(config: Config, action: AdminAction) -> anyhow::Result<()> {
@@ -49,9 +52,14 @@ pub fn run(config: Config, action: AdminAction) -> anyhow::Result<()> {
         AdminAction::Promote { username } => OperatorCommand::Promote { username },
         AdminAction::Disable { username } => OperatorCommand::Disable { username },
         AdminAction::Enable { username } => OperatorCommand::Enable { username },
+        AdminAction::SetupCode => OperatorCommand::SetupCode,
     };
     let answer = match control::send(&control::socket_path(&config), &command)? {
         Some(answer) => answer,
+        // The code lives in the running server's memory only.
+        None if matches!(command, OperatorCommand::SetupCode) => anyhow::bail!(
+            "The server is not running: the setup code is made when it starts, and its log shows it."
+        ),
         None => carry_out_here(config, command)?,
     };
     if !answer.ok {

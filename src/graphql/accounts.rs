@@ -7,6 +7,7 @@ use super::context::ContextExt;
 use super::types::user::{Message, User};
 use corkboard_core::service::auth;
 use corkboard_core::service::recovery;
+use corkboard_core::service::registration::Credentials;
 use corkboard_core::service::sessions::{SignedIn, clear_session_cookie, session_cookie};
 use corkboard_core::service::{api_keys, users};
 use corkboard_domain::user::Profile;
@@ -76,9 +77,22 @@ impl AccountMutation {
             desc = "The secret of an invite link, on an instance where sign-up is by invitation."
         )]
         invite: Option<String>,
+        #[graphql(
+            desc = "The setup code from the server's log, for the first account of an instance that serves the public."
+        )]
+        setup_code: Option<String>,
     ) -> Result<User> {
         let viewer = ctx.viewer();
-        let done = auth::sign_up(ctx.services(), viewer, email, password, username, invite).await?;
+        let credentials = Credentials { invite, setup_code };
+        let done = auth::sign_up(
+            ctx.services(),
+            viewer,
+            email,
+            password,
+            username,
+            credentials,
+        )
+        .await?;
         Ok(signed_in(ctx, done))
     }
 

@@ -30,6 +30,9 @@ pub(crate) struct SignUpState {
     pub mode: RegistrationMode,
     /// Why the viewer cannot sign up; null when they can.
     pub refusal: Option<String>,
+    /// Whether the form asks for the setup code (the first account of an instance that serves
+    /// the public).
+    pub setup_code_needed: bool,
 }
 
 /// An account as admins see it.
@@ -152,6 +155,7 @@ impl AdminQuery {
         Ok(SignUpState {
             mode: state.mode.into(),
             refusal: state.refusal,
+            setup_code_needed: state.setup_code_needed,
         })
     }
 

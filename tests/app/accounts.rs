@@ -405,13 +405,7 @@ async fn the_reset_mail_goes_out_over_smtp() {
         )
         .await;
     assert!(answer["errors"].is_null());
-    let signup = app
-        .graphql(
-            ADD_USER,
-            json!({ "e": "ada@example.org", "p": "password-1", "u": "ada" }),
-        )
-        .await;
-    assert!(signup["errors"].is_null(), "{signup}");
+    app.sign_up("ada").await;
     let mail = tokio::time::timeout(std::time::Duration::from_secs(10), received)
         .await
         .unwrap()

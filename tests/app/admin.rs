@@ -60,30 +60,6 @@ async fn registration_defaults_to_open_on_loopback_and_invite_elsewhere() {
 }
 
 #[tokio::test]
-async fn a_closed_instance_takes_its_first_account_then_nobody() {
-    let app = TestApp::start_with(|config| {
-        config.accounts.registration = Some(Registration::Closed);
-    })
-    .await;
-    let state = app.graphql(STATE, json!({})).await;
-    assert_eq!(state["data"]["signUpState"]["refusal"], Value::Null);
-    let (ada, first) = sign_up(&app, "ada", None).await;
-    assert!(first["errors"].is_null(), "{first}");
-    assert_eq!(is_admin(&app, &ada).await, true);
-
-    let closed = "Sign-up is closed on this Corkboard: ask its admin for an account.";
-    let state = app.graphql(STATE, json!({})).await;
-    assert_eq!(
-        state["data"]["signUpState"],
-        json!({ "mode": "CLOSED", "refusal": closed })
-    );
-    let (_, second) = sign_up(&app, "bob", None).await;
-    assert_eq!(error_code(&second), Some("PERMISSION_DENIED_ERROR"));
-    assert_eq!(message(&second), closed);
-    app.stop().await;
-}
-
-#[tokio::test]
 async fn invite_links_work_once_and_until_they_expire() {
     let app = TestApp::start_with(|config| {
         config.accounts.registration = Some(Registration::Invite);

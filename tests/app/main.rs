@@ -18,6 +18,7 @@ mod disk_full;
 mod executors;
 mod export;
 mod exposure;
+mod first_account;
 mod foundation;
 mod hardening_graphql;
 mod hardening_http;

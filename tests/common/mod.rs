@@ -164,12 +164,19 @@ impl TestApp {
             .collect()
     }
 
-    /// Signs up a user with this app's client (which keeps the session cookie).
+    /// The setup code the in-process server holds, if it made one.
+    pub fn setup_code(&self) -> Option<String> {
+        let server = self.server.as_ref()?;
+        server.services.setup_code.current()
+    }
+
+    /// Signs up a user with this app's client (which keeps the session cookie), with the setup
+    /// code that the first account of a server serving the public needs.
     pub async fn sign_up(&self, username: &str) -> Value {
         let answer = self
             .graphql(
-                "mutation($e: String!, $p: String!, $u: String!) { addUser(email: $e, password: $p, username: $u) { id username } }",
-                json!({ "e": format!("{username}@example.org"), "p": "password-1", "u": username }),
+                "mutation($e: String!, $p: String!, $u: String!, $c: String) { addUser(email: $e, password: $p, username: $u, setupCode: $c) { id username } }",
+                json!({ "e": format!("{username}@example.org"), "p": "password-1", "u": username, "c": self.setup_code() }),
             )
             .await;
         assert!(answer["errors"].is_null(), "sign-up failed: {answer}");

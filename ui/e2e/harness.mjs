@@ -41,11 +41,12 @@ const TEST_LIMITS = {
  * Start `$CORKBOARD_BIN serve` on 127.0.0.1 with a free port and a fresh temporary data dir.
  * Resolves once it prints its listening line. `env` adds settings, e.g.
  * `{ CORKBOARD_FETCH__ALLOW_PRIVATE_NETWORKS: 'true' }`; `seed` fills the data dir first with
- * `corkboard seed` and these arguments.
- * @param {{ env?: Record<string, string>, seed?: string[] }} [options]
- * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
+ * `corkboard seed` and these arguments; `listen` '0.0.0.0' makes a server that serves the public
+ * (reached at 127.0.0.1). `log()` is the end of what it wrote to standard error.
+ * @param {{ env?: Record<string, string>, seed?: string[], listen?: string }} [options]
+ * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void>, log: () => string }>}
  */
-export async function startServer({ env: extraEnv = {}, seed } = {}) {
+export async function startServer({ env: extraEnv = {}, seed, listen = '127.0.0.1' } = {}) {
   const bin = process.env.CORKBOARD_BIN;
   if (!bin) {
     throw new Error(
@@ -65,7 +66,7 @@ export async function startServer({ env: extraEnv = {}, seed } = {}) {
     ...extraEnv,
   };
   if (seed) await promisify(execFile)(bin, ['seed', '--data-dir', dataDir, ...seed], { env });
-  const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
+  const child = spawn(bin, ['serve', '--listen', `${listen}:0`, '--data-dir', dataDir], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -113,11 +114,11 @@ export async function startServer({ env: extraEnv = {}, seed } = {}) {
         if (match) {
           clearTimeout(timer);
           stdout = null;
-          resolve(match[1].replace(/\/+$/, ''));
+          resolve(match[1].replace(/\/+$/, '').replace('0.0.0.0', '127.0.0.1'));
         }
       });
     });
-    return { baseUrl, dataDir, stop };
+    return { baseUrl, dataDir, stop, log: () => stderr };
   } catch (error) {
     await stop();
     throw error;
@@ -524,7 +525,7 @@ export function testSite(handle) {
  * Starts a server (given `options`, see startServer) and a browser before the enclosing
  * `describe` block's tests and stops them after. `open()` gives a fresh context and page where
  * a missing element fails in 10 s.
- * @param {{ env?: Record<string, string>, seed?: string[] }} [options]
+ * @param {{ env?: Record<string, string>, seed?: string[], listen?: string }} [options]
  */
 export function serverAndBrowser(options = {}) {
   const app = {

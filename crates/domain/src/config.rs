@@ -575,6 +575,22 @@ impl Config {
             })
     }
 
+    /// Whether people other than the machine's own reach this server: it listens on an address
+    /// other than loopback, or `public_url` names another host (a proxy in front of it).
+    pub fn serves_the_public(&self) -> bool {
+        let named_elsewhere = self
+            .public_url
+            .as_deref()
+            .and_then(|address| url::Url::parse(address).ok())
+            .is_some_and(|address| match address.host() {
+                Some(url::Host::Domain(name)) => name != "localhost",
+                Some(url::Host::Ipv4(ip)) => !ip.is_loopback(),
+                Some(url::Host::Ipv6(ip)) => !ip.is_loopback(),
+                None => false,
+            });
+        !self.listen.ip().is_loopback() || named_elsewhere
+    }
+
     /// The public address without a trailing slash, or the listening address.
     pub fn public_base_url(&self) -> String {
         match &self.public_url {

@@ -62,8 +62,9 @@ export async function addUser(
   username: string,
   password: string,
   invite: string | null,
+  setupCode: string | null,
 ): Promise<SignedInUser> {
-  return (await gql(AddUserDocument, { email, password, username, invite })).addUser;
+  return (await gql(AddUserDocument, { email, password, username, invite, setupCode })).addUser;
 }
 
 export async function logout(): Promise<string> {

@@ -1,7 +1,8 @@
 // '/signup/': create an account, which signs in, then go to the new user's page. A username
 // past 30 characters is kept as typed and said to be too long, at once. On an instance where
 // sign-up is closed or by invitation, the server's reason replaces the form; `?invite=` carries
-// an invite link's secret.
+// an invite link's secret. The first account of an instance that serves the public asks for the
+// setup code from the server's log.
 
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -24,6 +25,7 @@ export function Signup() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [setupCode, setSetupCode] = useState('');
   const mutation = useMutation(addUser);
   const [params] = useSearchParams();
   const invite = params.get('invite');
@@ -42,7 +44,8 @@ export function Signup() {
       mutation.setErrors(local);
       return;
     }
-    const user = await mutation.run(email.trim(), name, password, invite);
+    const code = signUp?.setupCodeNeeded ? setupCode.trim() : null;
+    const user = await mutation.run(email.trim(), name, password, invite, code);
     if (!user) return;
     signingUp.current = true;
     await resetCache();
@@ -64,6 +67,23 @@ export function Signup() {
             void submit();
           }}
         >
+          {signUp?.setupCodeNeeded && (
+            <Field
+              label="Setup code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              value={setupCode}
+              onValue={setSetupCode}
+              hint={
+                <>
+                  The first account is this Corkboard's admin. Find the setup code in the server's log:{' '}
+                  <code>journalctl -u corkboard</code>
+                </>
+              }
+            />
+          )}
           <Field label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
           <Field
             label="Username"

@@ -5,7 +5,7 @@ use chrono::Utc;
 use crate::service::context::Services;
 use crate::service::rate_limit::{sign_in_keys, sign_up_keys};
 use crate::service::recovery::{issue_token, mail_sign_up_attempt, send_verification_mail};
-use crate::service::registration::admit;
+use crate::service::registration::{Credentials, Gate, admit};
 use crate::service::secrets::{hash_password, password_matches, waste_a_password_check};
 use crate::service::sessions::{SignedIn, TOO_MANY_SIGN_INS, start_session};
 use crate::service::viewer::Viewer;
@@ -20,6 +20,8 @@ use corkboard_store::users;
 const WRONG_CREDENTIALS: &str = "Wrong email or password.";
 /// What a disabled account's owner is told once their password is right.
 pub(crate) const DISABLED: &str = "This account is disabled: ask the admin of this Corkboard.";
+/// What setup code attempts are counted under, as sign-in attempts are under an email.
+const SETUP_CODE_KEY: &str = "setup code";
 const TOO_MANY_SIGN_UPS: &str =
     "Too many accounts were created from your address. Please try again in an hour.";
 
@@ -32,7 +34,7 @@ pub async fn sign_up(
     email: String,
     password: String,
     username: String,
-    invite: Option<String>,
+    credentials: Credentials,
 ) -> AppResult<SignedIn> {
     viewer.require_own_origin()?;
     let email = email.trim().to_owned();
@@ -40,17 +42,28 @@ pub async fn sign_up(
     validate_email("email", &email)?;
     validate_username(&username)?;
     validate_new_password("password", &password)?;
+    // A setup code is guessed no faster than a password.
+    let code_keys = credentials
+        .setup_code
+        .as_ref()
+        .map(|_| sign_in_keys(&services.config.limits, SETUP_CODE_KEY, viewer.client_ip));
+    if let Some(keys) = &code_keys {
+        services.limiter.take(keys, TOO_MANY_SIGN_INS)?;
+    }
     let keys = sign_up_keys(&services.config.limits, viewer.client_ip);
     services.limiter.take(&keys, TOO_MANY_SIGN_UPS)?;
-    let mode = services.config.registration();
-    let held = invite.clone();
-    let asked = email.clone();
+    let gate = Gate::of(services);
+    let (held, asked) = (credentials.clone(), email.clone());
+    let checked = gate.clone();
     let taken = services
         .read(move |read| {
-            admit(read, mode, held.as_deref(), Utc::now())?;
+            admit(read, &checked, &held, Utc::now())?;
             Ok(users::by_email(read, &asked)?.is_some())
         })
         .await?;
+    for (key, _) in code_keys.iter().flatten() {
+        services.limiter.give_back(key);
+    }
     if taken {
         mail_sign_up_attempt(services, &email, viewer.client_ip).await;
         return Err(AppError::invalid("email", users::EMAIL_NOT_USABLE));
@@ -61,7 +74,7 @@ pub async fn sign_up(
     let (signed_in, verification) = services
         .write(move |write| {
             let now = Utc::now();
-            let invite = admit(write, mode, invite.as_deref(), now)?;
+            let invite = admit(write, &gate, &credentials, now)?;
             let user = UserRecord {
                 last_login_at: Some(now),
                 last_seen_at: Some(now),

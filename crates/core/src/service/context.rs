@@ -1,7 +1,7 @@
 //! The handle every service takes: the database, the search index, settings, mail, the sign-in
-//! limiter, the sessions signed in, the fetcher, the media storage, the metrics, the read threads
-//! and the picture workers with their memory budget; with helpers that run work off the async
-//! runtime.
+//! limiter, the setup code, the sessions signed in, the fetcher, the media storage, the metrics,
+//! the read threads and the picture workers with their memory budget; with helpers that run work
+//! off the async runtime.
 
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::PathBuf;
@@ -23,6 +23,7 @@ use crate::service::quotas::Running;
 use crate::service::rate_limit::Limiter;
 use crate::service::read_threads::ReadThreads;
 use crate::service::secrets::new_secret;
+use crate::service::setup_code::SetupCode;
 use crate::service::signed_in::SignedIn;
 use crate::web::fetch::Fetcher;
 use corkboard_domain::config::Config;
@@ -64,6 +65,8 @@ pub struct Services {
     pub started_at: DateTime<Utc>,
     /// The accounts running an import or an export now (see `quotas::Running`).
     pub running: Arc<Running>,
+    /// What makes the first account of an instance that serves the public.
+    pub setup_code: Arc<SetupCode>,
 }
 
 impl Services {
@@ -95,6 +98,7 @@ impl Services {
             picture_files: Arc::default(),
             started_at: Utc::now(),
             running: Arc::default(),
+            setup_code: Arc::default(),
         })
     }
 

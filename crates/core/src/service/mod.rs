@@ -40,6 +40,7 @@ pub mod scanner;
 pub mod search;
 pub mod secrets;
 pub mod sessions;
+pub mod setup_code;
 pub mod signed_in;
 pub mod spool;
 pub mod temp_pins;

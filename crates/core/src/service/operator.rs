@@ -10,6 +10,7 @@ use crate::service::backup::back_up;
 use crate::service::context::Services;
 use crate::service::imports;
 use crate::service::recovery::revoke_credentials;
+use crate::service::registration;
 use crate::service::secrets::hash_password;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::user::{
@@ -54,6 +55,8 @@ pub enum OperatorCommand {
     ImportStatus {
         job: u64,
     },
+    /// The setup code that makes the first account of an instance that serves the public.
+    SetupCode,
 }
 
 /// An import's progress, as `corkboard import-dir` shows it.
@@ -154,6 +157,7 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
             };
             Ok(serde_json::to_string(&status).map_err(anyhow::Error::from)?)
         }
+        OperatorCommand::SetupCode => registration::setup_code_for_operator(services).await,
         OperatorCommand::Backup { out } => {
             let folder = out.clone();
             let made = services

@@ -1,10 +1,14 @@
 //! Who may sign up: the instance's registration mode, invite links, and the first account (the
-//! admin), which may always be made.
+//! admin): made by the first to come on a laptop, with the setup code on an instance that serves
+//! the public, and never from the web when sign-up is closed.
+
+use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 
 use crate::service::context::Services;
 use crate::service::secrets::{new_secret, secret_hash};
+use crate::service::setup_code::SetupCode;
 use crate::service::viewer::Viewer;
 use corkboard_domain::config::Registration;
 use corkboard_domain::error::{AppError, AppResult};
@@ -12,28 +16,65 @@ use corkboard_store::invites::{self, InviteRecord};
 use corkboard_store::{Source, users};
 
 pub const CLOSED: &str = "Sign-up is closed on this Corkboard: ask its admin for an account.";
+pub(crate) const CLOSED_FIRST: &str = "Sign-up is closed on this Corkboard. Its operator makes \
+    the first account on the server: `corkboard admin create-user NAME EMAIL --admin`.";
 pub(crate) const INVITE_ONLY: &str =
     "Sign-up on this Corkboard is by invitation: open the invite link an admin sent you.";
 const INVITE_UNKNOWN: &str = "This invite link is not valid: ask for a new one.";
 const INVITE_USED: &str = "This invite link was already used: ask for a new one.";
 const INVITE_EXPIRED: &str = "This invite link has expired: ask for a new one.";
+const SETUP_CODE_NEEDED: &str = "Enter the setup code to make the first account.";
+const SETUP_CODE_WRONG: &str = "This is not the setup code: copy it from the server's log.";
 
 /// Days an invite link works when its maker does not say.
 pub(crate) const INVITE_DAYS: i64 = 7;
 const INVITE_DAYS_MAX: i64 = 90;
 
-/// Whether someone holding `invite` (the link's secret) may sign up now; the invite to mark as
-/// used when it is what admits them.
+/// What a sign-up is checked against: the registration mode, and the setup code that the first
+/// account needs on an instance that serves the public.
+#[derive(Clone)]
+pub struct Gate {
+    mode: Registration,
+    setup_code: Option<Arc<SetupCode>>,
+}
+
+impl Gate {
+    pub fn of(services: &Services) -> Gate {
+        let config = &services.config;
+        Gate {
+            mode: config.registration(),
+            setup_code: config
+                .serves_the_public()
+                .then(|| services.setup_code.clone()),
+        }
+    }
+
+    /// Whether the first account needs the setup code.
+    fn wants_setup_code(&self) -> bool {
+        self.mode != Registration::Closed && self.setup_code.is_some()
+    }
+}
+
+/// What a person brings to sign up besides the account's fields.
+#[derive(Clone, Default)]
+pub struct Credentials {
+    /// An invite link's secret.
+    pub invite: Option<String>,
+    pub setup_code: Option<String>,
+}
+
+/// Whether someone holding `credentials` may sign up now; the invite to mark as used when it
+/// is what admits them.
 pub fn admit(
     tx: &impl Source,
-    mode: Registration,
-    invite: Option<&str>,
+    gate: &Gate,
+    credentials: &Credentials,
     now: DateTime<Utc>,
 ) -> AppResult<Option<InviteRecord>> {
     if users::count(tx)? == 0 {
-        return Ok(None);
+        return admit_first(gate, credentials.setup_code.as_deref()).map(|()| None);
     }
-    match (mode, invite) {
+    match (gate.mode, credentials.invite.as_deref()) {
         (Registration::Open, _) => Ok(None),
         (Registration::Closed, _) => Err(AppError::denied(CLOSED)),
         (Registration::Invite, Some(secret)) => {
@@ -51,6 +92,33 @@ pub fn admit(
     }
 }
 
+fn admit_first(gate: &Gate, given: Option<&str>) -> AppResult<()> {
+    if gate.mode == Registration::Closed {
+        return Err(AppError::denied(CLOSED_FIRST));
+    }
+    let Some(code) = &gate.setup_code else {
+        return Ok(());
+    };
+    match given {
+        Some(given) if code.matches(given) => Ok(()),
+        Some(_) => Err(AppError::invalid("setupCode", SETUP_CODE_WRONG)),
+        None => Err(AppError::invalid("setupCode", SETUP_CODE_NEEDED)),
+    }
+}
+
+/// The setup code, made and printed in the log the first time it is asked for.
+pub fn setup_code_in_log(services: &Services) -> String {
+    let (code, made) = services.setup_code.get_or_make();
+    if made {
+        tracing::warn!(
+            "there is no account yet: the first account (the admin) is made at {}/signup/ with \
+             the setup code {code}, or with `corkboard admin create-user`",
+            services.config.public_base_url()
+        );
+    }
+    code
+}
+
 /// Says at start who may sign up, and how the first account (the admin) is made.
 pub fn announce(services: &Services) -> anyhow::Result<()> {
     let mode = services.config.registration();
@@ -66,7 +134,18 @@ pub fn announce(services: &Services) -> anyhow::Result<()> {
         .store
         .read(users::count)
         .map_err(|error| anyhow::anyhow!("cannot count the accounts: {error:?}"))?;
-    if accounts == 0 {
+    if accounts > 0 {
+        return Ok(());
+    }
+    let gate = Gate::of(services);
+    if gate.wants_setup_code() {
+        setup_code_in_log(services);
+    } else if mode == Registration::Closed {
+        tracing::warn!(
+            "there is no account yet, and sign-up is closed: make the first (the admin) with \
+             `corkboard admin create-user NAME EMAIL --admin`"
+        );
+    } else {
         tracing::warn!(
             "there is no account yet: the first to sign up becomes the admin (or make it with \
              `corkboard admin create-user`)"
@@ -75,25 +154,72 @@ pub fn announce(services: &Services) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The setup code, for the operator at the machine (`corkboard admin setup-code`), or why none
+/// is needed.
+pub async fn setup_code_for_operator(services: &Services) -> AppResult<String> {
+    let refuse = |message: &str| {
+        Err(AppError::Validation {
+            field: None,
+            message: message.into(),
+        })
+    };
+    if services.read(users::count).await? > 0 {
+        return refuse("This Corkboard has its first account: no setup code is needed any more.");
+    }
+    let gate = Gate::of(services);
+    if gate.mode == Registration::Closed {
+        return refuse(
+            "Sign-up is closed: make the first account with `corkboard admin create-user NAME \
+             EMAIL --admin`.",
+        );
+    }
+    if !gate.wants_setup_code() {
+        return refuse(
+            "No setup code is needed: this Corkboard listens on a loopback address without \
+             public_url, and the first to sign up becomes its admin.",
+        );
+    }
+    Ok(setup_code_in_log(services))
+}
+
 /// What the sign-up page shows: the form, or why there is none.
 pub struct SignUpState {
     pub mode: Registration,
     /// Why the viewer cannot sign up, when they cannot.
     pub refusal: Option<String>,
+    /// Whether the form asks for the setup code (the first account of a public instance).
+    pub setup_code_needed: bool,
 }
 
 pub async fn sign_up_state(services: &Services, invite: Option<String>) -> AppResult<SignUpState> {
-    let mode = services.config.registration();
+    let gate = Gate::of(services);
+    let first = services.read(users::count).await? == 0;
+    if first && gate.wants_setup_code() {
+        setup_code_in_log(services);
+        return Ok(SignUpState {
+            mode: gate.mode,
+            refusal: None,
+            setup_code_needed: true,
+        });
+    }
+    let credentials = Credentials {
+        invite,
+        setup_code: None,
+    };
     services
         .read(move |read| {
-            let refusal = match admit(read, mode, invite.as_deref(), Utc::now()) {
+            let refusal = match admit(read, &gate, &credentials, Utc::now()) {
                 Ok(_) => None,
                 Err(error @ (AppError::PermissionDenied(_) | AppError::Validation { .. })) => {
                     Some(error.message().to_owned())
                 }
                 Err(error) => return Err(error),
             };
-            Ok(SignUpState { mode, refusal })
+            Ok(SignUpState {
+                mode: gate.mode,
+                refusal,
+                setup_code_needed: false,
+            })
         })
         .await
 }

@@ -13,14 +13,13 @@ The searches are drawn from the seeded pins' own text (bench/searches.py): one, 
 words of a pin, common and rare ones apart, a pin's tag, and the first letters of one for tag
 suggestions; each request is a different one, new to the server's kept answers (bench/wrk.lua).
 
-Search engines side by side: --engines runs only the dataset and the search rows (text, tag and
-suggestions; visitor and signed in; 16 connections) against each engine in turn on the same
-seeded data, interleaved (each round starts a server for each engine, with
-CORKBOARD_SEARCH__ENGINE set, and sends it the same requests), and reports them in one table
-with their ratios; it takes minutes, not the whole run's hour:
+Two paths side by side: --executors runs only the dataset and the rows answered anew at each
+request against each GraphQL executor in turn (CORKBOARD_API__EXECUTOR) on the same seeded data,
+interleaved (each round starts a server for each and sends it the same requests), and reports
+them in one table with their ratios; it takes minutes, not the whole run's hour:
 
-    python3 bench/bench.py --bin target/release/corkboard --engines --scale 1m --report /tmp/engines.md
-    --engines plain,ranked   the engines, in order (the default); `default` leaves the variable unset
+    python3 bench/bench.py --bin target/release/corkboard --executors --scale 1m --report /tmp/executors.md
+    --executors plain,own   the executors, in order (the default)
 """
 
 import argparse
@@ -43,7 +42,7 @@ import lighthouse
 import load
 import searches
 from bucket import Moto
-from report import write_engines_report, write_report
+from report import write_comparison_report, write_report
 from server import RssSampler, Server, free_port
 from stats import summary
 
@@ -96,9 +95,6 @@ def main():
     parser.add_argument("--allow-missing", action="store_true", help="skip peers that are not installed")
     parser.add_argument("--scale", choices=["100k", "1m", "both"], default="both",
                         help="pins in the seeded dataset: 100k, 1m, or both, one after the other (the default)")
-    parser.add_argument("--engines", nargs="?", const="plain,ranked", metavar="ENGINE,ENGINE",
-                        help="only the dataset and the search rows, against each search engine in turn "
-                             "(plain,ranked unless given; `default` leaves CORKBOARD_SEARCH__ENGINE unset)")
     parser.add_argument("--executors", nargs="?", const="plain,own", metavar="EXECUTOR,EXECUTOR",
                         help="only the dataset and the rows answered anew each time (signed in, and "
                              "searches never kept), against each GraphQL executor in turn (plain,own "
@@ -108,10 +104,9 @@ def main():
     scales = list(plans) if args.scale == "both" else [args.scale]
     plan = plans[scales[0]]
     binary = str(Path(args.bin).resolve())
-    for kind in ("engines", "executors"):
-        if getattr(args, kind):
-            return compare(binary, [(name, plans[name]) for name in scales], args, COMPARISONS[kind],
-                           getattr(args, kind).split(","))
+    if args.executors:
+        return compare(binary, [(name, plans[name]) for name in scales], args, COMPARISONS["executors"],
+                       args.executors.split(","))
 
     peers = {"vips": bool(shutil.which("vipsthumbnail")), "wrk": bool(shutil.which("wrk")),
              "pillow": importlib.util.find_spec("PIL") is not None, "pyvips": ingest.pyvips_imports(),
@@ -166,13 +161,6 @@ def at_scale(binary, work, plan, peers, results, smoke, first):
     return scale
 
 
-def search_rows(server, queries):
-    """The search rows, a visitor's and a signed-in user's."""
-    rows = search_targets(server, queries)
-    rows.update(signed_in(server, rows))
-    return rows
-
-
 def answered_anew_rows(server, queries):
     """The rows whose answers are computed at each request: every page signed in, and a visitor's
     searches never kept."""
@@ -182,10 +170,8 @@ def answered_anew_rows(server, queries):
     return rows
 
 
-# What `--engines` and `--executors` compare: the setting each value is given to, and the rows.
+# What `--executors` compares: the setting each value is given to, and the rows.
 COMPARISONS = {
-    "engines": {"setting": "CORKBOARD_SEARCH__ENGINE", "title": "Search engines", "noun": "engine",
-                "rows": search_rows, "rows_are": "The search rows"},
     "executors": {"setting": "CORKBOARD_API__EXECUTOR", "title": "GraphQL executors", "noun": "executor",
                   "rows": answered_anew_rows,
                   "rows_are": "The rows whose answers are computed at each request (every page signed in, "
@@ -195,27 +181,27 @@ COMPARISONS = {
 
 def compare(binary, scales, args, comparison, names):
     """The rows of `comparison` against each of its `names` at each of `scales`: a report of them
-    side by side (report.write_engines_report)."""
+    side by side (report.write_comparison_report)."""
     if not shutil.which("wrk"):
         sys.exit("missing: wrk (bench/install-peers installs it)")
     # (label, engine): an engine named twice (as `default,default` in the smoke test) is labelled apart.
     engines = [(name if names.count(name) == 1 else f"{name} #{n + 1}", name) for n, name in enumerate(names)]
-    work = Path(tempfile.mkdtemp(prefix="corkboard-engines-"))
+    work = Path(tempfile.mkdtemp(prefix="corkboard-paths-"))
     try:
         described = {key: value for key, value in comparison.items() if key != "rows"}
         results = {"plan": scales[0][1], "smoke": args.smoke, "binary": binary,
                    "engines": [label for label, _ in engines], "comparison": described,
-                   "scales": [engines_at_scale(binary, work / name, plan, engines, comparison)
+                   "scales": [paths_at_scale(binary, work / name, plan, engines, comparison)
                               for name, plan in scales]}
         for scale in results["scales"]:
             scale["comparison"] = described
-        write_engines_report(Path(args.report), results)
+        write_comparison_report(Path(args.report), results)
         print(f"report written to {args.report}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def engines_at_scale(binary, work, plan, engines, comparison):
+def paths_at_scale(binary, work, plan, engines, comparison):
     """The search rows (search_targets, visitor and signed in) at the target concurrency against
     each of `engines` ((label, engine) pairs) on one dataset seeded in `work`: `load_repeats` rounds, each starting a
     server for each engine in turn and running every row once after a second's warm-up, with the
@@ -228,7 +214,7 @@ def engines_at_scale(binary, work, plan, engines, comparison):
     for round_ in range(plan["load_repeats"]):
         for label, engine in engines:
             env = {} if engine == "default" else {comparison["setting"]: engine}
-            server = Server(binary, work / "data", work / "engines.log", env)
+            server = Server(binary, work / "data", work / "paths.log", env)
             try:
                 server.wait_until_answering("{ pins(first: 50) { totalCount } }", timeout=300)
                 if queries is None:

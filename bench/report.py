@@ -449,7 +449,7 @@ def scale_targets(results):
     return rows + board_write_targets(results) + lighthouse_rows(results)
 
 
-def write_engines_report(path, results):
+def write_comparison_report(path, results):
     """The report of `bench.py --engines`: the search rows against each engine, side by side."""
     engines = results["engines"]
     title = results["comparison"]["title"]

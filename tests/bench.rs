@@ -68,42 +68,6 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
     }
 }
 
-/// `bench.py --engines` on a tiny dataset: the search rows side by side, here against the engine
-/// the server runs when `search.engine` is not set (`default`), twice over, the way
-/// `--engines plain,ranked` compares two.
-#[test]
-fn the_engine_comparison_runs_and_writes_its_table() {
-    if std::env::var_os("CI").is_none() && Command::new("wrk").arg("-v").output().is_err() {
-        eprintln!("skipped: wrk is not installed (bench/install-peers installs it)");
-        return;
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let folder = tempfile::tempdir().unwrap();
-    let report = folder.path().join("engines.md");
-    let status = Command::new("python3")
-        .arg(root.join("bench/bench.py"))
-        .args(["--smoke", "--scale", "100k", "--engines", "default,default"])
-        .args(["--bin", env!("CARGO_BIN_EXE_corkboard")])
-        .arg("--report")
-        .arg(&report)
-        .status()
-        .expect("cannot run python3 for the benchmark");
-    assert!(status.success(), "the engine comparison failed ({status})");
-    let text = std::fs::read_to_string(&report).unwrap();
-    for line in [
-        "## Search engines side by side, 300 pins",
-        "| request | default #1 requests/s |",
-        "| Text search, one word, rare, never kept |",
-        "| Text search, three words, common, never kept, signed in |",
-        "| Tag search, a pin's tag, never kept |",
-        "| Tag suggestions, 2-3 letters of a pin's tag, never kept, signed in |",
-        "requests/s ratio | p99 ratio |",
-        "- two words, rare: \"",
-    ] {
-        assert!(text.contains(line), "the report lacks {line}:\n{text}");
-    }
-}
-
 /// `bench.py --executors` on a tiny dataset: the rows answered anew at each request, against
 /// async-graphql's executor (`plain`) and ours (`own`), side by side.
 #[test]

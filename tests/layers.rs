@@ -10,10 +10,9 @@ const LAYERS: [&str; 4] = ["domain", "store", "search", "core"];
 
 /// Circles not untied yet, each with the modules it may hold (a circle found must fit within one
 /// of these, so none may grow or appear): the store's board and pin tables, whose writes keep each
-/// other's indexes; the search ranking engine's own postings, whose future the engine trial of
-/// `docs/performance.md` decides; and the GraphQL object types, which name each other as the
-/// schema's graph does (a pin's board, a board's pins).
-const NOT_YET_UNTIED: [(&str, &[&str]); 4] = [
+/// other's indexes; and the GraphQL object types, which name each other as the schema's graph
+/// does (a pin's board, a board's pins).
+const NOT_YET_UNTIED: [(&str, &[&str]); 2] = [
     (
         "crates/store/src",
         &[
@@ -32,8 +31,6 @@ const NOT_YET_UNTIED: [(&str, &[&str]); 4] = [
             "private_pins",
         ],
     ),
-    ("crates/search/src", &["impacts", "unkept"]),
-    ("crates/search/src", &["ranking", "impact_ranking"]),
     (
         "src",
         &[

@@ -243,7 +243,7 @@ fn reindex(config_file: Option<PathBuf>, args: ServeArgs) -> anyhow::Result<()> 
     if dir.exists() {
         std::fs::remove_dir_all(&dir)?;
     }
-    let index = corkboard_search::SearchIndex::open(&dir, config.search.engine)?;
+    let index = corkboard_search::SearchIndex::open(&dir)?;
     let count = index
         .rebuild(&store)
         .map_err(|error| anyhow::anyhow!("the index could not be rebuilt: {error:?}"))?;

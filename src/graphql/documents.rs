@@ -51,14 +51,13 @@ impl Documents {
     /// Gives `request` its query parsed now, not kept (the plain executor's way); or why it does
     /// not parse.
     pub(crate) fn parse_anew(request: &mut Request) -> Result<Known, ParseError> {
-        let document = parse_query(&request.query)?;
-        let known = Known {
-            passed_every_rule: false,
-            merges_objects: true,
-            refused: expansion::check(&document).err(),
-        };
+        let (document, known) = parse_now(&request.query)?;
         request.set_parsed_query(document);
-        Ok(known)
+        // The plain executor answers every object as a map.
+        Ok(Known {
+            merges_objects: true,
+            ..known
+        })
     }
 
     /// Notes that `query` passed every rule of the schema.
@@ -72,12 +71,7 @@ impl Documents {
         if let Some(kept) = self.lock().get(query) {
             return Ok((kept.document.clone(), kept.known));
         }
-        let document = parse_query(query)?;
-        let known = Known {
-            passed_every_rule: false,
-            merges_objects: merges_objects(&document),
-            refused: expansion::check(&document).err(),
-        };
+        let (document, known) = parse_now(query)?;
         if query.len() <= MAX_QUERY_BYTES {
             let mut kept = self.lock();
             if kept.len() >= MAX_DOCUMENTS {
@@ -95,6 +89,17 @@ impl Documents {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Kept>> {
         self.kept.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// `query` parsed now, with what is known of it before the schema's rules are checked.
+fn parse_now(query: &str) -> Result<(ExecutableDocument, Known), ParseError> {
+    let document = parse_query(query)?;
+    let known = Known {
+        passed_every_rule: false,
+        merges_objects: merges_objects(&document),
+        refused: expansion::check(&document).err(),
+    };
+    Ok((document, known))
 }
 
 /// Whether the operation `request` asks for reads only (false when its query did not parse).

@@ -41,9 +41,9 @@ fn searched(
     let given = |text: Option<String>| text.filter(|text| !text.trim().is_empty());
     let board = board.as_ref().map(board_id).transpose()?;
     Ok(given(tag).map(Wanted::Tag).or_else(|| {
-        given(search).map(|text| match board {
-            Some(board) => Wanted::TextOnBoard(text, board.0),
-            None => Wanted::Text(text),
+        given(search).map(|text| Wanted::Text {
+            text,
+            board: board.map(|board| board.0),
         })
     }))
 }

@@ -2,7 +2,6 @@
 //! them one after the other.
 
 use corkboard_domain::pin::PinRecord;
-use corkboard_search::prefetch::lines;
 
 /// Asks for the memory a page of pins is answered from: each record, then the text its fields
 /// point to. A search's pins are spread over the whole library, so few of them are in the
@@ -26,3 +25,23 @@ pub fn records<'a>(records: impl Iterator<Item = &'a PinRecord> + Clone) {
         lines(widths.as_ptr().cast(), size_of_val(widths.as_slice()));
     }
 }
+
+/// The size of a cache line.
+const LINE: usize = 64;
+
+/// Asks for each cache line of the `len` bytes at `start`, without waiting for them.
+fn lines(start: *const u8, len: usize) {
+    for offset in (0..len).step_by(LINE) {
+        line(start.wrapping_add(offset));
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn line(at: *const u8) {
+    use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+    // SAFETY: a prefetch never faults and changes nothing but the cache.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(at.cast()) };
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn line(_at: *const u8) {}

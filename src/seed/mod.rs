@@ -110,8 +110,7 @@ pub fn seed(config: &Config, plan: SeedPlan) -> anyhow::Result<()> {
         );
     }
 
-    let index = SearchIndex::open(&config.index_dir(), config.search.engine)
-        .context("cannot open the search index")?;
+    let index = SearchIndex::open(&config.index_dir()).context("cannot open the search index")?;
     let indexed = index
         .rebuild(&store)
         .map_err(|error| anyhow::anyhow!("cannot build the search index: {error:?}"))?;

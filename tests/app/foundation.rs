@@ -138,19 +138,6 @@ fn defaults_match_the_documented_example() {
 }
 
 #[test]
-fn the_search_engine_is_ranked_unless_set_to_plain() {
-    use corkboard_domain::config::SearchEngine;
-    let load = |env: &[(&str, &str)]| {
-        let env = env.iter().map(|(k, v)| (k.to_string(), v.to_string()));
-        Config::load(None, env, FlagOverrides::default()).map(|config| config.search.engine)
-    };
-    assert_eq!(load(&[]).unwrap(), SearchEngine::Ranked);
-    let plain = [("CORKBOARD_SEARCH__ENGINE", "plain")];
-    assert_eq!(load(&plain).unwrap(), SearchEngine::Plain);
-    assert!(load(&[("CORKBOARD_SEARCH__ENGINE", "fast")]).is_err());
-}
-
-#[test]
 fn unknown_keys_are_refused_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("config.toml");

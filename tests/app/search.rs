@@ -8,52 +8,11 @@ use std::time::Duration;
 use common::pictures::png;
 use common::pins::{add_board, create_pin, share_board};
 use common::{TestApp, error_code, graphql_with, new_client};
-use corkboard_domain::config::SearchEngine;
 use corkboard_domain::ids::PinId;
 use corkboard_store::{Store, pins};
 use serde_json::{Value, json};
 
 const SEARCH: &str = "query($q: String, $t: String, $first: Int, $after: String) { pins(search: $q, tag: $t, first: $first, after: $after) { totalCount edges { node { id } } pageInfo { endCursor hasNextPage } } }";
-
-/// A server whose text searches go to `engine`.
-async fn start(engine: SearchEngine) -> TestApp {
-    TestApp::start_with(|config| config.search.engine = engine).await
-}
-
-/// Each test runs with both engines (`search.engine`), as `ranked::{test}` and `plain::{test}`.
-macro_rules! with_both_engines {
-    ($($test:ident),* $(,)?) => {
-        mod ranked {
-            $(
-                #[tokio::test]
-                async fn $test() {
-                    super::$test(corkboard_domain::config::SearchEngine::Ranked).await
-                }
-            )*
-        }
-        mod plain {
-            $(
-                #[tokio::test]
-                async fn $test() {
-                    super::$test(corkboard_domain::config::SearchEngine::Plain).await
-                }
-            )*
-        }
-    };
-}
-
-with_both_engines!(
-    words_tags_and_accents_find_pins_and_odd_queries_never_fail,
-    privacy_applies_inside_the_search_and_its_counts,
-    search_reveals_nothing_of_what_the_viewer_may_not_see,
-    results_page_and_give_neighbours_and_follow_every_change,
-    the_index_is_rebuilt_from_the_database_when_its_folder_is_gone,
-    a_change_the_index_missed_in_a_crash_is_indexed_at_the_next_start,
-    an_index_that_cannot_take_the_changes_a_crash_left_is_made_anew,
-    suggestions_rank_tags_by_the_pins_the_viewer_may_see,
-    the_engines_answer_alike_for_visitors_owners_and_readers,
-    a_search_narrowed_to_a_board_finds_only_the_pins_on_it,
-);
 
 async fn found(app: &TestApp, client: &reqwest::Client, variables: Value) -> (u64, Vec<String>) {
     let answer = graphql_with(client, &app.base_url, SEARCH, variables).await;
@@ -88,8 +47,9 @@ async fn add_tagged_pin(
     id
 }
 
-async fn words_tags_and_accents_find_pins_and_odd_queries_never_fail(engine: SearchEngine) {
-    let app = start(engine).await;
+#[tokio::test]
+async fn words_tags_and_accents_find_pins_and_odd_queries_never_fail() {
+    let app = TestApp::start().await;
     app.sign_up("ada").await;
     app.graphql(
         "mutation { updateUser(firstName: \"Adélaïde\") { id } }",
@@ -159,8 +119,9 @@ async fn words_tags_and_accents_find_pins_and_odd_queries_never_fail(engine: Sea
     app.stop().await;
 }
 
-async fn privacy_applies_inside_the_search_and_its_counts(engine: SearchEngine) {
-    let app = start(engine).await;
+#[tokio::test]
+async fn privacy_applies_inside_the_search_and_its_counts() {
+    let app = TestApp::start().await;
     app.sign_up("ada").await;
     let public = add_board(&app, &app.client, "Open", false).await;
     let private = add_board(&app, &app.client, "Closed", true).await;
@@ -229,8 +190,9 @@ async fn privacy_applies_inside_the_search_and_its_counts(engine: SearchEngine) 
 
 /// The audit's oracles: a word only in a private board's title found (and counted) a public pin
 /// on it for anyone; field syntax named internal fields (who a board is shared with).
-async fn search_reveals_nothing_of_what_the_viewer_may_not_see(engine: SearchEngine) {
-    let app = start(engine).await;
+#[tokio::test]
+async fn search_reveals_nothing_of_what_the_viewer_may_not_see() {
+    let app = TestApp::start().await;
     app.sign_up("ada").await;
     let friend = app.client_signed_in_new("bob").await;
     let stranger = app.client_signed_in_new("tom").await;
@@ -287,8 +249,9 @@ async fn search_reveals_nothing_of_what_the_viewer_may_not_see(engine: SearchEng
     app.stop().await;
 }
 
-async fn results_page_and_give_neighbours_and_follow_every_change(engine: SearchEngine) {
-    let app = start(engine).await;
+#[tokio::test]
+async fn results_page_and_give_neighbours_and_follow_every_change() {
+    let app = TestApp::start().await;
     app.sign_up("ada").await;
     let board = add_board(&app, &app.client, "Birds", false).await;
     let mut ids = Vec::new();
@@ -416,8 +379,9 @@ async fn results_page_and_give_neighbours_and_follow_every_change(engine: Search
     app.stop().await;
 }
 
-async fn the_index_is_rebuilt_from_the_database_when_its_folder_is_gone(engine: SearchEngine) {
-    let mut app = start(engine).await;
+#[tokio::test]
+async fn the_index_is_rebuilt_from_the_database_when_its_folder_is_gone() {
+    let mut app = TestApp::start().await;
     app.sign_up("ada").await;
     let board = add_board(&app, &app.client, "Boats", false).await;
     let pin = add_tagged_pin(&app, &app.client, &board, 1, "a red sailing boat", &["sea"]).await;
@@ -461,8 +425,9 @@ fn edit_caption_behind_the_index(
         .unwrap();
 }
 
-async fn a_change_the_index_missed_in_a_crash_is_indexed_at_the_next_start(engine: SearchEngine) {
-    let mut app = start(engine).await;
+#[tokio::test]
+async fn a_change_the_index_missed_in_a_crash_is_indexed_at_the_next_start() {
+    let mut app = TestApp::start().await;
     app.sign_up("ada").await;
     let board = add_board(&app, &app.client, "Boats", false).await;
     let pin = add_tagged_pin(&app, &app.client, &board, 1, "a red sailing boat", &["sea"]).await;
@@ -477,8 +442,9 @@ async fn a_change_the_index_missed_in_a_crash_is_indexed_at_the_next_start(engin
     app.stop().await;
 }
 
-async fn an_index_that_cannot_take_the_changes_a_crash_left_is_made_anew(engine: SearchEngine) {
-    let mut app = start(engine).await;
+#[tokio::test]
+async fn an_index_that_cannot_take_the_changes_a_crash_left_is_made_anew() {
+    let mut app = TestApp::start().await;
     app.sign_up("ada").await;
     let board = add_board(&app, &app.client, "Boats", false).await;
     let mut pins = Vec::new();
@@ -522,8 +488,9 @@ async fn an_index_that_cannot_take_the_changes_a_crash_left_is_made_anew(engine:
     app.stop().await;
 }
 
-async fn suggestions_rank_tags_by_the_pins_the_viewer_may_see(engine: SearchEngine) {
-    let app = start(engine).await;
+#[tokio::test]
+async fn suggestions_rank_tags_by_the_pins_the_viewer_may_see() {
+    let app = TestApp::start().await;
     app.sign_up("ada").await;
     let public = add_board(&app, &app.client, "Open", false).await;
     let private = add_board(&app, &app.client, "Closed", true).await;
@@ -560,110 +527,6 @@ async fn suggestions_rank_tags_by_the_pins_the_viewer_may_see(engine: SearchEngi
     app.stop().await;
 }
 
-/// Every pin a search finds for `client`, page after page of 7 by cursor, and its total.
-async fn walked(app: &TestApp, client: &reqwest::Client, text: &str) -> (u64, Vec<String>) {
-    let (mut all, mut after, mut total) = (Vec::new(), Value::Null, None);
-    loop {
-        let variables = json!({ "q": text, "first": 7, "after": after });
-        let answer = graphql_with(client, &app.base_url, SEARCH, variables).await;
-        let pins = &answer["data"]["pins"];
-        let counted = pins["totalCount"]
-            .as_u64()
-            .unwrap_or_else(|| panic!("{answer}"));
-        assert_eq!(*total.get_or_insert(counted), counted, "{text}: {answer}");
-        for edge in pins["edges"].as_array().unwrap() {
-            all.push(edge["node"]["id"].as_str().unwrap().to_owned());
-        }
-        if pins["pageInfo"]["hasNextPage"] != json!(true) {
-            return (counted, all);
-        }
-        after = pins["pageInfo"]["endCursor"].clone();
-    }
-}
-
-/// Ada's public and private boards (the private one shared with Bob, Tom's private one), pins
-/// of one to five words common and rare on them, some on two boards: searched by a visitor, Ada,
-/// Bob and Tom, the other engine, started on the same index, finds the same pins page after page
-/// and counts as many; in the same order for a visitor and for one word. (A signed-in viewer's
-/// words may add up in another order, so that pins whose scores differ by float rounding alone
-/// may swap places: `search::plain`'s test checks their order with the scores.)
-async fn the_engines_answer_alike_for_visitors_owners_and_readers(engine: SearchEngine) {
-    const WORDS: [&str; 10] = [
-        "light", "morning", "old", "harbour", "blue", "quiet", "street", "stone", "willow", "heron",
-    ];
-    let mut app = start(engine).await;
-    app.sign_up("ada").await;
-    let bob = app.client_signed_in_new("bob").await;
-    let tom = app.client_signed_in_new("tom").await;
-    let sea = add_board(&app, &app.client, "Sea views", false).await;
-    let plans = add_board(&app, &app.client, "Harbour plans", true).await;
-    common::pins::share_board(&app, &app.client, &plans, "bob").await;
-    let corner = add_board(&app, &tom, "Quiet corner", true).await;
-    let stones = add_board(&app, &tom, "Stone things", false).await;
-    let first = create_pin(&app, &app.client, png(40, 30, 1), &[&sea, &plans], "light").await;
-    create_pin(&app, &tom, png(40, 30, 2), &[&stones, &corner], "old stone").await;
-    for n in 0..60usize {
-        let caption: Vec<&str> = (0..1 + n % 5)
-            .map(|i| WORDS[(n * 31 + i * 17) % (1 + (n + i) % WORDS.len())])
-            .collect();
-        let (client, board) = match n % 6 {
-            0 | 3 => (&app.client, &plans),
-            1 => (&tom, if n % 4 == 1 { &corner } else { &stones }),
-            _ => (&app.client, &sea),
-        };
-        let tags: &[&str] = if n % 7 == 0 { &["light"] } else { &[] };
-        let caption = caption.join(" ");
-        common::pins::duplicate_pin_tagged(&app, client, &first, &caption, board, tags).await;
-    }
-    // Started again, the index is as the last commit left it: no merge runs between the two
-    // engines' searches, so that both read the same segments (ties come in the index's order).
-    app.restart_configured(|_| {}).await;
-    let asked = [
-        "light",
-        "harbour",
-        "light harbour",
-        "quiet",
-        "plans",
-        "stone light",
-        "old light morning",
-        "views",
-        "nothing",
-    ];
-    let (visitor, ada) = (new_client(), app.client.clone());
-    let viewers = [
-        ("visitor", &visitor),
-        ("ada", &ada),
-        ("bob", &bob),
-        ("tom", &tom),
-    ];
-    let mut answers = Vec::new();
-    for (who, client) in viewers {
-        for text in asked {
-            answers.push((who, text, walked(&app, client, text).await));
-        }
-    }
-    assert!(answers.iter().any(|(_, _, (total, _))| *total > 20));
-    let other = match engine {
-        SearchEngine::Ranked => SearchEngine::Plain,
-        SearchEngine::Plain => SearchEngine::Ranked,
-    };
-    app.restart_configured(|config| config.search.engine = other)
-        .await;
-    let mut answers = answers.into_iter();
-    for (who, client) in viewers {
-        for text in asked {
-            let (_, _, mut expected) = answers.next().unwrap();
-            let mut found = walked(&app, client, text).await;
-            if who != "visitor" && text.contains(' ') {
-                expected.1.sort();
-                found.1.sort();
-            }
-            assert_eq!(found, expected, "{who} searching {text:?}");
-        }
-    }
-    app.stop().await;
-}
-
 const ON_BOARD: &str = "query($q: String, $b: ID) { pins(search: $q, board: $b, first: 50) { totalCount edges { node { id } } } }";
 
 /// The ids found for `words` among the pins of `board`, and how many; or the error's code.
@@ -686,8 +549,9 @@ async fn on_board(
     Ok((pins["totalCount"].as_u64().unwrap(), ids.collect()))
 }
 
-async fn a_search_narrowed_to_a_board_finds_only_the_pins_on_it(engine: SearchEngine) {
-    let app = start(engine).await;
+#[tokio::test]
+async fn a_search_narrowed_to_a_board_finds_only_the_pins_on_it() {
+    let app = TestApp::start().await;
     app.sign_up("ada").await;
     let bob = app.client_signed_in_new("bob").await;
     let eve = app.client_signed_in_new("eve").await;

@@ -9,7 +9,6 @@ use crate::common;
 use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin, share_board};
 use common::{TestApp, graphql_with, new_client};
-use corkboard_domain::config::SearchEngine;
 use corkboard_domain::ids::BoardId;
 use corkboard_store::{Store, boards};
 use serde_json::json;
@@ -37,16 +36,9 @@ async fn indexed_by(app: &TestApp, query: &str) -> u64 {
     followed_count(app) - before
 }
 
-/// With each engine in turn (`search.engine`): the count of pins indexed is process-wide.
 #[tokio::test]
 async fn new_titles_and_names_are_swept_in_after_the_write() {
-    for engine in [SearchEngine::Ranked, SearchEngine::Plain] {
-        swept_in_after_the_write(engine).await;
-    }
-}
-
-async fn swept_in_after_the_write(engine: SearchEngine) {
-    let mut app = TestApp::start_with(|config| config.search.engine = engine).await;
+    let mut app = TestApp::start().await;
     app.sign_up("ada").await;
     let bob = app.client_signed_in_new("bob").await;
     let visitor = new_client();

@@ -10,7 +10,7 @@ pub mod smtp;
 pub mod web;
 
 use corkboard::app::{self, RunningServer};
-use corkboard_domain::config::{Config, FlagOverrides, LimitsConfig};
+use corkboard_domain::config::{Config, LimitsConfig};
 use corkboard_store::{board_sweeps, search_sweeps};
 use serde_json::{Value, json};
 use tempfile::TempDir;
@@ -29,19 +29,13 @@ impl TestApp {
         TestApp::start_with(|_| {}).await
     }
 
-    /// Starts a server after `adjust` has changed its configuration. The search engine is the
-    /// environment's (`CORKBOARD_SEARCH__ENGINE=plain` runs a test with Tantivy's plain path).
+    /// Starts a server after `adjust` has changed its configuration.
     pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         let data_dir = tempfile::tempdir().expect("temp dir");
-        let searched = std::env::vars().filter(|(name, _)| name.starts_with("CORKBOARD_SEARCH__"));
-        let search = Config::load(None, searched, FlagOverrides::default())
-            .expect("the search settings of the environment")
-            .search;
         let mut config = Config {
             listen: "127.0.0.1:0".parse().unwrap(),
             data_dir: data_dir.path().to_owned(),
             limits: generous_limits(),
-            search,
             ..Config::default()
         };
         adjust(&mut config);

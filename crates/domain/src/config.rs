@@ -39,7 +39,6 @@ pub struct Config {
     pub storage: StorageConfig,
     pub database: DatabaseConfig,
     pub quotas: QuotasConfig,
-    pub search: SearchConfig,
 }
 
 /// Where avatars, previews and originals are kept (temporary uploads stay in the data folder).
@@ -70,25 +69,6 @@ pub enum StorageKind {
     Local,
     /// An S3-compatible bucket.
     S3,
-}
-
-/// How text searches are answered.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct SearchConfig {
-    pub engine: SearchEngine,
-}
-
-/// How text searches are ranked and counted (`search.engine`): by the ranking engine of
-/// `corkboard_search` (kept postings, bitsets), or by Tantivy's own `BooleanQuery`, `TopDocs`
-/// and `Count` (`plain`), the reference the engine must beat. Tag searches and suggestions are
-/// the same with both.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SearchEngine {
-    #[default]
-    Ranked,
-    Plain,
 }
 
 /// What one account may hold and run at once; 0 means no limit.
@@ -403,7 +383,6 @@ impl Default for Config {
             storage: StorageConfig::default(),
             database: DatabaseConfig::default(),
             quotas: QuotasConfig::default(),
-            search: SearchConfig::default(),
         }
     }
 }

@@ -1,25 +1,12 @@
 //! The Tantivy search index over pins, in `DATA_DIR/index/`: derived from redb, kept in step on
 //! every pin change, and rebuilt when missing, damaged, out of step or of another schema version.
 
-mod common_words;
-mod counting;
 pub mod document;
-mod impact_ranking;
-mod impacts;
-mod kept;
 mod merging;
-mod own_words;
-mod plain;
-pub mod prefetch;
 pub mod query;
-mod ranked_set;
-mod ranking;
 pub mod results;
 mod sweeper;
-#[cfg(test)]
-mod test_segments;
-mod unkept;
-mod weights;
+mod text;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -35,7 +22,6 @@ use tantivy::tokenizer::{
 };
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
-use corkboard_domain::config::SearchEngine;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{PinId, UserId};
 use corkboard_domain::policy::AudienceKey;
@@ -94,25 +80,12 @@ pub struct SearchIndex {
     reader: IndexReader,
     writer: Arc<Mutex<IndexWriter>>,
     cache: Arc<results::ResultCache>,
-    /// What the ranking engine makes and keeps; `None` with the plain engine, which makes none.
-    ranked: Option<Arc<Ranked>>,
     /// The thread that sweeps (see `sweeper`).
     sweeper: Background,
     /// How many pins' documents were indexed right after the writes that changed them (tests
     /// tell them from what sweeps index in the background).
     followed: Arc<AtomicU64>,
     pub fields: Fields,
-}
-
-/// What the ranking engine makes from the index and keeps.
-#[derive(Default)]
-struct Ranked {
-    /// Common words' documents as bitsets, for counting.
-    common_words: common_words::CommonWords,
-    /// Words' best postings, for ranking.
-    impacts: impacts::Impacts,
-    /// Words' BM25 weights, for ranking and counting.
-    weights: weights::Weights,
 }
 
 fn schema() -> (Schema, Fields) {
@@ -207,20 +180,20 @@ pub fn fold(text: &str) -> String {
 
 impl SearchIndex {
     /// Opens the index in `dir`, or makes a new empty one when it is missing, damaged or of
-    /// another schema version (then to be filled by `rebuild`); text searches go to `engine`.
-    pub fn open(dir: &Path, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
-        match Self::open_existing(dir, engine) {
+    /// another schema version (then to be filled by `rebuild`).
+    pub fn open(dir: &Path) -> anyhow::Result<SearchIndex> {
+        match Self::open_existing(dir) {
             Ok(index) => Ok(index),
             Err(reason) => {
                 tracing::info!(%reason, "the search index will be rebuilt");
-                Self::create(dir, engine)
+                Self::create(dir)
             }
         }
     }
 
     /// Makes a new empty index in `dir`, in place of whatever was there (then to be filled by
     /// `rebuild`).
-    pub fn create(dir: &Path, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
+    pub fn create(dir: &Path) -> anyhow::Result<SearchIndex> {
         if dir.exists() {
             std::fs::remove_dir_all(dir)
                 .with_context(|| format!("cannot clear {}", dir.display()))?;
@@ -229,19 +202,19 @@ impl SearchIndex {
         let (schema, fields) = schema();
         let index = Index::create_in_dir(dir, schema)?;
         std::fs::write(version_file(dir), SCHEMA_VERSION)?;
-        Self::wrap(index, fields, engine)
+        Self::wrap(index, fields)
     }
 
-    fn open_existing(dir: &Path, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
+    fn open_existing(dir: &Path) -> anyhow::Result<SearchIndex> {
         let version = std::fs::read_to_string(version_file(dir)).context("no index here")?;
         anyhow::ensure!(version.trim() == SCHEMA_VERSION, "another schema version");
         let index = Index::open_in_dir(dir)?;
         let (schema, fields) = schema();
         anyhow::ensure!(index.schema() == schema, "another schema");
-        Self::wrap(index, fields, engine)
+        Self::wrap(index, fields)
     }
 
-    fn wrap(index: Index, fields: Fields, engine: SearchEngine) -> anyhow::Result<SearchIndex> {
+    fn wrap(index: Index, fields: Fields) -> anyhow::Result<SearchIndex> {
         register_tokenizers(&index);
         let reader = index
             .reader_builder()
@@ -261,36 +234,19 @@ impl SearchIndex {
             reader,
             writer: Arc::new(Mutex::new(writer)),
             cache: Arc::default(),
-            ranked: (engine == SearchEngine::Ranked).then(Arc::default),
             sweeper: Background::default(),
             followed: Arc::default(),
             fields,
         })
     }
 
-    /// The engine that answers text searches.
-    pub fn engine(&self) -> SearchEngine {
-        match self.ranked {
-            Some(_) => SearchEngine::Ranked,
-            None => SearchEngine::Plain,
-        }
-    }
-
-    /// The same index with text searches going to `engine`, with a cache of its own: both
-    /// engines read the same segments, so that even ties come in the same order.
+    /// The same index with an empty cache of results, as a new process would search it.
     #[cfg(test)]
-    pub(crate) fn with_engine(&self, engine: SearchEngine) -> SearchIndex {
+    pub(crate) fn with_fresh_cache(&self) -> SearchIndex {
         SearchIndex {
             cache: Arc::default(),
-            ranked: (engine == SearchEngine::Ranked).then(Arc::default),
             ..self.clone()
         }
-    }
-
-    /// The index with each engine in turn (see `with_engine`).
-    #[cfg(test)]
-    pub(crate) fn with_each_engine(&self) -> [SearchIndex; 2] {
-        [SearchEngine::Ranked, SearchEngine::Plain].map(|engine| self.with_engine(engine))
     }
 
     pub fn reader(&self) -> &IndexReader {
@@ -301,12 +257,12 @@ impl SearchIndex {
         &self.index
     }
 
-    /// How many pins the index holds.
     /// How many pins' documents were indexed right after the writes that changed them.
     pub fn followed_count(&self) -> u64 {
         self.followed.load(Ordering::Relaxed)
     }
 
+    /// How many pins the index holds.
     pub fn len(&self) -> u64 {
         self.reader.searcher().num_docs()
     }
@@ -492,13 +448,13 @@ mod tests {
     #[test]
     fn the_merges_a_commit_starts_are_finished_before_a_seed_exits() {
         let folder = tempfile::tempdir().unwrap();
-        let index = SearchIndex::create(folder.path(), SearchEngine::Ranked).unwrap();
+        let index = SearchIndex::create(folder.path()).unwrap();
         for first in (1..=80).step_by(10) {
             replace_pins(&index, &(first..first + 10).collect::<Vec<_>>()).unwrap();
         }
         index.finish_merges().unwrap();
 
-        let index = SearchIndex::open(folder.path(), SearchEngine::Ranked).unwrap();
+        let index = SearchIndex::open(folder.path()).unwrap();
         let searcher = index.reader().searcher();
         assert_eq!(searcher.segment_readers().len(), 1);
         assert_eq!(index.len(), 80);
@@ -512,12 +468,12 @@ mod tests {
         let folder = tempfile::tempdir().unwrap();
         let (live, crashed) = (folder.path().join("live"), folder.path().join("crashed"));
         {
-            let index = SearchIndex::create(&live, SearchEngine::Ranked).unwrap();
+            let index = SearchIndex::create(&live).unwrap();
             replace_pins(&index, &(1..=20).collect::<Vec<_>>()).unwrap();
         }
         copy_folder(&live, &crashed);
         {
-            let index = SearchIndex::open(&live, SearchEngine::Ranked).unwrap();
+            let index = SearchIndex::open(&live).unwrap();
             replace_pins(&index, &[1]).unwrap();
         }
         // What the killed commit had written: its delete file, and the list of managed files.
@@ -529,7 +485,7 @@ mod tests {
             }
         }
 
-        let index = SearchIndex::open(&crashed, SearchEngine::Ranked).unwrap();
+        let index = SearchIndex::open(&crashed).unwrap();
         replace_pins(&index, &[1]).expect("the commit after the crash");
         assert_eq!(index.len(), 20);
     }

@@ -7,22 +7,14 @@ use std::ops::Bound;
 
 use anyhow::Context;
 use tantivy::collector::TopDocs;
-use tantivy::query::{
-    Bm25Weight, BooleanQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery,
-};
+use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{
     COLLECT_BLOCK_BUFFER_LEN, DocAddress, DocSet, Order, Searcher, TERMINATED, TantivyDocument,
     Term,
 };
 
-use super::counting::count_with_all;
-use super::own_words::{self, Word};
-use super::ranking;
-use super::{
-    COUNTED_AT_MOST, RESTRICTED, Ranked, SearchIndex, audience_term, fold, pin_ids, plain,
-    private_word, words,
-};
+use super::{COUNTED_AT_MOST, RESTRICTED, SearchIndex, audience_term, fold};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::policy::AudienceKey;
@@ -31,56 +23,12 @@ use corkboard_store::pin_order::Direction;
 /// What a search asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Wanted {
-    Text(String),
+    /// A text, among the pins of one board (by its id) when given.
+    Text {
+        text: String,
+        board: Option<u64>,
+    },
     Tag(String),
-    /// A text search among the pins of one board (by its id).
-    TextOnBoard(String, u64),
-}
-
-/// A text search: the pins with every word among the public words, ranked without scoring every
-/// match (kept postings, or Tantivy's block-max WAND), and, for a signed-in viewer, the pins with
-/// every word among the public words or their own (`reader_words`), one own at least, walked
-/// from those few (`own_words`). A word asked as "public or own" in one query made each word a
-/// union, and the search twice as slow.
-pub(super) struct TextSearch {
-    words: Vec<Word>,
-    /// Each word's BM25 weight among the public words, found once for the ranking and the count.
-    weights: Vec<Bm25Weight>,
-}
-
-impl TextSearch {
-    /// The words among the public words, each of which a pin must hold (counted without a query,
-    /// see `counting`).
-    fn public(&self) -> Vec<Term> {
-        self.words.iter().map(|word| word.public.clone()).collect()
-    }
-
-    /// The pins with every word among the public words.
-    fn public_query(&self) -> Box<dyn Query> {
-        all_of(
-            self.words
-                .iter()
-                .map(|word| word_query(word.public.clone()))
-                .collect(),
-        )
-    }
-}
-
-/// A word as a query that scores it.
-fn word_query(word: Term) -> Box<dyn Query> {
-    Box::new(TermQuery::new(word, IndexRecordOption::WithFreqs))
-}
-
-/// The pins every one of `clauses` matches.
-fn all_of(clauses: Vec<Box<dyn Query>>) -> Box<dyn Query> {
-    let mut clauses: Vec<(Occur, Box<dyn Query>)> = clauses
-        .into_iter()
-        .map(|query| (Occur::Must, query))
-        .collect();
-    match clauses.len() {
-        1 => clauses.remove(0).1,
-        _ => Box::new(BooleanQuery::new(clauses)),
-    }
 }
 
 /// How many distinct tags a suggestion looks at, at most.
@@ -123,87 +71,6 @@ impl SearchIndex {
             ),
             (Occur::MustNot, self.hidden_from(viewer)),
         ]))
-    }
-
-    /// Pin ids of a text search in relevance order, `limit` of them from rank `offset`, and how
-    /// many pins match: `total` when known, else counted up to `COUNTED_AT_MOST + 1` (which means
-    /// "more"); by the ranking engine, or by Tantivy's own query and collectors (`plain`).
-    pub(super) fn text_page(
-        &self,
-        searcher: &Searcher,
-        viewer: Option<UserId>,
-        asked: plain::Asked<'_>,
-        offset: usize,
-        limit: usize,
-        total: Option<usize>,
-    ) -> AppResult<(Vec<u64>, usize)> {
-        // The ranking engine has no filters: a search of one board is Tantivy's.
-        let ranked = self.ranked.as_ref().filter(|_| asked.on_board.is_none());
-        let Some(ranked) = ranked else {
-            return plain::text_page(self, searcher, viewer, asked, offset, limit, total);
-        };
-        let text = asked.text;
-        let Some(search) = self.text_search(ranked, searcher, viewer, text)? else {
-            return Ok((Vec::new(), 0));
-        };
-        // Ranked first: the count reads the kept postings the ranking made.
-        let ids = self.search_by_relevance(ranked, searcher, &search, offset, limit)?;
-        let total = match total {
-            Some(total) => total,
-            None => self.text_count(ranked, searcher, &search)?,
-        };
-        Ok((ids, total))
-    }
-
-    /// Pins with every word of `text` (folded, as a person typed it: no query syntax, so no
-    /// field of the index can be named) among the words the viewer may find: those of public
-    /// pins, and their own in `reader_words`; `None` when `text` has no word.
-    fn text_search(
-        &self,
-        ranked: &Ranked,
-        searcher: &Searcher,
-        viewer: Option<UserId>,
-        text: &str,
-    ) -> AppResult<Option<TextSearch>> {
-        let words: Vec<Word> = words(text)
-            .into_iter()
-            .map(|word| Word {
-                own: viewer.map(|viewer| {
-                    Term::from_field_text(self.fields.reader_words, &private_word(viewer, &word))
-                }),
-                public: Term::from_field_text(self.fields.words, &word),
-            })
-            .collect();
-        if words.is_empty() {
-            return Ok(None);
-        }
-        let weights = words
-            .iter()
-            .map(|word| ranked.weights.of(searcher, &word.public))
-            .collect::<AppResult<Vec<_>>>()?;
-        Ok(Some(TextSearch { words, weights }))
-    }
-
-    /// How many pins match a text search, counted up to `COUNTED_AT_MOST + 1` (which means
-    /// "more"). The viewer's own matches read the words' kept postings, which the ranking of
-    /// the same search has made (`search_by_relevance` first).
-    fn text_count(
-        &self,
-        ranked: &Ranked,
-        searcher: &Searcher,
-        search: &TextSearch,
-    ) -> AppResult<usize> {
-        let enough = COUNTED_AT_MOST + 1;
-        let public_only = count_with_all(searcher, &ranked.common_words, &search.public(), enough)?;
-        let rest = enough - public_only.min(enough);
-        let own = own_words::count_not_all_public(
-            searcher,
-            &ranked.impacts,
-            &search.words,
-            &search.weights,
-            rest,
-        )?;
-        Ok((public_only + own).min(enough))
     }
 
     /// How many pins with `tag` the viewer may see, counted up to `COUNTED_AT_MOST + 1`.
@@ -252,38 +119,6 @@ impl SearchIndex {
             }
         };
         Ok(all.saturating_sub(restricted_count.saturating_sub(readable)))
-    }
-
-    /// Pin ids of a text search by relevance, `limit` of them from rank `offset`.
-    fn search_by_relevance(
-        &self,
-        ranked: &Ranked,
-        searcher: &Searcher,
-        search: &TextSearch,
-        offset: usize,
-        limit: usize,
-    ) -> AppResult<Vec<u64>> {
-        let reach = offset.saturating_add(limit.max(1));
-        let (public, weights) = (search.public(), &search.weights);
-        let (mut found, _) = ranking::best_with_all(
-            searcher,
-            &ranked.impacts,
-            &public,
-            weights,
-            &*search.public_query(),
-            reach,
-        )?;
-        let own = own_words::best(searcher, &ranked.impacts, &search.words, weights, reach)?;
-        if !own.is_empty() {
-            // A pin found by both is scored right among the own matches (its own words count
-            // too); every pin of the first `reach` is among the first `reach` of one of them.
-            let scored: BTreeSet<DocAddress> = own.iter().map(|(_, address)| *address).collect();
-            found.retain(|(_, address)| !scored.contains(address));
-            found.extend(own);
-            found.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-        }
-        let page: Vec<_> = found.into_iter().skip(offset).take(limit).collect();
-        Ok(pin_ids(&self.id_columns(searcher)?, &page))
     }
 
     /// Pin ids with a tag, newest first (`Down`) or oldest first (`Up`), beyond pin `from`.
@@ -462,7 +297,6 @@ mod tests {
 
     use crate::SearchIndex;
     use corkboard_domain::board::BoardRecord;
-    use corkboard_domain::config::SearchEngine;
     use corkboard_domain::error::AppResult;
     use corkboard_domain::ids::{BoardId, UserId};
     use corkboard_domain::pin::{PinRecord, PinText};
@@ -483,8 +317,7 @@ mod tests {
         PinRecord::new(ANN, Default::default(), None, text)
     }
 
-    /// A store in `dir` where Ann signed up and `fill` wrote, with the search index of it (each
-    /// test searches it with both engines).
+    /// A store in `dir` where Ann signed up and `fill` wrote, with the search index of it.
     fn indexed<T>(
         dir: &std::path::Path,
         fill: impl FnOnce(&WriteTransaction) -> AppResult<T>,
@@ -497,7 +330,7 @@ mod tests {
                 fill(write)
             })
             .unwrap();
-        let index = SearchIndex::open(&dir.join("index"), SearchEngine::Ranked).unwrap();
+        let index = SearchIndex::open(&dir.join("index")).unwrap();
         index.rebuild(&store).unwrap();
         (index, filled)
     }
@@ -508,7 +341,7 @@ mod tests {
     #[test]
     fn a_search_finds_public_pins_and_the_viewers_own_words_once_each() {
         let dir = tempfile::tempdir().unwrap();
-        let (indexed, (public_only, on_both)) = indexed(dir.path(), |write| {
+        let (index, (public_only, on_both)) = indexed(dir.path(), |write| {
             let sea = BoardRecord::new(ANN, "Sea".into(), None, None, false);
             let sea = boards::insert(write, sea)?.id;
             let holiday = BoardRecord::new(ANN, "Blue holiday".into(), None, None, true);
@@ -526,44 +359,42 @@ mod tests {
             pins::insert(write, pin("sunset"), &[sea, holiday])?;
             Ok((public_only, on_both))
         });
-        for index in indexed.with_each_engine() {
-            let found = |viewer, text| index.by_relevance(viewer, text, 0, 50).unwrap();
-            assert_eq!(found(None, "blue sea").1, 30);
-            // Her own: the private pins, and "sunset" by its board's title and "Sea".
-            let (ranked, total) = found(Some(ANN), "blue sea");
-            assert_eq!(total, 36);
-            let mut once = ranked.clone();
-            once.sort_unstable();
-            once.dedup();
-            assert_eq!(once.len(), 36);
-            // The pins also on her board count its title too, above the public-only ones.
-            let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
-            let first_public_only = public_only.iter().map(rank).min().unwrap();
-            assert!(on_both.iter().all(|id| rank(id) < first_public_only));
-            // Pages by offset give the same order.
-            let mut pages = Vec::new();
-            for offset in (0..36).step_by(4) {
-                pages.extend(
-                    index
-                        .by_relevance(Some(ANN), "blue sea", offset, 4)
-                        .unwrap()
-                        .0,
-                );
-            }
-            assert_eq!(pages, ranked);
-            // One word public (the caption), one hers (the private board's title).
-            assert_eq!(found(Some(ANN), "sunset holiday").1, 1);
-            assert_eq!(found(None, "sunset holiday").1, 0);
-            assert_eq!(found(Some(ANN), "holiday").1, 8);
-            // One word both public and hers: every pin once, those with it in both places first.
-            let (ranked, total) = found(Some(ANN), "blue");
-            assert_eq!(total, 36);
-            assert_eq!(ranked.iter().collect::<BTreeSet<_>>().len(), 36);
-            let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
-            let first_public_only = public_only.iter().map(rank).min().unwrap();
-            assert!(on_both.iter().all(|id| rank(id) < first_public_only));
-            assert_eq!(found(Some(UserId(2)), "holiday").1, 0);
+        let found = |viewer, text| index.by_relevance(viewer, text, None, 0, 50).unwrap();
+        assert_eq!(found(None, "blue sea").1, 30);
+        // Her own: the private pins, and "sunset" by its board's title and "Sea".
+        let (ranked, total) = found(Some(ANN), "blue sea");
+        assert_eq!(total, 36);
+        let mut once = ranked.clone();
+        once.sort_unstable();
+        once.dedup();
+        assert_eq!(once.len(), 36);
+        // The pins also on her board count its title too, above the public-only ones.
+        let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
+        let first_public_only = public_only.iter().map(rank).min().unwrap();
+        assert!(on_both.iter().all(|id| rank(id) < first_public_only));
+        // Pages by offset give the same order.
+        let mut pages = Vec::new();
+        for offset in (0..36).step_by(4) {
+            pages.extend(
+                index
+                    .by_relevance(Some(ANN), "blue sea", None, offset, 4)
+                    .unwrap()
+                    .0,
+            );
         }
+        assert_eq!(pages, ranked);
+        // One word public (the caption), one hers (the private board's title).
+        assert_eq!(found(Some(ANN), "sunset holiday").1, 1);
+        assert_eq!(found(None, "sunset holiday").1, 0);
+        assert_eq!(found(Some(ANN), "holiday").1, 8);
+        // One word both public and hers: every pin once, those with it in both places first.
+        let (ranked, total) = found(Some(ANN), "blue");
+        assert_eq!(total, 36);
+        assert_eq!(ranked.iter().collect::<BTreeSet<_>>().len(), 36);
+        let rank = |id: &u64| ranked.iter().position(|found| found == id).unwrap();
+        let first_public_only = public_only.iter().map(rank).min().unwrap();
+        assert!(on_both.iter().all(|id| rank(id) < first_public_only));
+        assert_eq!(found(Some(UserId(2)), "holiday").1, 0);
     }
 
     /// One word both public and among the viewer's own scores a pin by both: her public pin "blue
@@ -572,7 +403,7 @@ mod tests {
     #[test]
     fn one_word_scores_a_pin_by_its_public_and_its_own_match() {
         let dir = tempfile::tempdir().unwrap();
-        let (indexed, (both, own_only)) = indexed(dir.path(), |write| {
+        let (index, (both, own_only)) = indexed(dir.path(), |write| {
             let board = |title: &str, secret| {
                 let board = BoardRecord::new(ANN, title.into(), None, None, secret);
                 Ok::<_, corkboard_domain::error::AppError>(boards::insert(write, board)?.id)
@@ -586,10 +417,8 @@ mod tests {
             let own_only = pins::insert(write, pin("sky"), &[blue])?.id.0;
             Ok((both, own_only))
         });
-        for index in indexed.with_each_engine() {
-            let found = |text| index.by_relevance(Some(ANN), text, 0, 50).unwrap();
-            assert_eq!(found("blue"), (vec![both, own_only], 2));
-            assert_eq!(found("blue blue").0, vec![both, own_only]);
-        }
+        let found = |text| index.by_relevance(Some(ANN), text, None, 0, 50).unwrap();
+        assert_eq!(found("blue"), (vec![both, own_only], 2));
+        assert_eq!(found("blue blue").0, vec![both, own_only]);
     }
 }

@@ -11,7 +11,6 @@ use tantivy::Searcher;
 use tantivy::columnar::Column;
 
 use super::SearchIndex;
-use super::plain::Asked;
 use super::query::Wanted;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
@@ -35,8 +34,7 @@ struct Found {
     generation: u64,
     /// The first pin ids in the search's order (relevance, or newest first for a tag).
     ids: Vec<u64>,
-    /// How many match, counted up to `COUNTED_AT_MOST + 1` (see `SearchIndex::text_count`,
-    /// `tag_count_up_to`).
+    /// How many match, counted up to `COUNTED_AT_MOST + 1`.
     total: usize,
 }
 
@@ -97,21 +95,9 @@ impl SearchIndex {
         // Counted once a search generation: the next pages of a search reuse its count.
         let known_total = known.as_ref().map(|found| found.total);
         let (ids, total) = match wanted {
-            Wanted::Text(text) => {
+            Wanted::Text { text, board } => {
                 let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
-                let asked = Asked {
-                    text,
-                    on_board: None,
-                };
-                self.text_page(&searcher, viewer, asked, 0, ranked, known_total)?
-            }
-            Wanted::TextOnBoard(text, board) => {
-                let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
-                let asked = Asked {
-                    text,
-                    on_board: Some(*board),
-                };
-                self.text_page(&searcher, viewer, asked, 0, ranked, known_total)?
+                self.text_page(&searcher, viewer, text, *board, 0, ranked, known_total)?
             }
             Wanted::Tag(tag) => {
                 let total = match known_total {
@@ -211,42 +197,20 @@ impl SearchIndex {
         Ok(counted)
     }
 
-    /// Pin ids of a text search by relevance, `limit` of them from rank `offset`, and how many
-    /// pins match (see `SearchIndex::text_count`).
+    /// Pin ids of a text search by relevance, among the pins of `board` when given, `limit` of
+    /// them from rank `offset`, and how many pins match (up to `COUNTED_AT_MOST + 1`).
     pub fn by_relevance(
         &self,
         viewer: Option<UserId>,
         text: &str,
-        offset: usize,
-        limit: usize,
-    ) -> AppResult<(Vec<u64>, usize)> {
-        self.relevant(viewer, text, None, offset, limit)
-    }
-
-    /// As `by_relevance`, among the pins of board `board` only.
-    pub fn on_board_by_relevance(
-        &self,
-        viewer: Option<UserId>,
-        text: &str,
-        board: u64,
-        offset: usize,
-        limit: usize,
-    ) -> AppResult<(Vec<u64>, usize)> {
-        self.relevant(viewer, text, Some(board), offset, limit)
-    }
-
-    fn relevant(
-        &self,
-        viewer: Option<UserId>,
-        text: &str,
-        on_board: Option<u64>,
+        board: Option<u64>,
         offset: usize,
         limit: usize,
     ) -> AppResult<(Vec<u64>, usize)> {
         let reach = offset.saturating_add(limit);
-        let wanted = match on_board {
-            Some(board) => Wanted::TextOnBoard(text.to_owned(), board),
-            None => Wanted::Text(text.to_owned()),
+        let wanted = Wanted::Text {
+            text: text.to_owned(),
+            board,
         };
         let found = self.found(viewer, &wanted, reach)?;
         if reach <= found.ids.len() || found.complete() {
@@ -254,8 +218,8 @@ impl SearchIndex {
             return Ok((ids, found.total));
         }
         let searcher = self.reader().searcher();
-        let (asked, known) = (Asked { text, on_board }, Some(found.total));
-        let (ids, _) = self.text_page(&searcher, viewer, asked, offset, limit, known)?;
+        let known = Some(found.total);
+        let (ids, _) = self.text_page(&searcher, viewer, text, board, offset, limit, known)?;
         Ok((ids, found.total))
     }
 
@@ -305,19 +269,14 @@ mod tests {
 
     use super::*;
     use corkboard_domain::board::BoardRecord;
-    use corkboard_domain::config::SearchEngine;
     use corkboard_domain::ids::{BoardId, PinId};
     use corkboard_domain::pin::PinRecord;
     use corkboard_domain::user::UserRecord;
     use corkboard_store::{Store, boards, pins, users};
 
     /// An index over `count` public pins owned by user 1, all tagged "sea" with the caption
-    /// "blue sea", searched by `engine`; their ids, oldest first.
-    fn index_of(
-        count: usize,
-        dir: &std::path::Path,
-        engine: SearchEngine,
-    ) -> (SearchIndex, Store, Vec<u64>) {
+    /// "blue sea"; their ids, oldest first.
+    fn index_of(count: usize, dir: &std::path::Path) -> (SearchIndex, Store, Vec<u64>) {
         let store = Store::open(&dir.join("db.redb")).unwrap();
         let ids = store
             .write(|write| {
@@ -363,30 +322,30 @@ mod tests {
                     .collect::<AppResult<Vec<u64>>>()
             })
             .unwrap();
-        let index = SearchIndex::open(&dir.join("index"), engine).unwrap();
+        let index = SearchIndex::open(&dir.join("index")).unwrap();
         index.rebuild(&store).unwrap();
         (index, store, ids)
     }
 
     #[test]
     fn a_search_stops_counting_beyond_the_limit_and_its_pages_go_on() {
-        for engine in [SearchEngine::Ranked, SearchEngine::Plain] {
-            counting_stops_beyond_the_limit_with(engine);
-        }
-    }
-
-    fn counting_stops_beyond_the_limit_with(engine: SearchEngine) {
         let dir = tempfile::tempdir().unwrap();
         let count = crate::COUNTED_AT_MOST + 60;
-        let (index, _store, ids) = index_of(count, dir.path(), engine);
+        let (index, _store, ids) = index_of(count, dir.path());
         let more = crate::COUNTED_AT_MOST + 1;
-        assert_eq!(index.by_relevance(None, "blue sea", 0, 50).unwrap().1, more);
-        assert_eq!(index.by_relevance(None, "sea", 0, 50).unwrap().1, more);
+        assert_eq!(
+            index.by_relevance(None, "blue sea", None, 0, 50).unwrap().1,
+            more
+        );
+        assert_eq!(
+            index.by_relevance(None, "sea", None, 0, 50).unwrap().1,
+            more
+        );
         let (newest, total) = index.by_tag(None, "sea", None, Direction::Down, 1).unwrap();
         assert_eq!((newest, total), (vec![ids[count - 1]], more));
         // The pages beyond the counted ones are still there.
         let (last, _) = index
-            .by_relevance(None, "blue sea", count - 10, 50)
+            .by_relevance(None, "blue sea", None, count - 10, 50)
             .unwrap();
         assert_eq!(last.len(), 10);
         let (oldest, _) = index
@@ -394,20 +353,17 @@ mod tests {
             .unwrap();
         assert_eq!(oldest, [ids[0]]);
         // A few matches are counted exactly.
-        assert_eq!(index.by_relevance(None, "nothing", 0, 50).unwrap().1, 0);
+        assert_eq!(
+            index.by_relevance(None, "nothing", None, 0, 50).unwrap().1,
+            0
+        );
     }
 
     #[test]
     fn pages_and_neighbours_go_past_the_kept_results() {
-        for engine in [SearchEngine::Ranked, SearchEngine::Plain] {
-            pages_go_past_the_kept_results_with(engine);
-        }
-    }
-
-    fn pages_go_past_the_kept_results_with(engine: SearchEngine) {
         let dir = tempfile::tempdir().unwrap();
         let count = KEPT_RESULTS + 120;
-        let (index, store, ids) = index_of(count, dir.path(), engine);
+        let (index, store, ids) = index_of(count, dir.path());
 
         // Newest first, page after page by cursor, across the end of the kept results.
         let mut seen = Vec::new();
@@ -438,7 +394,7 @@ mod tests {
         // By relevance, by offset, across the same edge: every pin once.
         let mut ranked = Vec::new();
         for offset in (0..count + 50).step_by(50) {
-            let (page, total) = index.by_relevance(None, "sea", offset, 50).unwrap();
+            let (page, total) = index.by_relevance(None, "sea", None, offset, 50).unwrap();
             assert_eq!(total, count);
             ranked.extend(page);
         }

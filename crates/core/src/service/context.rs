@@ -292,7 +292,7 @@ fn kib(bytes: u64) -> u32 {
 /// database (it is new, or of another version), it is rebuilt in the background while the
 /// server runs.
 fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchIndex> {
-    let mut search = SearchIndex::open(&config.index_dir(), config.search.engine)?;
+    let mut search = SearchIndex::open(&config.index_dir())?;
     let (pins, pending, sweeps) = store
         .read(|read| {
             let pending = search_pending::all(read)?;
@@ -311,7 +311,7 @@ fn open_search_index(config: &Config, store: &Store) -> anyhow::Result<SearchInd
                 "the search index could not take the pins changed before a crash; it will be rebuilt"
             );
             drop(search);
-            search = SearchIndex::create(&config.index_dir(), config.search.engine)?;
+            search = SearchIndex::create(&config.index_dir())?;
             made_anew = true;
         }
     }

@@ -97,9 +97,9 @@ fn found_in_search(
         &services.search,
     );
     Ok(Some(match wanted {
-        Wanted::Text(text) | Wanted::TextOnBoard(text, _) => {
+        Wanted::Text { text, board } => {
             let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
-            let (ids, total) = relevant(services, viewer, wanted, text, offset, limit)?;
+            let (ids, total) = relevant(services, viewer, text, *board, offset, limit)?;
             let ranked = ids.into_iter().enumerate();
             let keys = ranked.map(|(i, id)| ((offset + i) as i64, id)).collect();
             (keys, total)
@@ -188,20 +188,20 @@ pub async fn neighbours(
 fn relevant(
     services: &Services,
     viewer: Option<UserId>,
-    wanted: &Wanted,
     text: &str,
+    board: Option<u64>,
     offset: usize,
     limit: usize,
 ) -> AppResult<(Vec<u64>, usize)> {
-    let search = &services.search;
-    let Wanted::TextOnBoard(_, board) = wanted else {
-        return search.by_relevance(viewer, text, offset, limit);
-    };
-    let board = BoardId(*board);
+    if let Some(board) = board {
+        let board = BoardId(board);
+        services
+            .store
+            .read(|read| visible_board(read, viewer, board))?;
+    }
     services
-        .store
-        .read(|read| visible_board(read, viewer, board))?;
-    search.on_board_by_relevance(viewer, text, board.0, offset, limit)
+        .search
+        .by_relevance(viewer, text, board, offset, limit)
 }
 
 fn neighbours_in_results(
@@ -215,8 +215,8 @@ fn neighbours_in_results(
             prev: first_seen_by_tag(services, viewer, tag, Some(pin), Direction::Up)?,
             next: first_seen_by_tag(services, viewer, tag, Some(pin), Direction::Down)?,
         }),
-        Wanted::Text(text) | Wanted::TextOnBoard(text, _) => {
-            let (ids, _) = relevant(services, viewer, wanted, text, 0, NEIGHBOURS_IN_RESULTS)?;
+        Wanted::Text { text, board } => {
+            let (ids, _) = relevant(services, viewer, text, *board, 0, NEIGHBOURS_IN_RESULTS)?;
             let ids = services
                 .store
                 .read(|read| seen_now(read, viewer, ids, |id| PinId(*id)))?;

@@ -1,5 +1,6 @@
-//! Text search by Tantivy's own `BooleanQuery`, `TopDocs` and `Count` (`search.engine = "plain"`):
-//! the reference the ranking engine must beat, with none of its kept postings, bitsets or weights.
+//! Text search: the pins with every word of a text among the words the viewer may find, scored
+//! by Tantivy's BM25 (`BooleanQuery`, `TopDocs`) and counted in the same pass (`Count`),
+//! optionally among the pins of one board.
 
 use anyhow::Context;
 use tantivy::collector::{Count, TopDocs};
@@ -7,66 +8,65 @@ use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, TermQuery};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{Searcher, Term};
 
-use super::{COUNTED_AT_MOST, Fields, SearchIndex, private_word, words};
-use crate::pin_ids;
+use super::{COUNTED_AT_MOST, Fields, SearchIndex, pin_ids, private_word, words};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 
-/// What a text search asks: its words, and the board it is narrowed to.
-pub(super) struct Asked<'a> {
-    pub(super) text: &'a str,
-    pub(super) on_board: Option<u64>,
-}
-
-/// Pin ids of a text search in relevance order, `limit` of them from rank `offset`, and how many
-/// pins match: `total` when known, else counted up to `COUNTED_AT_MOST + 1` in the same pass.
-pub(super) fn text_page(
-    index: &SearchIndex,
-    searcher: &Searcher,
-    viewer: Option<UserId>,
-    asked: Asked<'_>,
-    offset: usize,
-    limit: usize,
-    total: Option<usize>,
-) -> AppResult<(Vec<u64>, usize)> {
-    let Some(mut query) = text_query(&index.fields, viewer, asked.text) else {
-        return Ok((Vec::new(), 0));
-    };
-    if let Some(board) = asked.on_board {
-        let on_board = TermQuery::new(
-            Term::from_field_u64(index.fields.board, board),
-            IndexRecordOption::Basic,
-        );
-        // Unscored: the board narrows the matches and leaves their order as it was.
-        let on_board: Box<dyn Query> = Box::new(ConstScoreQuery::new(Box::new(on_board), 0.0));
-        query = Box::new(BooleanQuery::new(vec![
-            (Occur::Must, query),
-            (Occur::Must, on_board),
-        ]));
+impl SearchIndex {
+    /// Pin ids of a text search in relevance order, `limit` of them from rank `offset`, among
+    /// the pins of `board` when given, and how many pins match: `total` when known, else
+    /// counted up to `COUNTED_AT_MOST + 1` in the same pass.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn text_page(
+        &self,
+        searcher: &Searcher,
+        viewer: Option<UserId>,
+        text: &str,
+        board: Option<u64>,
+        offset: usize,
+        limit: usize,
+        total: Option<usize>,
+    ) -> AppResult<(Vec<u64>, usize)> {
+        let Some(mut query) = text_query(&self.fields, viewer, text) else {
+            return Ok((Vec::new(), 0));
+        };
+        if let Some(board) = board {
+            let on_board = TermQuery::new(
+                Term::from_field_u64(self.fields.board, board),
+                IndexRecordOption::Basic,
+            );
+            // Unscored: the board narrows the matches and leaves their order as it was.
+            let on_board: Box<dyn Query> = Box::new(ConstScoreQuery::new(Box::new(on_board), 0.0));
+            query = Box::new(BooleanQuery::new(vec![
+                (Occur::Must, query),
+                (Occur::Must, on_board),
+            ]));
+        }
+        // Highest score first, the lower address first among equal ones.
+        let top = TopDocs::with_limit(limit.max(1))
+            .and_offset(offset)
+            .order_by_score();
+        let (mut hits, total) = match total {
+            Some(total) => {
+                let hits = searcher.search(&*query, &top).context("search failed")?;
+                (hits, total)
+            }
+            None => {
+                let found = searcher.search(&*query, &(top, Count));
+                let (hits, count) = found.context("search failed")?;
+                (hits, count.min(COUNTED_AT_MOST + 1))
+            }
+        };
+        hits.truncate(limit);
+        Ok((pin_ids(&self.id_columns(searcher)?, &hits), total))
     }
-    // Highest score first, the lower address first among equal ones, as the ranking engine.
-    let top = TopDocs::with_limit(limit.max(1))
-        .and_offset(offset)
-        .order_by_score();
-    let (mut hits, total) = match total {
-        Some(total) => {
-            let hits = searcher.search(&*query, &top).context("search failed")?;
-            (hits, total)
-        }
-        None => {
-            let found = searcher.search(&*query, &(top, Count));
-            let (hits, count) = found.context("search failed")?;
-            (hits, count.min(COUNTED_AT_MOST + 1))
-        }
-    };
-    hits.truncate(limit);
-    Ok((pin_ids(&index.id_columns(searcher)?, &hits), total))
 }
 
-/// The pins with every word of `text` among the words the viewer may find: the public words, and
-/// for a signed-in viewer their own (`reader_words`), a pin holding a word in both scored by both,
-/// as the ranking engine scores it. A restricted pin's words are all in `reader_words`, so the
-/// fields themselves keep to what the viewer may see; `None` when `text` has no word.
+/// The pins with every word of `text` (folded, as a person typed it: no query syntax, so no
+/// field of the index can be named) among the words the viewer may find: the public words, and
+/// for a signed-in viewer their own (`reader_words`), a pin holding a word in both scored by
+/// both. A restricted pin's words are all in `reader_words`, so the fields themselves keep to
+/// what the viewer may see; `None` when `text` has no word.
 fn text_query(fields: &Fields, viewer: Option<UserId>, text: &str) -> Option<Box<dyn Query>> {
     let scored = |term: Term| -> Box<dyn Query> {
         Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs))
@@ -98,15 +98,10 @@ fn text_query(fields: &Fields, viewer: Option<UserId>, text: &str) -> Option<Box
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use tantivy::collector::TopDocs;
 
-    use crate::pin_ids;
-    use crate::test_segments::numbers;
-    use crate::{COUNTED_AT_MOST, SearchIndex};
+    use crate::{COUNTED_AT_MOST, SearchIndex, pin_ids};
     use corkboard_domain::board::BoardRecord;
-    use corkboard_domain::config::SearchEngine;
     use corkboard_domain::error::AppResult;
     use corkboard_domain::ids::{BoardId, PinId, UserId};
     use corkboard_domain::pin::{PinRecord, PinText};
@@ -181,7 +176,7 @@ mod tests {
                 Ok(ids)
             })
             .unwrap();
-        let index = SearchIndex::open(&dir.join("index"), SearchEngine::Ranked).unwrap();
+        let index = SearchIndex::open(&dir.join("index")).unwrap();
         index.rebuild(&store).unwrap();
         for changed in ids.chunks(97).take(8) {
             store
@@ -208,11 +203,10 @@ mod tests {
 
     /// A varied corpus, searched by a visitor, by an owner of private boards, by a reader of a
     /// shared one and by a stranger, for one to three words common and rare, a word twice, a
-    /// private board's title, a word nowhere: both engines find the same pins in the same order
-    /// (ties by the index's order), page after page past the kept results and at any offset,
-    /// and count as many.
+    /// private board's title, a word nowhere: the pages, asked in turn or at any offset of a
+    /// fresh cache, past the kept results, are the query's hits in order, and counted as many.
     #[test]
-    fn plain_and_ranked_engines_give_the_same_pins_order_counts_and_pages() {
+    fn pages_at_any_offset_are_the_querys_hits_in_order_and_counted() {
         let dir = tempfile::tempdir().unwrap();
         let index = corpus(dir.path());
         assert!(index.reader().searcher().segment_readers().len() > 1);
@@ -234,44 +228,29 @@ mod tests {
             "",
         ];
         let viewers = [None, Some(UserId(1)), Some(UserId(2)), Some(UserId(3))];
-        let (mut large, mut own, mut swapped) = (false, false, 0);
+        let (mut large, mut own) = (false, false);
         for viewer in viewers {
             for text in asked {
-                let [ranked, plain] = index.with_each_engine();
-                let all = |index: &SearchIndex, step: usize| {
-                    let (mut found, total) = (
-                        Vec::new(),
-                        index.by_relevance(viewer, text, 0, 1).unwrap().1,
-                    );
-                    for offset in (0..total.min(COUNTED_AT_MOST) + step).step_by(step) {
-                        let (page, counted) =
-                            index.by_relevance(viewer, text, offset, step).unwrap();
-                        assert_eq!(counted, total);
-                        found.extend(page);
-                    }
-                    (found, total)
-                };
-                let (by_ranked, total) = all(&ranked, 50);
-                assert_eq!(by_ranked.len(), total, "{viewer:?} {text:?}");
-                let (by_plain, plain_total) = all(&plain, 50);
-                assert_eq!(plain_total, total, "{viewer:?} {text:?}");
-                let differ = assert_ranked_alike(&index, viewer, text, &by_ranked, &by_plain);
-                assert!(viewer.is_some() || differ == 0, "{text:?}");
-                swapped += differ;
-                // Pages at odd offsets, asked first of a fresh cache, beyond the kept results.
-                let [ranked, plain] = index.with_each_engine();
-                for offset in [0, 7, 63, 999, 1003, total.saturating_sub(3)] {
-                    let end = (offset + 11).min(total);
-                    for (index, all) in [(&ranked, &by_ranked), (&plain, &by_plain)] {
-                        let page = index.by_relevance(viewer, text, offset, 11).unwrap();
-                        let want = all.get(offset.min(end)..end).unwrap_or_default();
-                        assert_eq!(page, (want.to_vec(), total), "{viewer:?} {text:?} {offset}");
-                    }
+                let hits = all_hits(&index, viewer, text);
+                let total = hits.len().min(COUNTED_AT_MOST + 1);
+                let mut paged = Vec::new();
+                for offset in (0..hits.len() + 50).step_by(50) {
+                    let (page, counted) =
+                        index.by_relevance(viewer, text, None, offset, 50).unwrap();
+                    assert_eq!(counted, total, "{viewer:?} {text:?}");
+                    paged.extend(page);
                 }
-                large |= total > 1_000;
+                assert_eq!(paged, hits, "{viewer:?} {text:?}");
+                let fresh = index.with_fresh_cache();
+                for offset in [0, 7, 63, 999, 1003, hits.len().saturating_sub(3)] {
+                    let end = (offset + 11).min(hits.len());
+                    let want = hits.get(offset.min(end)..end).unwrap_or_default();
+                    let page = fresh.by_relevance(viewer, text, None, offset, 11).unwrap();
+                    assert_eq!(page, (want.to_vec(), total), "{viewer:?} {text:?} {offset}");
+                }
+                large |= hits.len() > 1_000;
                 if viewer.is_some() {
-                    let public = ranked.by_relevance(None, text, 0, 1).unwrap().1;
-                    own |= total > public;
+                    own |= hits.len() > all_hits(&index, None, text).len();
                 }
             }
         }
@@ -279,45 +258,26 @@ mod tests {
             large && own,
             "the corpus has searches past the kept results, and own words"
         );
-        eprintln!("{swapped} places where near-equal scores came in another order");
     }
 
-    /// Asserts that `ranked` and `plain` hold the same pins in the same order, but where two
-    /// pins' scores differ by float rounding alone: for a signed-in viewer, the ranking engine
-    /// adds a pin's scores word by word in the query's order (`own_words`), Tantivy in the order
-    /// of its intersection and unions. Returns how many places differ.
-    fn assert_ranked_alike(
-        index: &SearchIndex,
-        viewer: Option<UserId>,
-        text: &str,
-        ranked: &[u64],
-        plain: &[u64],
-    ) -> usize {
-        let sorted = |ids: &[u64]| {
-            let mut ids = ids.to_vec();
-            ids.sort_unstable();
-            ids
-        };
-        assert_eq!(sorted(ranked), sorted(plain), "{viewer:?} {text:?}");
+    /// Every hit of the text query, by score then address: Tantivy's answer in one piece.
+    fn all_hits(index: &SearchIndex, viewer: Option<UserId>, text: &str) -> Vec<u64> {
         let searcher = index.reader().searcher();
-        let scores: HashMap<u64, f32> = match super::text_query(&index.fields, viewer, text) {
-            None => HashMap::new(),
-            Some(query) => {
-                let all = TopDocs::with_limit(100_000).order_by_score();
-                let hits = searcher.search(&*query, &all).unwrap();
-                let ids = pin_ids(&index.id_columns(&searcher).unwrap(), &hits);
-                ids.into_iter().zip(hits.iter().map(|hit| hit.0)).collect()
-            }
+        let Some(query) = super::text_query(&index.fields, viewer, text) else {
+            return Vec::new();
         };
-        let mut differ = 0;
-        for (a, b) in ranked.iter().zip(plain).filter(|(a, b)| a != b) {
-            let (x, y) = (scores[a], scores[b]);
-            assert!(
-                (x - y).abs() <= 1e-5 * x.abs().max(1.0),
-                "{viewer:?} {text:?}: {a} {x} {b} {y}"
-            );
-            differ += 1;
+        let all = TopDocs::with_limit(100_000).order_by_score();
+        let hits = searcher.search(&*query, &all).unwrap();
+        pin_ids(&index.id_columns(&searcher).unwrap(), &hits)
+    }
+
+    /// Numbers below a bound, the same ones from the same seed.
+    fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |below| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % below
         }
-        differ
     }
 }

@@ -13,13 +13,15 @@ The searches are drawn from the seeded pins' own text (bench/searches.py): one, 
 words of a pin, common and rare ones apart, a pin's tag, and the first letters of one for tag
 suggestions; each request is a different one, new to the server's kept answers (bench/wrk.lua).
 
-Two paths side by side: --executors runs only the dataset and the rows answered anew at each
-request against each GraphQL executor in turn (CORKBOARD_API__EXECUTOR) on the same seeded data,
+Two paths side by side: --executors (or --planners) runs only the dataset and the rows answered
+anew at each request against each GraphQL executor (CORKBOARD_API__EXECUTOR; or load planner,
+CORKBOARD_API__PLANNER) in turn on the same seeded data,
 interleaved (each round starts a server for each and sends it the same requests), and reports
 them in one table with their ratios; it takes minutes, not the whole run's hour:
 
     python3 bench/bench.py --bin target/release/corkboard --executors --scale 1m --report /tmp/executors.md
     --executors plain,own   the executors, in order (the default)
+    --planners plain,ahead  the load planners, in order (the default)
 """
 
 import argparse
@@ -99,14 +101,18 @@ def main():
                         help="only the dataset and the rows answered anew each time (signed in, and "
                              "searches never kept), against each GraphQL executor in turn (plain,own "
                              "unless given; CORKBOARD_API__EXECUTOR)")
+    parser.add_argument("--planners", nargs="?", const="plain,ahead", metavar="PLANNER,PLANNER",
+                        help="only the dataset and the rows answered anew each time, against each load "
+                             "planner in turn (plain,ahead unless given; CORKBOARD_API__PLANNER)")
     args = parser.parse_args()
     plans = SMOKE_SCALES if args.smoke else SCALES
     scales = list(plans) if args.scale == "both" else [args.scale]
     plan = plans[scales[0]]
     binary = str(Path(args.bin).resolve())
-    if args.executors:
-        return compare(binary, [(name, plans[name]) for name in scales], args, COMPARISONS["executors"],
-                       args.executors.split(","))
+    for kind in ("executors", "planners"):
+        if getattr(args, kind):
+            return compare(binary, [(name, plans[name]) for name in scales], args, COMPARISONS[kind],
+                           getattr(args, kind).split(","))
 
     peers = {"vips": bool(shutil.which("vipsthumbnail")), "wrk": bool(shutil.which("wrk")),
              "pillow": importlib.util.find_spec("PIL") is not None, "pyvips": ingest.pyvips_imports(),
@@ -170,12 +176,16 @@ def answered_anew_rows(server, queries):
     return rows
 
 
-# What `--executors` compares: the setting each value is given to, and the rows.
+# What `--executors` and `--planners` compare: the setting each value is given to, and the rows.
 COMPARISONS = {
     "executors": {"setting": "CORKBOARD_API__EXECUTOR", "title": "GraphQL executors", "noun": "executor",
                   "rows": answered_anew_rows,
                   "rows_are": "The rows whose answers are computed at each request (every page signed in, "
                               "and a visitor's searches never kept)"},
+    "planners": {"setting": "CORKBOARD_API__PLANNER", "title": "Load planners", "noun": "planner",
+                 "rows": answered_anew_rows,
+                 "rows_are": "The rows whose answers are computed at each request (every page signed in, "
+                             "and a visitor's searches never kept)"},
 }
 
 

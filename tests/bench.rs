@@ -72,34 +72,46 @@ fn the_benchmark_runs_every_part_and_writes_its_report() {
 /// async-graphql's executor (`plain`) and ours (`own`), side by side.
 #[test]
 fn the_executor_comparison_runs_and_writes_its_table() {
+    comparison_runs_and_writes_its_table("--executors", "plain,own", "GraphQL executors");
+}
+
+/// `bench.py --planners`: the same rows with the services asked round by round (`plain`) and
+/// read ahead (`ahead`).
+#[test]
+fn the_planner_comparison_runs_and_writes_its_table() {
+    comparison_runs_and_writes_its_table("--planners", "plain,ahead", "Load planners");
+}
+
+fn comparison_runs_and_writes_its_table(flag: &str, paths: &str, title: &str) {
     if std::env::var_os("CI").is_none() && Command::new("wrk").arg("-v").output().is_err() {
         eprintln!("skipped: wrk is not installed (bench/install-peers installs it)");
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let folder = tempfile::tempdir().unwrap();
-    let report = folder.path().join("executors.md");
+    let report = folder.path().join("paths.md");
     let status = Command::new("python3")
         .arg(root.join("bench/bench.py"))
-        .args(["--smoke", "--scale", "100k", "--executors", "plain,own"])
+        .args(["--smoke", "--scale", "100k", flag, paths])
         .args(["--bin", env!("CARGO_BIN_EXE_corkboard")])
         .arg("--report")
         .arg(&report)
         .status()
         .expect("cannot run python3 for the benchmark");
-    assert!(
-        status.success(),
-        "the executor comparison failed ({status})"
-    );
+    assert!(status.success(), "{flag} failed ({status})");
     let text = std::fs::read_to_string(&report).unwrap();
     for line in [
-        "## GraphQL executors side by side, 300 pins",
+        &format!("## {title} side by side, 300 pins"),
         "| request | plain requests/s |",
         "| Home list, pins(first: 50), signed in |",
         "| Board page, signed in |",
         "| Text search, one word, rare, never kept |",
         "requests/s ratio | p99 ratio |",
     ] {
-        assert!(text.contains(line), "the report lacks {line}:\n{text}");
+        assert!(
+            text.contains(line),
+            "the report lacks {line}:
+{text}"
+        );
     }
 }

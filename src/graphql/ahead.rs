@@ -10,10 +10,12 @@
 
 use async_graphql::{Context, InputType, Lookahead, Name, SelectionField, Value};
 
+use crate::graphql::context::ContextExt;
 use crate::graphql::pagination::{id_after, items_in};
 use crate::graphql::tiles;
 use corkboard_core::service::loads::asked::{Next, Then, TilesPage};
 use corkboard_core::service::pin_lists::parse_cursor;
+use corkboard_domain::config::LoadPlanner;
 use corkboard_domain::ids::{BoardId, FolderId};
 
 /// The kinds of record a query names.
@@ -24,8 +26,12 @@ pub enum Named {
     Folder,
 }
 
-/// What the selection of the field of `ctx`, which names a record of `kind`, asks of it.
+/// What the selection of the field of `ctx`, which names a record of `kind`, asks of it;
+/// nothing when the services are asked plainly (`api.planner = "plain"`).
 pub(crate) fn then_of(ctx: &Context<'_>, kind: Named) -> Then {
+    if ctx.services().config.api.planner == LoadPlanner::Plain {
+        return Then::new();
+    }
     match ctx.look_ahead().selection_fields().as_slice() {
         [field] => asked_of(field, kind),
         _ => Then::new(),

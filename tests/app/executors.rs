@@ -1,5 +1,7 @@
-//! async-graphql's executor as it comes (`api.executor = "plain"`, the benchmark's reference) and
-//! Corkboard's own answering give the same answers, byte for byte once parsed.
+//! The plain paths kept as the benchmark's references give the same answers as the ones that
+//! serve, byte for byte once parsed: async-graphql's executor as it comes (`api.executor =
+//! "plain"`) as Corkboard's own answering, and the services asked round by round (`api.planner =
+//! "plain"`) as the reads ahead.
 
 use serde_json::{Value, json};
 
@@ -7,7 +9,7 @@ use crate::common;
 use common::pictures::png;
 use common::pins::{add_board, add_folder, create_pin, move_to_folder, share_board};
 use common::{TestApp, graphql_with, new_client};
-use corkboard_domain::config::GraphqlExecutor;
+use corkboard_domain::config::{Config, GraphqlExecutor, LoadPlanner};
 
 const PIN: &str = "fragment Tile on Pin { id title caption tags width height dominantColor
   previewsSizes user { username avatar(minSize: 60) } boards(first: 3) { edges { node { slug title } } } }";
@@ -62,6 +64,17 @@ async fn answers(app: &TestApp, client: &reqwest::Client, board: &str, pin: &str
 
 #[tokio::test]
 async fn the_plain_executor_answers_as_our_own() {
+    answer_alike(|config| config.api.executor = GraphqlExecutor::Plain).await;
+}
+
+#[tokio::test]
+async fn the_services_asked_plainly_answer_as_the_reads_ahead() {
+    answer_alike(|config| config.api.planner = LoadPlanner::Plain).await;
+}
+
+/// Ada's boards, a folder, a board shared with Bob and pins on them, asked by Ada, Bob and a
+/// visitor; then the same questions of the server restarted as `plain` sets it.
+async fn answer_alike(plain: impl FnOnce(&mut Config)) {
     let mut app = TestApp::start().await;
     app.sign_up("ada").await;
     let bob = app.client_signed_in_new("bob").await;
@@ -81,18 +94,17 @@ async fn the_plain_executor_answers_as_our_own() {
         pin = create_pin(&app, &app.client, png(40, 30, n), boards, &caption).await;
     }
     let clients = [app.client.clone(), bob, new_client()];
-    let mut own = Vec::new();
+    let mut served = Vec::new();
     for client in &clients {
-        own.push(answers(&app, client, "trips", &pin).await);
+        served.push(answers(&app, client, "trips", &pin).await);
     }
     assert!(
-        own.iter().flatten().all(|a| a["errors"].is_null()),
-        "{own:?}"
+        served.iter().flatten().all(|a| a["errors"].is_null()),
+        "{served:?}"
     );
 
-    app.restart_configured(|config| config.api.executor = GraphqlExecutor::Plain)
-        .await;
-    for (client, own) in clients.iter().zip(own) {
-        assert_eq!(answers(&app, client, "trips", &pin).await, own);
+    app.restart_configured(plain).await;
+    for (client, served) in clients.iter().zip(served) {
+        assert_eq!(answers(&app, client, "trips", &pin).await, served);
     }
 }

@@ -249,6 +249,21 @@ pub struct ApiConfig {
     pub graphiql: Option<bool>,
     /// Who answers GraphQL requests (see `GraphqlExecutor`).
     pub executor: GraphqlExecutor,
+    /// How the records a page's fields ask for are read (see `LoadPlanner`).
+    pub planner: LoadPlanner,
+}
+
+/// How the records a page's fields ask for are read: with what follows from them (`ahead`: a
+/// user found by name is read with the board its query asks next, a page of board tiles with
+/// their covers, owners and counts, in one round and one read transaction), or each round as
+/// the resolvers ask (`plain`: the services asked field by field, batched by round), kept as the
+/// reference the benchmark compares with.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LoadPlanner {
+    #[default]
+    Ahead,
+    Plain,
 }
 
 /// Who answers GraphQL requests: Corkboard's own answering (`own`: parsed queries kept, objects

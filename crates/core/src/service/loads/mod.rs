@@ -18,6 +18,7 @@ use crate::service::pins;
 use crate::service::users::named as user_named;
 use asked::{Then, TileFields};
 use corkboard_domain::board::{BoardRecord, FolderRecord};
+use corkboard_domain::config::LoadPlanner;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
@@ -75,17 +76,22 @@ pub enum Loaded {
     Board(Arc<BoardRecord>),
 }
 
-/// Each key's answer, for `viewer`, in one read transaction, with what follows from them: the
-/// keys of the tiles of the pages of boards and folders among them (`TileFields`), and what is
-/// asked of the records found by name (`Then`); `None` for a key with nothing to show (a user
-/// gone, a folder the viewer may not see). One key's error is its own.
+/// Each key's answer, for `viewer`, in one read transaction, with what follows from them (unless
+/// `api.planner` is `plain`): the keys of the tiles of the pages of boards and folders among them
+/// (`TileFields`), and what is asked of the records found by name (`Then`); `None` for a key
+/// with nothing to show (a user gone, a folder the viewer may not see). One key's error is its
+/// own.
 pub fn load_all(
     services: &Services,
     viewer: Option<UserId>,
     keys: Vec<LoadKey>,
 ) -> AppResult<Answers> {
+    let ahead = services.config.api.planner == LoadPlanner::Ahead;
     services.store.read(|read| {
         let mut found = answers(services, read, viewer, keys)?;
+        if !ahead {
+            return Ok(found);
+        }
         let mut read_up_to = 0;
         loop {
             let next: Vec<LoadKey> = found[read_up_to..]

@@ -4,7 +4,8 @@ use async_graphql::{Context, ID, Object, Result};
 
 use super::ahead::{self, Named};
 use super::context::ContextExt;
-use super::types::user::{Message, User};
+use super::types::objects::User;
+use super::types::user::Message;
 use corkboard_core::service::auth;
 use corkboard_core::service::recovery;
 use corkboard_core::service::registration::Credentials;

@@ -3,23 +3,16 @@
 use async_graphql::{Context, ID, MaybeUndefined, Object, Result};
 
 use super::context::ContextExt;
-use super::types::board::{Board, Folder};
-use super::types::user::{Message, User};
+use super::ids::board_id;
+use super::types::objects::User;
+use super::types::objects::{Board, Folder};
+use super::types::user::Message;
 use corkboard_core::service::boards::{self, BoardPatch, NewBoard};
 use corkboard_core::service::{folders, users};
-use corkboard_domain::board::{BoardRecord, FolderRecord};
+use corkboard_domain::board::FolderRecord;
 use corkboard_domain::error::AppError;
 use corkboard_domain::ids::{BoardId, FolderId, PinId};
 use corkboard_domain::policy::Visible;
-
-pub(crate) fn board_id(id: &ID) -> Result<BoardId, AppError> {
-    BoardId::parse(id).ok_or_else(|| AppError::not_found(BoardRecord::NOT_FOUND))
-}
-
-/// The boards a pin goes on (none when absent).
-pub(crate) fn board_ids(ids: Option<Vec<ID>>) -> Result<Vec<BoardId>, AppError> {
-    ids.unwrap_or_default().iter().map(board_id).collect()
-}
 
 /// A folder id given to open or change that folder.
 fn existing_folder_id(id: &ID) -> Result<FolderId, AppError> {

@@ -2,14 +2,13 @@
 
 use async_graphql::{Context, ID, Object, Result, SimpleObject};
 
-use super::boards::{board_id, board_ids};
 use super::context::ContextExt;
+use super::ids::{board_id, board_ids, pin_id};
 use super::pagination::bounded_cost;
 use super::pin_lists::{BoardPinEdge, board_pin_edge};
-use super::pins::pin_id;
-use super::types::board::Board;
-use super::types::pin::Pin;
-use super::types::user::User;
+use super::types::objects::Board;
+use super::types::objects::Pin;
+use super::types::objects::User;
 use corkboard_core::service::pin_edits::{self, PinPatch};
 use corkboard_core::service::users;
 use corkboard_domain::pin::PinText;

@@ -8,7 +8,7 @@ use super::connection::{Connection, Edge};
 use super::context::ContextExt;
 use super::pagination::{Total, items_to_read};
 use super::prefetch;
-use super::types::pin::Pin;
+use super::types::objects::Pin;
 use std::sync::Arc;
 
 use corkboard_core::service::pin_lists::{PageRequest, PinList, PinPage, cursor, parse_cursor};

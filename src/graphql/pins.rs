@@ -2,25 +2,18 @@
 
 use async_graphql::{Context, ID, Object, Result, SimpleObject};
 
-use super::boards::{board_id, board_ids};
 use super::context::ContextExt;
+use super::ids::{board_id, board_ids, pin_id};
 use super::pagination::page_cost;
 use super::pin_lists::{PinConnection, pin_connection};
-use super::types::pin::Pin;
+use super::types::objects::Pin;
 use super::types::temp_pin::{ScanResult, TempPin};
-use corkboard_core::service::access::PIN_NOT_FOUND;
 use corkboard_core::service::add_pin::{NewPin, add_pin};
 use corkboard_core::service::fetch_jobs::For;
 use corkboard_core::service::pin_lists::PinList;
 use corkboard_core::service::{pins, scanner, search, temp_pins};
-use corkboard_domain::error::AppError;
-use corkboard_domain::ids::PinId;
 use corkboard_domain::pin::PinText;
 use corkboard_search::query::Wanted;
-
-pub fn pin_id(id: &ID) -> Result<PinId, AppError> {
-    PinId::parse(id).ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))
-}
 
 const MAX_SUGGESTIONS: usize = 50;
 

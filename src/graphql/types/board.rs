@@ -1,34 +1,18 @@
-//! The `Board` and `Folder` GraphQL types.
-
-use std::ops::Deref;
-use std::sync::Arc;
+//! The `Board` and `Folder` GraphQL types' fields, over `objects::Board` and `Folder`.
 
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
-use super::pin::Pin;
-use super::user::User;
+use super::objects::{Board, Folder, Pin, User};
+use crate::graphql::board_lists::board_connection;
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
-use crate::graphql::pagination::{Total, id_after, items_to_read, list_connection, page_cost};
+use crate::graphql::ids::pin_id;
+use crate::graphql::in_turn;
+use crate::graphql::pagination::{Total, page_cost};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
-use crate::graphql::pins::pin_id;
-use crate::graphql::{in_turn, tiles};
-use corkboard_core::service::boards::BoardsRequest;
 use corkboard_core::service::{boards, pins};
-use corkboard_domain::board::{BoardRecord, FolderRecord};
-use corkboard_domain::ids::BoardId;
 use corkboard_store::board_lists::BoardList;
-
-pub struct Board(pub BoardRecord);
-
-impl Deref for Board {
-    type Target = BoardRecord;
-
-    fn deref(&self) -> &BoardRecord {
-        &self.0
-    }
-}
 
 in_turn::answered_in_turn!(Board by BoardFields,
     plain: {
@@ -148,16 +132,6 @@ impl Board {
     }
 }
 
-pub struct Folder(pub FolderRecord);
-
-impl Deref for Folder {
-    type Target = FolderRecord;
-
-    fn deref(&self) -> &FolderRecord {
-        &self.0
-    }
-}
-
 in_turn::answered_in_turn!(Folder by FolderFields,
     plain: {
         "id" => id,
@@ -228,24 +202,4 @@ impl FolderFields<'_> {
     ) -> Result<Connection<String, Board, Total>> {
         board_connection(ctx, BoardList::InFolder(self.id), None, first, after).await
     }
-}
-
-/// One page of a list of boards, read with the other lists of the request.
-pub(crate) async fn board_connection(
-    ctx: &Context<'_>,
-    list: BoardList,
-    secret: Option<bool>,
-    first: Option<i32>,
-    after: Option<String>,
-) -> Result<Connection<String, Board, Total>> {
-    let request = BoardsRequest {
-        list,
-        secret,
-        first: items_to_read(ctx, first)?,
-        after: id_after(after.as_deref())?.map(BoardId),
-    };
-    let tiles = tiles::board_fields(&ctx.look_ahead())?;
-    let found = Arc::unwrap_or_clone(ctx.loaders().boards(request, tiles).await?);
-    let after = request.after.is_some();
-    Ok(list_connection(found, after, |board| board.id.0, Board))
 }

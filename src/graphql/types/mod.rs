@@ -1,6 +1,7 @@
-//! GraphQL object types, one file per entity.
+//! GraphQL object types: their values in `objects`, their fields in a file per entity above it.
 
 pub mod board;
+pub mod objects;
 pub mod pin;
 pub mod temp_pin;
 pub mod user;

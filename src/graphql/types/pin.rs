@@ -1,56 +1,17 @@
-//! The `Pin` GraphQL type.
-
-use std::sync::Arc;
+//! The `Pin` GraphQL type's fields, over `objects::Pin`.
 
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
-use super::board::Board;
-use super::user::User;
+use super::objects::{Board, Pin, User};
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::in_turn;
 use crate::graphql::pagination::{Total, page, page_cost};
 use corkboard_core::media::encode::FORMATS;
 use corkboard_core::media::urls;
-use corkboard_core::service::pin_lists::{self, Neighbours, PinList};
+use corkboard_core::service::pin_lists::{self, Neighbours};
 use corkboard_core::service::pins;
-use corkboard_domain::ids::BoardId;
-use corkboard_domain::pin::PinRecord;
-
-/// A pin, seen in a list that gives it its neighbours.
-pub struct Pin {
-    /// Shared: a board's covers are kept once for a page's three cover fields.
-    pub record: Arc<PinRecord>,
-    pub list: PinList,
-}
-
-impl From<PinRecord> for Pin {
-    /// A pin seen among Last pins.
-    fn from(record: PinRecord) -> Self {
-        Pin::from(Arc::new(record))
-    }
-}
-
-impl From<Arc<PinRecord>> for Pin {
-    /// A pin seen among Last pins.
-    fn from(record: Arc<PinRecord>) -> Self {
-        Pin {
-            record,
-            list: PinList::Last,
-        }
-    }
-}
-
-impl Pin {
-    /// A pin seen on a board.
-    pub fn on_board(board: BoardId, record: impl Into<Arc<PinRecord>>) -> Pin {
-        Pin {
-            record: record.into(),
-            list: PinList::OnBoard(board),
-        }
-    }
-}
 
 in_turn::answered_in_turn!(Pin by PinFields,
     plain: {

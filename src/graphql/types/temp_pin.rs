@@ -2,7 +2,7 @@
 
 use async_graphql::{Object, SimpleObject};
 
-use super::pin::Pin;
+use super::objects::Pin;
 use crate::graphql::pagination::bounded_cost;
 use corkboard_core::media::urls;
 use corkboard_core::service::temp_pins::{MOST_CLONES, Staged};

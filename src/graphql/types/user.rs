@@ -1,22 +1,22 @@
-//! The `User` GraphQL type: public profile fields for everyone, account fields for whom the
-//! services show them (the user only).
+//! The `User` GraphQL type's fields, over `objects::User`: public profile fields for everyone,
+//! account fields for whom the services show them (the user only).
 
 use std::sync::Arc;
 
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
+use super::objects::{Board, Folder, Pin, User};
 use crate::graphql::ahead::{self, Named};
+use crate::graphql::board_lists::board_connection;
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
+use crate::graphql::ids::pin_id;
 use crate::graphql::pagination::{
     Total, bounded_cost, id_after, items_to_read, list_connection, list_size, page_cost,
 };
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
-use crate::graphql::pins::pin_id;
 use crate::graphql::tiles;
-use crate::graphql::types::board::{Board, Folder, board_connection};
-use crate::graphql::types::pin::Pin;
 use corkboard_core::media::urls;
 use corkboard_core::service::api_keys::MOST_API_KEYS;
 use corkboard_core::service::folders::FoldersRequest;
@@ -24,18 +24,8 @@ use corkboard_core::service::pin_lists::PinList;
 use corkboard_core::service::temp_pins::MOST_CLONES;
 use corkboard_core::service::users::{PrivateFields, private_fields};
 use corkboard_core::service::{api_keys, boards, pins};
-use corkboard_domain::error::AppError;
-use corkboard_domain::ids::{FolderId, UserId};
-use corkboard_domain::user::UserRecord;
+use corkboard_domain::ids::FolderId;
 use corkboard_store::board_lists::BoardList;
-
-pub struct User(pub Arc<UserRecord>);
-
-impl From<UserRecord> for User {
-    fn from(record: UserRecord) -> User {
-        User(Arc::new(record))
-    }
-}
 
 /// What a clone search costs beside its answer: it reads up to 4,000 pins.
 const CLONE_SEARCH_COST: usize = 500;
@@ -242,13 +232,6 @@ impl User {
 }
 
 impl User {
-    /// A user by id, loaded together with the other users the request asks for.
-    pub async fn load(ctx: &Context<'_>, id: UserId) -> async_graphql::Result<User> {
-        let found = ctx.loaders().user(id).await?;
-        let missing = || AppError::not_found("This user does not exist.");
-        Ok(User(found.ok_or_else(missing)?))
-    }
-
     fn private<'a>(&'a self, ctx: &Context<'_>) -> Option<PrivateFields<'a>> {
         private_fields(ctx.viewer().user, &self.0)
     }

@@ -8,7 +8,7 @@ use common::pins::{add_board, share_board};
 use common::reads::assert_consistent;
 use common::{TestApp, graphql_with, new_client};
 use corkboard_store::codec::records_read;
-use corkboard_store::pin_order::keys_read;
+use corkboard_store::walks::keys_read;
 use serde_json::json;
 
 /// Boards `from..to` of Ada's that "gar" does not find: some with words just before and after

@@ -8,7 +8,7 @@ mod common;
 use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin};
 use common::{TestApp, graphql_with};
-use corkboard_store::pin_order::keys_read;
+use corkboard_store::walks::keys_read;
 use serde_json::json;
 
 /// The preview path of a pin, and the index keys read to answer it for `client`, with its status.

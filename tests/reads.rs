@@ -13,7 +13,7 @@ use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_fol
 use common::{TestApp, graphql_with};
 use corkboard::graphql::loaders;
 use corkboard_store::codec::records_read;
-use corkboard_store::pin_order::keys_read;
+use corkboard_store::walks::keys_read;
 use serde_json::json;
 
 const THUMB: &str = "id title caption width height dominantColor unsafe previewsSizes

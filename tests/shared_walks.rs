@@ -11,7 +11,7 @@ use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin, walk_pins};
 use common::{TestApp, graphql_with};
 use corkboard_store::codec::records_read;
-use corkboard_store::pin_order::keys_read;
+use corkboard_store::walks::keys_read;
 use serde_json::json;
 
 const HOME: &str = "query($after: String) { pins(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }";

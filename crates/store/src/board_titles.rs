@@ -1,4 +1,4 @@
-//! The words of board titles (`BOARD_TITLE_WORDS`), kept by `boards::save` and `remove`, so
+//! The words of board titles (`BOARD_TITLE_WORDS`), kept by `board_writes::save` and `remove`, so
 //! that a user's boards are found by the beginnings of their title words without reading the
 //! boards that have none.
 
@@ -8,8 +8,8 @@ use redb::{ReadableTable, WriteTransaction};
 
 use super::Source;
 use super::codec::decode;
-use super::pin_order::note_keys_read;
 use super::tables::{BOARD_TITLE_WORDS, BOARDS};
+use super::walks::note_keys_read;
 use corkboard_domain::board::{BoardRecord, title_words};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, UserId};

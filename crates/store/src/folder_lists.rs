@@ -1,5 +1,5 @@
 //! A user's folders that a viewer may see, newest first, read a page at a time from `LISTS`
-//! (list 2 the public ones, 3 the private ones) with their counts: kept from
+//! (`lists`: list 2 the public ones, 3 the private ones) with their counts: kept from
 //! `policy::folder_listed` whenever a folder or the boards in it change, so that a page reads
 //! its own folders whatever the number of folders.
 
@@ -7,8 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use redb::{ReadableTable, WriteTransaction};
 
-use super::board_lists::{
-    BOARDS_IN_FOLDER, CountKey, EVERYONE, EntryKey, set_entry, total, under, walk,
+use super::lists::{
+    self, BOARDS_IN_FOLDER, CountKey, EVERYONE, EntryKey, PRIVATE_FOLDERS_OF_USER,
+    PUBLIC_FOLDERS_OF_USER, set_entry, total, under, walk,
 };
 use super::tables::{FOLDERS, LIST_COUNTS, LISTS};
 use super::{Source, codec::decode, folders};
@@ -16,10 +17,6 @@ use corkboard_domain::board::FolderRecord;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{FolderId, UserId};
 use corkboard_domain::policy::folder_listed;
-
-/// The list numbers of a user's public and private folders in `LISTS`.
-const PUBLIC_FOLDERS_OF_USER: u8 = 2;
-const PRIVATE_FOLDERS_OF_USER: u8 = 3;
 
 /// The list number a folder goes in.
 fn kind_of(folder: &FolderRecord) -> u8 {
@@ -36,7 +33,7 @@ fn readers_of(owner: UserId, viewer: Option<UserId>) -> Vec<u64> {
     if viewer == Some(owner) {
         vec![owner.0]
     } else {
-        super::board_lists::readers_of(viewer)
+        lists::readers_of(viewer)
     }
 }
 

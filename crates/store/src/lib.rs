@@ -1,25 +1,36 @@
-//! The redb database: opening, migrating, transactions, and one module per entity.
+//! The redb database: opening, migrating and its transactions, and its modules in layers: at the
+//! bottom the tables, the codec and the walks of index keys; then each table's records and
+//! indexes, read and kept, knowing nothing of the commands (`boards`, `pins`, `board_pins`,
+//! `public_pins`, `board_lists`...); on top the modules that carry out whole writes, each keeping
+//! every index (`board_writes`, `pin_writes`, `folder_writes`, the `board_sweeper`). No module
+//! imports one above it (`tests/layers.rs`).
 
 pub mod accounts;
 pub mod background;
 pub mod board_lists;
 pub mod board_pins;
+pub mod board_sweeper;
 pub mod board_sweeps;
 pub mod board_titles;
+pub mod board_writes;
 pub mod boards;
 pub mod check;
 pub mod codec;
 pub mod folder_lists;
+pub mod folder_writes;
 pub mod folders;
 pub mod import_jobs;
 pub mod imported;
 pub mod invites;
 pub mod kept_records;
+mod lists;
 pub mod memo;
 pub mod migrations;
 pub mod pin_order;
+pub mod pin_writes;
 pub mod pins;
 pub mod private_pins;
+pub mod public_pins;
 pub mod reading;
 #[cfg(test)]
 mod record_layouts;
@@ -33,6 +44,7 @@ mod test_pins;
 pub mod upgrade;
 pub mod user_pins;
 pub mod users;
+pub mod walks;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};

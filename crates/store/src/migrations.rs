@@ -3,7 +3,7 @@
 use anyhow::{Context, bail};
 use redb::{Database, ReadableDatabase, ReadableTable, WriteTransaction};
 
-use super::boards;
+use super::public_pins;
 use super::tables::{self, META};
 use corkboard_domain::ids::PinId;
 
@@ -145,7 +145,8 @@ fn index_public_pins(write: &WriteTransaction) -> anyhow::Result<()> {
             .collect::<Result<_, _>>()?
     };
     for id in ids {
-        boards::refresh_public(write, PinId(id)).map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        public_pins::refresh_public(write, PinId(id))
+            .map_err(|error| anyhow::anyhow!("{error:?}"))?;
     }
     Ok(())
 }

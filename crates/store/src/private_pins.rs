@@ -6,9 +6,8 @@ use std::collections::BTreeMap;
 
 use redb::{ReadableTable, WriteTransaction};
 
-use super::Source;
-use super::board_pins::count_change;
 use super::tables::{PRIVATE_BOARD_PIN_COUNTS, PRIVATE_BOARD_PINS, PRIVATE_PINS_ON_SEVERAL_BOARDS};
+use super::{Source, add_to_count};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
 
@@ -29,7 +28,7 @@ pub fn count_on_boards(tx: &impl Source, boards: &[BoardId]) -> AppResult<usize>
 }
 
 /// Brings the pin's entries on `boards` (all it is on) up to date with whether it is `public`
-/// (`boards::refresh_public` calls it after every link, unlink and change of publicity).
+/// (`public_pins::refresh_public` calls it after every link, unlink and change of publicity).
 pub(super) fn refresh(
     write: &WriteTransaction,
     pin: PinId,
@@ -83,12 +82,8 @@ fn set_entries(
         table.remove(key)?.is_some()
     };
     if was_private != private {
-        count_change(
-            write,
-            PRIVATE_BOARD_PIN_COUNTS,
-            board,
-            if private { 1 } else { -1 },
-        )?;
+        let mut counts = write.open_table(PRIVATE_BOARD_PIN_COUNTS)?;
+        add_to_count(&mut counts, board.0, if private { 1 } else { -1 })?;
     }
     Ok(())
 }

@@ -29,8 +29,9 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::import_job::{ImportItem, ItemOutcome};
 use corkboard_domain::pin::{Picture, PinRecord, PinText};
-use corkboard_store::pin_order::{self, Direction};
-use corkboard_store::{Source, boards, import_jobs, pins};
+use corkboard_store::pin_order;
+use corkboard_store::walks::Direction;
+use corkboard_store::{Source, board_writes, boards, import_jobs, pin_writes, pins};
 
 /// How often the runner looks for new jobs when it has none, and how long it waits after a
 /// failure of the database.
@@ -209,7 +210,7 @@ async fn pin_item(services: &Services, work: Work) -> AppResult<()> {
                     check_new_pins(write, &services.config.quotas, user, 1, picture.weight)?;
                     let board = board_named(write, user, &item.board, item.private_board)?;
                     let record = PinRecord::new(user, picture.clone(), source, text);
-                    pins::insert(write, record, &[board])?;
+                    pin_writes::insert(write, record, &[board])?;
                     ItemOutcome::Created
                 } else {
                     ItemOutcome::AlreadyPinned
@@ -306,7 +307,7 @@ fn board_named(
     }
     let title = required_title("title", &cut(title, TITLE_MAX))?;
     let board = BoardRecord::new(user, title, None, None, secret);
-    Ok(boards::insert(write, board)?.id)
+    Ok(board_writes::insert(write, board)?.id)
 }
 
 fn cut(text: &str, max: usize) -> String {

@@ -15,7 +15,9 @@ use corkboard_domain::config::QuotasConfig;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::{PinRecord, PinText};
-use corkboard_store::{Source, board_pins, boards, imported, pins};
+use corkboard_store::{
+    Source, board_pins, board_writes, boards, imported, pin_writes, pins, public_pins,
+};
 
 /// What to do with one archive pin.
 pub enum Step {
@@ -196,7 +198,7 @@ impl Importer {
     ) -> AppResult<Written> {
         Ok(match self.new_pin(pin, owner, written) {
             Ok(record) => {
-                let record = pins::insert(write, record, &[])?;
+                let record = pin_writes::insert(write, record, &[])?;
                 imported::put(write, self.origin(owner, "pin", pin.id), record.id.0)?;
                 place(write, record.id, pin.id, places)?;
                 Written::Created(record.id)
@@ -273,7 +275,7 @@ fn place(write: &WriteTransaction, local: PinId, archived: u64, places: &Places)
             board_pins::set_order(write, local, *board, *order)?;
         }
     }
-    boards::refresh_public(write, local)?;
+    public_pins::refresh_public(write, local)?;
     for board in places.covers.get(&archived).into_iter().flatten() {
         if let Some(before) = boards::get(write, *board)?
             && before.cover.is_none()
@@ -281,7 +283,7 @@ fn place(write: &WriteTransaction, local: PinId, archived: u64, places: &Places)
         {
             let mut after = before.clone();
             after.cover = Some(local);
-            boards::save(write, Some(&before), &after)?;
+            board_writes::save(write, Some(&before), &after)?;
         }
     }
     Ok(())

@@ -16,7 +16,7 @@ use corkboard_domain::pin::Picture;
 use corkboard_domain::tags::normalize_tags;
 use corkboard_domain::user::{USERNAME_MAX, UserRecord, username_key, validate_username};
 use corkboard_store::imported::{self, Origin};
-use corkboard_store::{Source, boards, folders, users};
+use corkboard_store::{Source, board_writes, boards, folder_writes, folders, users};
 
 /// Everything an import has learnt so far: which local record each archive record is.
 pub(crate) struct Importer {
@@ -191,7 +191,7 @@ impl Importer {
                     continue;
                 }
             };
-            let record = folders::insert(
+            let record = folder_writes::insert(
                 write,
                 FolderRecord {
                     id: FolderId(0),
@@ -241,7 +241,7 @@ impl Importer {
                 }
             };
             let shared_with = self.sharees(write, owner, &board.slug, &board.shared_with)?;
-            let record = boards::insert(
+            let record = board_writes::insert(
                 write,
                 BoardRecord {
                     id: BoardId(0),

@@ -14,6 +14,7 @@ use common::{TestApp, graphql_with, new_client};
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::ids::BoardId;
 use corkboard_store::board_sweeps::{self, SWEPT_ABOVE};
+use corkboard_store::writing::Writing;
 use corkboard_store::{Store, board_writes, boards};
 use serde_json::{Value, json};
 
@@ -36,7 +37,7 @@ async fn found(app: &TestApp, client: &reqwest::Client, words: &str) -> (Vec<u64
 fn change_unswept(app: &TestApp, board: BoardId, change: impl FnOnce(&mut BoardRecord)) {
     let store = &app.server.as_ref().unwrap().services.store;
     let db = store.db().unwrap();
-    let write = db.begin_write().unwrap();
+    let write = Writing::new(db.begin_write().unwrap(), None);
     let before = boards::get(&write, board).unwrap().unwrap();
     let mut after = before.clone();
     change(&mut after);

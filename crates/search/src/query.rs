@@ -293,7 +293,7 @@ fn most_first(a: &(String, usize), b: &(String, usize)) -> std::cmp::Ordering {
 mod tests {
     use std::collections::BTreeSet;
 
-    use redb::WriteTransaction;
+    use corkboard_store::writing::Writing;
 
     use crate::SearchIndex;
     use corkboard_domain::board::BoardRecord;
@@ -320,7 +320,7 @@ mod tests {
     /// A store in `dir` where Ann signed up and `fill` wrote, with the search index of it.
     fn indexed<T>(
         dir: &std::path::Path,
-        fill: impl FnOnce(&WriteTransaction) -> AppResult<T>,
+        fill: impl FnOnce(&Writing) -> AppResult<T>,
     ) -> (SearchIndex, T) {
         let store = Store::open(&dir.join("db.redb")).unwrap();
         let filled = store

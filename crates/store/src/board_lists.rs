@@ -4,14 +4,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 use super::lists::{
     BOARDS_IN_FOLDER, BOARDS_OF_USER, CountKey, EVERYONE, EntryKey, readers_of, set_entry, total,
     under, walk,
 };
 use super::tables::{BOARDS, LIST_COUNTS, LISTS};
-use super::{Source, codec::decode, folder_lists};
+use super::writing::Writing;
+use super::{Source, folder_lists};
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, FolderId, UserId};
@@ -63,7 +64,7 @@ fn keys_of(board: &BoardRecord) -> BTreeSet<CountKey> {
 /// Moves a board's entries from how `before` was listed to how `after` is (`None`: not stored),
 /// and the folders whose boards changed for a reader follow.
 pub fn update(
-    write: &WriteTransaction,
+    write: &Writing,
     before: Option<&BoardRecord>,
     after: Option<&BoardRecord>,
 ) -> AppResult<()> {
@@ -148,10 +149,10 @@ pub fn expected<'a>(
 }
 
 /// Fills the board lists from every board record (migration 17).
-pub fn fill(write: &WriteTransaction) -> AppResult<()> {
+pub fn fill(write: &Writing) -> AppResult<()> {
     let mut boards = Vec::new();
     for entry in write.open_table(BOARDS)?.iter()? {
-        boards.push(decode::<BoardRecord>(entry?.1.value())?);
+        boards.push(write.decode::<BoardRecord>(entry?.1.value())?);
     }
     let (listed, counts) = expected(&boards);
     let mut table = write.open_table(LISTS)?;

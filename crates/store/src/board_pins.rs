@@ -2,23 +2,23 @@
 //! each board's pin count; unlinking a pin takes it off its board's private pins
 //! (`private_pins`) too.
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS};
-use super::walks::note_keys_read;
+use super::writing::Writing;
 use super::{Source, add_to_count, pins, private_pins};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
 
 /// A board's pins with their order, highest order first: the whole board (counted in
-/// `walks::keys_read`, so that a page reading it shows in the tests of what pages read).
+/// `Store::keys_read`, so that a page reading it shows in the tests of what pages read).
 pub fn on_board(tx: &impl Source, board: BoardId) -> AppResult<Vec<(i64, PinId)>> {
     let table = tx.table(BOARD_PINS)?;
     let range = table.range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?;
     let mut entries = range
         .map(|entry| entry.map(|(key, _)| (key.value().1, PinId(key.value().2))))
         .collect::<Result<Vec<_>, _>>()?;
-    note_keys_read(entries.len());
+    tx.note_keys_read(entries.len());
     entries.reverse();
     Ok(entries)
 }
@@ -39,7 +39,7 @@ pub fn count_on_board(tx: &impl Source, board: BoardId) -> AppResult<usize> {
 }
 
 /// Adds `change` (one pin more or less) to the board's count; a count of 0 has no entry.
-fn count_change(write: &WriteTransaction, board: BoardId, change: i64) -> AppResult<()> {
+fn count_change(write: &Writing, board: BoardId, change: i64) -> AppResult<()> {
     add_to_count(&mut write.open_table(BOARD_PIN_COUNTS)?, board.0, change)
 }
 
@@ -73,7 +73,7 @@ pub fn order_of(tx: &impl Source, pin: PinId, board: BoardId) -> AppResult<Optio
 }
 
 /// The order above the board's highest one.
-pub(crate) fn top_order(write: &WriteTransaction, board: BoardId) -> AppResult<i64> {
+pub(crate) fn top_order(write: &Writing, board: BoardId) -> AppResult<i64> {
     let top = write
         .open_table(BOARD_PINS)?
         .range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?
@@ -84,12 +84,7 @@ pub(crate) fn top_order(write: &WriteTransaction, board: BoardId) -> AppResult<i
 }
 
 /// Moves a pin already on a board to `order`, or links it there at `order`.
-pub fn set_order(
-    write: &WriteTransaction,
-    pin: PinId,
-    board: BoardId,
-    order: i64,
-) -> AppResult<()> {
+pub fn set_order(write: &Writing, pin: PinId, board: BoardId, order: i64) -> AppResult<()> {
     match order_of(write, pin, board)? {
         Some(before) => {
             write
@@ -115,7 +110,7 @@ pub fn set_order(
 }
 
 /// Removes the link of a pin and a board; false when there was none.
-pub(crate) fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<bool> {
+pub(crate) fn unlink(write: &Writing, pin: PinId, board: BoardId) -> AppResult<bool> {
     let Some(order) = order_of(write, pin, board)? else {
         return Ok(false);
     };
@@ -135,7 +130,7 @@ pub(crate) fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> Ap
 
 /// Takes every pin off a board (being deleted): the board's own entries go by ranges, the links
 /// from its pins one by one, without reading the pins; returns the pins that were on it.
-pub(crate) fn unlink_all(write: &WriteTransaction, board: BoardId) -> AppResult<Vec<PinId>> {
+pub(crate) fn unlink_all(write: &Writing, board: BoardId) -> AppResult<Vec<PinId>> {
     let pins = pins_on(write, board)?;
     let whole_board = (board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX);
     write

@@ -2,9 +2,8 @@
 //! board's pins brought up to date with the board (taken off it when it is gone) in one write
 //! transaction, which the search index follows, then the board's mark cleared.
 
-use redb::WriteTransaction;
-
 use super::public_pins::refresh_public_each;
+use super::writing::Writing;
 use super::{Store, board_pins, board_sweeps, boards};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
@@ -34,7 +33,7 @@ pub fn sweep_all(store: &Store) -> AppResult<()> {
 
 /// Brings `pins` up to date with their board: unlinked from it when it is gone, then each
 /// pin's public state from the boards it is on now.
-fn follow_board(write: &WriteTransaction, board: BoardId, pins: &[PinId]) -> AppResult<()> {
+fn follow_board(write: &Writing, board: BoardId, pins: &[PinId]) -> AppResult<()> {
     if boards::get(write, board)?.is_none() {
         for pin in pins {
             board_pins::unlink(write, *pin, board)?;
@@ -44,7 +43,7 @@ fn follow_board(write: &WriteTransaction, board: BoardId, pins: &[PinId]) -> App
 }
 
 /// Drops what is left of a board gone, and clears its mark unless it was marked again.
-fn finish(write: &WriteTransaction, board: BoardId, number: u64) -> AppResult<()> {
+fn finish(write: &Writing, board: BoardId, number: u64) -> AppResult<()> {
     if boards::get(write, board)?.is_none() {
         let left = board_pins::unlink_all(write, board)?;
         refresh_public_each(write, &left)?;

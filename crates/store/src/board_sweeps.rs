@@ -10,9 +10,10 @@
 //! Like a search sweep's mark, a board's mark has a number: a sweep clears only the mark it
 //! read before sweeping, so that a board changed again meanwhile is swept again.
 
-use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
+use redb::{ReadableTable, ReadableTableMetadata};
 
 use super::tables::BOARD_SWEEPS;
+use super::writing::Writing;
 use super::{Source, board_pins, search_pending};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::BoardId;
@@ -29,7 +30,7 @@ pub(crate) fn is_swept(tx: &impl Source, board: BoardId) -> AppResult<bool> {
 }
 
 /// Marks the board's pins for a sweep: one entry, however many pins.
-pub fn mark(write: &WriteTransaction, board: BoardId) -> AppResult<()> {
+pub fn mark(write: &Writing, board: BoardId) -> AppResult<()> {
     let number = search_pending::next_number(write)?;
     write.open_table(BOARD_SWEEPS)?.insert(board.0, number)?;
     Ok(())
@@ -58,7 +59,7 @@ pub(super) fn all(tx: &impl Source) -> AppResult<Vec<Sweep>> {
 }
 
 /// Clears the board's mark, unless it was marked again since its sweep read `number`.
-pub(super) fn clear(write: &WriteTransaction, board: BoardId, number: u64) -> AppResult<()> {
+pub(super) fn clear(write: &Writing, board: BoardId, number: u64) -> AppResult<()> {
     let mut table = write.open_table(BOARD_SWEEPS)?;
     if table.get(board.0)?.map(|mark| mark.value()) == Some(number) {
         table.remove(board.0)?;

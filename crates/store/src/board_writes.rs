@@ -2,20 +2,19 @@
 //! owner, by folder, by the users it is shared with, its lists and title words), and bringing
 //! its pins' public state and search documents up to date with who may see it.
 
-use redb::WriteTransaction;
-
 use super::board_sweeps::SWEPT_ABOVE;
 use super::codec::encode;
 use super::public_pins::refresh_public_each;
 use super::search_sweeps::{self, Swept};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
+use super::writing::Writing;
 use super::{board_lists, board_pins, board_sweeps, board_titles, free_slug, ids_under, next_id};
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, UserId};
 
 /// Stores a new board with a fresh id and a slug unique among its owner's boards.
-pub fn insert(write: &WriteTransaction, mut board: BoardRecord) -> AppResult<BoardRecord> {
+pub fn insert(write: &Writing, mut board: BoardRecord) -> AppResult<BoardRecord> {
     board.id = BoardId(next_id(write)?);
     board.slug = free_slug(write, BOARDS_BY_SLUG, board.user.0, &board.slug)?;
     write
@@ -29,11 +28,7 @@ pub fn insert(write: &WriteTransaction, mut board: BoardRecord) -> AppResult<Boa
 }
 
 /// Saves a board and moves its folder, sharing, list and title word index entries from `before`.
-pub fn save(
-    write: &WriteTransaction,
-    before: Option<&BoardRecord>,
-    board: &BoardRecord,
-) -> AppResult<()> {
+pub fn save(write: &Writing, before: Option<&BoardRecord>, board: &BoardRecord) -> AppResult<()> {
     let old_folder = before.and_then(|b| b.folder);
     if old_folder != board.folder {
         let mut by_folder = write.open_table(BOARDS_BY_FOLDER)?;
@@ -70,7 +65,7 @@ pub fn save(
 
 /// Brings the public state and search documents of a board's pins up to date with who may see
 /// it: in this write for a small board, by a sweep for a large one (`board_sweeps`).
-fn follow_audience(write: &WriteTransaction, board: BoardId) -> AppResult<()> {
+fn follow_audience(write: &Writing, board: BoardId) -> AppResult<()> {
     if board_sweeps::is_swept(write, board)? {
         board_sweeps::mark(write, board)
     } else {
@@ -82,7 +77,7 @@ fn follow_audience(write: &WriteTransaction, board: BoardId) -> AppResult<()> {
 /// those of its small boards in this write, up to `SWEPT_ABOVE` in all (as for one board), those
 /// of the others by sweeps. A pin on no board needs nothing: it is never public, and its search
 /// document admits its owner alone, whom a disabled account lets in nowhere.
-pub fn follow_owner(write: &WriteTransaction, user: UserId) -> AppResult<()> {
+pub fn follow_owner(write: &Writing, user: UserId) -> AppResult<()> {
     let mut pins = Vec::new();
     for board in ids_under(write, BOARDS_BY_USER, user.0)? {
         let board = BoardId(board);
@@ -100,7 +95,7 @@ pub fn follow_owner(write: &WriteTransaction, user: UserId) -> AppResult<()> {
 
 /// Removes a board; its pins stay, on their other boards (taken off it by a sweep when it holds
 /// many: `board_sweeps`).
-pub fn remove(write: &WriteTransaction, board: &BoardRecord) -> AppResult<()> {
+pub fn remove(write: &Writing, board: &BoardRecord) -> AppResult<()> {
     if board_sweeps::is_swept(write, board.id)? {
         board_sweeps::mark(write, board.id)?;
     } else {

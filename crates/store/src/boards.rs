@@ -3,7 +3,6 @@
 
 use redb::ReadableTable;
 
-use super::codec::decode;
 use super::kept_records::kept_or_read;
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
 use super::{Source, ids_under};
@@ -18,7 +17,7 @@ pub fn get(tx: &impl Source, id: BoardId) -> AppResult<Option<BoardRecord>> {
         let boards = tx.table(BOARDS)?;
         boards
             .get(id.0)?
-            .map(|bytes| decode(bytes.value()))
+            .map(|bytes| tx.decode(bytes.value()))
             .transpose()
     };
     let record = kept_or_read(tx, |kept| &kept.boards, id, read)?;

@@ -3,7 +3,6 @@
 
 use redb::ReadableTable;
 
-use super::codec::decode;
 use super::tables::{FOLDERS, FOLDERS_BY_SLUG, FOLDERS_BY_USER};
 use super::{Source, ids_under};
 use corkboard_domain::board::FolderRecord;
@@ -13,7 +12,7 @@ use corkboard_domain::ids::{FolderId, UserId};
 pub fn get(tx: &impl Source, id: FolderId) -> AppResult<Option<FolderRecord>> {
     let folders = tx.table(FOLDERS)?;
     let found = folders.get(id.0)?;
-    found.map(|bytes| decode(bytes.value())).transpose()
+    found.map(|bytes| tx.decode(bytes.value())).transpose()
 }
 
 pub fn by_slug(tx: &impl Source, user: UserId, slug: &str) -> AppResult<Option<FolderRecord>> {

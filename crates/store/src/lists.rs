@@ -73,7 +73,7 @@ pub(super) fn walk(
         let bounds = beyond(from, Direction::Down, lowest, highest);
         walks.push(walked(table.range(bounds)?, Direction::Down, |key| key.3));
     }
-    side_by_side(walks, Direction::Down, limit)
+    side_by_side(tx, walks, Direction::Down, limit)
 }
 
 /// How many entries the (list, id, reader) keys `lists` hold.

@@ -91,7 +91,7 @@ pub fn merged(
             }
         });
     }
-    let ids = side_by_side(walks, direction, limit)?;
+    let ids = side_by_side(tx, walks, direction, limit)?;
     Ok(ids.into_iter().map(|id| (0, id)).collect())
 }
 
@@ -137,5 +137,5 @@ pub fn on_board(
     let lowest = (board.0, i64::MIN, 0);
     let highest = (board.0, i64::MAX, u64::MAX);
     let range = table.range(beyond(from, direction, lowest, highest))?;
-    take(range, direction, limit, |(_, order, id)| (order, id))
+    take(tx, range, direction, limit, |(_, order, id)| (order, id))
 }

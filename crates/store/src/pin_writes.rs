@@ -2,22 +2,19 @@
 //! off, each with every index it is in (its owner's, its picture's, its boards', the public ones)
 //! and its search mark.
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 use super::codec::encode;
 use super::public_pins::{refresh_public, set_public};
 use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
+use super::writing::Writing;
 use super::{board_pins, board_writes, boards, next_id, search_pending, user_pins};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
 use corkboard_domain::pin::PinRecord;
 
 /// Stores a new pin with a fresh id, counts its picture, and puts it on top of each board.
-pub fn insert(
-    write: &WriteTransaction,
-    mut pin: PinRecord,
-    on_boards: &[BoardId],
-) -> AppResult<PinRecord> {
+pub fn insert(write: &Writing, mut pin: PinRecord, on_boards: &[BoardId]) -> AppResult<PinRecord> {
     pin.id = PinId(next_id(write)?);
     write
         .open_table(PINS)?
@@ -42,7 +39,7 @@ pub fn insert(
 }
 
 /// Saves a changed pin.
-pub fn update(write: &WriteTransaction, pin: &PinRecord) -> AppResult<()> {
+pub fn update(write: &Writing, pin: &PinRecord) -> AppResult<()> {
     search_pending::mark(write, [pin.id])?;
     write
         .open_table(PINS)?
@@ -51,7 +48,7 @@ pub fn update(write: &WriteTransaction, pin: &PinRecord) -> AppResult<()> {
 }
 
 /// Removes a pin from its boards and the indexes; true when no pin shows its picture any more.
-pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
+pub fn remove(write: &Writing, pin: &PinRecord) -> AppResult<bool> {
     search_pending::mark(write, [pin.id])?;
     for board in board_pins::boards_of(write, pin.id)? {
         take_pin(write, pin.id, board)?;
@@ -78,7 +75,7 @@ pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
 }
 
 /// Puts a pin on top of a board (above its highest order); a pin already there keeps its place.
-pub fn place_pin(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<i64> {
+pub fn place_pin(write: &Writing, pin: PinId, board: BoardId) -> AppResult<i64> {
     if let Some(order) = board_pins::order_of(write, pin, board)? {
         return Ok(order);
     }
@@ -89,7 +86,7 @@ pub fn place_pin(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppRes
 }
 
 /// Takes a pin off a board, clearing the board's cover when it was this pin; false when it was not there.
-pub fn take_pin(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<bool> {
+pub fn take_pin(write: &Writing, pin: PinId, board: BoardId) -> AppResult<bool> {
     if !board_pins::unlink(write, pin, board)? {
         return Ok(false);
     }

@@ -5,9 +5,7 @@ use std::sync::Arc;
 
 use redb::{ReadableTable, ReadableTableMetadata};
 
-use super::codec::{self, decode};
 use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
-use super::walks::note_keys_read;
 use super::{Source, ids_under, pin_ids_in};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{PinId, UserId};
@@ -16,7 +14,7 @@ use corkboard_domain::pin::PinRecord;
 pub fn get(tx: &impl Source, id: PinId) -> AppResult<Option<PinRecord>> {
     let pins = tx.table(PINS)?;
     let found = pins.get(id.0)?;
-    found.map(|bytes| decode(bytes.value())).transpose()
+    found.map(|bytes| tx.decode(bytes.value())).transpose()
 }
 
 /// The pins of `ids` that exist, each beside its key, in the order of `ids`: those a read of the
@@ -31,7 +29,7 @@ pub fn get_each<K>(
         Some((kept, state)) => kept.pins.get_each(state, &ids),
         None => vec![None; ids.len()],
     };
-    codec::count_found(found.iter().flatten().count());
+    tx.note_records_read(found.iter().flatten().count());
     let mut decoded = Vec::new();
     if found.iter().any(Option::is_none) {
         let pins = tx.table(PINS)?;
@@ -39,7 +37,7 @@ pub fn get_each<K>(
             if place.is_none()
                 && let Some(bytes) = pins.get(id.0)?
             {
-                let record = Arc::new(decode::<PinRecord>(bytes.value())?);
+                let record = Arc::new(tx.decode::<PinRecord>(bytes.value())?);
                 decoded.push((record.id, record.clone()));
                 *place = Some(record);
             }
@@ -73,7 +71,7 @@ pub(crate) fn ids_of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinId
 }
 
 /// The first pin showing the picture with this sha1 that is `wanted`, read one pin at a time
-/// (each counted in `walks::keys_read`): a picture many pins show is not loaded whole.
+/// (each counted in `Store::keys_read`): a picture many pins show is not loaded whole.
 pub fn first_showing(
     tx: &impl Source,
     sha1: &str,
@@ -82,7 +80,7 @@ pub fn first_showing(
     let table = tx.table(PINS_BY_PICTURE)?;
     for entry in table.range((sha1, 0)..=(sha1, u64::MAX))? {
         let pin = PinId(entry?.0.value().1);
-        note_keys_read(1);
+        tx.note_keys_read(1);
         if wanted(pin)? {
             return Ok(Some(pin));
         }

@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 use super::tables::{PRIVATE_BOARD_PIN_COUNTS, PRIVATE_BOARD_PINS, PRIVATE_PINS_ON_SEVERAL_BOARDS};
+use super::writing::Writing;
 use super::{Source, add_to_count};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
@@ -30,7 +31,7 @@ pub fn count_on_boards(tx: &impl Source, boards: &[BoardId]) -> AppResult<usize>
 /// Brings the pin's entries on `boards` (all it is on) up to date with whether it is `public`
 /// (`public_pins::refresh_public` calls it after every link, unlink and change of publicity).
 pub(super) fn refresh(
-    write: &WriteTransaction,
+    write: &Writing,
     pin: PinId,
     boards: &[BoardId],
     public: bool,
@@ -42,12 +43,12 @@ pub(super) fn refresh(
 }
 
 /// Takes the pin's entries off the board it left.
-pub(super) fn unlinked(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<()> {
+pub(super) fn unlinked(write: &Writing, pin: PinId, board: BoardId) -> AppResult<()> {
     set_entries(write, pin, board, false, false)
 }
 
 /// Takes every entry of a board whose pins all left it.
-pub(super) fn board_emptied(write: &WriteTransaction, board: BoardId) -> AppResult<()> {
+pub(super) fn board_emptied(write: &Writing, board: BoardId) -> AppResult<()> {
     let whole_board = (board.0, 0)..=(board.0, u64::MAX);
     write
         .open_table(PRIVATE_PINS_ON_SEVERAL_BOARDS)?
@@ -62,7 +63,7 @@ pub(super) fn board_emptied(write: &WriteTransaction, board: BoardId) -> AppResu
 }
 
 fn set_entries(
-    write: &WriteTransaction,
+    write: &Writing,
     pin: PinId,
     board: BoardId,
     private: bool,

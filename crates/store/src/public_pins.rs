@@ -4,10 +4,11 @@
 //! pin's search mark). While a board waits for its sweep (`board_sweeps`) the index may be
 //! behind, and a pin found there is checked against its boards as they are now.
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 use super::memo::Memo;
 use super::tables::PUBLIC_PINS;
+use super::writing::Writing;
 use super::{Source, board_pins, board_sweeps, pins, private_pins, search_pending, user_pins};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId, UserId};
@@ -37,12 +38,12 @@ pub(crate) fn is_public_now(tx: &impl Source, pin: PinId) -> AppResult<bool> {
 
 /// Recomputes from its boards (and its owner's account) whether a pin is public; its search
 /// document and its boards' private pins (`private_pins`) follow.
-pub fn refresh_public(write: &WriteTransaction, pin: PinId) -> AppResult<()> {
+pub fn refresh_public(write: &Writing, pin: PinId) -> AppResult<()> {
     refresh_public_each(write, &[pin])
 }
 
 /// `refresh_public` for many pins, each board and owner read once.
-pub(crate) fn refresh_public_each(write: &WriteTransaction, pins: &[PinId]) -> AppResult<()> {
+pub(crate) fn refresh_public_each(write: &Writing, pins: &[PinId]) -> AppResult<()> {
     search_pending::mark(write, pins.iter().copied())?;
     let mut memo = Memo::new(write);
     for &pin in pins {
@@ -71,7 +72,7 @@ pub(crate) fn refresh_public_each(write: &WriteTransaction, pins: &[PinId]) -> A
 
 /// Makes a pin of `owner`'s public or not, in the public pins' index and in its owner's.
 pub(crate) fn set_public(
-    write: &WriteTransaction,
+    write: &Writing,
     pin: PinId,
     owner: UserId,
     public: bool,

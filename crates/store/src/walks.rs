@@ -2,10 +2,10 @@
 //! as one list of ids (the pin lists of `pin_order`, the board and folder lists of `lists`).
 
 use std::ops::Bound::{self, Excluded, Included};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use redb::{AccessGuard, Key, StorageError, Value};
 
+use super::Source;
 use corkboard_domain::error::AppResult;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,26 +16,14 @@ pub enum Direction {
     Up,
 }
 
-/// Index keys read by the walks of this process so far: what a list costs, whatever its size.
-/// Process-wide, like `codec::records_read`.
-static KEYS_READ: AtomicU64 = AtomicU64::new(0);
-
-pub fn keys_read() -> u64 {
-    KEYS_READ.load(Ordering::Relaxed)
-}
-
-/// Counts `keys` index keys read by a walk outside this module.
-pub(super) fn note_keys_read(keys: usize) {
-    KEYS_READ.fetch_add(keys as u64, Ordering::Relaxed);
-}
-
 type Entry<'a, K, V> = Result<(AccessGuard<'a, K>, AccessGuard<'a, V>), StorageError>;
 
 /// A walk of ids, one index's.
 pub(super) type Ids<'a> = Box<dyn Iterator<Item = AppResult<u64>> + 'a>;
 
-/// Up to `limit` keys of a range, walked in `direction`.
+/// Up to `limit` keys of a range of `tx`'s, walked in `direction`.
 pub(super) fn take<'a, K: Key + 'static, V: Value + 'static, T>(
+    tx: &impl Source,
     range: impl DoubleEndedIterator<Item = Entry<'a, K, V>>,
     direction: Direction,
     limit: usize,
@@ -50,7 +38,7 @@ pub(super) fn take<'a, K: Key + 'static, V: Value + 'static, T>(
         let (key, _) = entry?;
         found.push(key_of(key.value()));
     }
-    note_keys_read(found.len());
+    tx.note_keys_read(found.len());
     Ok(found)
 }
 
@@ -68,8 +56,9 @@ pub(super) fn beyond<T: Copy>(
     }
 }
 
-/// The first `limit` ids of `walks` together, each once, in `direction`.
+/// The first `limit` ids of `walks` (of `tx`'s indexes) together, each once, in `direction`.
 pub(super) fn side_by_side(
+    tx: &impl Source,
     mut walks: Vec<Ids<'_>>,
     direction: Direction,
     limit: usize,
@@ -103,7 +92,7 @@ pub(super) fn side_by_side(
         }
         found.push(id);
     }
-    note_keys_read(read);
+    tx.note_keys_read(read);
     Ok(found)
 }
 

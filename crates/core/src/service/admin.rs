@@ -113,7 +113,7 @@ pub async fn set_disabled(
 
 /// Disables or enables an account in one transaction (see `set_disabled`).
 pub(crate) fn set_disabled_in(
-    write: &redb::WriteTransaction,
+    write: &corkboard_store::writing::Writing,
     user: UserId,
     disabled: bool,
 ) -> AppResult<UserRecord> {
@@ -178,7 +178,7 @@ pub async fn delete_account(
 /// Removes everything of an account in one transaction; returns the pictures no pin shows any
 /// more, and its avatar when no one else has it.
 fn remove_account(
-    write: &redb::WriteTransaction,
+    write: &corkboard_store::writing::Writing,
     user: &UserRecord,
 ) -> AppResult<(Vec<Picture>, Option<String>)> {
     let mut unshown = Vec::new();

@@ -2,8 +2,6 @@
 
 use std::collections::HashSet;
 
-use redb::WriteTransaction;
-
 use crate::service::access::{owned_board, shown, shows_content_of, visible_board, visible_only};
 use crate::service::context::Services;
 use crate::service::list_pages::ListPage;
@@ -15,6 +13,7 @@ use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::policy::{Visible, sees_private_fields};
 use corkboard_domain::tags::normalize_tags;
 use corkboard_store::board_lists::{self, BoardList};
+use corkboard_store::writing::Writing;
 use corkboard_store::{
     Source, board_pins, board_titles, board_writes, boards, folders, pins, users,
 };
@@ -298,11 +297,7 @@ pub(crate) fn page_of(
 }
 
 /// A board may only go into a folder of its owner.
-fn check_folder(
-    write: &WriteTransaction,
-    owner: UserId,
-    folder: Option<FolderId>,
-) -> AppResult<()> {
+fn check_folder(write: &Writing, owner: UserId, folder: Option<FolderId>) -> AppResult<()> {
     let Some(folder) = folder else { return Ok(()) };
     match folders::get(write, folder)? {
         Some(found) if found.user == owner => Ok(()),

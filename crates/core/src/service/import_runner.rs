@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use redb::WriteTransaction;
 use tokio::sync::watch;
 use tokio::task::{Id, JoinSet};
 
@@ -31,6 +30,7 @@ use corkboard_domain::import_job::{ImportItem, ItemOutcome};
 use corkboard_domain::pin::{Picture, PinRecord, PinText};
 use corkboard_store::pin_order;
 use corkboard_store::walks::Direction;
+use corkboard_store::writing::Writing;
 use corkboard_store::{Source, board_writes, boards, import_jobs, pin_writes, pins};
 
 /// How often the runner looks for new jobs when it has none, and how long it waits after a
@@ -290,12 +290,7 @@ async fn read_file(services: &Services, file: &str) -> AppResult<Vec<u8>> {
 /// The user's board with this title (whatever its case), made when there is none. The board at
 /// the title's slug is looked at first (where a board made from this title is), so that an
 /// import reads one board per picture, not all of the user's.
-fn board_named(
-    write: &WriteTransaction,
-    user: UserId,
-    title: &str,
-    secret: bool,
-) -> AppResult<BoardId> {
+fn board_named(write: &Writing, user: UserId, title: &str, secret: bool) -> AppResult<BoardId> {
     let wanted = title.to_lowercase();
     let named = |board: &BoardRecord| board.title.to_lowercase() == wanted;
     let slug = slugify(title, "board");

@@ -5,8 +5,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use redb::WriteTransaction;
-
 use super::records::Importer;
 use crate::service::export::ExportedPin;
 use crate::service::quotas::check_new_pins;
@@ -15,6 +13,7 @@ use corkboard_domain::config::QuotasConfig;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::{PinRecord, PinText};
+use corkboard_store::writing::Writing;
 use corkboard_store::{
     Source, board_pins, board_writes, boards, imported, pin_writes, pins, public_pins,
 };
@@ -143,7 +142,7 @@ impl Importer {
     /// is not added, nor any new pin after it (`stopped`: a quota was reached before).
     pub(crate) fn write_batch(
         &self,
-        write: &WriteTransaction,
+        write: &Writing,
         batch: &[usize],
         steps: &[Step],
         places: &Places,
@@ -190,7 +189,7 @@ impl Importer {
     /// Writes a new pin of `owner`'s from the archive pin, on its boards.
     fn create(
         &self,
-        write: &WriteTransaction,
+        write: &Writing,
         pin: &ExportedPin,
         owner: UserId,
         written: &HashMap<u64, PinId>,
@@ -269,7 +268,7 @@ pub fn source_url(pin: &ExportedPin) -> Option<String> {
 
 /// Puts `local` on the imported boards the archive pin was on, at its order there, and makes it
 /// the cover of the boards whose cover it was.
-fn place(write: &WriteTransaction, local: PinId, archived: u64, places: &Places) -> AppResult<()> {
+fn place(write: &Writing, local: PinId, archived: u64, places: &Places) -> AppResult<()> {
     for (board, order) in places.edges.get(&archived).into_iter().flatten() {
         if board_pins::order_of(write, local, *board)?.is_none() {
             board_pins::set_order(write, local, *board, *order)?;

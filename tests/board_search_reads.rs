@@ -1,14 +1,12 @@
 //! Finding a user's boards by the beginnings of their title words reads the index keys and the
 //! records of the boards with such a word only: as many with 500 other boards as with 10, for a
-//! visitor, a friend and the owner. (A file of its own: the counts are process-wide.)
+//! visitor, a friend and the owner.
 
 mod common;
 
 use common::pins::{add_board, share_board};
-use common::reads::assert_consistent;
+use common::reads::{assert_consistent, store};
 use common::{TestApp, graphql_with, new_client};
-use corkboard_store::codec::records_read;
-use corkboard_store::pin_order::keys_read;
 use serde_json::json;
 
 /// Boards `from..to` of Ada's that "gar" does not find: some with words just before and after
@@ -29,10 +27,11 @@ async fn reads_to_find(app: &TestApp, client: &reqwest::Client) -> (u64, u64, us
         let query = format!(
             "{{ user(username: \"ada\") {{ boardsMatching(search: \"gar\") {{ id }} }} }} # {try_number}"
         );
-        let (keys, records) = (keys_read(), records_read());
+        let store = store(app);
+        let (keys, records) = (store.keys_read(), store.records_read());
         let answer = graphql_with(client, &app.base_url, &query, json!({})).await;
-        let keys = keys_read() - keys;
-        let records = records_read() - records;
+        let keys = store.keys_read() - keys;
+        let records = store.records_read() - records;
         assert!(answer["errors"].is_null(), "{answer}");
         let found = answer["data"]["user"]["boardsMatching"].as_array().unwrap();
         fewest = (fewest.0.min(keys), fewest.1.min(records), found.len());

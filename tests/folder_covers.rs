@@ -1,14 +1,13 @@
 //! A folder's covers are the first cover of each of its boards, newest board first, then the
 //! second of each: a user's folders page reads the covers of the few boards it needs, as many
-//! records for a folder of ten boards as for one of four. (A file of its own: the count of
-//! records is process-wide.)
+//! records for a folder of ten boards as for one of four.
 
 mod common;
 
 use common::pictures::png;
 use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};
+use common::reads::store;
 use common::{TestApp, graphql_with};
-use corkboard_store::codec::records_read;
 use serde_json::{Value, json};
 
 const FOLDERS: &str =
@@ -33,9 +32,9 @@ async fn board_in_folder(app: &TestApp, folder: &str, original: &str, n: usize) 
 
 /// The records read to answer `query`, and its answer.
 async fn records_of(app: &TestApp, query: &str) -> (u64, Value) {
-    let before = records_read();
+    let before = store(app).records_read();
     let answer = graphql_with(&app.client, &app.base_url, query, json!({})).await;
-    let records = records_read() - before;
+    let records = store(app).records_read() - before;
     assert!(answer["errors"].is_null(), "{answer}");
     (records, answer)
 }

@@ -1,18 +1,14 @@
 //! Pin, board and user records and boards' covers are kept between reads
 //! (`store::kept_records`): a page asked again reads none anew, and a change to a pin, a board,
-//! its covers or a user is seen by the next read of every list and cover. (A file of its own,
-//! its tests one at a time: the count of records is process-wide.)
+//! its covers or a user is seen by the next read of every list and cover.
 
 mod common;
 
 use common::TestApp;
 use common::pictures::png;
 use common::pins::{add_board, create_pin};
-use corkboard_store::codec::records_read;
+use common::reads::store;
 use serde_json::{Value, json};
-
-/// Held by each test, so that no other one reads records while it counts them.
-static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 const HOME: &str = "{ pins(first: 50) { edges { node { id caption unsafe } } } }";
 const BOARDS: &str = "{ user(username: \"ada\") { boards(first: 50) { edges { node { id \
@@ -44,7 +40,6 @@ async fn seen(app: &TestApp) -> Vec<Value> {
 
 #[tokio::test]
 async fn a_changed_pin_is_seen_at_once_though_records_are_kept() {
-    let _alone = ONE_AT_A_TIME.lock().await;
     let app = TestApp::start().await;
     let pin = ada_with_two_pins(&app).await;
     assert_eq!(
@@ -53,10 +48,14 @@ async fn a_changed_pin_is_seen_at_once_though_records_are_kept() {
     );
 
     // Asked again (signed in, so computed anew), the page finds its records kept.
-    let before = records_read();
+    let before = store(&app).records_read();
     let answer = app.graphql(HOME, json!({})).await;
     assert_eq!(answer["data"]["pins"]["edges"].as_array().unwrap().len(), 2);
-    assert_eq!(records_read() - before, 2, "two records, kept or decoded");
+    assert_eq!(
+        store(&app).records_read() - before,
+        2,
+        "two records, kept or decoded"
+    );
 
     let update =
         "mutation($p: ID!) { updatePin(id: $p, caption: \"harbour\", unsafe: true) { id } }";
@@ -71,7 +70,6 @@ async fn a_changed_pin_is_seen_at_once_though_records_are_kept() {
 
 #[tokio::test]
 async fn a_changed_board_is_seen_at_once_though_records_are_kept() {
-    let _alone = ONE_AT_A_TIME.lock().await;
     let app = TestApp::start().await;
     app.sign_up("ada").await;
     let board = add_board(&app, &app.client, "Holidays", false).await;
@@ -112,7 +110,6 @@ async fn a_changed_board_is_seen_at_once_though_records_are_kept() {
 
 #[tokio::test]
 async fn a_changed_user_is_seen_at_once_though_records_are_kept() {
-    let _alone = ONE_AT_A_TIME.lock().await;
     let app = TestApp::start().await;
     ada_with_two_pins(&app).await;
     let owners = "{ pins(first: 50) { edges { node { user { username firstName } } } } }";

@@ -8,28 +8,6 @@ use std::path::{Path, PathBuf};
 /// The layers, lowest first; the binary package (`corkboard`, in `src/`) sits on top of them all.
 const LAYERS: [&str; 4] = ["domain", "store", "search", "core"];
 
-/// Circles not untied yet, each with the modules it may hold (a circle found must fit within one
-/// of these, so none may grow or appear): the store's board and pin tables, whose writes keep each
-/// other's indexes.
-const NOT_YET_UNTIED: [(&str, &[&str]); 1] = [(
-    "crates/store/src",
-    &[
-        "board_sweeps",
-        "board_pins",
-        "boards",
-        "board_lists",
-        "folder_lists",
-        "folders",
-        "pin_order",
-        "board_titles",
-        "memo",
-        "users",
-        "search_sweeps",
-        "pins",
-        "private_pins",
-    ],
-)];
-
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -73,16 +51,7 @@ fn no_two_modules_import_each_other() {
         .chain(["src".to_owned()]);
     for source in sources {
         let modules = modules_of(&root().join(&source));
-        let not_yet_untied = |circle: &Vec<ModulePath>| {
-            NOT_YET_UNTIED.iter().any(|(folder, known)| {
-                *folder == source
-                    && circle
-                        .iter()
-                        .all(|m| known.contains(&m.join("::").as_str()))
-            })
-        };
-        let circles_found = circles_among(&modules).into_iter();
-        circles.extend(circles_found.filter(|c| !not_yet_untied(c)).map(|circle| {
+        circles.extend(circles_among(&modules).into_iter().map(|circle| {
             let imports: Vec<String> = circle
                 .iter()
                 .flat_map(|from| {

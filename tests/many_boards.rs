@@ -2,8 +2,7 @@
 //! page reads as many records with 120 boards as with 30, for a visitor, a friend and the owner,
 //! and every page still shows each board the viewer may see once, newest first, with the right
 //! total (a user's boards: all, or only the public or private ones), as boards are made public,
-//! unshared, moved and deleted. (A file of its own: the count
-//! of records is process-wide.)
+//! unshared, moved and deleted.
 
 mod common;
 

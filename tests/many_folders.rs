@@ -2,8 +2,7 @@
 //! records with 80 folders as with 20, for a visitor, a friend and the owner, and every page
 //! still shows the folders each may see (those with a board for them; all for the owner), newest
 //! first, with the right total, all of them or only the public or private ones, as boards and
-//! folders change. A folder's count of boards reads no
-//! board. (A file of its own: the count of records is process-wide.)
+//! folders change. A folder's count of boards reads no board.
 
 mod common;
 

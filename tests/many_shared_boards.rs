@@ -1,15 +1,14 @@
 //! A friend's home list walks the public pins, their own and each board shared with them side by
 //! side: with eight shared boards it reads one index key and one board record more for each board
 //! than with two (not a page of each, nor the owner again), and still shows every pin once, newest
-//! first. (A file of its own: the counts of keys and records are process-wide.)
+//! first.
 
 mod common;
 
 use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin, share_board, walk_pins};
+use common::reads::store;
 use common::{TestApp, graphql_with};
-use corkboard_store::codec::records_read;
-use corkboard_store::pin_order::keys_read;
 use serde_json::json;
 
 const HOME: &str = "query($after: String) { pins(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }";
@@ -31,10 +30,11 @@ async fn shared_board(app: &TestApp, original: &str, n: usize) -> Vec<u64> {
 
 /// The index keys and records read by Bob's first home page.
 async fn first_page_reads(app: &TestApp, bob: &reqwest::Client) -> (u64, u64) {
-    let (keys, records) = (keys_read(), records_read());
+    let store = store(app);
+    let (keys, records) = (store.keys_read(), store.records_read());
     let answer = graphql_with(bob, &app.base_url, HOME, json!({})).await;
     assert!(answer["errors"].is_null(), "{answer}");
-    (keys_read() - keys, records_read() - records)
+    (store.keys_read() - keys, store.records_read() - records)
 }
 
 /// Checks that Bob's home list shows `seen` exactly, newest first, counted once each.

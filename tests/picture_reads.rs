@@ -1,14 +1,13 @@
 //! Who may have a picture's files is read one pin at a time, up to the first that answers: a
 //! preview of a picture that 61 pins show reads as many index keys as with one pin, and a
-//! picture only private pins show stays hidden from visitors and served to its owner. (One
-//! test: the count of keys is process-wide.)
+//! picture only private pins show stays hidden from visitors and served to its owner.
 
 mod common;
 
 use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin};
+use common::reads::store;
 use common::{TestApp, graphql_with};
-use corkboard_store::pin_order::keys_read;
 use serde_json::json;
 
 /// The preview path of a pin, and the index keys read to answer it for `client`, with its status.
@@ -24,9 +23,9 @@ async fn preview_reads(app: &TestApp, client: &reqwest::Client, pin: &str) -> (u
         .as_str()
         .unwrap()
         .to_owned();
-    let before = keys_read();
+    let before = store(app).keys_read();
     let status = client.get(app.url(&path)).send().await.unwrap().status();
-    (status.as_u16(), keys_read() - before)
+    (status.as_u16(), store(app).keys_read() - before)
 }
 
 async fn duplicate(app: &TestApp, pin: &str, board: &str, count: usize) {

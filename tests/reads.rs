@@ -4,16 +4,15 @@
 //! And a user's boards page reads as many records with 20 pins per board as with 3: covers come
 //! from each board's date index, never from loading its pins, and a user's pins page reads as
 //! many index keys with 212 pins as with 61. A board's covers are read as far as the page shows
-//! them. (One test: the counts are process-wide.)
+//! them. (One test: the count of the waits for loads is process-wide.)
 
 mod common;
 
 use common::pictures::png;
 use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};
+use common::reads::store;
 use common::{TestApp, graphql_with};
 use corkboard::graphql::loaders;
-use corkboard_store::codec::records_read;
-use corkboard_store::pin_order::keys_read;
 use serde_json::json;
 
 const THUMB: &str = "id title caption width height dominantColor unsafe previewsSizes
@@ -77,7 +76,7 @@ async fn reads_with(
     query: &str,
     variables: serde_json::Value,
 ) -> u64 {
-    let store = &app.server.as_ref().unwrap().services.store;
+    let store = store(app);
     let before = store.read_count();
     let answer = graphql_with(client, &app.base_url, query, variables).await;
     assert!(answer["errors"].is_null(), "{query}\n{answer}");
@@ -144,19 +143,19 @@ async fn add_copies(
 
 /// How many records the queries of one page read.
 async fn records_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -> u64 {
-    let before = records_read();
+    let before = store(app).records_read();
     for query in queries {
         let answer = graphql_with(client, &app.base_url, query, json!({})).await;
         assert!(answer["errors"].is_null(), "{query}\n{answer}");
     }
-    records_read() - before
+    store(app).records_read() - before
 }
 
 /// How many index keys and records the queries of one page read.
 async fn walked_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -> (u64, u64) {
-    let keys = keys_read();
+    let keys = store(app).keys_read();
     let records = records_of(app, client, queries).await;
-    (keys_read() - keys, records)
+    (store(app).keys_read() - keys, records)
 }
 
 /// The reads of each page, for the owner and for a visitor.

@@ -1,7 +1,6 @@
 //! A friend's lists (Last pins, and the pins of a user who shared private boards with them) show
 //! each pin they may see once, count them exactly, and read as many index keys and records with
 //! 136 pins on the shared boards as with 46: the walk reads each shared board a slice at a time.
-//! (One test: the counts of keys and records are process-wide.)
 
 mod common;
 
@@ -9,9 +8,8 @@ use std::collections::BTreeSet;
 
 use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin, walk_pins};
+use common::reads::store;
 use common::{TestApp, graphql_with};
-use corkboard_store::codec::records_read;
-use corkboard_store::pin_order::keys_read;
 use serde_json::json;
 
 const HOME: &str = "query($after: String) { pins(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }";
@@ -19,10 +17,11 @@ const ADAS_PINS: &str = "query($after: String) { user(username: \"ada\") { pins(
 
 /// The index keys and records read by the first page of `query`.
 async fn first_page_reads(app: &TestApp, client: &reqwest::Client, query: &str) -> (u64, u64) {
-    let (keys, records) = (keys_read(), records_read());
+    let store = store(app);
+    let (keys, records) = (store.keys_read(), store.records_read());
     let answer = graphql_with(client, &app.base_url, query, json!({})).await;
     assert!(answer["errors"].is_null(), "{answer}");
-    (keys_read() - keys, records_read() - records)
+    (store.keys_read() - keys, store.records_read() - records)
 }
 
 /// Pins `count` copies of `original`, spread over `boards`; returns their ids.

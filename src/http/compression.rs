@@ -26,7 +26,8 @@ const GZIP_ON_THE_FLY: u32 = 2;
 /// that takes as long (6) makes them only 3% smaller.
 pub(crate) const KEPT: u32 = 6;
 
-/// Answers compressed by this process so far. Process-wide, like `codec::records_read`.
+/// Answers compressed by this process so far: process-wide, so a test that counts them keeps
+/// other work out of its process.
 static COMPRESSED: AtomicU64 = AtomicU64::new(0);
 
 pub fn compressed_count() -> u64 {

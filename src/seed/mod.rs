@@ -18,7 +18,7 @@ use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::pin::{Picture, PinRecord};
 use corkboard_domain::user::{Profile, UserRecord};
 use corkboard_search::SearchIndex;
-use corkboard_store::{Store, boards, folders, pins, users};
+use corkboard_store::{Store, board_writes, folder_writes, pin_writes, pins, users};
 
 /// Every seeded user signs in with this password.
 pub(crate) const SEED_PASSWORD: &str = "corkboard-seed";
@@ -70,10 +70,10 @@ pub fn seed(config: &Config, plan: SeedPlan) -> anyhow::Result<()> {
                 .collect::<Result<Vec<_>, _>>()?;
             let ids: Vec<UserId> = users.iter().map(|user| user.id).collect();
             let folders = (0..plan.users / 2)
-                .map(|_| folders::insert(write, folder(&mut rng, &ids)))
+                .map(|_| folder_writes::insert(write, folder(&mut rng, &ids)))
                 .collect::<Result<Vec<_>, _>>()?;
             (0..plan.boards)
-                .map(|_| boards::insert(write, board(&mut rng, &ids, &folders)))
+                .map(|_| board_writes::insert(write, board(&mut rng, &ids, &folders)))
                 .collect::<Result<Vec<_>, _>>()
         })
         .map_err(|error| anyhow::anyhow!("cannot write users and boards: {error:?}"))?;
@@ -99,7 +99,7 @@ pub fn seed(config: &Config, plan: SeedPlan) -> anyhow::Result<()> {
                     let picture = pictures[rng.random_range(0..pictures.len())].clone();
                     let mut record = pin(&mut rng, n, board.user, picture);
                     record.created_at = first_pin_at + step * n as i32;
-                    pins::insert(write, record, &on)?;
+                    pin_writes::insert(write, record, &on)?;
                 }
                 Ok(())
             })

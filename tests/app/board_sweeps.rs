@@ -14,7 +14,8 @@ use common::{TestApp, graphql_with, new_client};
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::ids::BoardId;
 use corkboard_store::board_sweeps::{self, SWEPT_ABOVE};
-use corkboard_store::{Store, boards};
+use corkboard_store::writing::Writing;
+use corkboard_store::{Store, board_writes, boards};
 use serde_json::{Value, json};
 
 const LAST_PINS: &str = "query($after: String) { pins(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }";
@@ -36,11 +37,11 @@ async fn found(app: &TestApp, client: &reqwest::Client, words: &str) -> (Vec<u64
 fn change_unswept(app: &TestApp, board: BoardId, change: impl FnOnce(&mut BoardRecord)) {
     let store = &app.server.as_ref().unwrap().services.store;
     let db = store.db().unwrap();
-    let write = db.begin_write().unwrap();
+    let write = Writing::new(db.begin_write().unwrap(), None);
     let before = boards::get(&write, board).unwrap().unwrap();
     let mut after = before.clone();
     change(&mut after);
-    boards::save(&write, Some(&before), &after).unwrap();
+    board_writes::save(&write, Some(&before), &after).unwrap();
     write.commit().unwrap();
     assert_eq!(store.read(board_sweeps::count).unwrap(), 1);
 }
@@ -137,7 +138,7 @@ async fn nobody_else_sees_the_pins_of_a_big_board_made_private_before_they_are_s
                     secret: true,
                     ..before.clone()
                 };
-                boards::save(write, Some(&before), &after)
+                board_writes::save(write, Some(&before), &after)
             })
             .unwrap();
         assert_eq!(store.read(board_sweeps::count).unwrap(), 1);

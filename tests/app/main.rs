@@ -1,7 +1,8 @@
 //! The integration tests of the whole app, one module each, in one test binary: each starts the
 //! real server on `127.0.0.1:0` with a data folder of its own. The tests that count what the
-//! process reads or compresses (`codec::records_read`, `pin_order::keys_read`, `loaders::waits`,
-//! `compression::compressed_count`) keep binaries of their own: those counters are the process's.
+//! process waits for or compresses (`loaders::waits`, `compression::compressed_count`) keep
+//! binaries of their own: those counters are the process's. What a store reads is its own
+//! (`Store::records_read`, `Store::keys_read`).
 
 #[path = "../common/mod.rs"]
 mod common;

@@ -9,7 +9,7 @@ use common::pictures::png;
 use common::pins::{add_board, create_pin, share_board};
 use common::{TestApp, error_code, graphql_with, new_client};
 use corkboard_domain::ids::PinId;
-use corkboard_store::{Store, pins};
+use corkboard_store::{Store, pin_writes, pins};
 use serde_json::{Value, json};
 
 const SEARCH: &str = "query($q: String, $t: String, $first: Int, $after: String) { pins(search: $q, tag: $t, first: $first, after: $after) { totalCount edges { node { id } } pageInfo { endCursor hasNextPage } } }";
@@ -420,7 +420,7 @@ fn edit_caption_behind_the_index(
         .write(|write| {
             let mut record = pins::get(write, id)?.unwrap();
             record.caption = caption.into();
-            pins::update(write, &record)
+            pin_writes::update(write, &record)
         })
         .unwrap();
 }

@@ -10,7 +10,7 @@ use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin, share_board};
 use common::{TestApp, graphql_with, new_client};
 use corkboard_domain::ids::BoardId;
-use corkboard_store::{Store, boards};
+use corkboard_store::{Store, board_writes, boards};
 use serde_json::json;
 
 const SEARCH: &str = "query($q: String!) { pins(search: $q) { totalCount } }";
@@ -100,7 +100,7 @@ async fn new_titles_and_names_are_swept_in_after_the_write() {
                     title: "Porto stairs".into(),
                     ..before.clone()
                 };
-                boards::save(write, Some(&before), &after)
+                board_writes::save(write, Some(&before), &after)
             })
             .unwrap();
     })

@@ -18,7 +18,7 @@ use super::{COUNTED_AT_MOST, RESTRICTED, SearchIndex, audience_term, fold};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::policy::AudienceKey;
-use corkboard_store::pin_order::Direction;
+use corkboard_store::walks::Direction;
 
 /// What a search asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -293,7 +293,7 @@ fn most_first(a: &(String, usize), b: &(String, usize)) -> std::cmp::Ordering {
 mod tests {
     use std::collections::BTreeSet;
 
-    use redb::WriteTransaction;
+    use corkboard_store::writing::Writing;
 
     use crate::SearchIndex;
     use corkboard_domain::board::BoardRecord;
@@ -301,7 +301,7 @@ mod tests {
     use corkboard_domain::ids::{BoardId, UserId};
     use corkboard_domain::pin::{PinRecord, PinText};
     use corkboard_domain::user::UserRecord;
-    use corkboard_store::{Store, boards, pins, users};
+    use corkboard_store::{Store, board_writes, pin_writes, users};
 
     const ANN: UserId = UserId(1);
 
@@ -320,7 +320,7 @@ mod tests {
     /// A store in `dir` where Ann signed up and `fill` wrote, with the search index of it.
     fn indexed<T>(
         dir: &std::path::Path,
-        fill: impl FnOnce(&WriteTransaction) -> AppResult<T>,
+        fill: impl FnOnce(&Writing) -> AppResult<T>,
     ) -> (SearchIndex, T) {
         let store = Store::open(&dir.join("db.redb")).unwrap();
         let filled = store
@@ -343,20 +343,20 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (index, (public_only, on_both)) = indexed(dir.path(), |write| {
             let sea = BoardRecord::new(ANN, "Sea".into(), None, None, false);
-            let sea = boards::insert(write, sea)?.id;
+            let sea = board_writes::insert(write, sea)?.id;
             let holiday = BoardRecord::new(ANN, "Blue holiday".into(), None, None, true);
-            let holiday = boards::insert(write, holiday)?.id;
+            let holiday = board_writes::insert(write, holiday)?.id;
             let pinned = |boards: &[BoardId], count| -> AppResult<Vec<u64>> {
                 (0..count)
-                    .map(|_| Ok(pins::insert(write, pin("blue sea"), boards)?.id.0))
+                    .map(|_| Ok(pin_writes::insert(write, pin("blue sea"), boards)?.id.0))
                     .collect()
             };
             let public_only = pinned(&[sea], 28)?;
             let on_both = pinned(&[sea, holiday], 2)?;
             for _ in 0..5 {
-                pins::insert(write, pin("blue sea blue"), &[holiday])?;
+                pin_writes::insert(write, pin("blue sea blue"), &[holiday])?;
             }
-            pins::insert(write, pin("sunset"), &[sea, holiday])?;
+            pin_writes::insert(write, pin("sunset"), &[sea, holiday])?;
             Ok((public_only, on_both))
         });
         let found = |viewer, text| index.by_relevance(viewer, text, None, 0, 50).unwrap();
@@ -406,15 +406,15 @@ mod tests {
         let (index, (both, own_only)) = indexed(dir.path(), |write| {
             let board = |title: &str, secret| {
                 let board = BoardRecord::new(ANN, title.into(), None, None, secret);
-                Ok::<_, corkboard_domain::error::AppError>(boards::insert(write, board)?.id)
+                Ok::<_, corkboard_domain::error::AppError>(board_writes::insert(write, board)?.id)
             };
             let sea = board("Sea", false)?;
             let notes = board("Blue notes of a long trip to the north and back", true)?;
             let blue = board("Blue", true)?;
-            let both = pins::insert(write, pin("blue blue blue"), &[sea, notes])?
+            let both = pin_writes::insert(write, pin("blue blue blue"), &[sea, notes])?
                 .id
                 .0;
-            let own_only = pins::insert(write, pin("sky"), &[blue])?.id.0;
+            let own_only = pin_writes::insert(write, pin("sky"), &[blue])?.id.0;
             Ok((both, own_only))
         });
         let found = |text| index.by_relevance(Some(ANN), text, None, 0, 50).unwrap();

@@ -14,7 +14,7 @@ use super::SearchIndex;
 use super::query::Wanted;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
-use corkboard_store::pin_order::Direction;
+use corkboard_store::walks::Direction;
 
 /// How many pins of a search are kept in order (the first 20 pages).
 pub const KEPT_RESULTS: usize = 1000;
@@ -272,7 +272,7 @@ mod tests {
     use corkboard_domain::ids::{BoardId, PinId};
     use corkboard_domain::pin::PinRecord;
     use corkboard_domain::user::UserRecord;
-    use corkboard_store::{Store, boards, pins, users};
+    use corkboard_store::{Store, board_writes, pin_writes, pins, users};
 
     /// An index over `count` public pins owned by user 1, all tagged "sea" with the caption
     /// "blue sea"; their ids, oldest first.
@@ -284,7 +284,7 @@ mod tests {
                     write,
                     UserRecord::new("ann".into(), "ann@example.org".into(), String::new()),
                 )?;
-                let board = boards::insert(
+                let board = board_writes::insert(
                     write,
                     BoardRecord {
                         id: BoardId(0),
@@ -317,7 +317,7 @@ mod tests {
                             created_at: Utc::now(),
                             private_picture: false,
                         };
-                        Ok(pins::insert(write, pin, &[board.id])?.id.0)
+                        Ok(pin_writes::insert(write, pin, &[board.id])?.id.0)
                     })
                     .collect::<AppResult<Vec<u64>>>()
             })
@@ -406,7 +406,7 @@ mod tests {
         store
             .write(|write| {
                 let pin = pins::get(write, gone)?.unwrap();
-                pins::remove(write, &pin)
+                pin_writes::remove(write, &pin)
             })
             .unwrap();
         index.update(&store, &[gone]).unwrap();

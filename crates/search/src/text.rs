@@ -106,7 +106,7 @@ mod tests {
     use corkboard_domain::ids::{BoardId, PinId, UserId};
     use corkboard_domain::pin::{PinRecord, PinText};
     use corkboard_domain::user::UserRecord;
-    use corkboard_store::{Store, boards, pins, users};
+    use corkboard_store::{Store, board_writes, pin_writes, pins, users};
 
     /// Caption words, the first far more common than the last (a word at place `n` is drawn
     /// about `1 / sqrt(n)` as often as the first).
@@ -149,8 +149,8 @@ mod tests {
                     if user == UserId(1) {
                         private.shared_with.push(UserId(2));
                     }
-                    let public = boards::insert(write, public)?.id;
-                    on.push((user, public, boards::insert(write, private)?.id));
+                    let public = board_writes::insert(write, public)?.id;
+                    on.push((user, public, board_writes::insert(write, private)?.id));
                 }
                 let mut ids = Vec::new();
                 for _ in 0..3_000 {
@@ -171,7 +171,7 @@ mod tests {
                         tags,
                     };
                     let record = PinRecord::new(user, Default::default(), None, pin);
-                    ids.push(pins::insert(write, record, &boards)?.id);
+                    ids.push(pin_writes::insert(write, record, &boards)?.id);
                 }
                 Ok(ids)
             })
@@ -186,11 +186,11 @@ mod tests {
                         match n % 2 {
                             0 => pin.caption = format!("{} light light", pin.caption),
                             _ => {
-                                pins::remove(write, &pin)?;
+                                pin_writes::remove(write, &pin)?;
                                 continue;
                             }
                         }
-                        pins::update(write, &pin)?;
+                        pin_writes::update(write, &pin)?;
                     }
                     AppResult::Ok(())
                 })

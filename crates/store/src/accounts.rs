@@ -1,13 +1,14 @@
 //! Sessions, mailed tokens and API keys: secrets are stored only as SHA-256 hashes.
 
 use chrono::{DateTime, Utc};
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
-use super::codec::{decode, encode};
+use super::codec::encode;
 use super::tables::{
     API_KEYS, API_KEYS_BY_HASH, API_KEYS_BY_USER, MAIL_TOKENS, SESSIONS, SESSIONS_BY_USER,
 };
+use super::writing::Writing;
 use super::{Source, ids_under, next_id};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
@@ -46,11 +47,7 @@ pub struct ApiKeyRecord {
     pub last_used_at: Option<DateTime<Utc>>,
 }
 
-pub fn insert_session(
-    write: &WriteTransaction,
-    hash: &str,
-    session: &SessionRecord,
-) -> AppResult<()> {
+pub fn insert_session(write: &Writing, hash: &str, session: &SessionRecord) -> AppResult<()> {
     write
         .open_table(SESSIONS)?
         .insert(hash, encode(session)?.as_slice())?;
@@ -63,14 +60,14 @@ pub fn insert_session(
 pub fn session(tx: &impl Source, hash: &str) -> AppResult<Option<SessionRecord>> {
     let sessions = tx.table(SESSIONS)?;
     let found = sessions.get(hash)?;
-    found.map(|bytes| decode(bytes.value())).transpose()
+    found.map(|bytes| tx.decode(bytes.value())).transpose()
 }
 
-pub fn remove_session(write: &WriteTransaction, hash: &str) -> AppResult<()> {
+pub fn remove_session(write: &Writing, hash: &str) -> AppResult<()> {
     let removed = write
         .open_table(SESSIONS)?
         .remove(hash)?
-        .map(|v| decode::<SessionRecord>(v.value()));
+        .map(|v| write.decode::<SessionRecord>(v.value()));
     if let Some(session) = removed.transpose()? {
         write
             .open_table(SESSIONS_BY_USER)?
@@ -80,11 +77,7 @@ pub fn remove_session(write: &WriteTransaction, hash: &str) -> AppResult<()> {
 }
 
 /// Ends every session of `user`, except the one hashed as `keep`.
-pub fn remove_sessions_of(
-    write: &WriteTransaction,
-    user: UserId,
-    keep: Option<&str>,
-) -> AppResult<()> {
+pub fn remove_sessions_of(write: &Writing, user: UserId, keep: Option<&str>) -> AppResult<()> {
     let hashes: Vec<String> = {
         let index = write.open_table(SESSIONS_BY_USER)?;
         let range = index.range((user.0, "")..(user.0 + 1, ""))?;
@@ -98,7 +91,7 @@ pub fn remove_sessions_of(
     Ok(())
 }
 
-pub fn insert_token(write: &WriteTransaction, hash: &str, token: &TokenRecord) -> AppResult<()> {
+pub fn insert_token(write: &Writing, hash: &str, token: &TokenRecord) -> AppResult<()> {
     write
         .open_table(MAIL_TOKENS)?
         .insert(hash, encode(token)?.as_slice())?;
@@ -106,15 +99,15 @@ pub fn insert_token(write: &WriteTransaction, hash: &str, token: &TokenRecord) -
 }
 
 /// Removes a mailed token and returns it: each token works once.
-pub fn take_token(write: &WriteTransaction, hash: &str) -> AppResult<Option<TokenRecord>> {
+pub fn take_token(write: &Writing, hash: &str) -> AppResult<Option<TokenRecord>> {
     let removed = write
         .open_table(MAIL_TOKENS)?
         .remove(hash)?
-        .map(|v| decode(v.value()));
+        .map(|v| write.decode(v.value()));
     removed.transpose()
 }
 
-pub fn insert_api_key(write: &WriteTransaction, mut key: ApiKeyRecord) -> AppResult<ApiKeyRecord> {
+pub fn insert_api_key(write: &Writing, mut key: ApiKeyRecord) -> AppResult<ApiKeyRecord> {
     key.id = next_id(write)?;
     write
         .open_table(API_KEYS)?
@@ -131,7 +124,7 @@ pub fn insert_api_key(write: &WriteTransaction, mut key: ApiKeyRecord) -> AppRes
 pub fn api_key(tx: &impl Source, id: u64) -> AppResult<Option<ApiKeyRecord>> {
     let keys = tx.table(API_KEYS)?;
     let found = keys.get(id)?;
-    found.map(|bytes| decode(bytes.value())).transpose()
+    found.map(|bytes| tx.decode(bytes.value())).transpose()
 }
 
 pub fn api_key_by_hash(tx: &impl Source, hash: &str) -> AppResult<Option<ApiKeyRecord>> {
@@ -139,7 +132,7 @@ pub fn api_key_by_hash(tx: &impl Source, hash: &str) -> AppResult<Option<ApiKeyR
     id.map_or(Ok(None), |id| api_key(tx, id))
 }
 
-pub fn update_api_key(write: &WriteTransaction, key: &ApiKeyRecord) -> AppResult<()> {
+pub fn update_api_key(write: &Writing, key: &ApiKeyRecord) -> AppResult<()> {
     write
         .open_table(API_KEYS)?
         .insert(key.id, encode(key)?.as_slice())?;
@@ -155,7 +148,7 @@ pub fn api_keys_of(tx: &impl Source, user: UserId) -> AppResult<Vec<ApiKeyRecord
     Ok(keys.into_iter().flatten().collect())
 }
 
-pub fn remove_api_key(write: &WriteTransaction, key: &ApiKeyRecord) -> AppResult<()> {
+pub fn remove_api_key(write: &Writing, key: &ApiKeyRecord) -> AppResult<()> {
     write.open_table(API_KEYS)?.remove(key.id)?;
     write
         .open_table(API_KEYS_BY_HASH)?
@@ -167,11 +160,11 @@ pub fn remove_api_key(write: &WriteTransaction, key: &ApiKeyRecord) -> AppResult
 }
 
 /// Removes every session and mailed token expired at `now`; returns how many went.
-pub fn remove_expired(write: &WriteTransaction, now: DateTime<Utc>) -> AppResult<usize> {
+pub fn remove_expired(write: &Writing, now: DateTime<Utc>) -> AppResult<usize> {
     let mut expired_sessions = Vec::new();
     for entry in write.open_table(SESSIONS)?.iter()? {
         let (hash, bytes) = entry?;
-        if decode::<SessionRecord>(bytes.value())?.expires_at <= now {
+        if write.decode::<SessionRecord>(bytes.value())?.expires_at <= now {
             expired_sessions.push(hash.value().to_owned());
         }
     }
@@ -182,7 +175,7 @@ pub fn remove_expired(write: &WriteTransaction, now: DateTime<Utc>) -> AppResult
     let mut expired_tokens = Vec::new();
     for entry in tokens.iter()? {
         let (hash, bytes) = entry?;
-        if decode::<TokenRecord>(bytes.value())?.expires_at <= now {
+        if write.decode::<TokenRecord>(bytes.value())?.expires_at <= now {
             expired_tokens.push(hash.value().to_owned());
         }
     }
@@ -193,7 +186,7 @@ pub fn remove_expired(write: &WriteTransaction, now: DateTime<Utc>) -> AppResult
 }
 
 /// Removes every API key of a user; returns how many there were.
-pub fn remove_api_keys_of(write: &WriteTransaction, user: UserId) -> AppResult<usize> {
+pub fn remove_api_keys_of(write: &Writing, user: UserId) -> AppResult<usize> {
     let keys = api_keys_of(write, user)?;
     for key in &keys {
         remove_api_key(write, key)?;
@@ -202,16 +195,12 @@ pub fn remove_api_keys_of(write: &WriteTransaction, user: UserId) -> AppResult<u
 }
 
 /// Removes every pending mailed token of a user for `purpose`.
-pub fn remove_tokens_of(
-    write: &WriteTransaction,
-    user: UserId,
-    purpose: TokenPurpose,
-) -> AppResult<()> {
+pub fn remove_tokens_of(write: &Writing, user: UserId, purpose: TokenPurpose) -> AppResult<()> {
     let mut tokens = write.open_table(MAIL_TOKENS)?;
     let mut theirs = Vec::new();
     for entry in tokens.iter()? {
         let (hash, bytes) = entry?;
-        let token: TokenRecord = decode(bytes.value())?;
+        let token: TokenRecord = write.decode(bytes.value())?;
         if token.user == user && token.purpose == purpose {
             theirs.push(hash.value().to_owned());
         }

@@ -1,15 +1,18 @@
 //! The boards of a user and of a folder that a viewer may see, newest first, read a page at a
-//! time from `LISTS`, with their counts: kept by `boards::save` from whom each board is listed
-//! for, so that a page reads its own boards whatever the size of the library. The walks and
-//! counts here serve `folder_lists` too.
+//! time from `LISTS` (`lists`), with their counts: kept by `board_writes::save` from whom each
+//! board is listed for, so that a page reads its own boards whatever the size of the library.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use redb::{ReadableTable, Table, WriteTransaction};
+use redb::ReadableTable;
 
-use super::pin_order::{Direction, beyond, side_by_side, walked};
+use super::lists::{
+    BOARDS_IN_FOLDER, BOARDS_OF_USER, CountKey, EVERYONE, EntryKey, readers_of, set_entry, total,
+    under, walk,
+};
 use super::tables::{BOARDS, LIST_COUNTS, LISTS};
-use super::{Source, add_to_count, codec::decode, folder_lists};
+use super::writing::Writing;
+use super::{Source, folder_lists};
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, FolderId, UserId};
@@ -21,10 +24,6 @@ pub enum BoardList {
     InFolder(FolderId),
 }
 
-/// The list numbers of `LISTS`.
-const BOARDS_OF_USER: u8 = 0;
-pub(super) const BOARDS_IN_FOLDER: u8 = 1;
-
 impl BoardList {
     fn key(self) -> (u8, u64) {
         match self {
@@ -34,23 +33,8 @@ impl BoardList {
     }
 }
 
-/// (list, user or folder id, reader): the key of a count, and of a walk.
-pub(super) type CountKey = (u8, u64, u64);
-/// (list, user or folder id, reader, board or folder id): the key of an entry.
-pub(super) type EntryKey = (u8, u64, u64, u64);
-
-/// The reader key of everyone (ids start at 1).
-pub(super) const EVERYONE: u64 = 0;
-
 fn reader_key(reader: Option<UserId>) -> u64 {
     reader.map_or(EVERYONE, |user| user.0)
-}
-
-/// The keys under which a viewer finds boards: everyone's, and their own.
-pub(super) fn readers_of(viewer: Option<UserId>) -> Vec<u64> {
-    let mut readers = vec![EVERYONE];
-    readers.extend(viewer.map(|user| user.0));
-    readers
 }
 
 /// The keys under which a viewer finds the public boards (`secret` false: those listed for
@@ -61,11 +45,6 @@ fn readers_for(viewer: Option<UserId>, secret: Option<bool>) -> Vec<u64> {
         Some(false) => vec![EVERYONE],
         Some(true) => viewer.map(|user| user.0).into_iter().collect(),
     }
-}
-
-/// The (list, id, reader) keys of the list `(kind, id)` under each of `readers`.
-pub(super) fn under(kind: u8, id: u64, readers: &[u64]) -> Vec<CountKey> {
-    readers.iter().map(|reader| (kind, id, *reader)).collect()
 }
 
 /// The (list, id, reader) keys a board is listed under.
@@ -82,28 +61,10 @@ fn keys_of(board: &BoardRecord) -> BTreeSet<CountKey> {
     keys
 }
 
-/// Puts an entry in `LISTS` or takes it out, keeping its count.
-pub(super) fn set_entry(
-    listed: &mut Table<EntryKey, ()>,
-    counts: &mut Table<CountKey, u64>,
-    key: EntryKey,
-    present: bool,
-) -> AppResult<()> {
-    let was_present = if present {
-        listed.insert(key, ())?.is_some()
-    } else {
-        listed.remove(key)?.is_some()
-    };
-    if was_present == present {
-        return Ok(());
-    }
-    add_to_count(counts, (key.0, key.1, key.2), if present { 1 } else { -1 })
-}
-
 /// Moves a board's entries from how `before` was listed to how `after` is (`None`: not stored),
 /// and the folders whose boards changed for a reader follow.
 pub fn update(
-    write: &WriteTransaction,
+    write: &Writing,
     before: Option<&BoardRecord>,
     after: Option<&BoardRecord>,
 ) -> AppResult<()> {
@@ -137,37 +98,6 @@ pub fn update(
         folder_lists::refresh(write, FolderId(folder), readers)?;
     }
     Ok(())
-}
-
-/// Up to `limit` ids found under any of the (list, id, reader) keys `lists`, newest first,
-/// after `after`: it reads the keys it returns and one more of each key's.
-pub(super) fn walk(
-    tx: &impl Source,
-    lists: &[CountKey],
-    after: Option<u64>,
-    limit: usize,
-) -> AppResult<Vec<u64>> {
-    let table = tx.table(LISTS)?;
-    let mut walks = Vec::new();
-    for &(kind, id, reader) in lists {
-        let from = after.map(|item| (kind, id, reader, item));
-        let lowest = (kind, id, reader, 0);
-        let highest = (kind, id, reader, u64::MAX);
-        let bounds = beyond(from, Direction::Down, lowest, highest);
-        walks.push(walked(table.range(bounds)?, Direction::Down, |key| key.3));
-    }
-    let ids = side_by_side(walks, Direction::Down, limit)?;
-    Ok(ids.into_iter().map(|(_, id)| id).collect())
-}
-
-/// How many entries the (list, id, reader) keys `lists` hold.
-pub(super) fn total(tx: &impl Source, lists: &[CountKey]) -> AppResult<usize> {
-    let counts = tx.table(LIST_COUNTS)?;
-    let mut total = 0;
-    for list in lists {
-        total += counts.get(*list)?.map_or(0, |v| v.value());
-    }
-    Ok(total as usize)
 }
 
 /// The (list, id, reader) keys of the boards of `list` that `viewer` may see: all of them, or
@@ -219,10 +149,10 @@ pub fn expected<'a>(
 }
 
 /// Fills the board lists from every board record (migration 17).
-pub fn fill(write: &WriteTransaction) -> AppResult<()> {
+pub fn fill(write: &Writing) -> AppResult<()> {
     let mut boards = Vec::new();
     for entry in write.open_table(BOARDS)?.iter()? {
-        boards.push(decode::<BoardRecord>(entry?.1.value())?);
+        boards.push(write.decode::<BoardRecord>(entry?.1.value())?);
     }
     let (listed, counts) = expected(&boards);
     let mut table = write.open_table(LISTS)?;

@@ -1,23 +1,24 @@
-//! The links between pins and boards, in both directions and by the pins' dates (for covers), each
-//! board's pin count, and the public-pins index: a pin is public when it is on at least one public
-//! board (kept by `boards::refresh_public`, which also keeps `private_pins`).
+//! The links between pins and boards, in both directions and by the pins' dates (for covers), and
+//! each board's pin count; unlinking a pin takes it off its board's private pins
+//! (`private_pins`) too.
 
-use redb::{ReadableTable, TableDefinition, WriteTransaction};
+use redb::ReadableTable;
 
-use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS, PUBLIC_PINS};
-use super::{Source, add_to_count, board_sweeps, boards, pin_order, pins, private_pins, user_pins};
+use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS};
+use super::writing::Writing;
+use super::{Source, add_to_count, pins, private_pins};
 use corkboard_domain::error::AppResult;
-use corkboard_domain::ids::{BoardId, PinId, UserId};
+use corkboard_domain::ids::{BoardId, PinId};
 
 /// A board's pins with their order, highest order first: the whole board (counted in
-/// `pin_order::keys_read`, so that a page reading it shows in the tests of what pages read).
+/// `Store::keys_read`, so that a page reading it shows in the tests of what pages read).
 pub fn on_board(tx: &impl Source, board: BoardId) -> AppResult<Vec<(i64, PinId)>> {
     let table = tx.table(BOARD_PINS)?;
     let range = table.range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?;
     let mut entries = range
         .map(|entry| entry.map(|(key, _)| (key.value().1, PinId(key.value().2))))
         .collect::<Result<Vec<_>, _>>()?;
-    pin_order::note_keys_read(entries.len());
+    tx.note_keys_read(entries.len());
     entries.reverse();
     Ok(entries)
 }
@@ -37,15 +38,9 @@ pub fn count_on_board(tx: &impl Source, board: BoardId) -> AppResult<usize> {
     Ok(count.unwrap_or(0) as usize)
 }
 
-/// Adds `change` (one pin more or less) to the board's count in `counts` (`BOARD_PIN_COUNTS`
-/// or `PRIVATE_BOARD_PIN_COUNTS`); a count of 0 has no entry.
-pub(super) fn count_change(
-    write: &WriteTransaction,
-    counts: TableDefinition<u64, u64>,
-    board: BoardId,
-    change: i64,
-) -> AppResult<()> {
-    add_to_count(&mut write.open_table(counts)?, board.0, change)
+/// Adds `change` (one pin more or less) to the board's count; a count of 0 has no entry.
+fn count_change(write: &Writing, board: BoardId, change: i64) -> AppResult<()> {
+    add_to_count(&mut write.open_table(BOARD_PIN_COUNTS)?, board.0, change)
 }
 
 /// The board's newest pins by date, newest first, at most `count`: read from the date index,
@@ -78,7 +73,7 @@ pub fn order_of(tx: &impl Source, pin: PinId, board: BoardId) -> AppResult<Optio
 }
 
 /// The order above the board's highest one.
-pub(crate) fn top_order(write: &WriteTransaction, board: BoardId) -> AppResult<i64> {
+pub(crate) fn top_order(write: &Writing, board: BoardId) -> AppResult<i64> {
     let top = write
         .open_table(BOARD_PINS)?
         .range((board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX))?
@@ -89,12 +84,7 @@ pub(crate) fn top_order(write: &WriteTransaction, board: BoardId) -> AppResult<i
 }
 
 /// Moves a pin already on a board to `order`, or links it there at `order`.
-pub fn set_order(
-    write: &WriteTransaction,
-    pin: PinId,
-    board: BoardId,
-    order: i64,
-) -> AppResult<()> {
+pub fn set_order(write: &Writing, pin: PinId, board: BoardId, order: i64) -> AppResult<()> {
     match order_of(write, pin, board)? {
         Some(before) => {
             write
@@ -107,7 +97,7 @@ pub fn set_order(
                     .open_table(BOARD_PINS_BY_DATE)?
                     .insert((board.0, date, pin.0), ())?;
             }
-            count_change(write, BOARD_PIN_COUNTS, board, 1)?;
+            count_change(write, board, 1)?;
         }
     }
     write
@@ -120,7 +110,7 @@ pub fn set_order(
 }
 
 /// Removes the link of a pin and a board; false when there was none.
-pub(crate) fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<bool> {
+pub(crate) fn unlink(write: &Writing, pin: PinId, board: BoardId) -> AppResult<bool> {
     let Some(order) = order_of(write, pin, board)? else {
         return Ok(false);
     };
@@ -128,7 +118,7 @@ pub(crate) fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> Ap
         .open_table(BOARD_PINS)?
         .remove((board.0, order, pin.0))?;
     write.open_table(PIN_BOARDS)?.remove((pin.0, board.0))?;
-    count_change(write, BOARD_PIN_COUNTS, board, -1)?;
+    count_change(write, board, -1)?;
     if let Some(date) = date_of(write, pin)? {
         write
             .open_table(BOARD_PINS_BY_DATE)?
@@ -140,7 +130,7 @@ pub(crate) fn unlink(write: &WriteTransaction, pin: PinId, board: BoardId) -> Ap
 
 /// Takes every pin off a board (being deleted): the board's own entries go by ranges, the links
 /// from its pins one by one, without reading the pins; returns the pins that were on it.
-pub(crate) fn unlink_all(write: &WriteTransaction, board: BoardId) -> AppResult<Vec<PinId>> {
+pub(crate) fn unlink_all(write: &Writing, board: BoardId) -> AppResult<Vec<PinId>> {
     let pins = pins_on(write, board)?;
     let whole_board = (board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX);
     write
@@ -161,35 +151,4 @@ pub(crate) fn unlink_all(write: &WriteTransaction, board: BoardId) -> AppResult<
 /// The key of a pin in the date index: its `created_at` in microseconds (`None` for a pin gone).
 pub(crate) fn date_of(tx: &impl Source, pin: PinId) -> AppResult<Option<i64>> {
     Ok(pins::get(tx, pin)?.map(|pin| pin.created_at.timestamp_micros()))
-}
-
-/// Whether the pin is on at least one public board (of an account not disabled): by the
-/// public-pins index, checked against its boards while a board waits for its sweep.
-pub fn is_public(tx: &impl Source, pin: PinId) -> AppResult<bool> {
-    let indexed = tx.table(PUBLIC_PINS)?.get(pin.0)?.is_some();
-    if indexed && board_sweeps::waiting(tx)? {
-        return boards::is_public_now(tx, pin);
-    }
-    Ok(indexed)
-}
-
-/// Makes a pin of `owner`'s public or not, in the public pins' index and in its owner's.
-pub(crate) fn set_public(
-    write: &WriteTransaction,
-    pin: PinId,
-    owner: UserId,
-    public: bool,
-) -> AppResult<()> {
-    let was_public = {
-        let mut table = write.open_table(PUBLIC_PINS)?;
-        if public {
-            table.insert(pin.0, ())?.is_some()
-        } else {
-            table.remove(pin.0)?.is_some()
-        }
-    };
-    if was_public != public {
-        user_pins::public_changed(write, owner, pin, public)?;
-    }
-    Ok(())
 }

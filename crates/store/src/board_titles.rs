@@ -1,15 +1,14 @@
-//! The words of board titles (`BOARD_TITLE_WORDS`), kept by `boards::save` and `remove`, so
+//! The words of board titles (`BOARD_TITLE_WORDS`), kept by `board_writes::save` and `remove`, so
 //! that a user's boards are found by the beginnings of their title words without reading the
 //! boards that have none.
 
 use std::collections::BTreeSet;
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 use super::Source;
-use super::codec::decode;
-use super::pin_order::note_keys_read;
 use super::tables::{BOARD_TITLE_WORDS, BOARDS};
+use super::writing::Writing;
 use corkboard_domain::board::{BoardRecord, title_words};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, UserId};
@@ -31,7 +30,7 @@ fn keys_of(board: Option<&BoardRecord>) -> BTreeSet<WordKey> {
 /// Moves a board's entries from its title `before` to its title `after` (`None`: a board not
 /// stored yet, or removed).
 pub fn update(
-    write: &WriteTransaction,
+    write: &Writing,
     before: Option<&BoardRecord>,
     after: Option<&BoardRecord>,
 ) -> AppResult<()> {
@@ -67,7 +66,7 @@ pub fn with_word_starting(
         keys += 1;
         found.insert(board);
     }
-    note_keys_read(keys);
+    tx.note_keys_read(keys);
     Ok(found.into_iter().rev().map(BoardId).collect())
 }
 
@@ -80,11 +79,11 @@ pub fn expected<'a>(boards: impl IntoIterator<Item = &'a BoardRecord>) -> BTreeS
 }
 
 /// Fills the index from every board record, anew (migration 20).
-pub fn fill(write: &WriteTransaction) -> AppResult<()> {
+pub fn fill(write: &Writing) -> AppResult<()> {
     write.delete_table(BOARD_TITLE_WORDS)?;
     let mut boards = Vec::new();
     for entry in write.open_table(BOARDS)?.iter()? {
-        boards.push(decode::<BoardRecord>(entry?.1.value())?);
+        boards.push(write.decode::<BoardRecord>(entry?.1.value())?);
     }
     let mut table = write.open_table(BOARD_TITLE_WORDS)?;
     for (user, word, board) in expected(&boards) {

@@ -10,7 +10,6 @@ use serde::de::DeserializeOwned;
 
 use super::Source;
 use super::accounts::{ApiKeyRecord, SessionRecord};
-use super::codec::decode;
 use super::tables::*;
 use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::error::AppResult;
@@ -427,7 +426,7 @@ where
     let mut found = BTreeMap::new();
     for entry in table.iter()? {
         let (key, value) = entry?;
-        found.insert(K::owned(key.value()), decode(value.value())?);
+        found.insert(K::owned(key.value()), tx.decode(value.value())?);
     }
     Ok(found)
 }

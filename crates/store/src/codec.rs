@@ -1,7 +1,5 @@
 //! How records are written into redb values: MessagePack, each struct an array of its fields.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use anyhow::Context;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -19,21 +17,8 @@ pub fn encode<T: Serialize>(record: &T) -> AppResult<Vec<u8>> {
     Ok(rmp_serde::to_vec(record).context("cannot encode a record")?)
 }
 
-/// Records read by this process so far, decoded or found decoded in memory (`kept_records`): what
-/// answering costs, whatever the transactions. Process-wide, so a test that counts it keeps
-/// other work out of its process.
-static READ: AtomicU64 = AtomicU64::new(0);
-
-pub fn records_read() -> u64 {
-    READ.load(Ordering::Relaxed)
-}
-
-/// Counts `records` found decoded in memory.
-pub(crate) fn count_found(records: usize) {
-    READ.fetch_add(records as u64, Ordering::Relaxed);
-}
-
+/// Reads a record `encode` wrote. A transaction's `Source::decode` counts the records it reads
+/// (`read_counts`).
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> AppResult<T> {
-    READ.fetch_add(1, Ordering::Relaxed);
     Ok(rmp_serde::from_slice(bytes).context("cannot decode a stored record")?)
 }

@@ -1,25 +1,23 @@
 //! A user's folders that a viewer may see, newest first, read a page at a time from `LISTS`
-//! (list 2 the public ones, 3 the private ones) with their counts: kept from
+//! (`lists`: list 2 the public ones, 3 the private ones) with their counts: kept from
 //! `policy::folder_listed` whenever a folder or the boards in it change, so that a page reads
 //! its own folders whatever the number of folders.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
-use super::board_lists::{
-    BOARDS_IN_FOLDER, CountKey, EVERYONE, EntryKey, set_entry, total, under, walk,
+use super::lists::{
+    self, BOARDS_IN_FOLDER, CountKey, EVERYONE, EntryKey, PRIVATE_FOLDERS_OF_USER,
+    PUBLIC_FOLDERS_OF_USER, set_entry, total, under, walk,
 };
 use super::tables::{FOLDERS, LIST_COUNTS, LISTS};
-use super::{Source, codec::decode, folders};
+use super::writing::Writing;
+use super::{Source, folders};
 use corkboard_domain::board::FolderRecord;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{FolderId, UserId};
 use corkboard_domain::policy::folder_listed;
-
-/// The list numbers of a user's public and private folders in `LISTS`.
-const PUBLIC_FOLDERS_OF_USER: u8 = 2;
-const PRIVATE_FOLDERS_OF_USER: u8 = 3;
 
 /// The list number a folder goes in.
 fn kind_of(folder: &FolderRecord) -> u8 {
@@ -36,7 +34,7 @@ fn readers_of(owner: UserId, viewer: Option<UserId>) -> Vec<u64> {
     if viewer == Some(owner) {
         vec![owner.0]
     } else {
-        super::board_lists::readers_of(viewer)
+        lists::readers_of(viewer)
     }
 }
 
@@ -76,7 +74,7 @@ fn boards_for(tx: &impl Source, folder: FolderId) -> AppResult<BTreeMap<u64, u64
 /// have been listed under: everyone, its owner, `touched` (whose boards in it just changed) and
 /// those it has boards for.
 fn relist(
-    write: &WriteTransaction,
+    write: &Writing,
     folder: &FolderRecord,
     touched: BTreeSet<u64>,
     gone: bool,
@@ -104,11 +102,7 @@ fn relist(
 }
 
 /// Lists a stored folder again after it or its boards changed.
-pub fn refresh(
-    write: &WriteTransaction,
-    folder: FolderId,
-    touched: BTreeSet<u64>,
-) -> AppResult<()> {
+pub fn refresh(write: &Writing, folder: FolderId, touched: BTreeSet<u64>) -> AppResult<()> {
     match folders::get(write, folder)? {
         Some(record) => relist(write, &record, touched, false),
         None => Ok(()),
@@ -116,7 +110,7 @@ pub fn refresh(
 }
 
 /// Takes a folder out of its owner's lists (it is being removed).
-pub(crate) fn unlist(write: &WriteTransaction, folder: &FolderRecord) -> AppResult<()> {
+pub(crate) fn unlist(write: &Writing, folder: &FolderRecord) -> AppResult<()> {
     relist(write, folder, BTreeSet::new(), true)
 }
 
@@ -186,10 +180,10 @@ pub fn expected<'a>(
 
 /// Fills the folder lists from every folder record, after the board lists (migrations 17
 /// and 19).
-pub fn fill(write: &WriteTransaction) -> AppResult<()> {
+pub fn fill(write: &Writing) -> AppResult<()> {
     let mut records = Vec::new();
     for entry in write.open_table(FOLDERS)?.iter()? {
-        records.push(decode::<FolderRecord>(entry?.1.value())?);
+        records.push(write.decode::<FolderRecord>(entry?.1.value())?);
     }
     for folder in records {
         relist(write, &folder, BTreeSet::new(), false)?;

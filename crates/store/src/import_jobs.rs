@@ -1,23 +1,20 @@
 //! Import jobs: a small progress record each, saved after every picture so that a job resumes
 //! where it stopped, with its items and its failures stored beside it, one record each.
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
-use super::codec::{decode, encode};
+use super::codec::encode;
 use super::tables::{
     IMPORT_FAILURES, IMPORT_ITEMS, IMPORT_JOBS, IMPORT_JOBS_BY_USER, IMPORT_PENDING,
 };
+use super::writing::Writing;
 use super::{Source, ids_under, next_id};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::import_job::{ImportFailure, ImportItem, ImportJob, ItemOutcome};
 
 /// Stores a new job with a fresh id, and its items.
-pub fn insert(
-    write: &WriteTransaction,
-    mut job: ImportJob,
-    items: &[ImportItem],
-) -> AppResult<ImportJob> {
+pub fn insert(write: &Writing, mut job: ImportJob, items: &[ImportItem]) -> AppResult<ImportJob> {
     job.id = next_id(write)?;
     job.total = items.len();
     save(write, &job)?;
@@ -32,7 +29,7 @@ pub fn insert(
 }
 
 /// Saves a job's progress; a finished job leaves the pending list.
-pub fn save(write: &WriteTransaction, job: &ImportJob) -> AppResult<()> {
+pub fn save(write: &Writing, job: &ImportJob) -> AppResult<()> {
     write
         .open_table(IMPORT_JOBS)?
         .insert(job.id, encode(job)?.as_slice())?;
@@ -49,7 +46,7 @@ pub fn save(write: &WriteTransaction, job: &ImportJob) -> AppResult<()> {
 /// the counts and the resume point move on, and the item's record goes, but for a failed one,
 /// which stays to name it beside its reason.
 pub fn finish_item(
-    write: &WriteTransaction,
+    write: &Writing,
     job: u64,
     index: usize,
     outcome: &ItemOutcome,
@@ -104,13 +101,13 @@ fn first_left(tx: &impl Source, job: u64, from: usize, skip: &[usize]) -> AppRes
 pub fn get(tx: &impl Source, id: u64) -> AppResult<Option<ImportJob>> {
     let table = tx.table(IMPORT_JOBS)?;
     let found = table.get(id)?;
-    found.map(|bytes| decode(bytes.value())).transpose()
+    found.map(|bytes| tx.decode(bytes.value())).transpose()
 }
 
 fn item(tx: &impl Source, job: u64, index: usize) -> AppResult<Option<ImportItem>> {
     let table = tx.table(IMPORT_ITEMS)?;
     let found = table.get((job, index as u64))?;
-    found.map(|bytes| decode(bytes.value())).transpose()
+    found.map(|bytes| tx.decode(bytes.value())).transpose()
 }
 
 /// The most failures of a job read back (the job counts them all).

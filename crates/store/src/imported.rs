@@ -1,9 +1,10 @@
 //! Where imported records came from (`imported-1`), and the id naming this instance in exports.
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 use super::Source;
 use super::tables::{IMPORTED, META};
+use super::writing::Writing;
 use corkboard_domain::error::AppResult;
 
 /// The `meta` key of this instance's random id (made by migration 13).
@@ -31,7 +32,7 @@ pub fn get(tx: &impl Source, origin: Origin) -> AppResult<Option<u64>> {
 }
 
 /// Remembers that the record was imported as `local`.
-pub fn put(write: &WriteTransaction, origin: Origin, local: u64) -> AppResult<()> {
+pub fn put(write: &Writing, origin: Origin, local: u64) -> AppResult<()> {
     let key = (origin.archive, origin.owner, origin.kind, origin.id);
     write.open_table(IMPORTED)?.insert(key, local)?;
     Ok(())

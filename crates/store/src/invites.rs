@@ -1,12 +1,13 @@
 //! Invite links: stored by the hash of their secret, kept once used to say so.
 
 use chrono::{DateTime, Utc};
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
 use super::Source;
-use super::codec::{decode, encode};
+use super::codec::encode;
 use super::tables::INVITES;
+use super::writing::Writing;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 
@@ -21,7 +22,7 @@ pub struct InviteRecord {
     pub used_by: Option<UserId>,
 }
 
-pub fn save(write: &WriteTransaction, invite: &InviteRecord) -> AppResult<()> {
+pub fn save(write: &Writing, invite: &InviteRecord) -> AppResult<()> {
     write
         .open_table(INVITES)?
         .insert(invite.hash.as_str(), encode(invite)?.as_slice())?;
@@ -31,11 +32,11 @@ pub fn save(write: &WriteTransaction, invite: &InviteRecord) -> AppResult<()> {
 pub fn get(tx: &impl Source, hash: &str) -> AppResult<Option<InviteRecord>> {
     tx.table(INVITES)?
         .get(hash)?
-        .map(|value| decode(value.value()))
+        .map(|value| tx.decode(value.value()))
         .transpose()
 }
 
-pub fn remove(write: &WriteTransaction, hash: &str) -> AppResult<bool> {
+pub fn remove(write: &Writing, hash: &str) -> AppResult<bool> {
     Ok(write.open_table(INVITES)?.remove(hash)?.is_some())
 }
 
@@ -44,7 +45,7 @@ pub fn all(tx: &impl Source) -> AppResult<Vec<InviteRecord>> {
     let mut invites = tx
         .table(INVITES)?
         .iter()?
-        .map(|entry| decode(entry?.1.value()))
+        .map(|entry| tx.decode(entry?.1.value()))
         .collect::<AppResult<Vec<InviteRecord>>>()?;
     invites.sort_by_key(|invite| std::cmp::Reverse(invite.created_at));
     Ok(invites)

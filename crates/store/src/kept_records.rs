@@ -6,7 +6,7 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::{Source, codec};
+use super::Source;
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId, UserId};
@@ -63,7 +63,7 @@ pub(crate) fn kept_or_read<Id: Hash + Eq + Copy, R>(
     if let Some((kept, state)) = kept
         && let Some(record) = records(kept).get(state, id)
     {
-        codec::count_found(1);
+        tx.note_records_read(1);
         return Ok(Some(record));
     }
     let Some(record) = read()?.map(Arc::new) else {

@@ -1,25 +1,37 @@
-//! The redb database: opening, migrating, transactions, and one module per entity.
+//! The redb database: opening, migrating and its transactions, and its modules in layers: at the
+//! bottom the tables, the codec and the walks of index keys; then each table's records and
+//! indexes, read and kept, knowing nothing of the commands (`boards`, `pins`, `board_pins`,
+//! `public_pins`, `board_lists`...); on top the modules that carry out whole writes, each keeping
+//! every index (`board_writes`, `pin_writes`, `folder_writes`, the `board_sweeper`). No module
+//! imports one above it (`tests/layers.rs`).
 
 pub mod accounts;
 pub mod background;
 pub mod board_lists;
 pub mod board_pins;
+pub mod board_sweeper;
 pub mod board_sweeps;
 pub mod board_titles;
+pub mod board_writes;
 pub mod boards;
 pub mod check;
 pub mod codec;
 pub mod folder_lists;
+pub mod folder_writes;
 pub mod folders;
 pub mod import_jobs;
 pub mod imported;
 pub mod invites;
 pub mod kept_records;
+mod lists;
 pub mod memo;
 pub mod migrations;
 pub mod pin_order;
+pub mod pin_writes;
 pub mod pins;
 pub mod private_pins;
+pub mod public_pins;
+pub mod read_counts;
 pub mod reading;
 #[cfg(test)]
 mod record_layouts;
@@ -33,6 +45,8 @@ mod test_pins;
 pub mod upgrade;
 pub mod user_pins;
 pub mod users;
+pub mod walks;
+pub mod writing;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,15 +56,18 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::Context;
 use redb::{
     Builder, Database, Durability, Key, ReadTransaction, ReadableDatabase, ReadableTable, Table,
-    TableDefinition, TableError, Value, WriteTransaction,
+    TableDefinition, TableError, Value,
 };
+use serde::de::DeserializeOwned;
 
 use background::Background;
 use corkboard_domain::config::{Config, DatabaseConfig};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::PinId;
 use kept_records::{Commits, Kept};
+use read_counts::ReadCounts;
 use reading::Reading;
+use writing::Writing;
 
 /// How long a reopening waits for the transactions still running on the failed database.
 const REOPEN_WAIT: Duration = Duration::from_secs(5);
@@ -77,6 +94,8 @@ pub struct Store {
     /// Pin and board records decoded by reads, and boards' cover ids, for later reads of the
     /// same state.
     kept: Arc<Kept>,
+    /// What its read and write transactions read.
+    counts: Arc<ReadCounts>,
     /// Memory for the pages read last (redb's cache), in bytes.
     cache_bytes: usize,
     /// The thread that sweeps the boards marked in `board_sweeps`.
@@ -120,6 +139,7 @@ impl Store {
             writes: Arc::default(),
             commits: Arc::default(),
             kept: Arc::default(),
+            counts: Arc::default(),
             cache_bytes,
             board_sweeper: Background::default(),
         })
@@ -135,6 +155,16 @@ impl Store {
     /// How many read transactions `read` has opened so far.
     pub fn read_count(&self) -> u64 {
         self.reads.load(Ordering::Relaxed)
+    }
+
+    /// How many records its transactions have read so far, decoded or found decoded in memory.
+    pub fn records_read(&self) -> u64 {
+        self.counts.records()
+    }
+
+    /// How many index keys its transactions' walks have read so far.
+    pub fn keys_read(&self) -> u64 {
+        self.counts.keys()
     }
 
     pub(crate) fn write_count(&self) -> u64 {
@@ -168,16 +198,16 @@ impl Store {
         let kept = state.map(|state| (self.kept.clone(), state));
         let result = read
             .map_err(AppError::from)
-            .and_then(|read| work(&Reading::new(read, kept)));
+            .and_then(|read| work(&Reading::new(read, kept, Some(self.counts.clone()))));
         self.after(db, result)
     }
 
     /// Runs `work` in one write transaction, committed only when it succeeds; then the commit
     /// follower brings what the transaction marked up to date before this returns.
-    pub fn write<T>(&self, work: impl FnOnce(&WriteTransaction) -> AppResult<T>) -> AppResult<T> {
+    pub fn write<T>(&self, work: impl FnOnce(&Writing) -> AppResult<T>) -> AppResult<T> {
         let db = self.db()?;
         let committed = (|| {
-            let write = db.begin_write()?;
+            let write = Writing::new(db.begin_write()?, Some(self.counts.clone()));
             let result = work(&write)?;
             let (changed, sweeps, board_sweeps) = match self.follower.get() {
                 Some(_) => (
@@ -339,18 +369,35 @@ pub trait Source {
     fn kept(&self) -> Option<(&Kept, u64)> {
         None
     }
-}
 
-impl Source for ReadTransaction {
-    fn table<K: Key + 'static, V: Value + 'static>(
-        &self,
-        definition: TableDefinition<K, V>,
-    ) -> Result<impl ReadableTable<K, V> + '_, TableError> {
-        self.open_table(definition)
+    /// Where what this transaction reads is counted: its store's counts; none for a
+    /// transaction begun outside a `Store`.
+    fn counts(&self) -> Option<&ReadCounts> {
+        None
+    }
+
+    /// Decodes a record read in this transaction (see `codec`), counted.
+    fn decode<T: DeserializeOwned>(&self, bytes: &[u8]) -> AppResult<T> {
+        self.note_records_read(1);
+        codec::decode(bytes)
+    }
+
+    /// Counts `records` read: decoded, or found decoded in memory.
+    fn note_records_read(&self, records: usize) {
+        if let Some(counts) = self.counts() {
+            counts.add_records(records);
+        }
+    }
+
+    /// Counts `keys` index keys read by a walk.
+    fn note_keys_read(&self, keys: usize) {
+        if let Some(counts) = self.counts() {
+            counts.add_keys(keys);
+        }
     }
 }
 
-impl Source for WriteTransaction {
+impl Source for ReadTransaction {
     fn table<K: Key + 'static, V: Value + 'static>(
         &self,
         definition: TableDefinition<K, V>,
@@ -364,20 +411,21 @@ impl Source for WriteTransaction {
 fn write_unfollowed(
     store: &Store,
     durability: Durability,
-    work: impl FnOnce(&WriteTransaction) -> AppResult<()>,
+    work: impl FnOnce(&Writing) -> AppResult<()>,
 ) -> AppResult<()> {
     let db = store.db()?;
     let mut write = db.begin_write()?;
     write
         .set_durability(durability)
         .map_err(|error| anyhow::anyhow!("cannot lighten a transaction: {error}"))?;
+    let write = Writing::new(write, Some(store.counts.clone()));
     work(&write)?;
     store.commits.count(|| write.commit())?;
     Ok(())
 }
 
 /// Hands out the next id; ids are unique across every entity.
-pub fn next_id(write: &WriteTransaction) -> AppResult<u64> {
+pub fn next_id(write: &Writing) -> AppResult<u64> {
     let mut meta = write.open_table(tables::META)?;
     let id = meta.get("next_id")?.map(|v| v.value()).unwrap_or(1);
     meta.insert("next_id", id + 1)?;

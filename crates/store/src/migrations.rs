@@ -1,16 +1,17 @@
 //! Numbered migrations of the database schema, run in order at start-up.
 
 use anyhow::{Context, bail};
-use redb::{Database, ReadableDatabase, ReadableTable, WriteTransaction};
+use redb::{Database, ReadableDatabase, ReadableTable};
 
-use super::boards;
+use super::public_pins;
 use super::tables::{self, META};
+use super::writing::Writing;
 use corkboard_domain::ids::PinId;
 
 const SCHEMA_VERSION_KEY: &str = "schema_version";
 
 /// One migration: brings the schema from version `n` to `n + 1`, where `n` is its index.
-type Migration = fn(&WriteTransaction) -> anyhow::Result<()>;
+type Migration = fn(&Writing) -> anyhow::Result<()>;
 
 /// All migrations in order; the schema version of this binary is their count.
 const MIGRATIONS: &[Migration] = &[
@@ -74,7 +75,7 @@ pub fn migrate_to(db: &Database, target: u64) -> anyhow::Result<()> {
     let wanted = MIGRATIONS.iter().take(target as usize).enumerate();
     for (index, migration) in wanted.skip(found as usize) {
         let version = index as u64 + 1;
-        let write = db.begin_write()?;
+        let write = Writing::new(db.begin_write()?, None);
         migration(&write)
             .with_context(|| format!("migration to schema version {version} failed"))?;
         write
@@ -87,13 +88,13 @@ pub fn migrate_to(db: &Database, target: u64) -> anyhow::Result<()> {
 }
 
 /// 1: the `meta` table itself.
-fn create_meta(write: &WriteTransaction) -> anyhow::Result<()> {
+fn create_meta(write: &Writing) -> anyhow::Result<()> {
     write.open_table(META)?;
     Ok(())
 }
 
 /// 2: users, sessions, mailed tokens and API keys.
-fn create_account_tables(write: &WriteTransaction) -> anyhow::Result<()> {
+fn create_account_tables(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::USERS)?;
     write.open_table(tables::USERS_BY_USERNAME)?;
     write.open_table(tables::USERS_BY_EMAIL)?;
@@ -107,7 +108,7 @@ fn create_account_tables(write: &WriteTransaction) -> anyhow::Result<()> {
 }
 
 /// 3: boards and folders.
-fn create_board_tables(write: &WriteTransaction) -> anyhow::Result<()> {
+fn create_board_tables(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::BOARDS)?;
     write.open_table(tables::BOARDS_BY_SLUG)?;
     write.open_table(tables::BOARDS_BY_USER)?;
@@ -120,7 +121,7 @@ fn create_board_tables(write: &WriteTransaction) -> anyhow::Result<()> {
 }
 
 /// 4: pins and their places on boards.
-fn create_pin_tables(write: &WriteTransaction) -> anyhow::Result<()> {
+fn create_pin_tables(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::PINS)?;
     write.open_table(tables::BOARD_PINS)?;
     write.open_table(tables::PIN_BOARDS)?;
@@ -128,7 +129,7 @@ fn create_pin_tables(write: &WriteTransaction) -> anyhow::Result<()> {
 }
 
 /// 5: a user's pins, pictures shared by pins, and temporary pins.
-fn create_picture_tables(write: &WriteTransaction) -> anyhow::Result<()> {
+fn create_picture_tables(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::PINS_BY_USER)?;
     write.open_table(tables::PICTURES)?;
     write.open_table(tables::TEMP_PINS)?;
@@ -136,7 +137,7 @@ fn create_picture_tables(write: &WriteTransaction) -> anyhow::Result<()> {
 }
 
 /// 6: the index of public pins, filled from the pins' boards.
-fn index_public_pins(write: &WriteTransaction) -> anyhow::Result<()> {
+fn index_public_pins(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::PUBLIC_PINS)?;
     let ids: Vec<u64> = {
         let pins = write.open_table(tables::PINS)?;
@@ -145,19 +146,20 @@ fn index_public_pins(write: &WriteTransaction) -> anyhow::Result<()> {
             .collect::<Result<_, _>>()?
     };
     for id in ids {
-        boards::refresh_public(write, PinId(id)).map_err(|error| anyhow::anyhow!("{error:?}"))?;
+        public_pins::refresh_public(write, PinId(id))
+            .map_err(|error| anyhow::anyhow!("{error:?}"))?;
     }
     Ok(())
 }
 
 /// 7: the pins whose search documents may be behind the database.
-fn create_search_pending(write: &WriteTransaction) -> anyhow::Result<()> {
+fn create_search_pending(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::SEARCH_PENDING_1)?;
     Ok(())
 }
 
 /// 8: the pins showing each picture, filled from the pins.
-fn index_pins_by_picture(write: &WriteTransaction) -> anyhow::Result<()> {
+fn index_pins_by_picture(write: &Writing) -> anyhow::Result<()> {
     let shown: Vec<(String, u64)> = {
         let pins = write.open_table(tables::PINS)?;
         let mut shown = Vec::new();
@@ -178,7 +180,7 @@ fn index_pins_by_picture(write: &WriteTransaction) -> anyhow::Result<()> {
 
 /// 9: search marks carry a number, so that clearing the mark the index caught up with leaves a
 /// later mark of the same pin; the marks of version 7 move over as number 0.
-fn number_search_marks(write: &WriteTransaction) -> anyhow::Result<()> {
+fn number_search_marks(write: &Writing) -> anyhow::Result<()> {
     let marked: Vec<u64> = {
         let old = write.open_table(tables::SEARCH_PENDING_1)?;
         old.iter()?
@@ -194,7 +196,7 @@ fn number_search_marks(write: &WriteTransaction) -> anyhow::Result<()> {
 }
 
 /// 10: the first account becomes the admin of an instance that has none; invite links.
-fn admin_and_invites(write: &WriteTransaction) -> anyhow::Result<()> {
+fn admin_and_invites(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::INVITES)?;
     let mut users = write.open_table(tables::USERS)?;
     let first = users
@@ -212,7 +214,7 @@ fn admin_and_invites(write: &WriteTransaction) -> anyhow::Result<()> {
 
 /// 11: each board's pins by date, filled from the board links, so that covers need not load a
 /// board's pins.
-fn index_board_pins_by_date(write: &WriteTransaction) -> anyhow::Result<()> {
+fn index_board_pins_by_date(write: &Writing) -> anyhow::Result<()> {
     let links: Vec<(u64, u64)> = {
         let table = write.open_table(tables::BOARD_PINS)?;
         table
@@ -232,7 +234,7 @@ fn index_board_pins_by_date(write: &WriteTransaction) -> anyhow::Result<()> {
 }
 
 /// 12: imports from other tools, run in the background.
-fn create_import_jobs(write: &WriteTransaction) -> anyhow::Result<()> {
+fn create_import_jobs(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::IMPORT_JOBS)?;
     write.open_table(tables::IMPORT_JOBS_BY_USER)?;
     write.open_table(tables::IMPORT_PENDING)?;
@@ -243,7 +245,7 @@ fn create_import_jobs(write: &WriteTransaction) -> anyhow::Result<()> {
 
 /// 13: where records imported from export archives came from; a random id naming this
 /// instance in its exports.
-fn imports_and_instance_id(write: &WriteTransaction) -> anyhow::Result<()> {
+fn imports_and_instance_id(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::IMPORTED)?;
     let mut meta = write.open_table(META)?;
     if meta.get(super::imported::INSTANCE_ID_KEY)?.is_none() {
@@ -254,7 +256,7 @@ fn imports_and_instance_id(write: &WriteTransaction) -> anyhow::Result<()> {
 
 /// 14: each board's pin count, counted from the board links, so that a board's page need not
 /// walk its pins to say how many it has.
-fn count_board_pins(write: &WriteTransaction) -> anyhow::Result<()> {
+fn count_board_pins(write: &Writing) -> anyhow::Result<()> {
     let mut counts: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
     for entry in write.open_table(tables::BOARD_PINS)?.iter()? {
         *counts.entry(entry?.0.value().0).or_default() += 1;
@@ -267,7 +269,7 @@ fn count_board_pins(write: &WriteTransaction) -> anyhow::Result<()> {
 }
 
 /// 15: each user's public pins and pin counts, filled from the pins and the public pins.
-fn index_pins_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
+fn index_pins_of_users(write: &Writing) -> anyhow::Result<()> {
     // Migration 6 may have begun them.
     write.delete_table(tables::PUBLIC_PINS_BY_USER)?;
     write.delete_table(tables::USER_PIN_COUNTS)?;
@@ -296,7 +298,7 @@ fn index_pins_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
 
 /// 16: each board's private pins (on no public board), their counts and those on several
 /// boards, filled from the links and the public pins.
-fn index_private_pins_of_boards(write: &WriteTransaction) -> anyhow::Result<()> {
+fn index_private_pins_of_boards(write: &Writing) -> anyhow::Result<()> {
     let links = write.open_table(tables::PIN_BOARDS)?;
     let public = write.open_table(tables::PUBLIC_PINS)?;
     let mut private = write.open_table(tables::PRIVATE_BOARD_PINS)?;
@@ -334,13 +336,13 @@ fn index_private_pins_of_boards(write: &WriteTransaction) -> anyhow::Result<()> 
 
 /// 17: the boards of each user and folder, and the folders of each user, by whom they are
 /// listed for, with their counts.
-fn list_boards_and_folders(write: &WriteTransaction) -> anyhow::Result<()> {
+fn list_boards_and_folders(write: &Writing) -> anyhow::Result<()> {
     super::board_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))?;
     super::folder_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 /// 18: the bytes of the originals of each user's pins, summed from the pins.
-fn sum_pin_bytes_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
+fn sum_pin_bytes_of_users(write: &Writing) -> anyhow::Result<()> {
     let mut bytes: std::collections::BTreeMap<u64, u64> = Default::default();
     for entry in write.open_table(tables::PINS)?.iter()? {
         let pin: corkboard_domain::pin::PinRecord =
@@ -356,30 +358,30 @@ fn sum_pin_bytes_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
 
 /// 19: a user's private folders listed apart from the public ones (list 3), so that a page of
 /// either reads only its own.
-fn split_public_and_private_folders(write: &WriteTransaction) -> anyhow::Result<()> {
+fn split_public_and_private_folders(write: &Writing) -> anyhow::Result<()> {
     super::folder_lists::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 /// 20: the words of each board's title, filled from the boards, so that a user's boards are
 /// found by title without reading the others.
-fn index_board_title_words(write: &WriteTransaction) -> anyhow::Result<()> {
+fn index_board_title_words(write: &Writing) -> anyhow::Result<()> {
     super::board_titles::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 /// 21: the boards and users whose pins are indexed again in the background (`search_sweeps`).
-fn create_search_sweeps(write: &WriteTransaction) -> anyhow::Result<()> {
+fn create_search_sweeps(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::SEARCH_SWEEPS)?;
     Ok(())
 }
 
 /// 22: the boards whose pins follow a change of the board in the background (`board_sweeps`).
-fn create_board_sweeps(write: &WriteTransaction) -> anyhow::Result<()> {
+fn create_board_sweeps(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::BOARD_SWEEPS)?;
     Ok(())
 }
 
 /// 23: the bytes of each user's temporary pins, summed from them, for the upload quota.
-fn sum_temp_bytes_of_users(write: &WriteTransaction) -> anyhow::Result<()> {
+fn sum_temp_bytes_of_users(write: &Writing) -> anyhow::Result<()> {
     let mut bytes: std::collections::BTreeMap<u64, u64> = Default::default();
     for entry in write.open_table(tables::TEMP_PINS)?.iter()? {
         let temp: corkboard_domain::temp_pin::TempPinRecord =

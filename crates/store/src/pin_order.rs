@@ -2,78 +2,19 @@
 //! pins, a user's public pins and a board's private pins newest first (by id), several of them
 //! walked side by side, and a board's pins highest order first.
 
-use std::ops::Bound::{self, Excluded, Included};
-use std::sync::atomic::{AtomicU64, Ordering};
-
-use redb::{AccessGuard, Key, ReadableTable, ReadableTableMetadata, StorageError, Value};
+use redb::{ReadableTable, ReadableTableMetadata};
 
 use super::tables::{
     BOARD_PINS, PINS_BY_USER, PRIVATE_BOARD_PINS, PUBLIC_PINS, PUBLIC_PINS_BY_USER,
 };
-use super::{Source, board_sweeps, boards};
+use super::walks::{Direction, Ids, beyond, side_by_side, take, walked};
+use super::{Source, board_sweeps, public_pins};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 
 /// Where a pin stands in a list: its order on the board (0 elsewhere), then its id. Lists show the
 /// highest key first.
 pub type PinKey = (i64, u64);
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Direction {
-    /// The list's own order: newest or highest first.
-    Down,
-    /// Back towards the top of the list.
-    Up,
-}
-
-/// Index keys read by the walks of this process so far: what a list costs, whatever its size.
-/// Process-wide, like `codec::records_read`.
-static KEYS_READ: AtomicU64 = AtomicU64::new(0);
-
-pub fn keys_read() -> u64 {
-    KEYS_READ.load(Ordering::Relaxed)
-}
-
-/// Counts `keys` index keys read by a walk outside this module.
-pub(super) fn note_keys_read(keys: usize) {
-    KEYS_READ.fetch_add(keys as u64, Ordering::Relaxed);
-}
-
-type Entry<'a, K, V> = Result<(AccessGuard<'a, K>, AccessGuard<'a, V>), StorageError>;
-
-/// Up to `limit` keys of a range, walked in `direction`.
-fn take<'a, K: Key + 'static, V: Value + 'static, T>(
-    range: impl DoubleEndedIterator<Item = Entry<'a, K, V>>,
-    direction: Direction,
-    limit: usize,
-    key_of: impl Fn(K::SelfType<'_>) -> T,
-) -> AppResult<Vec<T>> {
-    let entries: Box<dyn Iterator<Item = Entry<'a, K, V>>> = match direction {
-        Direction::Down => Box::new(range.rev()),
-        Direction::Up => Box::new(range),
-    };
-    let mut found = Vec::new();
-    for entry in entries.take(limit) {
-        let (key, _) = entry?;
-        found.push(key_of(key.value()));
-    }
-    note_keys_read(found.len());
-    Ok(found)
-}
-
-/// The bounds of the ids beyond `from` in `direction`, between `lowest` and `highest`.
-pub(super) fn beyond<T: Copy>(
-    from: Option<T>,
-    direction: Direction,
-    lowest: T,
-    highest: T,
-) -> (Bound<T>, Bound<T>) {
-    match (from, direction) {
-        (None, _) => (Included(lowest), Included(highest)),
-        (Some(from), Direction::Down) => (Included(lowest), Excluded(from)),
-        (Some(from), Direction::Up) => (Excluded(from), Included(highest)),
-    }
-}
 
 /// A user's pins beyond `from`.
 pub fn of_user(
@@ -103,8 +44,6 @@ pub enum Listed {
     /// beyond the public pins.
     PrivateOnBoard(BoardId),
 }
-
-pub(super) type Ids<'a> = Box<dyn Iterator<Item = AppResult<u64>> + 'a>;
 
 /// The pins of several indexes as one list shows them: each once, newest first (oldest first
 /// walking up), up to `limit` beyond `from`. The indexes are walked side by side, so it reads
@@ -152,46 +91,8 @@ pub fn merged(
             }
         });
     }
-    side_by_side(walks, direction, limit)
-}
-
-/// The first `limit` ids of `walks` together, each once, in `direction`.
-pub(super) fn side_by_side(
-    mut walks: Vec<Ids<'_>>,
-    direction: Direction,
-    limit: usize,
-) -> AppResult<Vec<PinKey>> {
-    let mut read = 0;
-    let mut next = |walk: &mut Ids<'_>| -> AppResult<Option<u64>> {
-        let id = walk.next().transpose()?;
-        read += usize::from(id.is_some());
-        Ok(id)
-    };
-    // Each walk's next id; a walk whose id was just taken moves on when another is wanted.
-    let mut heads: Vec<Option<u64>> = vec![None; walks.len()];
-    let mut taken = vec![true; walks.len()];
-    let mut found = Vec::new();
-    while found.len() < limit {
-        for ((head, taken), walk) in heads.iter_mut().zip(&mut taken).zip(&mut walks) {
-            if *taken {
-                *head = next(walk)?;
-                *taken = false;
-            }
-        }
-        let ahead = heads.iter().flatten().copied();
-        let Some(id) = (match direction {
-            Direction::Down => ahead.max(),
-            Direction::Up => ahead.min(),
-        }) else {
-            break;
-        };
-        for (head, taken) in heads.iter().zip(&mut taken) {
-            *taken = *head == Some(id);
-        }
-        found.push((0, id));
-    }
-    note_keys_read(read);
-    Ok(found)
+    let ids = side_by_side(tx, walks, direction, limit)?;
+    Ok(ids.into_iter().map(|id| (0, id)).collect())
 }
 
 /// The ids under `under` (a user or a board) in an index keyed by (that id, pin id), beyond
@@ -207,19 +108,6 @@ fn keyed<'a>(
     Ok(walked(range, direction, |(_, id)| id))
 }
 
-/// The ids of a range's keys, walked in `direction`.
-pub(super) fn walked<'a, K: Key + 'static>(
-    range: impl DoubleEndedIterator<Item = Entry<'a, K, ()>> + 'a,
-    direction: Direction,
-    id_of: impl Fn(K::SelfType<'_>) -> u64 + 'a,
-) -> Ids<'a> {
-    let entries: Box<dyn Iterator<Item = Entry<'a, K, ()>>> = match direction {
-        Direction::Down => Box::new(range.rev()),
-        Direction::Up => Box::new(range),
-    };
-    Box::new(entries.map(move |entry| Ok(entry.map(|(key, _)| id_of(key.value()))?)))
-}
-
 /// The ids of `walk` still public: while a board waits for its sweep (`board_sweeps`), the
 /// public indexes may hold pins its change made private, so each is checked against its boards.
 fn still_public<'a>(tx: &'a impl Source, walk: Ids<'a>, hiding: bool) -> Ids<'a> {
@@ -227,7 +115,7 @@ fn still_public<'a>(tx: &'a impl Source, walk: Ids<'a>, hiding: bool) -> Ids<'a>
         return walk;
     }
     Box::new(walk.filter_map(move |id| {
-        let shown = id.and_then(|id| Ok((id, boards::is_public_now(tx, PinId(id))?)));
+        let shown = id.and_then(|id| Ok((id, public_pins::is_public_now(tx, PinId(id))?)));
         match shown {
             Ok((id, true)) => Some(Ok(id)),
             Ok((_, false)) => None,
@@ -249,5 +137,5 @@ pub fn on_board(
     let lowest = (board.0, i64::MIN, 0);
     let highest = (board.0, i64::MAX, u64::MAX);
     let range = table.range(beyond(from, direction, lowest, highest))?;
-    take(range, direction, limit, |(_, order, id)| (order, id))
+    take(tx, range, direction, limit, |(_, order, id)| (order, id))
 }

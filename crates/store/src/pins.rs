@@ -1,23 +1,20 @@
-//! Pin records, their owners' index, and how many pins show each picture.
+//! Pin records, found by id, by owner and by picture, and how many pins show each picture
+//! (written, with every index, by `pin_writes`).
 
 use std::sync::Arc;
 
-use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
+use redb::{ReadableTable, ReadableTableMetadata};
 
-use super::codec::{self, decode, encode};
 use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
-use super::{
-    Source, board_pins, boards, ids_under, next_id, pin_ids_in, pin_order, search_pending,
-    user_pins,
-};
+use super::{Source, ids_under, pin_ids_in};
 use corkboard_domain::error::AppResult;
-use corkboard_domain::ids::{BoardId, PinId, UserId};
+use corkboard_domain::ids::{PinId, UserId};
 use corkboard_domain::pin::PinRecord;
 
 pub fn get(tx: &impl Source, id: PinId) -> AppResult<Option<PinRecord>> {
     let pins = tx.table(PINS)?;
     let found = pins.get(id.0)?;
-    found.map(|bytes| decode(bytes.value())).transpose()
+    found.map(|bytes| tx.decode(bytes.value())).transpose()
 }
 
 /// The pins of `ids` that exist, each beside its key, in the order of `ids`: those a read of the
@@ -32,7 +29,7 @@ pub fn get_each<K>(
         Some((kept, state)) => kept.pins.get_each(state, &ids),
         None => vec![None; ids.len()],
     };
-    codec::count_found(found.iter().flatten().count());
+    tx.note_records_read(found.iter().flatten().count());
     let mut decoded = Vec::new();
     if found.iter().any(Option::is_none) {
         let pins = tx.table(PINS)?;
@@ -40,7 +37,7 @@ pub fn get_each<K>(
             if place.is_none()
                 && let Some(bytes) = pins.get(id.0)?
             {
-                let record = Arc::new(decode::<PinRecord>(bytes.value())?);
+                let record = Arc::new(tx.decode::<PinRecord>(bytes.value())?);
                 decoded.push((record.id, record.clone()));
                 *place = Some(record);
             }
@@ -58,35 +55,6 @@ pub fn get_each<K>(
         .collect())
 }
 
-/// Stores a new pin with a fresh id, counts its picture, and puts it on top of each board.
-pub fn insert(
-    write: &WriteTransaction,
-    mut pin: PinRecord,
-    on_boards: &[BoardId],
-) -> AppResult<PinRecord> {
-    pin.id = PinId(next_id(write)?);
-    write
-        .open_table(PINS)?
-        .insert(pin.id.0, encode(&pin)?.as_slice())?;
-    write
-        .open_table(PINS_BY_USER)?
-        .insert((pin.user.0, pin.id.0), ())?;
-    user_pins::pin_changed(write, pin.user, true, pin.picture.weight)?;
-    let mut pictures = write.open_table(PICTURES)?;
-    let count = pictures
-        .get(pin.picture.sha1.as_str())?
-        .map_or(0, |count| count.value());
-    pictures.insert(pin.picture.sha1.as_str(), count + 1)?;
-    write
-        .open_table(PINS_BY_PICTURE)?
-        .insert((pin.picture.sha1.as_str(), pin.id.0), ())?;
-    search_pending::mark(write, [pin.id])?;
-    for board in on_boards {
-        boards::place_pin(write, pin.id, *board)?;
-    }
-    Ok(pin)
-}
-
 /// A user's pins, oldest first.
 pub fn of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinRecord>> {
     let mut found = Vec::new();
@@ -102,44 +70,8 @@ pub(crate) fn ids_of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinId
     Ok(ids.into_iter().map(PinId).collect())
 }
 
-/// Saves a changed pin.
-pub fn update(write: &WriteTransaction, pin: &PinRecord) -> AppResult<()> {
-    search_pending::mark(write, [pin.id])?;
-    write
-        .open_table(PINS)?
-        .insert(pin.id.0, encode(pin)?.as_slice())?;
-    Ok(())
-}
-
-/// Removes a pin from its boards and the indexes; true when no pin shows its picture any more.
-pub fn remove(write: &WriteTransaction, pin: &PinRecord) -> AppResult<bool> {
-    search_pending::mark(write, [pin.id])?;
-    for board in board_pins::boards_of(write, pin.id)? {
-        boards::take_pin(write, pin.id, board)?;
-    }
-    write.open_table(PINS)?.remove(pin.id.0)?;
-    write
-        .open_table(PINS_BY_USER)?
-        .remove((pin.user.0, pin.id.0))?;
-    board_pins::set_public(write, pin.id, pin.user, false)?;
-    user_pins::pin_changed(write, pin.user, false, pin.picture.weight)?;
-    write
-        .open_table(PINS_BY_PICTURE)?
-        .remove((pin.picture.sha1.as_str(), pin.id.0))?;
-    let mut pictures = write.open_table(PICTURES)?;
-    let sha1 = pin.picture.sha1.as_str();
-    let count = pictures.get(sha1)?.map_or(0, |count| count.value());
-    if count > 1 {
-        pictures.insert(sha1, count - 1)?;
-        Ok(false)
-    } else {
-        pictures.remove(sha1)?;
-        Ok(true)
-    }
-}
-
 /// The first pin showing the picture with this sha1 that is `wanted`, read one pin at a time
-/// (each counted in `pin_order::keys_read`): a picture many pins show is not loaded whole.
+/// (each counted in `Store::keys_read`): a picture many pins show is not loaded whole.
 pub fn first_showing(
     tx: &impl Source,
     sha1: &str,
@@ -148,7 +80,7 @@ pub fn first_showing(
     let table = tx.table(PINS_BY_PICTURE)?;
     for entry in table.range((sha1, 0)..=(sha1, u64::MAX))? {
         let pin = PinId(entry?.0.value().1);
-        pin_order::note_keys_read(1);
+        tx.note_keys_read(1);
         if wanted(pin)? {
             return Ok(Some(pin));
         }

@@ -4,11 +4,11 @@
 
 use std::collections::BTreeMap;
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
-use super::Source;
-use super::board_pins::count_change;
 use super::tables::{PRIVATE_BOARD_PIN_COUNTS, PRIVATE_BOARD_PINS, PRIVATE_PINS_ON_SEVERAL_BOARDS};
+use super::writing::Writing;
+use super::{Source, add_to_count};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
 
@@ -29,9 +29,9 @@ pub fn count_on_boards(tx: &impl Source, boards: &[BoardId]) -> AppResult<usize>
 }
 
 /// Brings the pin's entries on `boards` (all it is on) up to date with whether it is `public`
-/// (`boards::refresh_public` calls it after every link, unlink and change of publicity).
+/// (`public_pins::refresh_public` calls it after every link, unlink and change of publicity).
 pub(super) fn refresh(
-    write: &WriteTransaction,
+    write: &Writing,
     pin: PinId,
     boards: &[BoardId],
     public: bool,
@@ -43,12 +43,12 @@ pub(super) fn refresh(
 }
 
 /// Takes the pin's entries off the board it left.
-pub(super) fn unlinked(write: &WriteTransaction, pin: PinId, board: BoardId) -> AppResult<()> {
+pub(super) fn unlinked(write: &Writing, pin: PinId, board: BoardId) -> AppResult<()> {
     set_entries(write, pin, board, false, false)
 }
 
 /// Takes every entry of a board whose pins all left it.
-pub(super) fn board_emptied(write: &WriteTransaction, board: BoardId) -> AppResult<()> {
+pub(super) fn board_emptied(write: &Writing, board: BoardId) -> AppResult<()> {
     let whole_board = (board.0, 0)..=(board.0, u64::MAX);
     write
         .open_table(PRIVATE_PINS_ON_SEVERAL_BOARDS)?
@@ -63,7 +63,7 @@ pub(super) fn board_emptied(write: &WriteTransaction, board: BoardId) -> AppResu
 }
 
 fn set_entries(
-    write: &WriteTransaction,
+    write: &Writing,
     pin: PinId,
     board: BoardId,
     private: bool,
@@ -83,12 +83,8 @@ fn set_entries(
         table.remove(key)?.is_some()
     };
     if was_private != private {
-        count_change(
-            write,
-            PRIVATE_BOARD_PIN_COUNTS,
-            board,
-            if private { 1 } else { -1 },
-        )?;
+        let mut counts = write.open_table(PRIVATE_BOARD_PIN_COUNTS)?;
+        add_to_count(&mut counts, board.0, if private { 1 } else { -1 })?;
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ use redb::{
 
 use super::Source;
 use super::kept_records::Kept;
+use super::read_counts::ReadCounts;
 use corkboard_domain::error::AppResult;
 
 /// What `Store::read` hands its work. Opening a table looks its name up in redb's table of
@@ -28,18 +29,25 @@ pub struct Reading {
     facts: RefCell<Facts>,
     /// The records kept decoded, and the state this read sees, when it is known.
     kept: Option<(Arc<Kept>, u64)>,
+    /// The counts of the store it reads; none for a transaction begun outside a `Store`.
+    counts: Option<Arc<ReadCounts>>,
 }
 
 /// Facts by name and record id.
 type Facts = HashMap<(&'static str, u64), Box<dyn Any>, foldhash::fast::RandomState>;
 
 impl Reading {
-    pub fn new(tx: ReadTransaction, kept: Option<(Arc<Kept>, u64)>) -> Self {
+    pub fn new(
+        tx: ReadTransaction,
+        kept: Option<(Arc<Kept>, u64)>,
+        counts: Option<Arc<ReadCounts>>,
+    ) -> Self {
         Reading {
             tx,
             opened: RefCell::new(Vec::new()),
             facts: RefCell::default(),
             kept,
+            counts,
         }
     }
 }
@@ -97,6 +105,10 @@ impl Source for Reading {
 
     fn kept(&self) -> Option<(&Kept, u64)> {
         self.kept.as_ref().map(|(kept, state)| (&**kept, *state))
+    }
+
+    fn counts(&self) -> Option<&ReadCounts> {
+        self.counts.as_deref()
     }
 }
 
@@ -158,7 +170,7 @@ mod tests {
         write.open_table(NUMBERS).unwrap().insert(1, 10).unwrap();
         write.commit().unwrap();
 
-        let reading = Reading::new(db.begin_read().unwrap(), None);
+        let reading = Reading::new(db.begin_read().unwrap(), None, None);
         for _ in 0..2 {
             let numbers = reading.table(NUMBERS).unwrap();
             assert_eq!(numbers.get(1).unwrap().map(|guard| guard.value()), Some(10));
@@ -180,7 +192,7 @@ mod tests {
     fn a_fact_is_found_once_in_a_read() {
         let dir = tempfile::tempdir().unwrap();
         let db = Database::create(dir.path().join("test.redb")).unwrap();
-        let reading = Reading::new(db.begin_read().unwrap(), None);
+        let reading = Reading::new(db.begin_read().unwrap(), None, None);
         let finds = std::cell::Cell::new(0);
         let find = |answer: bool| {
             finds.set(finds.get() + 1);

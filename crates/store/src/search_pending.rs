@@ -6,9 +6,10 @@
 //! indexed, so that a pin marked again meanwhile (by a write whose own index update has not run
 //! yet, and may never run if the server dies) stays marked.
 
-use redb::{Durability, ReadableTable, ReadableTableMetadata, WriteTransaction};
+use redb::{Durability, ReadableTable, ReadableTableMetadata};
 
 use super::tables::{META, SEARCH_PENDING};
+use super::writing::Writing;
 use super::{Source, Store, pin_ids_in, write_unfollowed};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::PinId;
@@ -18,7 +19,7 @@ const NEXT_MARK: &str = "next_search_mark";
 /// A pin's mark, as read with its document.
 pub(crate) type Mark = (PinId, u64);
 
-pub fn mark(write: &WriteTransaction, pins: impl IntoIterator<Item = PinId>) -> AppResult<()> {
+pub fn mark(write: &Writing, pins: impl IntoIterator<Item = PinId>) -> AppResult<()> {
     let number = next_number(write)?;
     let mut pending = write.open_table(SEARCH_PENDING)?;
     for pin in pins {
@@ -28,7 +29,7 @@ pub fn mark(write: &WriteTransaction, pins: impl IntoIterator<Item = PinId>) -> 
 }
 
 /// A new mark's number, greater than every earlier one (of pins and of sweeps).
-pub(super) fn next_number(write: &WriteTransaction) -> AppResult<u64> {
+pub(super) fn next_number(write: &Writing) -> AppResult<u64> {
     let mut meta = write.open_table(META)?;
     let number = meta.get(NEXT_MARK)?.map_or(1, |v| v.value());
     meta.insert(NEXT_MARK, number + 1)?;

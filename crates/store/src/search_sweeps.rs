@@ -7,9 +7,10 @@
 //! Like a pin's mark, a sweep's mark has a number: a sweep clears only the mark it read before
 //! reading the documents, so that a board renamed again meanwhile is swept again.
 
-use redb::{Durability, ReadableTable, ReadableTableMetadata, WriteTransaction};
+use redb::{Durability, ReadableTable, ReadableTableMetadata};
 
 use super::tables::SEARCH_SWEEPS;
+use super::writing::Writing;
 use super::{Source, Store, board_pins, pins, search_pending, write_unfollowed};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId, UserId};
@@ -55,7 +56,7 @@ impl Swept {
 }
 
 /// Marks the pins of a board or user for a sweep: one entry, however many pins.
-pub fn mark(write: &WriteTransaction, swept: Swept) -> AppResult<()> {
+pub fn mark(write: &Writing, swept: Swept) -> AppResult<()> {
     let number = search_pending::next_number(write)?;
     write
         .open_table(SEARCH_SWEEPS)?

@@ -2,9 +2,10 @@
 //! written, removed, or made public or private, so that a user's page is read a slice at a time
 //! and the admin's list of accounts answers, whatever the size of their library.
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 use super::tables::{PUBLIC_PINS_BY_USER, USER_PIN_BYTES, USER_PIN_COUNTS};
+use super::writing::Writing;
 use super::{Source, add_to_count};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{PinId, UserId};
@@ -34,12 +35,7 @@ pub fn bytes(tx: &impl Source, user: UserId) -> AppResult<u64> {
 }
 
 /// Counts a pin written (`added`) or removed, with the bytes of its original.
-pub(crate) fn pin_changed(
-    write: &WriteTransaction,
-    user: UserId,
-    added: bool,
-    bytes: u64,
-) -> AppResult<()> {
+pub(crate) fn pin_changed(write: &Writing, user: UserId, added: bool, bytes: u64) -> AppResult<()> {
     let (pins, bytes) = if added {
         (1, bytes as i64)
     } else {
@@ -51,7 +47,7 @@ pub(crate) fn pin_changed(
 
 /// Notes that a pin of `user` became public, or stopped being public.
 pub(crate) fn public_changed(
-    write: &WriteTransaction,
+    write: &Writing,
     user: UserId,
     pin: PinId,
     public: bool,
@@ -65,7 +61,7 @@ pub(crate) fn public_changed(
     count_change(write, user, 0, if public { 1 } else { -1 })
 }
 
-fn count_change(write: &WriteTransaction, user: UserId, all: i64, public: i64) -> AppResult<()> {
+fn count_change(write: &Writing, user: UserId, all: i64, public: i64) -> AppResult<()> {
     let mut table = write.open_table(USER_PIN_COUNTS)?;
     let (before_all, before_public) = table.get(user.0)?.map_or((0, 0), |c| c.value());
     let after = (

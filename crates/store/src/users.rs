@@ -2,12 +2,13 @@
 
 use std::sync::Arc;
 
-use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
+use redb::{ReadableTable, ReadableTableMetadata};
 
-use super::codec::{decode, encode};
+use super::codec::encode;
 use super::kept_records::kept_or_read;
 use super::search_sweeps::{self, Swept};
 use super::tables::{USERS, USERS_BY_EMAIL, USERS_BY_USERNAME};
+use super::writing::Writing;
 use super::{Source, next_id};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
@@ -20,7 +21,7 @@ pub const EMAIL_NOT_USABLE: &str =
 pub fn get(tx: &impl Source, id: UserId) -> AppResult<Option<UserRecord>> {
     let users = tx.table(USERS)?;
     let found = users.get(id.0)?;
-    found.map(|bytes| decode(bytes.value())).transpose()
+    found.map(|bytes| tx.decode(bytes.value())).transpose()
 }
 
 /// Like `get`, shared: as a read of the same state decoded it already and kept it
@@ -57,7 +58,7 @@ pub fn by_email(tx: &impl Source, email: &str) -> AppResult<Option<UserRecord>> 
 }
 
 /// Stores a new user with a fresh id; refuses a taken username or email.
-pub fn insert(write: &WriteTransaction, mut user: UserRecord) -> AppResult<UserRecord> {
+pub fn insert(write: &Writing, mut user: UserRecord) -> AppResult<UserRecord> {
     if by_username(write, &user.username)?.is_some() {
         return Err(AppError::invalid(
             "username",
@@ -83,7 +84,7 @@ pub fn insert(write: &WriteTransaction, mut user: UserRecord) -> AppResult<UserR
 }
 
 /// Saves a changed user, moving the email index when the email changed.
-pub fn update(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
+pub fn update(write: &Writing, user: &UserRecord) -> AppResult<()> {
     let before = load(write, user.id)?;
     let names = |u: &UserRecord| {
         (
@@ -113,7 +114,7 @@ pub fn update(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
 }
 
 /// Removes a user's record and its indexes (the caller removes what the user owned first).
-pub fn remove(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
+pub fn remove(write: &Writing, user: &UserRecord) -> AppResult<()> {
     write
         .open_table(USERS_BY_USERNAME)?
         .remove(username_key(&user.username).as_str())?;
@@ -128,7 +129,7 @@ pub fn remove(write: &WriteTransaction, user: &UserRecord) -> AppResult<()> {
 pub fn all(tx: &impl Source) -> AppResult<Vec<UserRecord>> {
     tx.table(USERS)?
         .iter()?
-        .map(|entry| decode(entry?.1.value()))
+        .map(|entry| tx.decode(entry?.1.value()))
         .collect()
 }
 

@@ -2,7 +2,6 @@
 //! then one transaction that writes the pin, places it on its boards and ends the temporary pin.
 
 use chrono::{TimeDelta, Utc};
-use redb::WriteTransaction;
 
 use crate::media::budget::Plan;
 use crate::media::ingest::{Inspected, inspect, remove_files, store_files};
@@ -15,7 +14,8 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, UserId};
 use corkboard_domain::pin::{Picture, PinRecord, PinText};
 use corkboard_domain::temp_pin::TempPinRecord;
-use corkboard_store::{Source, pins, temp_pins};
+use corkboard_store::writing::Writing;
+use corkboard_store::{Source, pin_writes, pins, temp_pins};
 
 /// What `addPin` asks for.
 pub struct NewPin {
@@ -78,7 +78,7 @@ pub async fn add_pin(services: &Services, user: UserId, new: NewPin) -> AppResul
                 temp_pins::remove(write, &temp.file_name)?;
                 let source = source_file_url.or(temp.url);
                 let record = PinRecord::new(user, picture.clone(), source, new.text);
-                pins::insert(write, record, &new.boards)
+                pin_writes::insert(write, record, &new.boards)
             })?;
             if let Err(error) = std::fs::remove_file(&path) {
                 tracing::warn!(%error, "a pinned temporary file could not be removed");
@@ -96,7 +96,7 @@ pub(crate) fn store_pin<T>(
     services: &Services,
     bytes: &[u8],
     inspected: &mut Inspected,
-    write_pin: impl FnOnce(&WriteTransaction, &Picture) -> AppResult<T>,
+    write_pin: impl FnOnce(&Writing, &Picture) -> AppResult<T>,
 ) -> AppResult<T> {
     let media = &services.media;
     let pinned = (|| {

@@ -11,7 +11,9 @@ use corkboard_domain::pin::Picture;
 use corkboard_domain::user::UserRecord;
 use corkboard_store::accounts::{self, TokenPurpose};
 use corkboard_store::board_lists::{self, BoardList};
-use corkboard_store::{boards, folders, pins, temp_pins, user_pins, users};
+use corkboard_store::{
+    board_writes, boards, folder_writes, folders, pin_writes, pins, temp_pins, user_pins, users,
+};
 
 const USER_NOT_FOUND: &str = "This user does not exist.";
 
@@ -111,7 +113,7 @@ pub async fn set_disabled(
 
 /// Disables or enables an account in one transaction (see `set_disabled`).
 pub(crate) fn set_disabled_in(
-    write: &redb::WriteTransaction,
+    write: &corkboard_store::writing::Writing,
     user: UserId,
     disabled: bool,
 ) -> AppResult<UserRecord> {
@@ -121,7 +123,7 @@ pub(crate) fn set_disabled_in(
     if disabled {
         accounts::remove_sessions_of(write, user, None)?;
     }
-    boards::follow_owner(write, user)?;
+    board_writes::follow_owner(write, user)?;
     Ok(record)
 }
 
@@ -176,25 +178,25 @@ pub async fn delete_account(
 /// Removes everything of an account in one transaction; returns the pictures no pin shows any
 /// more, and its avatar when no one else has it.
 fn remove_account(
-    write: &redb::WriteTransaction,
+    write: &corkboard_store::writing::Writing,
     user: &UserRecord,
 ) -> AppResult<(Vec<Picture>, Option<String>)> {
     let mut unshown = Vec::new();
     for pin in pins::of_user(write, user.id)? {
-        if pins::remove(write, &pin)? {
+        if pin_writes::remove(write, &pin)? {
             unshown.push(pin.picture);
         }
     }
     for board in boards::of_user(write, user.id)? {
-        boards::remove(write, &board)?;
+        board_writes::remove(write, &board)?;
     }
     for folder in folders::of_user(write, user.id)? {
-        folders::remove(write, &folder)?;
+        folder_writes::remove(write, &folder)?;
     }
     for before in boards::shared_with(write, user.id)? {
         let mut after = before.clone();
         after.shared_with.retain(|reader| *reader != user.id);
-        boards::save(write, Some(&before), &after)?;
+        board_writes::save(write, Some(&before), &after)?;
     }
     accounts::remove_sessions_of(write, user.id, None)?;
     accounts::remove_api_keys_of(write, user.id)?;

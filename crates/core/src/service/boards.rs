@@ -2,8 +2,6 @@
 
 use std::collections::HashSet;
 
-use redb::WriteTransaction;
-
 use crate::service::access::{owned_board, shown, shows_content_of, visible_board, visible_only};
 use crate::service::context::Services;
 use crate::service::list_pages::ListPage;
@@ -15,7 +13,10 @@ use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::policy::{Visible, sees_private_fields};
 use corkboard_domain::tags::normalize_tags;
 use corkboard_store::board_lists::{self, BoardList};
-use corkboard_store::{Source, board_pins, board_titles, boards, folders, pins, users};
+use corkboard_store::writing::Writing;
+use corkboard_store::{
+    Source, board_pins, board_titles, board_writes, boards, folders, pins, users,
+};
 
 /// The most people one board is shared with.
 pub const MOST_SHARES: usize = 500;
@@ -48,7 +49,7 @@ pub async fn add(services: &Services, viewer: UserId, new: NewBoard) -> AppResul
         .write(move |write| {
             check_folder(write, viewer, new.folder)?;
             let board = BoardRecord::new(viewer, title, caption, new.folder, new.secret);
-            boards::insert(write, board)
+            board_writes::insert(write, board)
         })
         .await
 }
@@ -103,7 +104,7 @@ pub async fn update(
                 ));
             }
             board.cover = patch.cover.unwrap_or(board.cover);
-            boards::save(write, Some(&before), &board)?;
+            board_writes::save(write, Some(&before), &board)?;
             Ok(board)
         })
         .await
@@ -113,7 +114,7 @@ pub async fn delete(services: &Services, viewer: UserId, id: BoardId) -> AppResu
     services
         .write(move |write| {
             let board = owned_board(write, viewer, id)?;
-            boards::remove(write, &board)
+            board_writes::remove(write, &board)
         })
         .await
 }
@@ -153,7 +154,7 @@ pub async fn share(
             if share {
                 board.shared_with.push(user.id);
             }
-            boards::save(write, Some(&before), &board)?;
+            board_writes::save(write, Some(&before), &board)?;
             Ok(user.username)
         })
         .await
@@ -296,11 +297,7 @@ pub(crate) fn page_of(
 }
 
 /// A board may only go into a folder of its owner.
-fn check_folder(
-    write: &WriteTransaction,
-    owner: UserId,
-    folder: Option<FolderId>,
-) -> AppResult<()> {
+fn check_folder(write: &Writing, owner: UserId, folder: Option<FolderId>) -> AppResult<()> {
     let Some(folder) = folder else { return Ok(()) };
     match folders::get(write, folder)? {
         Some(found) if found.user == owner => Ok(()),

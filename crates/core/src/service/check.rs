@@ -13,13 +13,13 @@ use corkboard_domain::error::AppResult;
 use corkboard_domain::pin::Picture;
 use corkboard_search::indexed_pins;
 use corkboard_store::check::{self, Report};
-use corkboard_store::{Store, board_sweeps, pins, search_pending};
+use corkboard_store::{Store, board_sweeper, pins, search_pending};
 
 /// Checks the data folder of `config`; problems are in the report, errors are reading failures.
 pub fn check_data_folder(config: &Config) -> anyhow::Result<Report> {
     let store = Store::open_configured(config)?;
     // Boards a stop left to sweep are swept first, as the next start would.
-    board_sweeps::sweep_all(&store).map_err(|error| {
+    board_sweeper::sweep_all(&store).map_err(|error| {
         anyhow::anyhow!("cannot sweep the boards changed before a stop: {error:?}")
     })?;
     let found = store.read(|read| {

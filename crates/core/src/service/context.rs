@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use redb::WriteTransaction;
 use tokio::sync::Semaphore;
 
 use crate::media::budget::Plan;
@@ -31,6 +30,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::sizes::size_in_words;
 use corkboard_search::SearchIndex;
 use corkboard_store::reading::Reading;
+use corkboard_store::writing::Writing;
 use corkboard_store::{Store, pins, search_pending, search_sweeps};
 
 /// How long a password check may wait for its turn.
@@ -124,7 +124,7 @@ impl Services {
     /// caught up with it when this returns.
     pub async fn write<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&WriteTransaction) -> AppResult<T> + Send + 'static,
+        work: impl FnOnce(&Writing) -> AppResult<T> + Send + 'static,
     ) -> AppResult<T> {
         self.blocking(move |services| services.store.write(work))
             .await

@@ -8,7 +8,7 @@ use crate::service::list_pages::ListPage;
 use corkboard_domain::board::{BoardRecord, FolderRecord, required_title, slugify};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{FolderId, UserId};
-use corkboard_store::{Source, boards, folder_lists, folders};
+use corkboard_store::{Source, board_writes, boards, folder_lists, folder_writes, folders};
 
 pub async fn add(
     services: &Services,
@@ -26,7 +26,7 @@ pub async fn add(
         created_at: Utc::now(),
     };
     services
-        .write(move |write| folders::insert(write, folder))
+        .write(move |write| folder_writes::insert(write, folder))
         .await
 }
 
@@ -46,7 +46,7 @@ pub async fn update(
             let mut folder = owned_folder(write, viewer, id)?;
             folder.name = name.unwrap_or(folder.name);
             folder.secret = secret.unwrap_or(folder.secret);
-            folders::save(write, &folder)?;
+            folder_writes::save(write, &folder)?;
             Ok(folder)
         })
         .await
@@ -62,9 +62,9 @@ pub async fn delete(services: &Services, viewer: UserId, id: FolderId) -> AppRes
                     folder: None,
                     ..before.clone()
                 };
-                boards::save(write, Some(&before), &board)?;
+                board_writes::save(write, Some(&before), &board)?;
             }
-            folders::remove(write, &folder)
+            folder_writes::remove(write, &folder)
         })
         .await
 }

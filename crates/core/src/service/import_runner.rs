@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use redb::WriteTransaction;
 use tokio::sync::watch;
 use tokio::task::{Id, JoinSet};
 
@@ -29,8 +28,10 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::import_job::{ImportItem, ItemOutcome};
 use corkboard_domain::pin::{Picture, PinRecord, PinText};
-use corkboard_store::pin_order::{self, Direction};
-use corkboard_store::{Source, boards, import_jobs, pins};
+use corkboard_store::pin_order;
+use corkboard_store::walks::Direction;
+use corkboard_store::writing::Writing;
+use corkboard_store::{Source, board_writes, boards, import_jobs, pin_writes, pins};
 
 /// How often the runner looks for new jobs when it has none, and how long it waits after a
 /// failure of the database.
@@ -209,7 +210,7 @@ async fn pin_item(services: &Services, work: Work) -> AppResult<()> {
                     check_new_pins(write, &services.config.quotas, user, 1, picture.weight)?;
                     let board = board_named(write, user, &item.board, item.private_board)?;
                     let record = PinRecord::new(user, picture.clone(), source, text);
-                    pins::insert(write, record, &[board])?;
+                    pin_writes::insert(write, record, &[board])?;
                     ItemOutcome::Created
                 } else {
                     ItemOutcome::AlreadyPinned
@@ -289,12 +290,7 @@ async fn read_file(services: &Services, file: &str) -> AppResult<Vec<u8>> {
 /// The user's board with this title (whatever its case), made when there is none. The board at
 /// the title's slug is looked at first (where a board made from this title is), so that an
 /// import reads one board per picture, not all of the user's.
-fn board_named(
-    write: &WriteTransaction,
-    user: UserId,
-    title: &str,
-    secret: bool,
-) -> AppResult<BoardId> {
+fn board_named(write: &Writing, user: UserId, title: &str, secret: bool) -> AppResult<BoardId> {
     let wanted = title.to_lowercase();
     let named = |board: &BoardRecord| board.title.to_lowercase() == wanted;
     let slug = slugify(title, "board");
@@ -306,7 +302,7 @@ fn board_named(
     }
     let title = required_title("title", &cut(title, TITLE_MAX))?;
     let board = BoardRecord::new(user, title, None, None, secret);
-    Ok(boards::insert(write, board)?.id)
+    Ok(board_writes::insert(write, board)?.id)
 }
 
 fn cut(text: &str, max: usize) -> String {

@@ -197,7 +197,9 @@ async fn set_disabled(services: &Services, username: String, disabled: bool) -> 
 async fn change(
     services: &Services,
     username: String,
-    change: impl FnOnce(&redb::WriteTransaction, &mut UserRecord) -> AppResult<()> + Send + 'static,
+    change: impl FnOnce(&corkboard_store::writing::Writing, &mut UserRecord) -> AppResult<()>
+    + Send
+    + 'static,
 ) -> AppResult<UserRecord> {
     services
         .write(move |write| {

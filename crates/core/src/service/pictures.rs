@@ -5,7 +5,7 @@ use crate::service::access::audience;
 use crate::service::context::Services;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
-use corkboard_store::{Source, board_pins, pins};
+use corkboard_store::{Source, pins, public_pins};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PictureAccess {
@@ -41,6 +41,6 @@ pub async fn access(
 
 /// Whether a public pin shows the picture of this sha1 (its files are then public).
 pub(crate) fn shown_publicly(tx: &impl Source, sha1: &str) -> AppResult<bool> {
-    let public = |pin| board_pins::is_public(tx, pin);
+    let public = |pin| public_pins::is_public(tx, pin);
     Ok(pins::first_showing(tx, sha1, public)?.is_some())
 }

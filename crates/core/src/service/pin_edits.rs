@@ -13,7 +13,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::{PinRecord, PinText};
 use corkboard_domain::policy::{PRIVATE_PICTURE, may_place};
-use corkboard_store::{board_pins, boards, pins};
+use corkboard_store::{board_pins, boards, pin_writes, pins};
 
 /// The fields `updatePin` may change; `None` leaves a field as it is.
 #[derive(Default)]
@@ -50,7 +50,7 @@ pub async fn update(
             pin.rating = text.rating;
             pin.unsafe_content = text.unsafe_content;
             pin.tags = text.tags;
-            pins::update(write, &pin)?;
+            pin_writes::update(write, &pin)?;
             Ok(pin)
         })
         .await
@@ -104,7 +104,7 @@ pub async fn duplicate(
                 private_picture,
                 ..source
             };
-            pins::insert(write, copy, &boards)
+            pin_writes::insert(write, copy, &boards)
         })
         .await
 }
@@ -128,7 +128,7 @@ pub async fn delete(
                 for board in board_pins::boards_of(write, id)? {
                     on_boards.extend(boards::get(write, board)?);
                 }
-                let last_one = pins::remove(write, &pin)?;
+                let last_one = pin_writes::remove(write, &pin)?;
                 Ok((pin, on_boards, last_one))
             })?;
             if last_one {
@@ -152,7 +152,7 @@ pub async fn add_to_board(
             if !may_place(&record, &owned_board(write, viewer, board)?) {
                 return Err(AppError::invalid("board", PRIVATE_PICTURE));
             }
-            Ok((boards::place_pin(write, pin, board)?, record))
+            Ok((pin_writes::place_pin(write, pin, board)?, record))
         })
         .await
 }
@@ -167,7 +167,7 @@ pub async fn remove_from_board(
     services
         .write(move |write| {
             owned_board(write, viewer, board)?;
-            if !boards::take_pin(write, pin, board)? {
+            if !pin_writes::take_pin(write, pin, board)? {
                 return Err(AppError::not_found(PIN_NOT_FOUND));
             }
             owned_board(write, viewer, board)

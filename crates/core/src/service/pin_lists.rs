@@ -11,7 +11,8 @@ use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
 use corkboard_search::COUNTED_AT_MOST;
 use corkboard_search::query::Wanted;
-use corkboard_store::pin_order::{self, Direction, Listed, PinKey};
+use corkboard_store::pin_order::{self, Listed, PinKey};
+use corkboard_store::walks::Direction;
 use corkboard_store::{Source, board_pins, board_sweeps, pins, private_pins, user_pins};
 
 /// Which list a pin is seen in; its neighbours come from that list.

@@ -15,7 +15,7 @@ use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
 use corkboard_domain::policy::{Visible, sees_private_fields};
 use corkboard_store::board_lists::{self, BoardList};
-use corkboard_store::{Source, board_pins, boards, pins};
+use corkboard_store::{Source, board_pins, boards, pins, public_pins};
 
 pub const BOARD_COVERS: usize = 5;
 pub const FOLDER_COVERS: usize = 4;
@@ -123,7 +123,7 @@ fn cover_ids(tx: &impl Source, board: &BoardRecord) -> AppResult<Arc<Vec<PinId>>
 
 /// Whether a pin is private: on no public board, by the public-pins index (a pin gone is).
 pub(crate) fn is_secret(tx: &impl Source, id: PinId) -> AppResult<bool> {
-    Ok(!board_pins::is_public(tx, id)?)
+    Ok(!public_pins::is_public(tx, id)?)
 }
 
 /// The pin's boards that the viewer may see.

@@ -223,7 +223,7 @@ async fn check_own_password(
 /// After a new password: the other sessions end, API keys and pending reset links stop working.
 /// Returns how many API keys were revoked.
 pub(crate) fn revoke_credentials(
-    write: &redb::WriteTransaction,
+    write: &corkboard_store::writing::Writing,
     user: UserId,
     keep_session: Option<&str>,
 ) -> AppResult<usize> {
@@ -233,7 +233,7 @@ pub(crate) fn revoke_credentials(
 }
 
 pub(crate) fn issue_token(
-    write: &redb::WriteTransaction,
+    write: &corkboard_store::writing::Writing,
     user: &UserRecord,
     purpose: TokenPurpose,
 ) -> AppResult<String> {
@@ -254,7 +254,7 @@ pub(crate) fn issue_token(
 
 /// Takes a mailed token out of the store: valid or not, it cannot be used again.
 fn valid_token(
-    write: &redb::WriteTransaction,
+    write: &corkboard_store::writing::Writing,
     token: &str,
     purpose: TokenPurpose,
 ) -> AppResult<TokenRecord> {

@@ -6,7 +6,7 @@ use crate::service::pin_lists::first_seen_by_tag;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_store::board_sweeps;
-use corkboard_store::pin_order::Direction;
+use corkboard_store::walks::Direction;
 
 /// Tags starting with `token` on pins the viewer may see, most used first, without `exclude`.
 pub async fn suggest_tags(

@@ -28,7 +28,10 @@ pub(crate) fn valid_session(read: &impl Source, hash: &str) -> AppResult<Option<
     Ok(accounts::session(read, hash)?.filter(|session| session.expires_at > Utc::now()))
 }
 
-pub(crate) fn start_session(write: &redb::WriteTransaction, user: UserId) -> AppResult<String> {
+pub(crate) fn start_session(
+    write: &corkboard_store::writing::Writing,
+    user: UserId,
+) -> AppResult<String> {
     let token = new_secret();
     let now = Utc::now();
     let session = SessionRecord {

@@ -4,7 +4,7 @@ use chrono::Utc;
 use redb::{ReadableTable, ReadableTableMetadata};
 
 use super::*;
-use crate::{Source, Store, board_pins, boards, pins, users};
+use crate::{Source, Store, board_pins, board_writes, pin_writes, users};
 use corkboard_domain::ids::BoardId;
 
 fn store_with_a_pin() -> (tempfile::TempDir, Store, PinRecord) {
@@ -37,10 +37,10 @@ fn store_with_a_pin_on(secret: &[bool]) -> (tempfile::TempDir, Store, PinRecord)
                     cover: None,
                     created_at: Utc::now(),
                 };
-                on.push(boards::insert(write, board)?.id);
+                on.push(board_writes::insert(write, board)?.id);
             }
             let pin = crate::test_pins::pin_of(user.id);
-            pins::insert(write, pin, &on)
+            pin_writes::insert(write, pin, &on)
         })
         .unwrap();
     (dir, store, pin)

@@ -8,7 +8,7 @@ use super::*;
 fn search_marks_of_version_7_are_kept_with_number_0() {
     let dir = tempfile::tempdir().unwrap();
     let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
-    let write = db.begin_write().unwrap();
+    let write = Writing::new(db.begin_write().unwrap(), None);
     for migration in &MIGRATIONS[..7] {
         migration(&write).unwrap();
     }

@@ -5,8 +5,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use redb::WriteTransaction;
-
 use super::records::Importer;
 use crate::service::export::ExportedPin;
 use crate::service::quotas::check_new_pins;
@@ -15,7 +13,10 @@ use corkboard_domain::config::QuotasConfig;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::{PinRecord, PinText};
-use corkboard_store::{Source, board_pins, boards, imported, pins};
+use corkboard_store::writing::Writing;
+use corkboard_store::{
+    Source, board_pins, board_writes, boards, imported, pin_writes, pins, public_pins,
+};
 
 /// What to do with one archive pin.
 pub enum Step {
@@ -141,7 +142,7 @@ impl Importer {
     /// is not added, nor any new pin after it (`stopped`: a quota was reached before).
     pub(crate) fn write_batch(
         &self,
-        write: &WriteTransaction,
+        write: &Writing,
         batch: &[usize],
         steps: &[Step],
         places: &Places,
@@ -188,7 +189,7 @@ impl Importer {
     /// Writes a new pin of `owner`'s from the archive pin, on its boards.
     fn create(
         &self,
-        write: &WriteTransaction,
+        write: &Writing,
         pin: &ExportedPin,
         owner: UserId,
         written: &HashMap<u64, PinId>,
@@ -196,7 +197,7 @@ impl Importer {
     ) -> AppResult<Written> {
         Ok(match self.new_pin(pin, owner, written) {
             Ok(record) => {
-                let record = pins::insert(write, record, &[])?;
+                let record = pin_writes::insert(write, record, &[])?;
                 imported::put(write, self.origin(owner, "pin", pin.id), record.id.0)?;
                 place(write, record.id, pin.id, places)?;
                 Written::Created(record.id)
@@ -267,13 +268,13 @@ pub fn source_url(pin: &ExportedPin) -> Option<String> {
 
 /// Puts `local` on the imported boards the archive pin was on, at its order there, and makes it
 /// the cover of the boards whose cover it was.
-fn place(write: &WriteTransaction, local: PinId, archived: u64, places: &Places) -> AppResult<()> {
+fn place(write: &Writing, local: PinId, archived: u64, places: &Places) -> AppResult<()> {
     for (board, order) in places.edges.get(&archived).into_iter().flatten() {
         if board_pins::order_of(write, local, *board)?.is_none() {
             board_pins::set_order(write, local, *board, *order)?;
         }
     }
-    boards::refresh_public(write, local)?;
+    public_pins::refresh_public(write, local)?;
     for board in places.covers.get(&archived).into_iter().flatten() {
         if let Some(before) = boards::get(write, *board)?
             && before.cover.is_none()
@@ -281,7 +282,7 @@ fn place(write: &WriteTransaction, local: PinId, archived: u64, places: &Places)
         {
             let mut after = before.clone();
             after.cover = Some(local);
-            boards::save(write, Some(&before), &after)?;
+            board_writes::save(write, Some(&before), &after)?;
         }
     }
     Ok(())

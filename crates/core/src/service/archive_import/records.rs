@@ -4,8 +4,6 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use redb::WriteTransaction;
-
 use super::report::ImportReport;
 use super::{ImportInto, archive::FIELD};
 use crate::service::export::{ExportedUser, Manifest};
@@ -16,7 +14,8 @@ use corkboard_domain::pin::Picture;
 use corkboard_domain::tags::normalize_tags;
 use corkboard_domain::user::{USERNAME_MAX, UserRecord, username_key, validate_username};
 use corkboard_store::imported::{self, Origin};
-use corkboard_store::{Source, boards, folders, users};
+use corkboard_store::writing::Writing;
+use corkboard_store::{Source, board_writes, boards, folder_writes, folders, users};
 
 /// Everything an import has learnt so far: which local record each archive record is.
 pub(crate) struct Importer {
@@ -62,7 +61,7 @@ impl Importer {
     }
 
     /// Maps the archive's accounts to local ones, creating them for a whole-instance import.
-    pub fn accounts(&mut self, write: &WriteTransaction) -> AppResult<()> {
+    pub fn accounts(&mut self, write: &Writing) -> AppResult<()> {
         let manifest = self.manifest.clone();
         match self.into {
             ImportInto::Account(user) => {
@@ -110,7 +109,7 @@ impl Importer {
     /// a new one (without a password) under its username or a free variant of it.
     fn account(
         &mut self,
-        write: &WriteTransaction,
+        write: &Writing,
         user: &ExportedUser,
         restoring: bool,
     ) -> AppResult<Option<UserId>> {
@@ -166,7 +165,7 @@ impl Importer {
     }
 
     /// Creates the folders and boards of the mapped accounts not imported before.
-    pub(crate) fn structure(&mut self, write: &WriteTransaction) -> AppResult<()> {
+    pub(crate) fn structure(&mut self, write: &Writing) -> AppResult<()> {
         let manifest = self.manifest.clone();
         let archive = self.origin.clone();
         let mut folders_in_order: Vec<_> = manifest.folders.iter().collect();
@@ -191,7 +190,7 @@ impl Importer {
                     continue;
                 }
             };
-            let record = folders::insert(
+            let record = folder_writes::insert(
                 write,
                 FolderRecord {
                     id: FolderId(0),
@@ -241,7 +240,7 @@ impl Importer {
                 }
             };
             let shared_with = self.sharees(write, owner, &board.slug, &board.shared_with)?;
-            let record = boards::insert(
+            let record = board_writes::insert(
                 write,
                 BoardRecord {
                     id: BoardId(0),

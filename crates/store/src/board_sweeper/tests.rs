@@ -5,9 +5,11 @@
 use redb::ReadableTableMetadata;
 
 use super::*;
-use crate::pin_order::{self, Direction, Listed};
+use crate::board_sweeps::{SWEPT_ABOVE, all, count, mark};
+use crate::pin_order::{self, Listed};
 use crate::tables::PUBLIC_PINS;
-use crate::{check, pins, users};
+use crate::walks::Direction;
+use crate::{Source, board_writes, check, pin_writes, pins, public_pins, users};
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::user::UserRecord;
 
@@ -31,11 +33,11 @@ fn ann_s_boards() -> Boards {
         .write(|write| {
             let ann = UserRecord::new("ann".into(), "ann@example.org".into(), String::new());
             let ann = users::insert(write, ann)?.id;
-            let big = boards::insert(
+            let big = board_writes::insert(
                 write,
                 BoardRecord::new(ann, "Big".into(), None, None, false),
             )?;
-            let small = boards::insert(
+            let small = board_writes::insert(
                 write,
                 BoardRecord::new(ann, "Small".into(), None, None, false),
             )?;
@@ -46,7 +48,7 @@ fn ann_s_boards() -> Boards {
                     n if n < BIG => vec![big.id],
                     _ => vec![small.id],
                 };
-                added.push(pins::insert(write, crate::test_pins::pin_of(ann), &on)?.id);
+                added.push(pin_writes::insert(write, crate::test_pins::pin_of(ann), &on)?.id);
             }
             added.truncate(BIG);
             Ok((big, small, added))
@@ -76,7 +78,9 @@ fn indexed_public(store: &Store) -> u64 {
 }
 
 fn is_public(store: &Store, pin: PinId) -> bool {
-    store.read(|read| board_pins::is_public(read, pin)).unwrap()
+    store
+        .read(|read| public_pins::is_public(read, pin))
+        .unwrap()
 }
 
 fn assert_consistent(store: &Store) {
@@ -102,7 +106,7 @@ fn a_big_board_made_private_hides_its_pins_at_once_and_its_sweep_catches_up() {
     let mut hidden = boards.big.clone();
     hidden.secret = true;
     store
-        .write(|write| boards::save(write, Some(&boards.big), &hidden))
+        .write(|write| board_writes::save(write, Some(&boards.big), &hidden))
         .unwrap();
 
     // The write left every pin's entries as they were, and marked the board once.
@@ -121,7 +125,7 @@ fn a_big_board_made_private_hides_its_pins_at_once_and_its_sweep_catches_up() {
 
     // Made public again, its pins show once swept.
     store
-        .write(|write| boards::save(write, Some(&hidden), &boards.big))
+        .write(|write| board_writes::save(write, Some(&hidden), &boards.big))
         .unwrap();
     assert_eq!(indexed_public(store), 4);
     sweep_all(store).unwrap();
@@ -134,7 +138,7 @@ fn a_big_board_deleted_leaves_its_pins_to_the_sweep_which_takes_them_off_it() {
     let boards = ann_s_boards();
     let store = &boards.store;
     store
-        .write(|write| boards::remove(write, &boards.big))
+        .write(|write| board_writes::remove(write, &boards.big))
         .unwrap();
     assert!(
         store
@@ -168,7 +172,7 @@ fn a_board_of_few_pins_is_brought_up_to_date_in_its_write() {
     let boards = ann_s_boards();
     let store = &boards.store;
     store
-        .write(|write| boards::remove(write, &boards.small))
+        .write(|write| board_writes::remove(write, &boards.small))
         .unwrap();
     assert_eq!(store.read(count).unwrap(), 0);
     assert_eq!(indexed_public(store), BIG as u64);
@@ -198,7 +202,7 @@ fn set_ann_disabled(boards: &Boards, disabled: bool) {
             let mut ann = users::load(write, boards.big.user)?;
             ann.disabled = disabled;
             users::update(write, &ann)?;
-            boards::follow_owner(write, ann.id)
+            board_writes::follow_owner(write, ann.id)
         })
         .unwrap();
 }
@@ -236,9 +240,9 @@ fn an_owner_disabled_with_several_small_boards_leaves_all_but_the_first_to_sweep
             let ann = users::insert(write, ann)?;
             for n in 0..boards_of_a_hundred {
                 let board = BoardRecord::new(ann.id, format!("B{n}"), None, None, false);
-                let board = boards::insert(write, board)?;
+                let board = board_writes::insert(write, board)?;
                 for _ in 0..SWEPT_ABOVE {
-                    pins::insert(write, crate::test_pins::pin_of(ann.id), &[board.id])?;
+                    pin_writes::insert(write, crate::test_pins::pin_of(ann.id), &[board.id])?;
                 }
             }
             Ok(ann)
@@ -248,7 +252,7 @@ fn an_owner_disabled_with_several_small_boards_leaves_all_but_the_first_to_sweep
     store
         .write(|write| {
             users::update(write, &ann)?;
-            boards::follow_owner(write, ann.id)
+            board_writes::follow_owner(write, ann.id)
         })
         .unwrap();
     assert_eq!(store.read(count).unwrap(), 2);

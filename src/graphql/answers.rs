@@ -13,6 +13,7 @@ use bytes::Bytes;
 
 use crate::http::compression::{self, SMALLEST};
 use corkboard_core::service::context::Services;
+use corkboard_core::service::metrics::Metrics;
 
 /// The most bytes of answers kept: a few hundred pages.
 const MAX_BYTES: usize = 8 << 20;
@@ -53,13 +54,17 @@ impl Kept {
         })
     }
 
-    /// The JSON gzipped, the first time it is asked; `None` when too small to gain from it.
-    pub fn gzipped(&self) -> Option<Bytes> {
+    /// The JSON gzipped, the first time it is asked (counted in `metrics`); `None` when too
+    /// small to gain from it.
+    pub fn gzipped(&self, metrics: &Metrics) -> Option<Bytes> {
         if self.json.len() < SMALLEST {
             return None;
         }
         let gzip = || match compression::gzip(&self.json, compression::KEPT) {
-            Ok(gzipped) => Some(Bytes::from(gzipped)),
+            Ok(gzipped) => {
+                metrics.note_compression();
+                Some(Bytes::from(gzipped))
+            }
             Err(error) => {
                 tracing::error!(error = ?error, "cannot gzip a kept answer");
                 None

@@ -4,7 +4,7 @@
 //! (`service::loads`).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use async_graphql::Result;
@@ -87,7 +87,7 @@ impl Loaders {
     /// asked are then noted as read in it, so that their fields find them at once.
     async fn answer(&self, round: Round, key: &LoadKey) -> Result<Option<Loaded>> {
         if round.peek().is_none() {
-            WAITS.fetch_add(1, Ordering::Relaxed);
+            self.services.metrics.note_load_wait();
         }
         let read = round.clone().await?;
         self.note_followed(&read, &round);
@@ -293,14 +293,6 @@ impl Loaders {
             _ => Err(AppError::not_found(FolderRecord::NOT_FOUND).into()),
         }
     }
-}
-
-static WAITS: AtomicU64 = AtomicU64::new(0);
-
-/// How many times a field waited for its round to be read, since the process started (keys read
-/// ahead are found read).
-pub fn waits() -> u64 {
-    WAITS.load(Ordering::Relaxed)
 }
 
 /// Adds `key` to a round's `keys` unless the round reads them already.

@@ -15,7 +15,7 @@ pub mod ids;
 pub mod imports;
 pub mod in_turn;
 pub mod list_bounds;
-pub mod loaders;
+pub(crate) mod loaders;
 pub mod merging;
 pub mod mutation;
 pub mod pagination;
@@ -43,6 +43,7 @@ use answers::{Answers, Kept, Version};
 use documents::Documents;
 
 use corkboard_core::service::context::Services;
+use corkboard_core::service::metrics::Metrics;
 use corkboard_core::service::viewer::Viewer;
 use corkboard_domain::config::GraphqlExecutor;
 use mutation::MutationRoot;
@@ -125,7 +126,7 @@ pub async fn graphql(
     if let Some((key, version)) = &asked
         && let Some(answer) = answers.get(key, *version)
     {
-        return kept(&answer, http);
+        return kept(&answer, http, &services.metrics);
     }
     let plain = services.config.api.executor == GraphqlExecutor::Plain;
     let parsed = match plain {
@@ -198,10 +199,10 @@ fn json() -> poem::ResponseBuilder {
 }
 
 /// A kept answer served again, gzipped (once for all) for a browser that accepts it.
-fn kept(answer: &Kept, http: &poem::Request) -> Response {
+fn kept(answer: &Kept, http: &poem::Request, metrics: &Metrics) -> Response {
     let json = json();
     let accepts_gzip = compression::accepts_encoding(http, "gzip");
-    match accepts_gzip.then(|| answer.gzipped()).flatten() {
+    match accepts_gzip.then(|| answer.gzipped(metrics)).flatten() {
         Some(gzipped) => json.header(header::CONTENT_ENCODING, "gzip").body(gzipped),
         None => json.body(answer.json.clone()),
     }

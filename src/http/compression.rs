@@ -4,12 +4,13 @@
 
 use std::cell::RefCell;
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use poem::http::{HeaderValue, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
+
+use corkboard_core::service::context::Services;
 
 /// Answers smaller than this go out as they are: the gain would not pay for the work.
 pub(crate) const SMALLEST: usize = 1024;
@@ -26,17 +27,8 @@ const GZIP_ON_THE_FLY: u32 = 2;
 /// that takes as long (6) makes them only 3% smaller.
 pub(crate) const KEPT: u32 = 6;
 
-/// Answers compressed by this process so far: process-wide, so a test that counts them keeps
-/// other work out of its process.
-static COMPRESSED: AtomicU64 = AtomicU64::new(0);
-
-pub fn compressed_count() -> u64 {
-    COMPRESSED.load(Ordering::Relaxed)
-}
-
 /// `bytes` gzipped at `level` (0 to 9).
-pub fn gzip(bytes: &[u8], level: u32) -> std::io::Result<Vec<u8>> {
-    COMPRESSED.fetch_add(1, Ordering::Relaxed);
+pub(crate) fn gzip(bytes: &[u8], level: u32) -> std::io::Result<Vec<u8>> {
     let mut encoder = GzEncoder::new(Vec::with_capacity(bytes.len() / 4), Compression::new(level));
     encoder.write_all(bytes)?;
     encoder.finish()
@@ -49,7 +41,6 @@ thread_local! {
 
 /// `bytes` as one zstd frame, at the on-the-fly level.
 fn zstd(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
-    COMPRESSED.fetch_add(1, Ordering::Relaxed);
     ZSTD.with_borrow_mut(|compressor| {
         let compressor = match compressor {
             Some(compressor) => compressor,
@@ -94,6 +85,9 @@ impl Coding {
 /// Compresses larger API answers as the browser accepts them.
 pub(crate) async fn compress_answers<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     let coding = Coding::accepted_by(&req);
+    let metrics = req
+        .data::<Services>()
+        .map(|services| services.metrics.clone());
     let mut response = next.call(req).await?.into_response();
     response
         .headers_mut()
@@ -110,6 +104,9 @@ pub(crate) async fn compress_answers<E: Endpoint>(next: E, req: Request) -> poem
     let compressed = coding
         .compress(&bytes)
         .map_err(poem::error::InternalServerError)?;
+    if let Some(metrics) = metrics {
+        metrics.note_compression();
+    }
     let mut response = Response::from_parts(parts, compressed.into());
     response
         .headers_mut()

@@ -3,7 +3,7 @@
 
 pub mod assets;
 pub mod bucket_files;
-pub mod compression;
+pub(crate) mod compression;
 pub mod export;
 pub mod headers;
 pub mod health;

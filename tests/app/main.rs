@@ -1,8 +1,7 @@
 //! The integration tests of the whole app, one module each, in one test binary: each starts the
-//! real server on `127.0.0.1:0` with a data folder of its own. The tests that count what the
-//! process waits for or compresses (`loaders::waits`, `compression::compressed_count`) keep
-//! binaries of their own: those counters are the process's. What a store reads is its own
-//! (`Store::records_read`, `Store::keys_read`).
+//! real server on `127.0.0.1:0` with a data folder of its own. What a server counts is its own
+//! (`Store::records_read`, `Store::keys_read`, `Metrics::load_waits`, `Metrics::compressions`),
+//! so tests that count run beside the others.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -13,13 +12,16 @@ mod admin;
 mod admin_cli;
 mod backup;
 mod board_search;
+mod board_search_reads;
 mod board_sweeps;
 mod boards;
+mod compression;
 mod disk_full;
 mod executors;
 mod export;
 mod exposure;
 mod first_account;
+mod folder_covers;
 mod foundation;
 mod hardening_graphql;
 mod hardening_http;
@@ -27,19 +29,26 @@ mod hardening_imports;
 mod import;
 mod import_dir;
 mod imports;
+mod kept_records;
 mod limits;
 mod log_format;
+mod many_boards;
+mod many_folders;
+mod many_shared_boards;
 mod metrics;
+mod picture_reads;
 mod pictures;
 mod pin_lists;
 mod pins;
 mod policy;
 mod proxies;
 mod quotas;
+mod reads;
 mod s3;
 mod search;
 mod search_sweeps;
 mod share;
+mod shared_walks;
 mod systemd;
 mod ui;
 mod upgrade;

@@ -53,6 +53,8 @@ pub struct Metrics {
     search_documents: Gauge,
     media_bytes: Family<FolderLabels, Gauge>,
     media_usage: MediaUsage,
+    load_waits: Counter,
+    compressions: Counter,
 }
 
 impl Default for Metrics {
@@ -71,6 +73,8 @@ impl Default for Metrics {
             search_documents: Gauge::default(),
             media_bytes: Family::default(),
             media_usage: MediaUsage::default(),
+            load_waits: Counter::default(),
+            compressions: Counter::default(),
         };
         metrics.register();
         metrics
@@ -133,6 +137,36 @@ impl Metrics {
             Unit::Bytes,
             self.media_bytes.clone(),
         );
+        registry.register(
+            "graphql_load_waits",
+            "GraphQL fields that waited for a round of reads (those read ahead wait for none)",
+            self.load_waits.clone(),
+        );
+        registry.register(
+            "answers_compressed",
+            "Answers compressed as they went out, or once to be kept for every visitor",
+            self.compressions.clone(),
+        );
+    }
+
+    /// Counts a GraphQL field that waits for its round of reads.
+    pub fn note_load_wait(&self) {
+        self.load_waits.inc();
+    }
+
+    /// How many GraphQL fields waited for a round of reads.
+    pub fn load_waits(&self) -> u64 {
+        self.load_waits.get()
+    }
+
+    /// Counts an answer compressed.
+    pub fn note_compression(&self) {
+        self.compressions.inc();
+    }
+
+    /// How many answers were compressed.
+    pub fn compressions(&self) -> u64 {
+        self.compressions.get()
     }
 
     /// Counts one answered request; `route` is a template, never a raw path.

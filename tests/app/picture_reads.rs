@@ -2,7 +2,7 @@
 //! preview of a picture that 61 pins show reads as many index keys as with one pin, and a
 //! picture only private pins show stays hidden from visitors and served to its owner.
 
-mod common;
+use crate::common;
 
 use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin};

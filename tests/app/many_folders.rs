@@ -4,7 +4,7 @@
 //! first, with the right total, all of them or only the public or private ones, as boards and
 //! folders change. A folder's count of boards reads no board.
 
-mod common;
+use crate::common;
 
 use common::TestApp;
 use common::pins::{

@@ -1,14 +1,12 @@
 //! What goes out compressed: the UI's files as their build-time brotli or gzip copies, and the
 //! larger API answers compressed on the fly, zstd or else gzip (a visitor's kept answer gzipped
-//! once for all), each only to a browser that accepts it. (The count of compressions is
-//! process-wide: one test compresses answers.)
+//! once for all), each only to a browser that accepts it.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 
 use common::{TestApp, new_client};
-use corkboard::http::compression::compressed_count;
 use flate2::read::GzDecoder;
 use serde_json::{Value, json};
 
@@ -131,7 +129,7 @@ async fn larger_api_answers_are_compressed_for_whoever_accepts_it() {
             .unwrap();
     }
     assert_eq!(header(&again, "content-encoding"), "gzip");
-    let before = compressed_count();
+    let before = app.server.as_ref().unwrap().services.metrics.compressions();
     let mut answers = Vec::new();
     for _ in 0..5 {
         let answer = ask(&visitor, kept, Some("gzip, deflate, br, zstd"))
@@ -142,7 +140,7 @@ async fn larger_api_answers_are_compressed_for_whoever_accepts_it() {
         answers.push(answer.bytes().await.unwrap());
     }
     assert!(
-        compressed_count() - before <= 1,
+        app.server.as_ref().unwrap().services.metrics.compressions() - before <= 1,
         "a kept answer gzipped once"
     );
     assert!(answers.iter().all(|answer| *answer == answers[0]));

@@ -2,7 +2,7 @@
 //! each pin they may see once, count them exactly, and read as many index keys and records with
 //! 136 pins on the shared boards as with 46: the walk reads each shared board a slice at a time.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -2,7 +2,7 @@
 //! (`store::kept_records`): a page asked again reads none anew, and a change to a pin, a board,
 //! its covers or a user is seen by the next read of every list and cover.
 
-mod common;
+use crate::common;
 
 use common::TestApp;
 use common::pictures::png;

@@ -4,15 +4,14 @@
 //! And a user's boards page reads as many records with 20 pins per board as with 3: covers come
 //! from each board's date index, never from loading its pins, and a user's pins page reads as
 //! many index keys with 212 pins as with 61. A board's covers are read as far as the page shows
-//! them. (One test: the count of the waits for loads is process-wide.)
+//! them.
 
-mod common;
+use crate::common;
 
 use common::pictures::png;
 use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};
 use common::reads::store;
 use common::{TestApp, graphql_with};
-use corkboard::graphql::loaders;
 use serde_json::json;
 
 const THUMB: &str = "id title caption width height dominantColor unsafe previewsSizes
@@ -96,12 +95,12 @@ async fn owner_reads(app: &TestApp, query: &str, variables: serde_json::Value) -
 
 /// How many times the fields of the queries of one page waited for a round of loads.
 async fn waits_of(app: &TestApp, client: &reqwest::Client, queries: &[String]) -> u64 {
-    let before = loaders::waits();
+    let before = app.server.as_ref().unwrap().services.metrics.load_waits();
     for query in queries {
         let answer = graphql_with(client, &app.base_url, query, json!({})).await;
         assert!(answer["errors"].is_null(), "{query}\n{answer}");
     }
-    loaders::waits() - before
+    app.server.as_ref().unwrap().services.metrics.load_waits() - before
 }
 
 /// Adds `boards` boards (every third private, every second in a folder) and `pins` pins

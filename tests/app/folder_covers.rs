@@ -2,7 +2,7 @@
 //! second of each: a user's folders page reads the covers of the few boards it needs, as many
 //! records for a folder of ten boards as for one of four.
 
-mod common;
+use crate::common;
 
 use common::pictures::png;
 use common::pins::{add_board, add_folder, create_pin, duplicate_pin, move_to_folder};

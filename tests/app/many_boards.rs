@@ -4,7 +4,7 @@
 //! total (a user's boards: all, or only the public or private ones), as boards are made public,
 //! unshared, moved and deleted.
 
-mod common;
+use crate::common;
 
 use common::TestApp;
 use common::pins::{

@@ -3,7 +3,7 @@
 //! than with two (not a page of each, nor the owner again), and still shows every pin once, newest
 //! first.
 
-mod common;
+use crate::common;
 
 use common::pictures::png;
 use common::pins::{add_board, create_pin, duplicate_pin, share_board, walk_pins};

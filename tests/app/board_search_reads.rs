@@ -2,7 +2,7 @@
 //! records of the boards with such a word only: as many with 500 other boards as with 10, for a
 //! visitor, a friend and the owner.
 
-mod common;
+use crate::common;
 
 use common::pins::{add_board, share_board};
 use common::reads::{assert_consistent, store};

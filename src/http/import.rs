@@ -39,12 +39,9 @@ pub(crate) async fn import_mine(
     }
     // One import per account, and a few on the server, from the spooling to the report.
     let at_once = services.config.quotas.imports_at_once;
+    let running = services.running.clone();
     let _slot = services
-        .reading(move |services| {
-            services
-                .store
-                .read(|read| services.running.start_import(read, user, at_once))
-        })
+        .read(move |read| running.start_import(read, user, at_once))
         .await?;
     let mut spooled = None;
     while let Some(field) = form.next_field().await? {

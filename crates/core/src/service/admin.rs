@@ -4,6 +4,7 @@
 use crate::media::avatar::remove_avatar;
 use crate::media::ingest::remove_files;
 use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
@@ -19,23 +20,22 @@ const USER_NOT_FOUND: &str = "This user does not exist.";
 
 /// Every account whose username or email holds `query` (any case), newest first.
 pub async fn accounts(
-    services: &Services,
+    data: &Data,
     viewer: &Viewer,
     query: Option<String>,
 ) -> AppResult<Vec<UserRecord>> {
     viewer.require_admin()?;
     let query = query.map(|q| q.trim().to_lowercase()).unwrap_or_default();
-    services
-        .read(move |read| {
-            let mut found = users::all(read)?;
-            found.retain(|user| {
-                user.username.to_lowercase().contains(&query)
-                    || user.email.to_lowercase().contains(&query)
-            });
-            found.reverse();
-            Ok(found)
-        })
-        .await
+    data.read(move |read| {
+        let mut found = users::all(read)?;
+        found.retain(|user| {
+            user.username.to_lowercase().contains(&query)
+                || user.email.to_lowercase().contains(&query)
+        });
+        found.reverse();
+        Ok(found)
+    })
+    .await
 }
 
 /// What an account holds, as the admin page shows it.
@@ -48,30 +48,29 @@ pub struct Holdings {
     pub waiting_bytes: u64,
 }
 
-pub async fn holdings(services: &Services, viewer: &Viewer, user: UserId) -> AppResult<Holdings> {
+pub async fn holdings(data: &Data, viewer: &Viewer, user: UserId) -> AppResult<Holdings> {
     viewer.require_admin()?;
-    services
-        .read(move |read| {
-            // Kept counts: an account's row costs the same whatever its library.
-            Ok(Holdings {
-                pins: user_pins::counts(read, user)?.all,
-                boards: board_lists::count(read, BoardList::OfUser(user), Some(user), None)?,
-                storage_bytes: user_pins::bytes(read, user)?,
-                waiting_bytes: temp_pins::bytes_of(read, user)?,
-            })
+    data.read(move |read| {
+        // Kept counts: an account's row costs the same whatever its library.
+        Ok(Holdings {
+            pins: user_pins::counts(read, user)?.all,
+            boards: board_lists::count(read, BoardList::OfUser(user), Some(user), None)?,
+            storage_bytes: user_pins::bytes(read, user)?,
+            waiting_bytes: temp_pins::bytes_of(read, user)?,
         })
-        .await
+    })
+    .await
 }
 
 /// Makes an account an admin, or not; the last admin stays one.
 pub async fn set_admin(
-    services: &Services,
+    data: &Data,
     viewer: &Viewer,
     user: UserId,
     admin: bool,
 ) -> AppResult<UserRecord> {
     let by = viewer.require_admin()?;
-    let changed = services
+    let changed = data
         .write(move |write| {
             let mut record = load(write, user)?;
             if !admin && record.admin && !record.disabled && admins(write)? == 1 {
@@ -92,7 +91,7 @@ pub async fn set_admin(
 /// Disables an account (its sessions end, its API keys and content are refused and hidden at
 /// once) or enables it again.
 pub async fn set_disabled(
-    services: &Services,
+    data: &Data,
     viewer: &Viewer,
     user: UserId,
     disabled: bool,
@@ -104,7 +103,7 @@ pub async fn set_disabled(
             "You cannot disable your own account.",
         ));
     }
-    let changed = services
+    let changed = data
         .write(move |write| set_disabled_in(write, user, disabled))
         .await?;
     tracing::info!(admin = %by, user = %user, disabled, "an admin disabled or enabled an account");

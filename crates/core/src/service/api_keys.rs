@@ -2,7 +2,7 @@
 
 use chrono::Utc;
 
-use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::secrets::{new_secret, secret_hash};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
@@ -16,7 +16,7 @@ const KEY_PREFIX: &str = "cbk_";
 pub const MOST_API_KEYS: usize = 50;
 
 /// Makes a key and returns its secret, which is never shown again.
-pub async fn create(services: &Services, user: UserId, name: String) -> AppResult<String> {
+pub async fn create(data: &Data, user: UserId, name: String) -> AppResult<String> {
     let name = name.trim().to_owned();
     if name.is_empty() || name.chars().count() > NAME_MAX {
         return Err(AppError::invalid(
@@ -33,54 +33,51 @@ pub async fn create(services: &Services, user: UserId, name: String) -> AppResul
         created_at: Utc::now(),
         last_used_at: None,
     };
-    services
-        .write(move |write| {
-            if accounts::api_keys_of(write, user)?.len() >= MOST_API_KEYS {
-                return Err(AppError::invalid(
-                    "name",
-                    "You have 50 API keys, the most one may hold: revoke one to make another.",
-                ));
-            }
-            accounts::insert_api_key(write, key)
-        })
-        .await?;
+    data.write(move |write| {
+        if accounts::api_keys_of(write, user)?.len() >= MOST_API_KEYS {
+            return Err(AppError::invalid(
+                "name",
+                "You have 50 API keys, the most one may hold: revoke one to make another.",
+            ));
+        }
+        accounts::insert_api_key(write, key)
+    })
+    .await?;
     Ok(secret)
 }
 
-pub async fn revoke(services: &Services, user: UserId, id: String) -> AppResult<()> {
+pub async fn revoke(data: &Data, user: UserId, id: String) -> AppResult<()> {
     let not_found = || AppError::not_found("This API key does not exist.");
     let id: u64 = id.parse().map_err(|_| not_found())?;
-    services
-        .write(move |write| {
-            let key = accounts::api_key(write, id)?
-                .filter(|key| key.user == user)
-                .ok_or_else(not_found)?;
-            accounts::remove_api_key(write, &key)
-        })
-        .await
+    data.write(move |write| {
+        let key = accounts::api_key(write, id)?
+            .filter(|key| key.user == user)
+            .ok_or_else(not_found)?;
+        accounts::remove_api_key(write, &key)
+    })
+    .await
 }
 
 /// The API keys of `owner`: for the owner alone, empty for anyone else.
 pub async fn list(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     owner: UserId,
 ) -> AppResult<Vec<ApiKeyRecord>> {
     if !sees_private_fields(viewer, owner) {
         return Ok(Vec::new());
     }
-    services
-        .read(move |read| accounts::api_keys_of(read, owner))
+    data.read(move |read| accounts::api_keys_of(read, owner))
         .await
 }
 
 /// The user a key belongs to; notes when it was last used (at most once a minute).
-pub(crate) fn user_of_key(services: &Services, secret: &str) -> AppResult<Option<UserId>> {
+pub(crate) fn user_of_key(data: &Data, secret: &str) -> AppResult<Option<UserId>> {
     if !secret.starts_with(KEY_PREFIX) {
         return Ok(None);
     }
     let hash = secret_hash(secret);
-    let Some(key) = services
+    let Some(key) = data
         .store
         .read(|read| accounts::api_key_by_hash(read, &hash))?
     else {
@@ -92,7 +89,7 @@ pub(crate) fn user_of_key(services: &Services, secret: &str) -> AppResult<Option
         .is_none_or(|last| now - last > chrono::Duration::minutes(1))
     {
         // Only a note: on a full disk the key still opens the way to reading.
-        let noted = services.store.write(|write| {
+        let noted = data.store.write(|write| {
             let Some(mut key) = accounts::api_key(write, key.id)? else {
                 return Ok(());
             };

@@ -3,6 +3,7 @@
 use chrono::Utc;
 
 use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::rate_limit::{sign_in_keys, sign_up_keys};
 use crate::service::recovery::{issue_token, mail_sign_up_attempt, send_verification_mail};
 use crate::service::registration::{Credentials, Gate, admit};
@@ -166,8 +167,7 @@ pub async fn log_in(
 }
 
 /// Ends the session whose token hash is given.
-pub async fn log_out(services: &Services, session_hash: String) -> AppResult<()> {
-    services
-        .write(move |write| accounts::remove_session(write, &session_hash))
+pub async fn log_out(data: &Data, session_hash: String) -> AppResult<()> {
+    data.write(move |write| accounts::remove_session(write, &session_hash))
         .await
 }

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use crate::service::access::{owned_board, shown, shows_content_of, visible_board, visible_only};
-use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::list_pages::ListPage;
 use corkboard_domain::board::{
     BoardRecord, optional_text, required_title, title_matches, title_words,
@@ -42,21 +42,20 @@ pub struct BoardPatch {
     pub cover: Option<Option<PinId>>,
 }
 
-pub async fn add(services: &Services, viewer: UserId, new: NewBoard) -> AppResult<BoardRecord> {
+pub async fn add(data: &Data, viewer: UserId, new: NewBoard) -> AppResult<BoardRecord> {
     let title = required_title("title", &new.title)?;
     let caption = optional_text("caption", new.caption)?;
-    services
-        .write(move |write| {
-            check_folder(write, viewer, new.folder)?;
-            let board = BoardRecord::new(viewer, title, caption, new.folder, new.secret);
-            board_writes::insert(write, board)
-        })
-        .await
+    data.write(move |write| {
+        check_folder(write, viewer, new.folder)?;
+        let board = BoardRecord::new(viewer, title, caption, new.folder, new.secret);
+        board_writes::insert(write, board)
+    })
+    .await
 }
 
 /// Applies a patch; moving between folders updates both folders in this one transaction.
 pub async fn update(
-    services: &Services,
+    data: &Data,
     viewer: UserId,
     id: BoardId,
     patch: BoardPatch,
@@ -74,90 +73,87 @@ pub async fn update(
         .pin_default_description
         .map(|text| optional_text("pinDefaultDescription", Some(text)))
         .transpose()?;
-    services
-        .write(move |write| {
-            let before = owned_board(write, viewer, id)?;
-            let mut board = before.clone();
-            if let Some(folder) = patch.folder {
-                check_folder(write, viewer, folder)?;
-                board.folder = folder;
-            }
-            board.title = title.unwrap_or(board.title);
-            board.caption = caption.unwrap_or(board.caption);
-            board.pin_default_description = description.unwrap_or(board.pin_default_description);
-            if let Some(tags) = patch.pin_default_tags {
-                board.pin_default_tags = normalize_tags(&tags);
-            }
-            board.secret = patch.secret.unwrap_or(board.secret);
-            if before.secret && !board.secret && holds_private_pictures(write, id)? {
-                return Err(AppError::invalid(
-                    "secret",
-                    "This board holds pictures shared with you privately: it stays private.",
-                ));
-            }
-            if let Some(Some(cover)) = patch.cover
-                && board_pins::order_of(write, cover, id)?.is_none()
-            {
-                return Err(AppError::invalid(
-                    "cover1",
-                    "This pin is not on this board.",
-                ));
-            }
-            board.cover = patch.cover.unwrap_or(board.cover);
-            board_writes::save(write, Some(&before), &board)?;
-            Ok(board)
-        })
-        .await
+    data.write(move |write| {
+        let before = owned_board(write, viewer, id)?;
+        let mut board = before.clone();
+        if let Some(folder) = patch.folder {
+            check_folder(write, viewer, folder)?;
+            board.folder = folder;
+        }
+        board.title = title.unwrap_or(board.title);
+        board.caption = caption.unwrap_or(board.caption);
+        board.pin_default_description = description.unwrap_or(board.pin_default_description);
+        if let Some(tags) = patch.pin_default_tags {
+            board.pin_default_tags = normalize_tags(&tags);
+        }
+        board.secret = patch.secret.unwrap_or(board.secret);
+        if before.secret && !board.secret && holds_private_pictures(write, id)? {
+            return Err(AppError::invalid(
+                "secret",
+                "This board holds pictures shared with you privately: it stays private.",
+            ));
+        }
+        if let Some(Some(cover)) = patch.cover
+            && board_pins::order_of(write, cover, id)?.is_none()
+        {
+            return Err(AppError::invalid(
+                "cover1",
+                "This pin is not on this board.",
+            ));
+        }
+        board.cover = patch.cover.unwrap_or(board.cover);
+        board_writes::save(write, Some(&before), &board)?;
+        Ok(board)
+    })
+    .await
 }
 
-pub async fn delete(services: &Services, viewer: UserId, id: BoardId) -> AppResult<()> {
-    services
-        .write(move |write| {
-            let board = owned_board(write, viewer, id)?;
-            board_writes::remove(write, &board)
-        })
-        .await
+pub async fn delete(data: &Data, viewer: UserId, id: BoardId) -> AppResult<()> {
+    data.write(move |write| {
+        let board = owned_board(write, viewer, id)?;
+        board_writes::remove(write, &board)
+    })
+    .await
 }
 
 /// Lets `username` see the private board; a leading `@` is ignored.
 pub async fn share(
-    services: &Services,
+    data: &Data,
     viewer: UserId,
     id: BoardId,
     username: String,
     share: bool,
 ) -> AppResult<String> {
     let username = username.trim().trim_start_matches('@').to_owned();
-    services
-        .write(move |write| {
-            let before = owned_board(write, viewer, id)?;
-            let user = users::by_username(write, &username)?.ok_or_else(|| {
-                AppError::invalid(
-                    "username",
-                    format!("There is no user named \"{username}\"."),
-                )
-            })?;
-            if user.id == viewer {
-                return Err(AppError::invalid(
-                    "username",
-                    "You always see your own boards.",
-                ));
-            }
-            let mut board = before.clone();
-            board.shared_with.retain(|shared| *shared != user.id);
-            if share && board.shared_with.len() >= MOST_SHARES {
-                return Err(AppError::invalid(
-                    "username",
-                    "A board can be shared with at most 500 people.",
-                ));
-            }
-            if share {
-                board.shared_with.push(user.id);
-            }
-            board_writes::save(write, Some(&before), &board)?;
-            Ok(user.username)
-        })
-        .await
+    data.write(move |write| {
+        let before = owned_board(write, viewer, id)?;
+        let user = users::by_username(write, &username)?.ok_or_else(|| {
+            AppError::invalid(
+                "username",
+                format!("There is no user named \"{username}\"."),
+            )
+        })?;
+        if user.id == viewer {
+            return Err(AppError::invalid(
+                "username",
+                "You always see your own boards.",
+            ));
+        }
+        let mut board = before.clone();
+        board.shared_with.retain(|shared| *shared != user.id);
+        if share && board.shared_with.len() >= MOST_SHARES {
+            return Err(AppError::invalid(
+                "username",
+                "A board can be shared with at most 500 people.",
+            ));
+        }
+        if share {
+            board.shared_with.push(user.id);
+        }
+        board_writes::save(write, Some(&before), &board)?;
+        Ok(user.username)
+    })
+    .await
 }
 
 /// Whether a pin on the board may go on private boards only (`policy::may_place`).
@@ -180,14 +176,8 @@ pub fn shared_with(viewer: Option<UserId>, board: &BoardRecord) -> &[UserId] {
 }
 
 /// A board opened directly: NOT_FOUND_ERROR or PERMISSION_DENIED_ERROR when it cannot be shown.
-pub async fn get(
-    services: &Services,
-    viewer: Option<UserId>,
-    id: BoardId,
-) -> AppResult<BoardRecord> {
-    services
-        .read(move |read| visible_board(read, viewer, id))
-        .await
+pub async fn get(data: &Data, viewer: Option<UserId>, id: BoardId) -> AppResult<BoardRecord> {
+    data.read(move |read| visible_board(read, viewer, id)).await
 }
 
 /// A board by its owner and slug, with the same errors as `get`.
@@ -203,33 +193,31 @@ pub fn named(
 /// The boards of `ids` that the viewer may see, in the order of `ids`, each once; those that do
 /// not exist or that the viewer may not see are left out.
 pub async fn among(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     ids: Vec<BoardId>,
 ) -> AppResult<Vec<BoardRecord>> {
-    services
-        .read(move |read| {
-            let mut asked = HashSet::new();
-            let mut found = Vec::new();
-            for id in ids.into_iter().filter(|id| asked.insert(*id)) {
-                found.extend(boards::get(read, id)?);
-            }
-            visible_only(read, found, viewer)
-        })
-        .await
+    data.read(move |read| {
+        let mut asked = HashSet::new();
+        let mut found = Vec::new();
+        for id in ids.into_iter().filter(|id| asked.insert(*id)) {
+            found.extend(boards::get(read, id)?);
+        }
+        visible_only(read, found, viewer)
+    })
+    .await
 }
 
 /// The boards of `owner` that the viewer may see whose title has, for each word of `search`, a
 /// word starting with it: at most `first`, newest first. A search without words finds none.
 pub async fn matching(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     owner: UserId,
     search: String,
     first: usize,
 ) -> AppResult<Vec<BoardRecord>> {
-    services
-        .read(move |read| matching_in(read, viewer, owner, &search, first))
+    data.read(move |read| matching_in(read, viewer, owner, &search, first))
         .await
 }
 

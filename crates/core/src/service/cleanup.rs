@@ -13,6 +13,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 
 use crate::media::storage::{MediaStore, ORIGINALS, PREVIEWS};
 use crate::service::context::Services;
+use crate::service::data::Data;
 use corkboard_domain::error::AppResult;
 use corkboard_store::{accounts, pins, temp_pins};
 
@@ -84,13 +85,13 @@ pub fn clean_up(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
 /// transaction, then their files), and the files as old in `tmp/` without a temporary pin and
 /// in `imports/` and `exports/` (whose files are unlinked as soon as they are made: one with a
 /// name was left by a crash).
-pub(crate) fn clean_up_temporary(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
-    let lifetime = services.config.quotas.temp_file_lifetime();
+pub(crate) fn clean_up_temporary(data: &Data, now: DateTime<Utc>) -> AppResult<Cleaned> {
+    let lifetime = data.config.quotas.temp_file_lifetime();
     let lifetime = TimeDelta::from_std(lifetime).unwrap_or(TimeDelta::MAX);
-    let expired = services
+    let expired = data
         .store
         .write(|write| temp_pins::remove_expired(write, now, lifetime))?;
-    let tmp_dir = services.config.tmp_dir();
+    let tmp_dir = data.config.tmp_dir();
     for temp in &expired {
         let _ = std::fs::remove_file(tmp_dir.join(&temp.file_name));
     }
@@ -98,7 +99,7 @@ pub(crate) fn clean_up_temporary(services: &Services, now: DateTime<Utc>) -> App
     let mut stray_files = 0;
     for file in old_files(&tmp_dir, oldest_kept) {
         let name = file.file_name().unwrap_or_default().to_string_lossy();
-        if services
+        if data
             .store
             .read(|read| temp_pins::get(read, &name))?
             .is_none()
@@ -107,7 +108,7 @@ pub(crate) fn clean_up_temporary(services: &Services, now: DateTime<Utc>) -> App
         }
     }
     for dir in ["imports", "exports"] {
-        for file in old_files(&services.config.data_dir.join(dir), oldest_kept) {
+        for file in old_files(&data.config.data_dir.join(dir), oldest_kept) {
             stray_files += usize::from(std::fs::remove_file(&file).is_ok());
         }
     }

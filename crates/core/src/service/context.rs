@@ -1,9 +1,9 @@
-//! The handle every service takes: the database, the search index, settings, mail, the sign-in
-//! limiter, the setup code, the sessions signed in, the fetcher, the media storage, the metrics,
-//! the read threads and the picture workers with their memory budget; with helpers that run work
-//! off the async runtime.
+//! The handle of the services that need more than `Data`: mail, the sign-in limiter, the setup
+//! code, the sessions signed in, the fetcher, the media storage, the metrics and the picture
+//! workers with their memory budget; with helpers that run work off the async runtime.
 
 use std::io::{BufReader, Read, Seek, SeekFrom};
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -15,12 +15,12 @@ use crate::media::budget::Plan;
 use crate::media::files::write_atomically_with;
 use crate::media::storage::MediaStore;
 use crate::media::workers;
+use crate::service::data::Data;
 use crate::service::fetch_jobs::FetchJobs;
 use crate::service::mail::Mailer;
 use crate::service::metrics::Metrics;
 use crate::service::quotas::Running;
 use crate::service::rate_limit::Limiter;
-use crate::service::read_threads::ReadThreads;
 use crate::service::secrets::new_secret;
 use crate::service::setup_code::SetupCode;
 use crate::service::signed_in::SignedIn;
@@ -29,19 +29,16 @@ use corkboard_domain::config::Config;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::sizes::size_in_words;
 use corkboard_search::SearchIndex;
-use corkboard_store::reading::Reading;
-use corkboard_store::writing::Writing;
 use corkboard_store::{Store, pins, search_pending, search_sweeps};
 
 /// How long a password check may wait for its turn.
 const PASSWORD_QUEUE: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// Cheap to clone.
+/// `Data` and the rest; cheap to clone. It dereferences to its `Data`, so a `&Services` is
+/// given where a service asks only for `&Data`.
 #[derive(Clone)]
 pub struct Services {
-    pub config: Arc<Config>,
-    pub store: Store,
-    pub search: SearchIndex,
+    pub data: Data,
     pub mail: Mailer,
     pub limiter: Arc<Limiter>,
     /// Who recent session tokens sign in (see `signed_in`).
@@ -52,8 +49,6 @@ pub struct Services {
     /// Where avatars, previews and originals are kept.
     pub media: MediaStore,
     pub metrics: Arc<Metrics>,
-    /// Where a request's reads run (see `read_threads`).
-    read_threads: Arc<ReadThreads>,
     /// The memory budget of picture work, a permit a KiB: each picture holds its estimated peak.
     picture_memory: Arc<Semaphore>,
     /// Bounds how many passwords are hashed or checked at once.
@@ -67,6 +62,14 @@ pub struct Services {
     pub running: Arc<Running>,
     /// What makes the first account of an instance that serves the public.
     pub setup_code: Arc<SetupCode>,
+}
+
+impl Deref for Services {
+    type Target = Data;
+
+    fn deref(&self) -> &Data {
+        &self.data
+    }
 }
 
 impl Services {
@@ -86,48 +89,17 @@ impl Services {
             fetch_jobs: Arc::new(FetchJobs::new(&config.fetch)),
             media,
             password_checks: Arc::new(Semaphore::new(config.limits.password_checks_at_once.max(1))),
-            config: Arc::new(config),
-            store,
-            search,
+            data: Data::new(config, store, search)?,
             mail,
             limiter: Arc::default(),
             signed_in: Arc::default(),
             metrics: Arc::default(),
-            read_threads: Arc::new(ReadThreads::start()?),
             picture_memory: Arc::new(picture_memory),
             picture_files: Arc::default(),
             started_at: Utc::now(),
             running: Arc::default(),
             setup_code: Arc::default(),
         })
-    }
-
-    /// Runs `work` in one read transaction, on the read threads.
-    pub async fn read<T: Send + 'static>(
-        &self,
-        work: impl FnOnce(&Reading) -> AppResult<T> + Send + 'static,
-    ) -> AppResult<T> {
-        self.reading(move |services| services.store.read(work))
-            .await
-    }
-
-    /// Runs `work`, which only reads the store and the search index, on the read threads.
-    pub async fn reading<T: Send + 'static>(
-        &self,
-        work: impl FnOnce(&Services) -> AppResult<T> + Send + 'static,
-    ) -> AppResult<T> {
-        let services = self.clone();
-        self.read_threads.run(move || work(&services)).await
-    }
-
-    /// Runs `work` in one write transaction, off the async runtime; the search index has
-    /// caught up with it when this returns.
-    pub async fn write<T: Send + 'static>(
-        &self,
-        work: impl FnOnce(&Writing) -> AppResult<T> + Send + 'static,
-    ) -> AppResult<T> {
-        self.blocking(move |services| services.store.write(work))
-            .await
     }
 
     /// Runs blocking work (writes, password hashing, fetching, files) off the async runtime.

@@ -3,7 +3,7 @@
 use chrono::Utc;
 
 use crate::service::access::{owned_folder, shown, shows_content_of, visible_folder};
-use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::list_pages::ListPage;
 use corkboard_domain::board::{BoardRecord, FolderRecord, required_title, slugify};
 use corkboard_domain::error::{AppError, AppResult};
@@ -11,7 +11,7 @@ use corkboard_domain::ids::{FolderId, UserId};
 use corkboard_store::{Source, board_writes, boards, folder_lists, folder_writes, folders};
 
 pub async fn add(
-    services: &Services,
+    data: &Data,
     viewer: UserId,
     name: String,
     secret: bool,
@@ -25,13 +25,12 @@ pub async fn add(
         secret,
         created_at: Utc::now(),
     };
-    services
-        .write(move |write| folder_writes::insert(write, folder))
+    data.write(move |write| folder_writes::insert(write, folder))
         .await
 }
 
 pub async fn update(
-    services: &Services,
+    data: &Data,
     viewer: UserId,
     id: FolderId,
     name: Option<String>,
@@ -41,41 +40,34 @@ pub async fn update(
         .as_deref()
         .map(|name| required_title("name", name))
         .transpose()?;
-    services
-        .write(move |write| {
-            let mut folder = owned_folder(write, viewer, id)?;
-            folder.name = name.unwrap_or(folder.name);
-            folder.secret = secret.unwrap_or(folder.secret);
-            folder_writes::save(write, &folder)?;
-            Ok(folder)
-        })
-        .await
+    data.write(move |write| {
+        let mut folder = owned_folder(write, viewer, id)?;
+        folder.name = name.unwrap_or(folder.name);
+        folder.secret = secret.unwrap_or(folder.secret);
+        folder_writes::save(write, &folder)?;
+        Ok(folder)
+    })
+    .await
 }
 
 /// Deletes the folder; its boards stay, outside any folder.
-pub async fn delete(services: &Services, viewer: UserId, id: FolderId) -> AppResult<()> {
-    services
-        .write(move |write| {
-            let folder = owned_folder(write, viewer, id)?;
-            for before in boards::in_folder(write, folder.id)? {
-                let board = BoardRecord {
-                    folder: None,
-                    ..before.clone()
-                };
-                board_writes::save(write, Some(&before), &board)?;
-            }
-            folder_writes::remove(write, &folder)
-        })
-        .await
+pub async fn delete(data: &Data, viewer: UserId, id: FolderId) -> AppResult<()> {
+    data.write(move |write| {
+        let folder = owned_folder(write, viewer, id)?;
+        for before in boards::in_folder(write, folder.id)? {
+            let board = BoardRecord {
+                folder: None,
+                ..before.clone()
+            };
+            board_writes::save(write, Some(&before), &board)?;
+        }
+        folder_writes::remove(write, &folder)
+    })
+    .await
 }
 
-pub async fn get(
-    services: &Services,
-    viewer: Option<UserId>,
-    id: FolderId,
-) -> AppResult<FolderRecord> {
-    services
-        .read(move |read| visible_folder(read, viewer, id))
+pub async fn get(data: &Data, viewer: Option<UserId>, id: FolderId) -> AppResult<FolderRecord> {
+    data.read(move |read| visible_folder(read, viewer, id))
         .await
 }
 

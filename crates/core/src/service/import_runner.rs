@@ -17,6 +17,7 @@ use crate::media::ingest::inspect;
 use crate::media::workers;
 use crate::service::add_pin::{discard_unshown, store_pin};
 use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::fetch_jobs::For;
 use crate::service::imports::file_error;
 use crate::service::quotas::check_new_pins;
@@ -100,32 +101,30 @@ pub async fn runner(services: Services, mut stop: watch::Receiver<bool>) {
 }
 
 /// The first item of the oldest unfinished job that is not `taken` (under way) already.
-async fn next_work(services: &Services, taken: Vec<(u64, usize)>) -> AppResult<Option<Work>> {
-    services
-        .read(move |read| {
-            for id in import_jobs::unfinished(read)? {
-                let Some(job) = import_jobs::get(read, id)? else {
-                    continue;
-                };
-                let skip: Vec<usize> = taken
-                    .iter()
-                    .filter(|(job, _)| *job == id)
-                    .map(|(_, index)| *index)
-                    .collect();
-                if let Some((index, item)) = import_jobs::item_to_import(read, id, job.next, &skip)?
-                {
-                    let user = job.user;
-                    return Ok(Some(Work {
-                        job: id,
-                        user,
-                        index,
-                        item,
-                    }));
-                }
+async fn next_work(data: &Data, taken: Vec<(u64, usize)>) -> AppResult<Option<Work>> {
+    data.read(move |read| {
+        for id in import_jobs::unfinished(read)? {
+            let Some(job) = import_jobs::get(read, id)? else {
+                continue;
+            };
+            let skip: Vec<usize> = taken
+                .iter()
+                .filter(|(job, _)| *job == id)
+                .map(|(_, index)| *index)
+                .collect();
+            if let Some((index, item)) = import_jobs::item_to_import(read, id, job.next, &skip)? {
+                let user = job.user;
+                return Ok(Some(Work {
+                    job: id,
+                    user,
+                    index,
+                    item,
+                }));
             }
-            Ok(None)
-        })
-        .await
+        }
+        Ok(None)
+    })
+    .await
 }
 
 /// Imports one item and notes its outcome; a failure is noted with its reason.
@@ -271,20 +270,19 @@ fn text_of(item: &ImportItem) -> AppResult<PinText> {
 }
 
 /// A picture file of the server's, within the upload size limit.
-async fn read_file(services: &Services, file: &str) -> AppResult<Vec<u8>> {
+async fn read_file(data: &Data, file: &str) -> AppResult<Vec<u8>> {
     let path = PathBuf::from(file);
-    services
-        .blocking(move |services| {
-            let max = services.config.uploads.max_file_bytes;
-            let size = std::fs::metadata(&path)
-                .map_err(|error| file_error(&path, &error))?
-                .len();
-            if size > max {
-                return Err(AppError::TooLarge("This file is too large.".into()));
-            }
-            std::fs::read(&path).map_err(|error| file_error(&path, &error))
-        })
-        .await
+    data.blocking(move |data| {
+        let max = data.config.uploads.max_file_bytes;
+        let size = std::fs::metadata(&path)
+            .map_err(|error| file_error(&path, &error))?
+            .len();
+        if size > max {
+            return Err(AppError::TooLarge("This file is too large.".into()));
+        }
+        std::fs::read(&path).map_err(|error| file_error(&path, &error))
+    })
+    .await
 }
 
 /// The user's board with this title (whatever its case), made when there is none. The board at

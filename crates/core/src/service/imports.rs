@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::fetch_jobs::{For, fetch_job};
 use crate::web::bookmarks::read_bookmarks;
 use crate::web::fetch::{Budget, web_address};
@@ -124,9 +125,8 @@ fn pictures_in(dir: &Path, board: &str) -> AppResult<Vec<ImportItem>> {
 }
 
 /// How far a job got, for the command line.
-pub async fn job(services: &Services, id: u64) -> AppResult<ImportJob> {
-    services
-        .read(move |read| import_jobs::get(read, id))
+pub async fn job(data: &Data, id: u64) -> AppResult<ImportJob> {
+    data.read(move |read| import_jobs::get(read, id))
         .await?
         .ok_or_else(|| AppError::NotFound("There is no such import.".into()))
 }
@@ -260,18 +260,17 @@ async fn start(
 }
 
 /// The viewer's imports, newest first, with their failures.
-pub async fn of_user(services: &Services, user: UserId) -> AppResult<Vec<JobReport>> {
-    services
-        .read(move |read| {
-            import_jobs::of_user(read, user)?
-                .into_iter()
-                .map(|job| {
-                    let failures = import_jobs::failures(read, job.id)?;
-                    Ok(JobReport { job, failures })
-                })
-                .collect()
-        })
-        .await
+pub async fn of_user(data: &Data, user: UserId) -> AppResult<Vec<JobReport>> {
+    data.read(move |read| {
+        import_jobs::of_user(read, user)?
+            .into_iter()
+            .map(|job| {
+                let failures = import_jobs::failures(read, job.id)?;
+                Ok(JobReport { job, failures })
+            })
+            .collect()
+    })
+    .await
 }
 
 /// Why a file or folder of the server's cannot be read.

@@ -13,6 +13,7 @@ pub mod boards;
 pub mod check;
 pub mod cleanup;
 pub mod context;
+pub mod data;
 pub mod export;
 pub mod fetch_jobs;
 pub mod folders;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::service::admin::set_disabled_in;
 use crate::service::backup::back_up;
 use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::imports;
 use crate::service::recovery::revoke_credentials;
 use crate::service::registration;
@@ -182,8 +183,8 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
     }
 }
 
-async fn set_disabled(services: &Services, username: String, disabled: bool) -> AppResult<String> {
-    let user = change(services, username, move |write, user| {
+async fn set_disabled(data: &Data, username: String, disabled: bool) -> AppResult<String> {
+    let user = change(data, username, move |write, user| {
         *user = set_disabled_in(write, user.id, disabled)?;
         Ok(())
     })
@@ -195,19 +196,17 @@ async fn set_disabled(services: &Services, username: String, disabled: bool) -> 
 
 /// Loads the account named `username` and changes it with `change`, in one transaction.
 async fn change(
-    services: &Services,
+    data: &Data,
     username: String,
     change: impl FnOnce(&corkboard_store::writing::Writing, &mut UserRecord) -> AppResult<()>
     + Send
     + 'static,
 ) -> AppResult<UserRecord> {
-    services
-        .write(move |write| {
-            let mut user = users::by_username(write, username.trim())?.ok_or_else(|| {
-                AppError::not_found(format!("There is no account named {username}."))
-            })?;
-            change(write, &mut user)?;
-            Ok(user)
-        })
-        .await
+    data.write(move |write| {
+        let mut user = users::by_username(write, username.trim())?
+            .ok_or_else(|| AppError::not_found(format!("There is no account named {username}.")))?;
+        change(write, &mut user)?;
+        Ok(user)
+    })
+    .await
 }

@@ -2,7 +2,7 @@
 //! else whoever may see one of the pins showing it.
 
 use crate::service::access::audience;
-use crate::service::context::Services;
+use crate::service::data::Data;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_store::{Source, pins, public_pins};
@@ -17,26 +17,21 @@ pub enum PictureAccess {
     Hidden,
 }
 
-pub async fn access(
-    services: &Services,
-    viewer: Option<UserId>,
-    sha1: String,
-) -> AppResult<PictureAccess> {
-    services
-        .read(move |read| {
-            if shown_publicly(read, &sha1)? {
-                return Ok(PictureAccess::Public);
-            }
-            let admits_viewer = |pin| match pins::get(read, pin)? {
-                Some(pin) => Ok(audience(read, &pin)?.admits(viewer)),
-                None => Ok(false),
-            };
-            if viewer.is_some() && pins::first_showing(read, &sha1, admits_viewer)?.is_some() {
-                return Ok(PictureAccess::Private);
-            }
-            Ok(PictureAccess::Hidden)
-        })
-        .await
+pub async fn access(data: &Data, viewer: Option<UserId>, sha1: String) -> AppResult<PictureAccess> {
+    data.read(move |read| {
+        if shown_publicly(read, &sha1)? {
+            return Ok(PictureAccess::Public);
+        }
+        let admits_viewer = |pin| match pins::get(read, pin)? {
+            Some(pin) => Ok(audience(read, &pin)?.admits(viewer)),
+            None => Ok(false),
+        };
+        if viewer.is_some() && pins::first_showing(read, &sha1, admits_viewer)?.is_some() {
+            return Ok(PictureAccess::Private);
+        }
+        Ok(PictureAccess::Hidden)
+    })
+    .await
 }
 
 /// Whether a public pin shows the picture of this sha1 (its files are then public).

@@ -6,6 +6,7 @@ use chrono::Utc;
 use crate::media::ingest::remove_files;
 use crate::service::access::{PIN_NOT_FOUND, opened_pin, owned_board, owned_pin};
 use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::pictures::shown_publicly;
 use crate::service::quotas::check_new_pins;
 use corkboard_domain::board::BoardRecord;
@@ -26,87 +27,80 @@ pub struct PinPatch {
 }
 
 pub async fn update(
-    services: &Services,
+    data: &Data,
     viewer: UserId,
     id: PinId,
     patch: PinPatch,
 ) -> AppResult<PinRecord> {
-    services
-        .write(move |write| {
-            let mut pin = owned_pin(write, viewer, id)?;
-            let title = match patch.title {
-                Some(title) => Some(title),
-                None => pin.title.clone(),
-            };
-            let text = PinText::checked(
-                title,
-                patch.caption.as_deref().unwrap_or(&pin.caption),
-                Some(patch.rating.unwrap_or(i32::from(pin.rating))),
-                Some(patch.unsafe_content.unwrap_or(pin.unsafe_content)),
-                Some(patch.tags.unwrap_or_else(|| pin.tags.clone())),
-            )?;
-            pin.title = text.title;
-            pin.caption = text.caption;
-            pin.rating = text.rating;
-            pin.unsafe_content = text.unsafe_content;
-            pin.tags = text.tags;
-            pin_writes::update(write, &pin)?;
-            Ok(pin)
-        })
-        .await
+    data.write(move |write| {
+        let mut pin = owned_pin(write, viewer, id)?;
+        let title = match patch.title {
+            Some(title) => Some(title),
+            None => pin.title.clone(),
+        };
+        let text = PinText::checked(
+            title,
+            patch.caption.as_deref().unwrap_or(&pin.caption),
+            Some(patch.rating.unwrap_or(i32::from(pin.rating))),
+            Some(patch.unsafe_content.unwrap_or(pin.unsafe_content)),
+            Some(patch.tags.unwrap_or_else(|| pin.tags.clone())),
+        )?;
+        pin.title = text.title;
+        pin.caption = text.caption;
+        pin.rating = text.rating;
+        pin.unsafe_content = text.unsafe_content;
+        pin.tags = text.tags;
+        pin_writes::update(write, &pin)?;
+        Ok(pin)
+    })
+    .await
 }
 
-pub async fn rate(
-    services: &Services,
-    viewer: UserId,
-    id: PinId,
-    rating: i32,
-) -> AppResult<PinRecord> {
+pub async fn rate(data: &Data, viewer: UserId, id: PinId, rating: i32) -> AppResult<PinRecord> {
     let patch = PinPatch {
         rating: Some(rating),
         ..PinPatch::default()
     };
-    update(services, viewer, id, patch).await
+    update(data, viewer, id, patch).await
 }
 
 /// A copy of a pin the viewer may see, owned by the viewer, on top of each of `boards`.
 pub async fn duplicate(
-    services: &Services,
+    data: &Data,
     viewer: UserId,
     original: PinId,
     text: PinText,
     boards: Vec<BoardId>,
 ) -> AppResult<PinRecord> {
-    let quotas = services.config.quotas.clone();
-    services
-        .write(move |write| {
-            let source = opened_pin(write, Some(viewer), original)?;
-            let private_picture = source.private_picture
-                || (source.user != viewer && !shown_publicly(write, &source.picture.sha1)?);
-            for board in &boards {
-                let board = owned_board(write, viewer, *board)?;
-                if private_picture && !board.secret {
-                    return Err(AppError::invalid("boards", PRIVATE_PICTURE));
-                }
+    let quotas = data.config.quotas.clone();
+    data.write(move |write| {
+        let source = opened_pin(write, Some(viewer), original)?;
+        let private_picture = source.private_picture
+            || (source.user != viewer && !shown_publicly(write, &source.picture.sha1)?);
+        for board in &boards {
+            let board = owned_board(write, viewer, *board)?;
+            if private_picture && !board.secret {
+                return Err(AppError::invalid("boards", PRIVATE_PICTURE));
             }
-            let weight = source.picture.weight;
-            check_new_pins(write, &quotas, viewer, 1, weight)?;
-            let copy = PinRecord {
-                id: PinId(0),
-                user: viewer,
-                title: text.title,
-                caption: text.caption,
-                rating: text.rating,
-                unsafe_content: text.unsafe_content,
-                tags: text.tags,
-                added_via: Some(source.id),
-                created_at: Utc::now(),
-                private_picture,
-                ..source
-            };
-            pin_writes::insert(write, copy, &boards)
-        })
-        .await
+        }
+        let weight = source.picture.weight;
+        check_new_pins(write, &quotas, viewer, 1, weight)?;
+        let copy = PinRecord {
+            id: PinId(0),
+            user: viewer,
+            title: text.title,
+            caption: text.caption,
+            rating: text.rating,
+            unsafe_content: text.unsafe_content,
+            tags: text.tags,
+            added_via: Some(source.id),
+            created_at: Utc::now(),
+            private_picture,
+            ..source
+        };
+        pin_writes::insert(write, copy, &boards)
+    })
+    .await
 }
 
 /// Deletes a pin from every board; its picture's files go when no pin shows it any more.
@@ -141,56 +135,53 @@ pub async fn delete(
 
 /// Puts the viewer's pin on top of one of the viewer's boards; returns its order there.
 pub async fn add_to_board(
-    services: &Services,
+    data: &Data,
     viewer: UserId,
     pin: PinId,
     board: BoardId,
 ) -> AppResult<(i64, PinRecord)> {
-    services
-        .write(move |write| {
-            let record = owned_pin(write, viewer, pin)?;
-            if !may_place(&record, &owned_board(write, viewer, board)?) {
-                return Err(AppError::invalid("board", PRIVATE_PICTURE));
-            }
-            Ok((pin_writes::place_pin(write, pin, board)?, record))
-        })
-        .await
+    data.write(move |write| {
+        let record = owned_pin(write, viewer, pin)?;
+        if !may_place(&record, &owned_board(write, viewer, board)?) {
+            return Err(AppError::invalid("board", PRIVATE_PICTURE));
+        }
+        Ok((pin_writes::place_pin(write, pin, board)?, record))
+    })
+    .await
 }
 
 /// Takes a pin off one of the viewer's boards.
 pub async fn remove_from_board(
-    services: &Services,
+    data: &Data,
     viewer: UserId,
     pin: PinId,
     board: BoardId,
 ) -> AppResult<BoardRecord> {
-    services
-        .write(move |write| {
-            owned_board(write, viewer, board)?;
-            if !pin_writes::take_pin(write, pin, board)? {
-                return Err(AppError::not_found(PIN_NOT_FOUND));
-            }
-            owned_board(write, viewer, board)
-        })
-        .await
+    data.write(move |write| {
+        owned_board(write, viewer, board)?;
+        if !pin_writes::take_pin(write, pin, board)? {
+            return Err(AppError::not_found(PIN_NOT_FOUND));
+        }
+        owned_board(write, viewer, board)
+    })
+    .await
 }
 
 /// Moves a pin of one of the viewer's boards to `order` (the highest shows first).
 pub async fn set_order(
-    services: &Services,
+    data: &Data,
     viewer: UserId,
     pin: PinId,
     board: BoardId,
     order: i64,
 ) -> AppResult<PinRecord> {
-    services
-        .write(move |write| {
-            owned_board(write, viewer, board)?;
-            if board_pins::order_of(write, pin, board)?.is_none() {
-                return Err(AppError::not_found(PIN_NOT_FOUND));
-            }
-            board_pins::set_order(write, pin, board, order)?;
-            pins::get(write, pin)?.ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))
-        })
-        .await
+    data.write(move |write| {
+        owned_board(write, viewer, board)?;
+        if board_pins::order_of(write, pin, board)?.is_none() {
+            return Err(AppError::not_found(PIN_NOT_FOUND));
+        }
+        board_pins::set_order(write, pin, board, order)?;
+        pins::get(write, pin)?.ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))
+    })
+    .await
 }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::service::access::{SharedPins, audience, shared_boards, visible_board};
-use crate::service::context::Services;
+use crate::service::data::Data;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
@@ -74,33 +74,29 @@ pub struct PageRequest {
 
 /// A page of a list in the read transaction `read` (a search asks the index first).
 pub fn page(
-    services: &Services,
+    data: &Data,
     read: &impl Source,
     viewer: Option<UserId>,
     request: &PageRequest,
 ) -> AppResult<PinPage> {
-    let found = found_in_search(services, viewer, request)?;
+    let found = found_in_search(data, viewer, request)?;
     page_in(read, viewer, request, found)
 }
 
 /// The keys of a page of search results and how many pins match; `None` for other lists.
 fn found_in_search(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     request: &PageRequest,
 ) -> AppResult<Option<(Vec<PinKey>, usize)>> {
     let PinList::Found(wanted) = &request.list else {
         return Ok(None);
     };
-    let (limit, after, search) = (
-        request.first.saturating_add(1),
-        request.after,
-        &services.search,
-    );
+    let (limit, after, search) = (request.first.saturating_add(1), request.after, &data.search);
     Ok(Some(match wanted {
         Wanted::Text { text, board } => {
             let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
-            let (ids, total) = relevant(services, viewer, text, *board, offset, limit)?;
+            let (ids, total) = relevant(data, viewer, text, *board, offset, limit)?;
             let ranked = ids.into_iter().enumerate();
             let keys = ranked.map(|(i, id)| ((offset + i) as i64, id)).collect();
             (keys, total)
@@ -155,39 +151,38 @@ fn page_in(
 
 /// The pins shown before and after `pin` in `list` (none when the pin is not in it).
 pub async fn neighbours(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     list: PinList,
     pin: PinId,
 ) -> AppResult<Neighbours> {
-    services
-        .reading(move |services| {
-            if let PinList::Found(wanted) = &list {
-                return neighbours_in_results(services, viewer, wanted, pin);
-            }
-            services.store.read(|read| {
-                let key = match list {
-                    PinList::OnBoard(board) => match board_pins::order_of(read, pin, board)? {
-                        Some(order) => (order, pin.0),
-                        None => return Ok(Neighbours::default()),
-                    },
-                    _ => (0, pin.0),
-                };
-                let walker = Walker::new(read, viewer, list)?;
-                let id_of = |keys: Vec<PinKey>| keys.first().map(|key| PinId(key.1));
-                Ok(Neighbours {
-                    prev: id_of(walker.keys(Some(key), Direction::Up, 1)?),
-                    next: id_of(walker.keys(Some(key), Direction::Down, 1)?),
-                })
+    data.reading(move |data| {
+        if let PinList::Found(wanted) = &list {
+            return neighbours_in_results(data, viewer, wanted, pin);
+        }
+        data.store.read(|read| {
+            let key = match list {
+                PinList::OnBoard(board) => match board_pins::order_of(read, pin, board)? {
+                    Some(order) => (order, pin.0),
+                    None => return Ok(Neighbours::default()),
+                },
+                _ => (0, pin.0),
+            };
+            let walker = Walker::new(read, viewer, list)?;
+            let id_of = |keys: Vec<PinKey>| keys.first().map(|key| PinId(key.1));
+            Ok(Neighbours {
+                prev: id_of(walker.keys(Some(key), Direction::Up, 1)?),
+                next: id_of(walker.keys(Some(key), Direction::Down, 1)?),
             })
         })
-        .await
+    })
+    .await
 }
 
 /// Pin ids of a text search by relevance and how many match; a search of one board only when the
 /// viewer may see that board (else the board's own page's answer: not found, or not allowed).
 fn relevant(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     text: &str,
     board: Option<u64>,
@@ -196,29 +191,25 @@ fn relevant(
 ) -> AppResult<(Vec<u64>, usize)> {
     if let Some(board) = board {
         let board = BoardId(board);
-        services
-            .store
-            .read(|read| visible_board(read, viewer, board))?;
+        data.store.read(|read| visible_board(read, viewer, board))?;
     }
-    services
-        .search
-        .by_relevance(viewer, text, board, offset, limit)
+    data.search.by_relevance(viewer, text, board, offset, limit)
 }
 
 fn neighbours_in_results(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     wanted: &Wanted,
     pin: PinId,
 ) -> AppResult<Neighbours> {
     match wanted {
         Wanted::Tag(tag) => Ok(Neighbours {
-            prev: first_seen_by_tag(services, viewer, tag, Some(pin), Direction::Up)?,
-            next: first_seen_by_tag(services, viewer, tag, Some(pin), Direction::Down)?,
+            prev: first_seen_by_tag(data, viewer, tag, Some(pin), Direction::Up)?,
+            next: first_seen_by_tag(data, viewer, tag, Some(pin), Direction::Down)?,
         }),
         Wanted::Text { text, board } => {
-            let (ids, _) = relevant(services, viewer, text, *board, 0, NEIGHBOURS_IN_RESULTS)?;
-            let ids = services
+            let (ids, _) = relevant(data, viewer, text, *board, 0, NEIGHBOURS_IN_RESULTS)?;
+            let ids = data
                 .store
                 .read(|read| seen_now(read, viewer, ids, |id| PinId(*id)))?;
             let Some(at) = ids.iter().position(|id| *id == pin.0) else {
@@ -236,7 +227,7 @@ fn neighbours_in_results(
 /// board waits for its sweep the nearest found may be hidden, so 1, then 10, 100 and 1,000 are
 /// looked at.
 pub(crate) fn first_seen_by_tag(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     tag: &str,
     from: Option<PinId>,
@@ -245,11 +236,11 @@ pub(crate) fn first_seen_by_tag(
     let from = from.map(|pin| pin.0);
     let mut looked_at = 1;
     loop {
-        let (ids, _) = services
+        let (ids, _) = data
             .search
             .by_tag(viewer, tag, from, direction, looked_at)?;
         let all_found = ids.len() < looked_at || looked_at >= NEIGHBOURS_IN_RESULTS;
-        let seen = services
+        let seen = data
             .store
             .read(|read| seen_now(read, viewer, ids, |id| PinId(*id)))?;
         if let Some(id) = seen.first() {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use foldhash::fast::RandomState;
 
 use crate::service::access::{PIN_NOT_FOUND, opened_pin, visible_board};
-use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::temp_pins::clones_of;
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::{AppError, AppResult};
@@ -128,47 +128,43 @@ pub(crate) fn is_secret(tx: &impl Source, id: PinId) -> AppResult<bool> {
 
 /// The pin's boards that the viewer may see.
 pub async fn boards_of(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     pin: PinId,
 ) -> AppResult<Vec<BoardRecord>> {
-    services
-        .read(move |read| {
-            let mut found = Vec::new();
-            for id in board_pins::boards_of(read, pin)? {
-                found.extend(boards::get(read, id)?.filter(|board| board.visible_to(viewer)));
-            }
-            Ok(found)
-        })
-        .await
+    data.read(move |read| {
+        let mut found = Vec::new();
+        for id in board_pins::boards_of(read, pin)? {
+            found.extend(boards::get(read, id)?.filter(|board| board.visible_to(viewer)));
+        }
+        Ok(found)
+    })
+    .await
 }
 
 /// A pin the viewer may see, for showing beside another (`None` when hidden or gone).
 pub async fn visible(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     id: PinId,
 ) -> AppResult<Option<PinRecord>> {
-    services
-        .read(move |read| match opened_pin(read, viewer, id) {
-            Ok(pin) => Ok(Some(pin)),
-            Err(AppError::NotFound(_) | AppError::PermissionDenied(_)) => Ok(None),
-            Err(error) => Err(error),
-        })
-        .await
+    data.read(move |read| match opened_pin(read, viewer, id) {
+        Ok(pin) => Ok(Some(pin)),
+        Err(AppError::NotFound(_) | AppError::PermissionDenied(_)) => Ok(None),
+        Err(error) => Err(error),
+    })
+    .await
 }
 
 /// A pin opened directly by id.
-pub async fn get(services: &Services, viewer: Option<UserId>, id: PinId) -> AppResult<PinRecord> {
-    services
-        .read(move |read| opened_pin(read, viewer, id))
-        .await
+pub async fn get(data: &Data, viewer: Option<UserId>, id: PinId) -> AppResult<PinRecord> {
+    data.read(move |read| opened_pin(read, viewer, id)).await
 }
 
 /// The owner's other pins showing the same picture as pin `id`, newest first: for the owner
 /// alone, empty for anyone else.
 pub async fn clones(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     owner: UserId,
     id: PinId,
@@ -176,48 +172,45 @@ pub async fn clones(
     if !sees_private_fields(viewer, owner) {
         return Ok(Vec::new());
     }
-    services
-        .read(move |read| {
-            let pin = opened_pin(read, Some(owner), id)?;
-            let mut clones = clones_of(read, owner, &pin.picture)?;
-            clones.retain(|clone| clone.id != id);
-            Ok(clones)
-        })
-        .await
+    data.read(move |read| {
+        let pin = opened_pin(read, Some(owner), id)?;
+        let mut clones = clones_of(read, owner, &pin.picture)?;
+        clones.retain(|clone| clone.id != id);
+        Ok(clones)
+    })
+    .await
 }
 
 /// A pin opened on a board: the board must be visible and the pin on it.
 pub async fn on_board(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     board: BoardId,
     id: PinId,
 ) -> AppResult<PinRecord> {
-    services
-        .read(move |read| {
-            visible_board(read, viewer, board)?;
-            if board_pins::order_of(read, id, board)?.is_none() {
-                return Err(AppError::not_found(PIN_NOT_FOUND));
-            }
-            opened_pin(read, viewer, id)
-        })
-        .await
+    data.read(move |read| {
+        visible_board(read, viewer, board)?;
+        if board_pins::order_of(read, id, board)?.is_none() {
+            return Err(AppError::not_found(PIN_NOT_FOUND));
+        }
+        opened_pin(read, viewer, id)
+    })
+    .await
 }
 
 /// A pin opened among its owner's pins.
 pub async fn of_user(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     owner: UserId,
     id: PinId,
 ) -> AppResult<PinRecord> {
-    services
-        .read(move |read| {
-            let pin = opened_pin(read, viewer, id)?;
-            if pin.user != owner {
-                return Err(AppError::not_found(PIN_NOT_FOUND));
-            }
-            Ok(pin)
-        })
-        .await
+    data.read(move |read| {
+        let pin = opened_pin(read, viewer, id)?;
+        if pin.user != owner {
+            return Err(AppError::not_found(PIN_NOT_FOUND));
+        }
+        Ok(pin)
+    })
+    .await
 }

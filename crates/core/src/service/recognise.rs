@@ -4,6 +4,7 @@ use chrono::{Duration, Utc};
 
 use crate::service::api_keys;
 use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::secrets::secret_hash;
 use crate::service::sessions::valid_session;
 use crate::service::signed_in::SessionHolder;
@@ -53,20 +54,19 @@ struct SignedInAs {
     session_hash: Option<String>,
 }
 
-async fn by_api_key(services: &Services, key: String) -> AppResult<Option<SignedInAs>> {
-    services
-        .blocking(move |services| {
-            let Some(user) = api_keys::user_of_key(services, &key)? else {
-                return Ok(None);
-            };
-            let user = services.store.read(|read| users::get(read, user))?;
-            Ok(let_in(services, user)?.map(|user| SignedInAs {
-                user: user.id,
-                admin: user.admin,
-                session_hash: None,
-            }))
-        })
-        .await
+async fn by_api_key(data: &Data, key: String) -> AppResult<Option<SignedInAs>> {
+    data.blocking(move |data| {
+        let Some(user) = api_keys::user_of_key(data, &key)? else {
+            return Ok(None);
+        };
+        let user = data.store.read(|read| users::get(read, user))?;
+        Ok(let_in(data, user)?.map(|user| SignedInAs {
+            user: user.id,
+            admin: user.admin,
+            session_hash: None,
+        }))
+    })
+    .await
 }
 
 /// The session's user, as kept since the last write (`signed_in`), else read.
@@ -118,16 +118,16 @@ async fn read_session(
 }
 
 /// The user found, unless disabled, with the sighting noted.
-fn let_in(services: &Services, user: Option<UserRecord>) -> AppResult<Option<UserRecord>> {
+fn let_in(data: &Data, user: Option<UserRecord>) -> AppResult<Option<UserRecord>> {
     let Some(user) = user.filter(|user| !user.disabled) else {
         return Ok(None);
     };
-    note_seen(services, &user)?;
+    note_seen(data, &user)?;
     Ok(Some(user))
 }
 
 /// Notes when an account was last seen, at most every few minutes (admins see it).
-fn note_seen(services: &Services, user: &UserRecord) -> AppResult<()> {
+fn note_seen(data: &Data, user: &UserRecord) -> AppResult<()> {
     let now = Utc::now();
     if user
         .last_seen_at
@@ -135,7 +135,7 @@ fn note_seen(services: &Services, user: &UserRecord) -> AppResult<()> {
     {
         return Ok(());
     }
-    services.store.write(|write| {
+    data.store.write(|write| {
         if let Some(mut record) = users::get(write, user.id)? {
             record.last_seen_at = Some(now);
             users::update(write, &record)?;

@@ -6,6 +6,7 @@ use std::net::IpAddr;
 use chrono::{Duration, Utc};
 
 use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::mail::Mail;
 use crate::service::rate_limit::{mail_keys, sign_in_keys};
 use crate::service::secrets::{hash_password, new_secret, password_matches, secret_hash};
@@ -99,20 +100,19 @@ pub async fn reset_password(
 }
 
 /// Marks the email verified when the token was mailed to the user's current address.
-pub async fn verify_email(services: &Services, token: String) -> AppResult<UserRecord> {
+pub async fn verify_email(data: &Data, token: String) -> AppResult<UserRecord> {
     check_secret_length("token", &token)?;
-    services
-        .write(move |write| {
-            let token = valid_token(write, &token, TokenPurpose::EmailVerification)?;
-            let mut user = users::load(write, token.user)?;
-            if email_key(&token.email) != email_key(&user.email) {
-                return Err(AppError::invalid("token", BAD_TOKEN));
-            }
-            user.email_verified = true;
-            users::update(write, &user)?;
-            Ok(user)
-        })
-        .await
+    data.write(move |write| {
+        let token = valid_token(write, &token, TokenPurpose::EmailVerification)?;
+        let mut user = users::load(write, token.user)?;
+        if email_key(&token.email) != email_key(&user.email) {
+            return Err(AppError::invalid("token", BAD_TOKEN));
+        }
+        user.email_verified = true;
+        users::update(write, &user)?;
+        Ok(user)
+    })
+    .await
 }
 
 /// Changes the password after checking the current one; every other session ends.

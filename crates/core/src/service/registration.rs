@@ -7,6 +7,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, Utc};
 
 use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::secrets::{new_secret, secret_hash};
 use crate::service::setup_code::SetupCode;
 use crate::service::viewer::Viewer;
@@ -226,13 +227,13 @@ pub async fn sign_up_state(services: &Services, invite: Option<String>) -> AppRe
 
 /// A new invite link's secret, shown once, and its record; for admins.
 pub async fn create_invite(
-    services: &Services,
+    data: &Data,
     viewer: &Viewer,
     days: Option<i32>,
 ) -> AppResult<(String, InviteRecord)> {
     let admin = viewer.require_admin()?;
     // A link to `http://[::]:8080` or a private address would lead the invited person nowhere.
-    let config = &services.config;
+    let config = &data.config;
     if config.public_url.is_none() && !config.listen.ip().is_loopback() {
         return Err(AppError::invalid(
             "publicUrl",
@@ -256,17 +257,16 @@ pub async fn create_invite(
         used_by: None,
     };
     let saved = invite.clone();
-    services
-        .write(move |write| invites::save(write, &saved))
+    data.write(move |write| invites::save(write, &saved))
         .await?;
     tracing::info!(admin = %admin, days, "an admin made an invite link");
     Ok((secret, invite))
 }
 
 /// The newest `MOST_INVITES` invite links, newest first; for admins.
-pub async fn invites(services: &Services, viewer: &Viewer) -> AppResult<Vec<InviteRecord>> {
+pub async fn invites(data: &Data, viewer: &Viewer) -> AppResult<Vec<InviteRecord>> {
     viewer.require_admin()?;
-    let mut newest = services.read(invites::all).await?;
+    let mut newest = data.read(invites::all).await?;
     newest.truncate(MOST_INVITES);
     Ok(newest)
 }
@@ -275,9 +275,9 @@ pub async fn invites(services: &Services, viewer: &Viewer) -> AppResult<Vec<Invi
 pub const MOST_INVITES: usize = 100;
 
 /// Withdraws an invite link (named by its hash); for admins.
-pub async fn revoke_invite(services: &Services, viewer: &Viewer, hash: String) -> AppResult<()> {
+pub async fn revoke_invite(data: &Data, viewer: &Viewer, hash: String) -> AppResult<()> {
     let admin = viewer.require_admin()?;
-    let removed = services
+    let removed = data
         .write(move |write| invites::remove(write, &hash))
         .await?;
     if !removed {

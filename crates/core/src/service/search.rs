@@ -1,7 +1,7 @@
 //! Tag suggestions from the search index, off the async runtime, checked while a board waits for
 //! its sweep.
 
-use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::pin_lists::first_seen_by_tag;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
@@ -10,29 +10,26 @@ use corkboard_store::walks::Direction;
 
 /// Tags starting with `token` on pins the viewer may see, most used first, without `exclude`.
 pub async fn suggest_tags(
-    services: &Services,
+    data: &Data,
     viewer: Option<UserId>,
     token: String,
     exclude: Vec<String>,
     first: usize,
 ) -> AppResult<Vec<(String, usize)>> {
-    services
-        .reading(move |services| {
-            let suggested = services
-                .search
-                .suggest_tags(viewer, &token, &exclude, first)?;
-            if !services.store.read(board_sweeps::waiting)? {
-                return Ok(suggested);
+    data.reading(move |data| {
+        let suggested = data.search.suggest_tags(viewer, &token, &exclude, first)?;
+        if !data.store.read(board_sweeps::waiting)? {
+            return Ok(suggested);
+        }
+        // While a board waits for its sweep, a tag may be on pins it hid only: each shown is
+        // on a pin the viewer may see now (its count may still include the hidden ones).
+        let mut seen = Vec::with_capacity(suggested.len());
+        for (tag, count) in suggested {
+            if first_seen_by_tag(data, viewer, &tag, None, Direction::Down)?.is_some() {
+                seen.push((tag, count));
             }
-            // While a board waits for its sweep, a tag may be on pins it hid only: each shown is
-            // on a pin the viewer may see now (its count may still include the hidden ones).
-            let mut seen = Vec::with_capacity(suggested.len());
-            for (tag, count) in suggested {
-                if first_seen_by_tag(services, viewer, &tag, None, Direction::Down)?.is_some() {
-                    seen.push((tag, count));
-                }
-            }
-            Ok(seen)
-        })
-        .await
+        }
+        Ok(seen)
+    })
+    .await
 }

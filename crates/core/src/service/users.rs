@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::service::context::Services;
+use crate::service::data::Data;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
 use corkboard_domain::policy::{sees_private_fields, shows_content};
@@ -27,8 +27,8 @@ pub fn private_fields(viewer: Option<UserId>, user: &UserRecord) -> Option<Priva
     })
 }
 
-pub async fn by_id(services: &Services, id: UserId) -> AppResult<UserRecord> {
-    services.read(move |read| users::load(read, id)).await
+pub async fn by_id(data: &Data, id: UserId) -> AppResult<UserRecord> {
+    data.read(move |read| users::load(read, id)).await
 }
 
 /// What a person reads for a user there is none of to show.
@@ -42,17 +42,12 @@ pub fn named(tx: &impl Source, username: &str) -> AppResult<UserRecord> {
 }
 
 /// Sets the profile fields given in `changes` (an empty string clears one; `None` keeps it).
-pub async fn update_profile(
-    services: &Services,
-    user: UserId,
-    changes: Profile,
-) -> AppResult<UserRecord> {
-    services
-        .write(move |write| {
-            let mut record = users::load(write, user)?;
-            record.profile = record.profile.clone().overlay(changes).normalized()?;
-            users::update(write, &record)?;
-            Ok(record)
-        })
-        .await
+pub async fn update_profile(data: &Data, user: UserId, changes: Profile) -> AppResult<UserRecord> {
+    data.write(move |write| {
+        let mut record = users::load(write, user)?;
+        record.profile = record.profile.clone().overlay(changes).normalized()?;
+        users::update(write, &record)?;
+        Ok(record)
+    })
+    .await
 }

@@ -11,6 +11,7 @@ use zip::ZipArchive;
 use crate::media::budget::Plan;
 use crate::media::ingest::{inspect, store_files};
 use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::export::{FORMAT, Manifest, VERSION};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::pin::Picture;
@@ -161,8 +162,8 @@ fn not_an_export(why: &str) -> AppError {
 
 /// The peak memory of ingesting `bytes` (from its header, like an upload's), or why the picture
 /// is refused.
-pub(crate) fn ingest_memory(services: &Services, bytes: &[u8]) -> Result<u64, String> {
-    Plan::read(bytes, &services.config.uploads, FIELD)
+pub(crate) fn ingest_memory(data: &Data, bytes: &[u8]) -> Result<u64, String> {
+    Plan::read(bytes, &data.config.uploads, FIELD)
         .map(|plan| plan.ingest_bytes())
         .map_err(|error| error.message().to_owned())
 }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use foldhash::fast::RandomState;
 
 use crate::service::boards::{self, BoardsRequest};
-use crate::service::context::Services;
+use crate::service::data::Data;
 use crate::service::folders::{self, FoldersRequest};
 use crate::service::list_pages::ListPage;
 use crate::service::pin_lists::{self, PageRequest, PinPage};
@@ -81,14 +81,10 @@ pub enum Loaded {
 /// (`TileFields`), and what is asked of the records found by name (`Then`); `None` for a key
 /// with nothing to show (a user gone, a folder the viewer may not see). One key's error is its
 /// own.
-pub fn load_all(
-    services: &Services,
-    viewer: Option<UserId>,
-    keys: Vec<LoadKey>,
-) -> AppResult<Answers> {
-    let ahead = services.config.api.planner == LoadPlanner::Ahead;
-    services.store.read(|read| {
-        let mut found = answers(services, read, viewer, keys)?;
+pub fn load_all(data: &Data, viewer: Option<UserId>, keys: Vec<LoadKey>) -> AppResult<Answers> {
+    let ahead = data.config.api.planner == LoadPlanner::Ahead;
+    data.store.read(|read| {
+        let mut found = answers(data, read, viewer, keys)?;
         if !ahead {
             return Ok(found);
         }
@@ -105,7 +101,7 @@ pub fn load_all(
                 return Ok(found);
             }
             read_up_to = found.len();
-            found.extend(answers(services, read, viewer, next)?);
+            found.extend(answers(data, read, viewer, next)?);
         }
     })
 }
@@ -115,7 +111,7 @@ pub type Answers = Vec<(LoadKey, AppResult<Option<Loaded>>)>;
 
 /// Each of `keys` with its answer, read in `read`.
 fn answers(
-    services: &Services,
+    data: &Data,
     read: &Reading,
     viewer: Option<UserId>,
     keys: Vec<LoadKey>,
@@ -143,7 +139,7 @@ fn answers(
                 .map(|covers| Some(Loaded::Covers(Arc::new(covers)))),
             LoadKey::Folder(id) => folders::shown_or_none(read, viewer, *id)
                 .map(|folder| folder.map(|folder| Loaded::Folder(Arc::new(folder)))),
-            LoadKey::Pins(request) => pin_lists::page(services, read, viewer, request)
+            LoadKey::Pins(request) => pin_lists::page(data, read, viewer, request)
                 .map(|page| Some(Loaded::Pins(Arc::new(page)))),
             LoadKey::Boards(request, _) => boards::page_of(read, viewer, *request)
                 .map(|page| Some(Loaded::Boards(Arc::new(page)))),

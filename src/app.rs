@@ -15,7 +15,7 @@ use crate::graphql::{self, answers::Answers, documents::Documents};
 use crate::http::listener::{ConnectionCaps, GuardedAcceptor};
 use crate::http::serve::{Deadlines, serve as serve_http};
 use crate::http::{
-    assets::UiAssets, compression, headers, health, hosts, limits, logging, media, metrics,
+    assets::UiAssets, compression, feeds, headers, health, hosts, limits, logging, media, metrics,
     session, share, upload,
 };
 use crate::private_files;
@@ -55,6 +55,12 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
             "/share/",
             poem::post(share::share).around(limits::sized_body),
         )
+        .at("/feeds/users/:file", get(feeds::user_feed))
+        .at(
+            "/feeds/users/:username/boards/:file",
+            get(feeds::board_feed),
+        )
+        .at("/feeds/tags/:file", get(feeds::tag_feed))
         .at("/*path", UiAssets)
         .around(metrics::count_requests)
         .around(hosts::own_host_only)

@@ -20,6 +20,7 @@ mod disk_full;
 mod executors;
 mod export;
 mod exposure;
+mod feeds;
 mod first_account;
 mod folder_covers;
 mod foundation;

@@ -16,7 +16,7 @@ use crate::http::listener::{ConnectionCaps, GuardedAcceptor};
 use crate::http::serve::{Deadlines, serve as serve_http};
 use crate::http::{
     assets::UiAssets, compression, feeds, headers, health, hosts, limits, logging, media, metrics,
-    session, share, upload,
+    oembed, session, share, upload,
 };
 use crate::private_files;
 use crate::systemd;
@@ -42,6 +42,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
     Route::new()
         .at("/api/graphql", api)
         .at("/api/export", get(crate::http::export::export_mine))
+        .at("/api/oembed", get(oembed::oembed))
         .at(
             "/api/import",
             poem::post(crate::http::import::import_mine).around(limits::sized_body),

@@ -7,6 +7,7 @@ use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::config::Config;
 use corkboard_domain::ids::PinId;
 use corkboard_domain::pin::Picture;
+use corkboard_domain::user::UserRecord;
 
 /// A feed's format, and the extension of its address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +23,13 @@ impl FeedFormat {
             "atom" => Some(FeedFormat::Atom),
             "rss" => Some(FeedFormat::Rss),
             _ => None,
+        }
+    }
+
+    fn extension(self) -> &'static str {
+        match self {
+            FeedFormat::Atom => "atom",
+            FeedFormat::Rss => "rss",
         }
     }
 
@@ -43,6 +51,18 @@ impl Addresses {
         Addresses {
             base: config.public_base_url(),
         }
+    }
+
+    /// The server's own address, for `provider_url` and the like.
+    pub(crate) fn home(&self) -> String {
+        format!("{}/", self.base)
+    }
+
+    /// Whether `address` is on this server: the path after the base, with its query.
+    pub(crate) fn path_of<'a>(&self, address: &'a str) -> Option<&'a str> {
+        address
+            .strip_prefix(self.base.as_str())
+            .filter(|rest| rest.starts_with('/'))
     }
 
     /// A path on this server (`/media/...`, `/api/...`) made absolute.
@@ -99,10 +119,54 @@ impl Addresses {
         }
     }
 
+    /// The feed of a user's pins, a board's or a tag's; none for other pages.
+    pub(crate) fn feed(&self, shown: &Shown, format: FeedFormat) -> Option<String> {
+        let extension = format.extension();
+        let base = &self.base;
+        match shown {
+            Shown::User(user) => Some(format!("{base}/feeds/users/{}.{extension}", user.username)),
+            Shown::Board { board, owner, .. } => Some(format!(
+                "{base}/feeds/users/{}/boards/{}.{extension}",
+                owner.username, board.slug
+            )),
+            Shown::Tag(tag) => Some(format!(
+                "{base}/feeds/tags/{}.{extension}",
+                encoded(tag).replace('+', "%20")
+            )),
+            Shown::Folder { .. } | Shown::Pin { .. } => None,
+        }
+    }
+
     /// A preview of a picture, as `urls::preview` names it.
     pub(crate) fn preview(&self, picture: &Picture, width: u32) -> String {
         self.absolute(&urls::preview(picture, width as i32, "jpeg"))
     }
+
+    /// The JPEG preview `width` pixels wide (a stored width) of a picture, with its size.
+    pub(crate) fn sized_preview(&self, picture: &Picture, width: u32) -> SizedPicture {
+        SizedPicture {
+            url: self.preview(picture, width),
+            width,
+            height: picture.preview_height(width),
+        }
+    }
+
+    /// A user's largest avatar, when they have one.
+    pub(crate) fn avatar(&self, user: &UserRecord) -> Option<SizedPicture> {
+        let (path, side) = urls::largest_avatar(user.avatar.as_deref()?, "jpeg");
+        Some(SizedPicture {
+            url: self.absolute(&path),
+            width: side,
+            height: side,
+        })
+    }
+}
+
+/// A picture's file, with its size in pixels.
+pub(crate) struct SizedPicture {
+    pub(crate) url: String,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
 }
 
 /// `value` percent-encoded for a query (a space as `+`).

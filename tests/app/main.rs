@@ -32,6 +32,7 @@ mod import_dir;
 mod imports;
 mod kept_records;
 mod limits;
+mod link_previews;
 mod log_format;
 mod many_boards;
 mod many_folders;

@@ -15,8 +15,8 @@ use crate::graphql::{self, answers::Answers, documents::Documents};
 use crate::http::listener::{ConnectionCaps, GuardedAcceptor};
 use crate::http::serve::{Deadlines, serve as serve_http};
 use crate::http::{
-    assets::UiAssets, compression, headers, health, hosts, limits, logging, media, metrics,
-    session, share, upload,
+    assets::UiAssets, compression, feeds, headers, health, hosts, limits, logging, media, metrics,
+    oembed, session, share, upload,
 };
 use crate::private_files;
 use crate::systemd;
@@ -42,6 +42,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
     Route::new()
         .at("/api/graphql", api)
         .at("/api/export", get(crate::http::export::export_mine))
+        .at("/api/oembed", get(oembed::oembed))
         .at(
             "/api/import",
             poem::post(crate::http::import::import_mine).around(limits::sized_body),
@@ -55,6 +56,12 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
             "/share/",
             poem::post(share::share).around(limits::sized_body),
         )
+        .at("/feeds/users/:file", get(feeds::user_feed))
+        .at(
+            "/feeds/users/:username/boards/:file",
+            get(feeds::board_feed),
+        )
+        .at("/feeds/tags/:file", get(feeds::tag_feed))
         .at("/*path", UiAssets)
         .around(metrics::count_requests)
         .around(hosts::own_host_only)

@@ -219,7 +219,7 @@ function serviceWorker(shell, version) {
 const CACHE = ${JSON.stringify('corkboard-shell-' + version)};
 const SHELL = ${JSON.stringify(shell)};
 // Answers that must always come from the server, never from a cache.
-const NEVER = ['/api/', '/media/', '/share/'];
+const NEVER = ['/api/', '/media/', '/share/', '/feeds/'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

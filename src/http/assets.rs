@@ -1,11 +1,15 @@
-//! The web UI embedded in the binary: hashed assets cached forever, `index.html` for app routes,
-//! each sent as its brotli or gzip copy (made at build time) to browsers that accept it.
+//! The web UI embedded in the binary: hashed assets cached forever, `index.html` for app routes
+//! (with its link preview for the pages that have one, `link_previews`), each sent as its brotli
+//! or gzip copy (made at build time) to browsers that accept it.
 
 use poem::http::{StatusCode, header};
 use poem::{Endpoint, Request, Response, Result};
 use rust_embed::RustEmbed;
 
 use crate::http::compression::accepts_encoding;
+use crate::http::conditional;
+use crate::http::link_previews::previewed;
+use corkboard_core::service::context::Services;
 
 #[derive(RustEmbed)]
 #[folder = "ui/dist"]
@@ -30,11 +34,33 @@ impl Endpoint for UiAssets {
         let first_segment = path.split('/').next().unwrap_or_default();
         let last_segment = path.rsplit('/').next().unwrap_or_default();
         let is_app_route = !matches!(first_segment, "api" | "media") && !last_segment.contains('.');
-        match UiBundle::get("index.html").filter(|_| is_app_route) {
-            Some(index) => Ok(file_response("index.html", index, "no-cache", &req)),
-            None => Ok(Response::builder()
+        let Some(index) = UiBundle::get("index.html").filter(|_| is_app_route) else {
+            return Ok(Response::builder()
                 .status(StatusCode::NOT_FOUND)
-                .body("Not found")),
+                .body("Not found"));
+        };
+        if let Some(page) = previewed_page(&req, &index.data).await {
+            return Ok(conditional::answer(
+                &req,
+                "text/html; charset=utf-8",
+                page,
+                None,
+            ));
+        }
+        Ok(file_response("index.html", index, "no-cache", &req))
+    }
+}
+
+/// `index.html` with the link preview of the page asked for, when it has one.
+async fn previewed_page(req: &Request, index: &[u8]) -> Option<String> {
+    let services = req.data::<Services>()?;
+    let index = std::str::from_utf8(index).ok()?;
+    let (path, query) = (req.uri().path(), req.uri().query().unwrap_or_default());
+    match previewed(services, index, path, query).await {
+        Ok(page) => page,
+        Err(error) => {
+            error.log_if_internal();
+            None
         }
     }
 }

@@ -38,6 +38,7 @@ pub(crate) fn route_of(path: &str) -> &'static str {
         _ if path.starts_with("/api/") => "/api",
         _ if path.starts_with("/media/") => "/media",
         _ if path.starts_with("/assets/") => "/assets",
+        _ if path.starts_with("/feeds/") => "/feeds",
         _ => "ui",
     }
 }
@@ -78,6 +79,7 @@ mod tests {
         assert_eq!(route_of("/media/previews/ab/cd/x_236.webp"), "/media");
         assert_eq!(route_of("/assets/main-AB12CD34.js"), "/assets");
         assert_eq!(route_of("/api/nothing/here"), "/api");
+        assert_eq!(route_of("/feeds/users/ada.atom"), "/feeds");
         assert_eq!(route_of("/ada/holidays"), "ui");
         assert_eq!(route_of("/"), "ui");
         assert_eq!(route_of("/api/graphql"), "/api/graphql");

@@ -1,21 +1,30 @@
-//! Plain HTTP endpoints: the embedded UI, media files, uploads, health, metrics, the viewer of a
-//! request, request logging, and `AppError` as an HTTP answer.
+//! Plain HTTP endpoints: the embedded UI (with link previews), media files, uploads, feeds,
+//! health, metrics, the viewer of a request, request logging, and `AppError` as an HTTP answer.
 
+pub(crate) mod addresses;
 pub mod assets;
 pub mod bucket_files;
 pub(crate) mod compression;
+pub(crate) mod conditional;
 pub mod export;
+pub(crate) mod feed_documents;
+pub(crate) mod feeds;
 pub mod headers;
 pub mod health;
 pub mod hosts;
+pub(crate) mod html;
 pub mod import;
 pub mod limits;
+pub(crate) mod link_previews;
 pub mod listener;
 pub mod logging;
 pub mod media;
 pub mod metrics;
+pub(crate) mod oembed;
+pub(crate) mod page_paths;
 pub mod proxies;
 pub mod serve;
 pub mod session;
 pub mod share;
+pub(crate) mod titles;
 pub mod upload;

@@ -1,6 +1,7 @@
 // Boards and folders as a person meets them: the header menu's create dialogs, the folder and
 // board pages with their owner menus, sharing a private board, moving a board between folders,
-// deleting a folder, the user page tabs, empty states, access errors and NSFW covers.
+// deleting a folder, the user page tabs, empty states, access errors, NSFW covers, and
+// 'Subscribe' to a public board's feed and a person's.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -288,6 +289,32 @@ describe('boards and folders', { skip: browserSkip }, () => {
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await waitForPath(page, `/${alice.username}/boards/`);
       await page.getByText('No private boards...', { exact: true }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("offers 'Subscribe' to a public board's feed and a person's to a visitor", async () => {
+    const alice = await signUp('feeds');
+    const board = await addBoard(alice.cookie, 'Open garden');
+    await addBoard(alice.cookie, 'Closed garden', { secret: true });
+    const { context, page, errors } = await open();
+    try {
+      await page.goto(`/${alice.username}/boards/${board.slug}/`);
+      await page.getByRole('button', { name: 'Board menu' }).click();
+      const subscribe = page.getByRole('menu').getByRole('menuitem', { name: 'Subscribe', exact: true });
+      const feed = `/feeds/users/${alice.username}/boards/${board.slug}.atom`;
+      assert.equal(await subscribe.getAttribute('href'), feed);
+      // Only the owner's actions are the owner's.
+      assert.equal(await page.getByRole('menuitem').count(), 1);
+      const answer = await fetch(new URL(feed, app.server.baseUrl));
+      assert.equal(answer.status, 200);
+      assert.match(answer.headers.get('content-type') ?? '', /^application\/atom\+xml/);
+
+      await page.goto(`/${alice.username}/`);
+      const personal = page.getByRole('link', { name: 'Subscribe', exact: true });
+      assert.equal(await personal.getAttribute('href'), `/feeds/users/${alice.username}.atom`);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -203,6 +203,11 @@ impl Picture {
         )
     }
 
+    /// The height of the picture's preview `width` pixels wide.
+    pub fn preview_height(&self, width: u32) -> u32 {
+        scaled_height(self.width, self.height, width)
+    }
+
     /// The smallest stored preview width at least `min_width`, else the largest.
     pub fn preview_width_for(&self, min_width: i32) -> u32 {
         let widths = &self.preview_widths;
@@ -213,4 +218,10 @@ impl Picture {
             .or_else(|| widths.last().copied())
             .unwrap_or(self.width)
     }
+}
+
+/// The height of a `width` x `height` picture resized to `new_width` (rounded, at least 1).
+pub fn scaled_height(width: u32, height: u32, new_width: u32) -> u32 {
+    ((u64::from(height) * u64::from(new_width) + u64::from(width) / 2) / u64::from(width)).max(1)
+        as u32
 }

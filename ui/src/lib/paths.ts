@@ -90,3 +90,13 @@ export function pinPath(id: string): string {
 export function userPinPath(username: string, id: string): string {
   return `${userPinsPath(username)}${seg(id)}`;
 }
+
+/** The Atom feed of the pins of `username` that anyone may see. */
+export function userFeedPath(username: string): string {
+  return `/feeds/users/${seg(username)}.atom`;
+}
+
+/** The Atom feed of a public board's pins. */
+export function boardFeedPath(username: string, boardSlug: string): string {
+  return `/feeds/users/${seg(username)}/boards/${seg(boardSlug)}.atom`;
+}

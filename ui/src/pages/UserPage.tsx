@@ -1,5 +1,5 @@
 // '/{username}/' and '/{username}/pins/': the user's header (avatar, name, website and social
-// links), the tabs, and the user's pins, 50 a page. A bare '/{username}' goes to
+// links, 'Subscribe' to the Atom feed of their public pins), the tabs, and the user's pins, 50 a page. A bare '/{username}' goes to
 // '/{username}/pins/' (spec, section 2).
 
 import { Navigate, useLocation, useMatch, useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { Avatar } from '../components/Avatar';
 import { UserTabs } from '../components/boards/UserTabs';
 import { PinList } from '../components/pins/PinList';
 import { displayUrl, safeHref } from '../lib/links';
-import { userPath, userPinsPath } from '../lib/paths';
+import { userFeedPath, userPath, userPinsPath } from '../lib/paths';
 import { NotFound } from './NotFound';
 import { QueryError } from './QueryError';
 import './UserPage.css';
@@ -69,6 +69,9 @@ export function UserHeader({ user }: { user: PublicUser }) {
             {displayUrl(website)}
           </a>
         ) : null}
+        <a className="user-header__feed" href={userFeedPath(user.username)} type="application/atom+xml">
+          Subscribe
+        </a>
         {socials.length > 0 ? (
           <ul className="user-header__socials" aria-label="Social links">
             {socials.map((link) => (

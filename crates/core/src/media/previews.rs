@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use crate::media::encode::{FORMATS, encode, write_webp_spending};
 use crate::media::workers;
 use corkboard_domain::error::AppResult;
+use corkboard_domain::pin::scaled_height;
 
 pub(crate) const PREVIEW_WIDTHS: [u32; 5] = [236, 474, 738, 1476, 2048];
 
@@ -123,11 +124,6 @@ pub(crate) fn work_bytes(width: u32, height: u32) -> u64 {
         0
     };
     sizes + resizing.max(encoding).max(own_webp + largest)
-}
-
-fn scaled_height(width: u32, height: u32, new_width: u32) -> u32 {
-    ((u64::from(height) * u64::from(new_width) + u64::from(width) / 2) / u64::from(width)).max(1)
-        as u32
 }
 
 #[cfg(test)]

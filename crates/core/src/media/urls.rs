@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use crate::media::avatar::{avatar_file, pick_size};
+use crate::media::avatar::{AVATAR_SIZES, avatar_file, pick_size};
 use corkboard_domain::config::Config;
 use corkboard_domain::pin::Picture;
 
@@ -48,6 +48,13 @@ pub fn served(config: &Config) -> [Served; 4] {
 pub fn avatar(hash: &str, min_size: i32, format: &str) -> String {
     let file = avatar_file(hash, pick_size(min_size), known_format(format));
     format!("{MEDIA}{AVATARS}/{file}")
+}
+
+/// The largest stored avatar in `format`, and its side in pixels.
+pub fn largest_avatar(hash: &str, format: &str) -> (String, u32) {
+    let side = AVATAR_SIZES[AVATAR_SIZES.len() - 1];
+    let file = avatar_file(hash, side, known_format(format));
+    (format!("{MEDIA}{AVATARS}/{file}"), side)
 }
 
 /// The smallest preview at least `min_width` wide (else the largest), in `format`.

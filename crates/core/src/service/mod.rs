@@ -47,3 +47,4 @@ pub mod spool;
 pub mod temp_pins;
 pub mod users;
 pub mod viewer;
+pub mod visitor_pages;

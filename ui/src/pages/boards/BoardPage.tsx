@@ -1,7 +1,7 @@
 // '/{username}/boards/{boardSlug}/' and '/{username}/folders/{folderSlug}/boards/{boardSlug}/':
 // the board's title, owner, folder, caption, pin count and privacy, its pins (50 a page, in
-// board order), and the owner's menu (new pin on the board, order pins, change cover, edit
-// board, delete board).
+// board order), and its menu: the owner's actions (new pin on the board, order pins, change
+// cover, edit board, delete board) and, on a public board, 'Subscribe' (its Atom feed) for all.
 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,7 +16,7 @@ import { PrivateBadge } from '../../components/boards/Tiles';
 import { OrderPins } from '../../components/pins/OrderPins';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { PinList } from '../../components/pins/PinList';
-import { boardPath, boardSearchPath, boardsPath, folderPath, userPath } from '../../lib/paths';
+import { boardFeedPath, boardPath, boardSearchPath, boardsPath, folderPath, userPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
 import { BackLink } from './BackLink';
 
@@ -70,15 +70,21 @@ export function BoardPage() {
           {board.secret ? <p className="detail__private">This board is private</p> : null}
           <BoardSearch boardId={board.id} />
         </div>
-        {isOwner ? (
+        {isOwner || !board.secret ? (
           <OwnerMenu
             label="Board menu"
             actions={[
-              { label: 'New pin', onSelect: () => pinFlow.start(board.id) },
-              { label: 'Order pins', onSelect: () => setOrdering(true) },
-              { label: 'Change cover', onSelect: () => setDialog('cover') },
-              { label: 'Edit board', onSelect: () => setDialog('edit') },
-              { label: 'Delete board', onSelect: () => setDialog('delete'), danger: true },
+              ...(isOwner
+                ? [
+                    { label: 'New pin', onSelect: () => pinFlow.start(board.id) },
+                    { label: 'Order pins', onSelect: () => setOrdering(true) },
+                    { label: 'Change cover', onSelect: () => setDialog('cover') },
+                    { label: 'Edit board', onSelect: () => setDialog('edit') },
+                    { label: 'Delete board', onSelect: () => setDialog('delete'), danger: true },
+                  ]
+                : []),
+              // A public board's feed, for everyone who sees it.
+              ...(board.secret ? [] : [{ label: 'Subscribe', href: boardFeedPath(owner.username, board.slug) }]),
             ]}
           />
         ) : null}

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useSharedPin } from '../../api/shareLinks';
 import { displayName } from '../../api/users';
 import { PinImage } from '../../components/pins/PinImage';
-import { displayUrl, safeHref } from '../../lib/links';
+import { PinSource } from '../../components/pins/PinSource';
 import { lightboxPathUnder, pinPathUnder, sharedPath } from '../../lib/paths';
 import { useSwipe, useViewerKeys } from '../../lib/viewerInput';
 import { Lightbox } from '../pins/LightboxPage';
@@ -38,7 +38,6 @@ export function SharedPinPage() {
 
   if (error) return <SharedLinkError error={error} />;
   if (isLoading || !pin || !board) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
-  const source = safeHref(pin.sourceFileUrl);
 
   return (
     <article className="pin-page">
@@ -72,14 +71,7 @@ export function SharedPinPage() {
             ))}
           </ul>
         ) : null}
-        {source ? (
-          <p className="pin-page__source">
-            <a href={source} target="_blank" rel="noopener noreferrer nofollow">
-              {displayUrl(source)}
-            </a>
-          </p>
-        ) : null}
-        <footer className="pin-page__footer">{pin.sourceDomain ? `Found on ${pin.sourceDomain}` : 'Uploaded to Corkboard'}</footer>
+        <PinSource pin={pin} />
       </div>
     </article>
   );

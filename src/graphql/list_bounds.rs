@@ -18,6 +18,9 @@ mod tests {
         ("Board.sharedWith", "service::boards: at most MOST_SHARES"),
         ("Pin.previewsSizes", "the sizes the server makes"),
         ("Pin.previewsFormats", "the formats the server makes"),
+        ("SharedPin.tags", "domain::tags: at most TAGS_MAX"),
+        ("SharedPin.previewsSizes", "the sizes the server makes"),
+        ("SharedPin.previewsFormats", "the formats the server makes"),
     ];
 
     fn registry() -> Registry {

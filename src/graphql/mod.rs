@@ -26,6 +26,7 @@ pub mod prefetch;
 pub mod query;
 pub mod raw_json;
 pub mod request;
+pub mod share_links;
 pub mod tiles;
 pub mod types;
 

@@ -8,6 +8,7 @@ use super::boards::BoardMutation;
 use super::imports::ImportMutation;
 use super::pin_edits::PinEditMutation;
 use super::pins::PinMutation;
+use super::share_links::ShareLinkMutation;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Mutation")]
@@ -18,4 +19,5 @@ pub(crate) struct MutationRoot(
     ImportMutation,
     PinMutation,
     PinEditMutation,
+    ShareLinkMutation,
 );

@@ -19,7 +19,7 @@ pub(crate) type PinConnection = Connection<PinCursor, Pin, PinTotal>;
 
 /// A page cursor: the key of a pin in its list, written out only when asked for (a page's
 /// `endCursor`). Each edge of a page wrote its own before: 7% of a board page's instructions.
-pub struct PinCursor(PinKey);
+pub struct PinCursor(pub(crate) PinKey);
 
 impl CursorType for PinCursor {
     type Error = &'static str;

@@ -7,7 +7,15 @@ use super::admin::AdminQuery;
 use super::boards::BoardQuery;
 use super::imports::ImportQuery;
 use super::pins::PinQuery;
+use super::share_links::ShareLinkQuery;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Query")]
-pub(crate) struct QueryRoot(AccountQuery, AdminQuery, BoardQuery, ImportQuery, PinQuery);
+pub(crate) struct QueryRoot(
+    AccountQuery,
+    AdminQuery,
+    BoardQuery,
+    ImportQuery,
+    PinQuery,
+    ShareLinkQuery,
+);

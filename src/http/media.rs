@@ -2,8 +2,8 @@
 //! `http::bucket_files`), as `media::urls` lays them out. Lasting files are named by content, so
 //! they never change. A pin's previews and original are public (cached for
 //! good) when a public pin shows them; otherwise they are served, privately, only to those who
-//! may see a pin showing them, and to others as if they did not exist. A temporary pin's picture
-//! is its uploader's alone.
+//! may see a pin showing them, or who hold a share link (`?share=`) to a board with a pin showing
+//! them, and to others as if they did not exist. A temporary pin's picture is its uploader's alone.
 
 use poem::endpoint::{BoxEndpoint, StaticFilesEndpoint};
 use poem::http::{HeaderValue, Method, StatusCode, header};
@@ -15,6 +15,7 @@ use corkboard_core::media::storage::MediaStore;
 use corkboard_core::media::urls::served;
 use corkboard_core::service::context::Services;
 use corkboard_core::service::pictures::{PictureAccess, access};
+use corkboard_core::service::share_links;
 use corkboard_store::temp_pins;
 
 const FOREVER: &str = "public, max-age=31536000, immutable";
@@ -22,6 +23,9 @@ const FOREVER: &str = "public, max-age=31536000, immutable";
 const A_DAY: &str = "private, max-age=86400";
 /// A private pin's picture: kept by the viewer's browser only, and not for long.
 const PRIVATE: &str = "private, max-age=3600";
+/// A picture seen through a share link: asked again each time (a 304 while the link works), so
+/// that it stops at once when the link is revoked.
+const SHARED: &str = "private, no-cache";
 
 /// The routes of every folder under `/media`, to nest there.
 pub(crate) fn media_files(services: &Services) -> impl Endpoint + use<> {
@@ -98,18 +102,32 @@ async fn pin_pictures<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Re
     if found != PictureAccess::Public {
         let viewer = viewer_of(&req, &services).await;
         if viewer.user.is_some() {
-            found = access(&services, viewer.user, sha1).await?;
+            found = access(&services, viewer.user, sha1.clone()).await?;
         }
     }
     let cache = match found {
         PictureAccess::Public => FOREVER,
         PictureAccess::Private => PRIVATE,
-        PictureAccess::Hidden => return Ok(StatusCode::NOT_FOUND.into_response()),
+        PictureAccess::Hidden => match share_token(&req) {
+            Some(token) if share_links::shows_picture(&services, &token, sha1).await? => {
+                found = PictureAccess::Private;
+                SHARED
+            }
+            _ => return Ok(StatusCode::NOT_FOUND.into_response()),
+        },
     };
     req.set_data(found);
     let mut response = next.call(req).await?.into_response();
     set_cache(&mut response, cache);
     Ok(response)
+}
+
+/// The token of the share link the picture's address carries (`?share=`), if any.
+fn share_token(req: &Request) -> Option<String> {
+    let query = req.uri().query()?;
+    url::form_urlencoded::parse(query.as_bytes())
+        .find(|(name, _)| name == "share")
+        .map(|(_, token)| token.into_owned())
 }
 
 /// Serves a temporary pin's picture to its uploader only; to others it does not exist.

@@ -50,6 +50,7 @@ mod s3;
 mod search;
 mod search_sweeps;
 mod share;
+mod share_links;
 mod shared_walks;
 mod systemd;
 mod ui;

@@ -8,7 +8,9 @@
 //! neighbours (`prevID`/`nextID` in Last pins, a user's pins, a board, search and tag results),
 //! boards by ids and by the beginnings of their title words, `Pin.secret`, `Pin.boards`,
 //! `Pin.addedVia`, word and tag search, tag suggestions, and the fields only a user sees of
-//! themself.
+//! themself. Each board gets a share link when it is made: a visitor holding it sees exactly the
+//! board's pins, in board order, and no pin of another board (nor more in any search: the link's
+//! holder is a visitor like any other there); once the board is gone the link opens nothing.
 //!
 //! Repeatable: `POLICY_SEED` (decimal or 0x-hex) chooses the world and its steps, `POLICY_STEPS`
 //! how many steps run (200 by default). A mismatch names the seed, the step, its action and the
@@ -150,6 +152,8 @@ struct Model {
     gone_pins: Vec<String>,
     gone_boards: Vec<String>,
     gone_folders: Vec<String>,
+    /// The share links made, one by each board's owner as the board was made: (board id, token).
+    links: Vec<(String, String)>,
 }
 
 fn board_visible(board: &BoardM, viewer: Viewer) -> bool {
@@ -916,6 +920,21 @@ async fn apply(world: &mut World, model: &mut Model, action: &Action) -> Result<
                 cover: None,
                 pins: Vec::new(),
             });
+            let board = text_of(&data["addBoard"]["id"]);
+            let link = world
+                .mutate(
+                    *owner,
+                    "mutation($b: ID!) { addShareLink(board: $b) { url } }",
+                    json!({ "b": board }),
+                )
+                .await?;
+            let url = text_of(&link["addShareLink"]["url"]);
+            let token = url
+                .trim_end_matches('/')
+                .rsplit('/')
+                .next()
+                .unwrap_or_default();
+            model.links.push((board, token.to_owned()));
         }
         Action::SetBoardSecret { board, secret } => {
             world
@@ -1712,11 +1731,52 @@ fn probes_for(model: &Model, viewer: Viewer, scope: &mut Scope) -> Vec<Probe> {
     view_board_choice(&mut probes, model, viewer, scope);
     view_folders(&mut probes, model, viewer);
     view_search(&mut probes, model, viewer, scope);
+    view_share_links(&mut probes, model, viewer);
     probes
         .0
         .into_iter()
         .filter(|probe| scope.wants(viewer, probe))
         .collect()
+}
+
+/// What a visitor holding each board's share link sees: the board's pins, all of them and only
+/// them, in board order; a pin of another board is not found; a deleted board's link opens nothing.
+fn view_share_links(probes: &mut Probes, model: &Model, viewer: Viewer) {
+    if viewer.is_some() {
+        return;
+    }
+    for (board_id, token) in &model.links {
+        let what = format!("sharedBoard of board({board_id})");
+        let Some(board) = model.boards.iter().find(|b| b.id == *board_id) else {
+            let field = format!("sharedBoard(token: {}) {{ title }}", lit(token));
+            probes.denied(what, field, NOT_FOUND);
+            continue;
+        };
+        let ids: Vec<String> = model
+            .board_pins(board)
+            .into_iter()
+            .map(|(_, id)| id)
+            .collect();
+        let field = format!(
+            "sharedBoard(token: {}) {{ title pins(first: 50) {ID_LIST} }}",
+            lit(token)
+        );
+        let expect = json!({ "title": board.title, "pins": id_list(&ids) });
+        let signature = expect.to_string();
+        probes.item(what.clone(), field, Expect::Value(expect), signature);
+        if let Some(other) = model.pins.iter().find(|pin| !ids.contains(&pin.id)) {
+            let field = format!(
+                "sharedBoard(token: {}) {{ pin(id: {}) {{ id }} }}",
+                lit(token),
+                lit(&other.id)
+            );
+            probes.denied(
+                format!("{what}: pin({}) elsewhere", other.id),
+                field,
+                NOT_FOUND,
+            );
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2195,6 +2255,8 @@ async fn every_viewer_sees_exactly_what_the_policy_allows_at_every_step() {
         .then(|| tempfile::tempdir_in(memory).ok())
         .flatten();
     let app = TestApp::start_with(|config| {
+        // Share links are made only by an instance that knows its address.
+        config.public_url = Some("http://localhost".into());
         if let Some(dir) = &data_dir {
             config.data_dir = dir.path().to_owned();
         }

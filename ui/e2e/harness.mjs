@@ -42,11 +42,12 @@ const TEST_LIMITS = {
  * Resolves once it prints its listening line. `env` adds settings, e.g.
  * `{ CORKBOARD_FETCH__ALLOW_PRIVATE_NETWORKS: 'true' }`; `seed` fills the data dir first with
  * `corkboard seed` and these arguments; `listen` '0.0.0.0' makes a server that serves the public
- * (reached at 127.0.0.1). `log()` is the end of what it wrote to standard error.
- * @param {{ env?: Record<string, string>, seed?: string[], listen?: string }} [options]
+ * (reached at 127.0.0.1); `publicUrl` gives it a port chosen beforehand and that address as its
+ * public_url (share links need one). `log()` is the end of what it wrote to standard error.
+ * @param {{ env?: Record<string, string>, seed?: string[], listen?: string, publicUrl?: boolean }} [options]
  * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void>, log: () => string }>}
  */
-export async function startServer({ env: extraEnv = {}, seed, listen = '127.0.0.1' } = {}) {
+export async function startServer({ env: extraEnv = {}, seed, listen = '127.0.0.1', publicUrl = false } = {}) {
   const bin = process.env.CORKBOARD_BIN;
   if (!bin) {
     throw new Error(
@@ -66,7 +67,9 @@ export async function startServer({ env: extraEnv = {}, seed, listen = '127.0.0.
     ...extraEnv,
   };
   if (seed) await promisify(execFile)(bin, ['seed', '--data-dir', dataDir, ...seed], { env });
-  const child = spawn(bin, ['serve', '--listen', `${listen}:0`, '--data-dir', dataDir], {
+  const port = publicUrl ? await freePort() : 0;
+  if (publicUrl) env.CORKBOARD_PUBLIC_URL = `http://127.0.0.1:${port}`;
+  const child = spawn(bin, ['serve', '--listen', `${listen}:${port}`, '--data-dir', dataDir], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -123,6 +126,19 @@ export async function startServer({ env: extraEnv = {}, seed, listen = '127.0.0.
     await stop();
     throw error;
   }
+}
+
+/** A port free on 127.0.0.1 a moment ago. @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** Launch headless Chromium from Debian's package. */

@@ -37,6 +37,7 @@ const RESERVED_USERNAMES: &[&str] = &[
     "static",
     "favicon",
     "share",
+    "shared",
     "pin-it",
     "browser-button",
 ];

@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 
 use super::Source;
 use super::accounts::{ApiKeyRecord, SessionRecord};
+use super::share_links::ShareLinkRecord;
 use super::tables::*;
 use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::error::AppResult;
@@ -65,6 +66,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
     let sessions: BTreeMap<String, SessionRecord> = records(tx, SESSIONS)?;
     let api_keys: BTreeMap<u64, ApiKeyRecord> = records(tx, API_KEYS)?;
     let temp_pins: BTreeMap<String, TempPinRecord> = records(tx, TEMP_PINS)?;
+    let share_links: BTreeMap<u64, ShareLinkRecord> = records(tx, SHARE_LINKS)?;
     for (name, count) in [
         ("users", users.len()),
         ("folders", folders.len()),
@@ -73,6 +75,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         ("sessions", sessions.len()),
         ("api keys", api_keys.len()),
         ("temporary pins", temp_pins.len()),
+        ("share links", share_links.len()),
     ] {
         report.counts.insert(name, count);
     }
@@ -82,7 +85,8 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         + folders.iter().filter(|(id, f)| f.id.0 != **id).count()
         + boards.iter().filter(|(id, b)| b.id.0 != **id).count()
         + pins.iter().filter(|(id, p)| p.id.0 != **id).count()
-        + api_keys.iter().filter(|(id, k)| k.id != **id).count();
+        + api_keys.iter().filter(|(id, k)| k.id != **id).count()
+        + share_links.iter().filter(|(id, l)| l.id != **id).count();
     if mismatched_ids > 0 {
         report.problem(format!(
             "{mismatched_ids} records are stored under another id"
@@ -94,6 +98,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         boards.keys().last(),
         pins.keys().last(),
         api_keys.keys().last(),
+        share_links.keys().last(),
     ]
     .into_iter()
     .flatten()
@@ -159,6 +164,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
                 .map(|user| ("a board's sharing", user.0))
         }))
         .chain(pins.values().map(|p| ("a pin", p.user.0)))
+        .chain(share_links.values().map(|l| ("a share link", l.made_by.0)))
         .chain(temp_pins.values().map(|t| ("a temporary pin", t.user.0)));
     for (what, user) in owners {
         if !users.contains_key(&user) {
@@ -241,6 +247,32 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
             report.problem(format!(
                 "board {} is in folder {folder}, which its owner does not have",
                 board.id
+            ));
+        }
+    }
+
+    // Share links by token hash and by board, each of a board that exists.
+    report.compare(
+        SHARE_LINKS_BY_HASH.name(),
+        share_links
+            .values()
+            .map(|l| (l.token_hash.clone(), l.id))
+            .collect(),
+        entries(tx, SHARE_LINKS_BY_HASH)?,
+    );
+    report.compare(
+        SHARE_LINKS_BY_BOARD.name(),
+        share_links
+            .values()
+            .map(|l| ((l.board.0, l.id), ()))
+            .collect(),
+        entries(tx, SHARE_LINKS_BY_BOARD)?,
+    );
+    for link in share_links.values() {
+        if !boards.contains_key(&link.board.0) {
+            report.problem(format!(
+                "share link {} outlives its board {}",
+                link.id, link.board
             ));
         }
     }

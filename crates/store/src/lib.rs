@@ -37,6 +37,7 @@ pub mod reading;
 mod record_layouts;
 pub mod search_pending;
 pub mod search_sweeps;
+pub mod share_links;
 pub mod snapshot;
 pub mod tables;
 pub mod temp_pins;

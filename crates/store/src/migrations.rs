@@ -38,6 +38,7 @@ const MIGRATIONS: &[Migration] = &[
     create_search_sweeps,
     create_board_sweeps,
     sum_temp_bytes_of_users,
+    create_share_links,
 ];
 
 /// The schema version this binary writes.
@@ -392,6 +393,14 @@ fn sum_temp_bytes_of_users(write: &Writing) -> anyhow::Result<()> {
     for (user, sum) in bytes.into_iter().filter(|(_, sum)| *sum > 0) {
         table.insert(user, sum)?;
     }
+    Ok(())
+}
+
+/// 24: view-only share links to boards, by id, token hash and board.
+fn create_share_links(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::SHARE_LINKS)?;
+    write.open_table(tables::SHARE_LINKS_BY_HASH)?;
+    write.open_table(tables::SHARE_LINKS_BY_BOARD)?;
     Ok(())
 }
 

@@ -5,6 +5,7 @@ use serde::forward_to_deserialize_any;
 
 use crate::accounts::{ApiKeyRecord, SessionRecord, TokenRecord};
 use crate::invites::InviteRecord;
+use crate::share_links::ShareLinkRecord;
 use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::import_job::{ImportItem, ImportJob};
 use corkboard_domain::pin::{Exif, Picture, PinRecord};
@@ -167,6 +168,18 @@ fn stored_records_keep_their_fields_in_place() {
     assert_eq!(
         fields_of::<InviteRecord>(),
         ["hash", "made_by", "created_at", "expires_at", "used_by"]
+    );
+    assert_eq!(
+        fields_of::<ShareLinkRecord>(),
+        [
+            "id",
+            "board",
+            "token_hash",
+            "made_by",
+            "created_at",
+            "last_used_at",
+            "expires_at"
+        ]
     );
     assert_eq!(
         fields_of::<TempPinRecord>(),

@@ -43,6 +43,9 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(API_KEYS)?;
     tables.copy(API_KEYS_BY_HASH)?;
     tables.copy(API_KEYS_BY_USER)?;
+    tables.copy(SHARE_LINKS)?;
+    tables.copy(SHARE_LINKS_BY_HASH)?;
+    tables.copy(SHARE_LINKS_BY_BOARD)?;
     tables.copy(BOARDS)?;
     tables.copy(BOARDS_BY_SLUG)?;
     tables.copy(BOARDS_BY_USER)?;

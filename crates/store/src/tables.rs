@@ -27,6 +27,15 @@ pub(crate) const MAIL_TOKENS: TableDefinition<&str, &[u8]> = TableDefinition::ne
 /// Invite secret hash -> `InviteRecord`.
 pub(crate) const INVITES: TableDefinition<&str, &[u8]> = TableDefinition::new("invites-1");
 
+/// share link id -> `ShareLinkRecord`: a view-only link to a board.
+pub(crate) const SHARE_LINKS: TableDefinition<u64, &[u8]> = TableDefinition::new("share-links-1");
+/// SHA-256 (hex) of a share link's token -> share link id.
+pub(crate) const SHARE_LINKS_BY_HASH: TableDefinition<&str, u64> =
+    TableDefinition::new("share-links-by-hash-1");
+/// (board id, share link id) -> (): a board's share links.
+pub(crate) const SHARE_LINKS_BY_BOARD: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("share-links-by-board-1");
+
 /// API key id -> `ApiKeyRecord`.
 pub(crate) const API_KEYS: TableDefinition<u64, &[u8]> = TableDefinition::new("api-keys-1");
 /// SHA-256 (hex) of an API key secret -> API key id.

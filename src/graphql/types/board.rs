@@ -4,13 +4,15 @@ use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
 use super::objects::{Board, Folder, Pin, User};
+use super::share_link::ShareLink;
 use crate::graphql::board_lists::board_connection;
 use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::ids::pin_id;
 use crate::graphql::in_turn;
-use crate::graphql::pagination::{Total, page_cost};
+use crate::graphql::pagination::{Total, bounded_cost, page_cost};
 use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
+use corkboard_core::service::share_links::{self, MOST_LINKS_PER_BOARD};
 use corkboard_core::service::{boards, pins};
 use corkboard_store::board_lists::BoardList;
 
@@ -122,6 +124,14 @@ impl BoardFields<'_> {
             .filter_map(|user| found.remove(user))
             .map(|user| user.username.clone())
             .collect())
+    }
+
+    /// The board's view-only share links, oldest first (their tokens are never shown again);
+    /// only the owner sees them.
+    #[graphql(complexity = "bounded_cost(MOST_LINKS_PER_BOARD, child_complexity)")]
+    async fn share_links(&self, ctx: &Context<'_>) -> Result<Vec<ShareLink>> {
+        let links = share_links::list(ctx.services(), ctx.viewer().user, self).await?;
+        Ok(links.into_iter().map(ShareLink).collect())
     }
 }
 

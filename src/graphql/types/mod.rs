@@ -3,6 +3,8 @@
 pub mod board;
 pub mod objects;
 pub mod pin;
+pub mod share_link;
+pub mod shared_board;
 pub mod temp_pin;
 pub mod user;
 

@@ -14,10 +14,11 @@ import {
   type TypedDocumentString,
 } from './generated/graphql';
 import { PIN_PAGE_SIZE, pageVariables } from './firstQueries';
+import type { Thumb } from '../lib/thumbs';
 import { fetchQuery, usePages, type PageControls, type QueryKey } from './query';
 
 /** A pin of a list: its tile, and on a board its place there (the highest first). */
-export type ListedPin = PinThumb & { order: number | null };
+export type ListedPin = Thumb & { order: number | null };
 
 interface PinConnection {
   totalCount: number;

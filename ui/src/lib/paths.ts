@@ -71,6 +71,11 @@ export function boardPath(username: string, boardSlug: string, folderSlug?: stri
   return `${folderSlug ? `${folderPath(username, folderSlug)}boards/` : boardsPath(username)}${seg(boardSlug)}/`;
 }
 
+/** A board opened through a share link; its pins are at '{sharedPath}pins/{id}/'. */
+export function sharedPath(token: string): string {
+  return `/shared/${seg(token)}/`;
+}
+
 /** A pin's detail in the list whose base is `base` ('{base}pins/{id}/'), with the list's query string. */
 export function pinPathUnder(base: string, id: string, search = ''): string {
   return `${base}pins/${seg(id)}/${search}`;

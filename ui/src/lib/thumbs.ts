@@ -7,16 +7,20 @@
 import type { PinThumb } from '../api/generated/graphql';
 import { masonry, THUMB_WIDTH, type Layout } from './masonry';
 
+/** A tile's pin; one seen through a share link carries its token, which its pictures' addresses
+ * carry too (`?share=`), so that the server serves them to the link's holder. */
+export type Thumb = PinThumb & { share?: string };
+
 /** The title line's height, as PinGrid.css gives it. */
 const TITLE_HEIGHT = 32;
 /** Very tall pictures are cropped to three times their width. */
 const MAX_RATIO = 3;
 
 /** A tile's picture box height for a width of 1. */
-export const ratioOf = (pin: PinThumb) => Math.min(MAX_RATIO, pin.height / Math.max(1, pin.width));
+export const ratioOf = (pin: Thumb) => Math.min(MAX_RATIO, pin.height / Math.max(1, pin.width));
 
 /** The tiles of `pins` laid out in a grid `width` pixels wide. */
-export function tileLayout(width: number, pins: readonly PinThumb[]): Layout {
+export function tileLayout(width: number, pins: readonly Thumb[]): Layout {
   return masonry(
     width,
     pins.map(ratioOf),
@@ -38,29 +42,30 @@ export function hasWebp(previewsFormats: readonly string[]): boolean {
 const PREVIEWS = '/media/previews';
 
 /** The smallest stored preview width at least `min`, else the largest (as the server's `preview(minWidth)`). */
-function previewWidth(pin: PinThumb, min: number): number {
+function previewWidth(pin: Thumb, min: number): number {
   return pin.previewsSizes.find((size) => size >= min) ?? pin.previewsSizes.at(-1) ?? pin.width;
 }
 
 /** The URL of the pin's stored preview `width` pixels wide. */
-function urlOf({ sha1 }: PinThumb, width: number, format: 'jpeg' | 'webp'): string {
-  return `${PREVIEWS}/${sha1.slice(0, 2)}/${sha1.slice(2, 4)}/${sha1}/${sha1}_${width}.${format}`;
+function urlOf({ sha1, share }: Thumb, width: number, format: 'jpeg' | 'webp'): string {
+  const shared = share ? `?share=${encodeURIComponent(share)}` : '';
+  return `${PREVIEWS}/${sha1.slice(0, 2)}/${sha1.slice(2, 4)}/${sha1}/${sha1}_${width}.${format}${shared}`;
 }
 
 /** The URL of the pin's smallest preview at least `minWidth` wide, else its largest. */
-export function previewUrl(pin: PinThumb, minWidth: number, format: 'jpeg' | 'webp' = 'jpeg'): string {
+export function previewUrl(pin: Thumb, minWidth: number, format: 'jpeg' | 'webp' = 'jpeg'): string {
   return urlOf(pin, previewWidth(pin, minWidth), format);
 }
 
 /** `url1 236w, url2 474w`: the tile's preview for 1x and for 2x screens, in `format`. */
-export function srcSet(pin: PinThumb, format: 'jpeg' | 'webp'): string {
+export function srcSet(pin: Thumb, format: 'jpeg' | 'webp'): string {
   const [w1, w2] = [previewWidth(pin, THUMB_WIDTH), previewWidth(pin, THUMB_WIDTH * 2)];
   const oneX = `${urlOf(pin, w1, format)} ${w1}w`;
   return w1 === w2 ? oneX : `${oneX}, ${urlOf(pin, w2, format)} ${w2}w`;
 }
 
 /** The srcset and type the browser picks a tile's picture from (the first `<source>` it takes). */
-export function tileSource(pin: PinThumb): { srcSet: string; type: string } {
+export function tileSource(pin: Thumb): { srcSet: string; type: string } {
   return hasWebp(pin.previewsFormats)
     ? { srcSet: srcSet(pin, 'webp'), type: 'image/webp' }
     : { srcSet: srcSet(pin, 'jpeg'), type: 'image/jpeg' };

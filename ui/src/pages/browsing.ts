@@ -8,4 +8,6 @@ export { UserFolders } from './boards/UserFolders';
 export { LightboxPage } from './pins/LightboxPage';
 export { PinPage } from './pins/PinPage';
 export { SearchPage } from './pins/SearchPage';
+export { SharedBoardPage } from './shared/SharedBoardPage';
+export { SharedLightboxPage, SharedPinPage } from './shared/SharedPinPage';
 export { UserPage } from './UserPage';

@@ -42,6 +42,7 @@ pub mod search;
 pub mod secrets;
 pub mod sessions;
 pub mod setup_code;
+pub mod share_links;
 pub mod signed_in;
 pub mod spool;
 pub mod temp_pins;

@@ -194,3 +194,62 @@ fn every_broken_index_is_named() {
         );
     }
 }
+
+#[test]
+fn share_links_are_checked_and_go_with_their_board() {
+    use crate::boards;
+    use crate::share_links::{self, ShareLinkRecord};
+    let (_dir, store, pin) = store_with_a_pin();
+    let board = store
+        .read(|read| board_pins::boards_of(read, pin.id))
+        .unwrap()[0];
+    let link = ShareLinkRecord {
+        id: 0,
+        board,
+        token_hash: "ab".repeat(32),
+        made_by: pin.user,
+        created_at: Utc::now(),
+        last_used_at: None,
+        expires_at: None,
+    };
+    let link = store
+        .write(|write| share_links::insert(write, link))
+        .unwrap();
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    assert_eq!(report.counts["share links"], 1);
+
+    let hash = link.token_hash.clone();
+    store
+        .write(|write| {
+            write
+                .open_table(SHARE_LINKS_BY_HASH)?
+                .remove(hash.as_str())?;
+            Ok(())
+        })
+        .unwrap();
+    let problems = store.read(database).unwrap().problems.join("\n");
+    assert!(
+        problems.contains("share-links-by-hash-1 lacks"),
+        "{problems}"
+    );
+
+    store
+        .write(|write| {
+            let record = boards::get(write, board)?.unwrap();
+            board_writes::remove(write, &record)
+        })
+        .unwrap();
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    let left = store
+        .read(|read| share_links::of_board(read, board))
+        .unwrap();
+    assert!(
+        left.is_empty()
+            && store
+                .read(|read| share_links::get(read, link.id))
+                .unwrap()
+                .is_none()
+    );
+}

@@ -1,6 +1,6 @@
 // The board dialogs (spec, sections 2, 4 and 5): create, edit (with the sharing controls while
-// the board is private) and delete. Each closes with Cancel or Escape; on success the lists
-// are refreshed and, where the board's address changed, the app follows it.
+// the board is private, and its share links) and delete. Each closes with Cancel or Escape; on
+// success the lists are refreshed and, where the board's address changed, the app follows it.
 
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,6 +25,7 @@ import { ErrorList, Field } from '../Form';
 import { DeleteDialog } from './DeleteDialog';
 import { DialogForm, DialogLoading } from './DialogForm';
 import { PolicieField, SelectField, TextAreaField } from './Fields';
+import { ShareLinks } from './ShareLinks';
 
 const NO_FOLDER = '';
 
@@ -175,7 +176,12 @@ function EditBoardForm({
       errors={save.errors}
       pending={save.pending}
       submitLabel="Save"
-      aside={secret ? <SharingControls board={board} onChanged={onSharesChanged} /> : null}
+      aside={
+        <>
+          {secret ? <SharingControls board={board} onChanged={onSharesChanged} /> : null}
+          <ShareLinks boardId={board.id} />
+        </>
+      }
     >
       <Field label="Title" required maxLength={255} value={title} onValue={setTitle} />
       <FolderSelect current={board.folder ?? null} value={folder} onValue={setFolder} />

@@ -11,13 +11,13 @@ import { Link } from 'react-router';
 import type { PinThumb } from '../../api/generated/graphql';
 import { useShowNsfw } from '../../lib/nsfw';
 import { THUMB_WIDTH } from '../../lib/masonry';
-import { hasWebp, onFirstScreen, previewUrl, ratioOf, srcSet, tileLayout } from '../../lib/thumbs';
+import { hasWebp, onFirstScreen, previewUrl, ratioOf, srcSet, tileLayout, type Thumb } from '../../lib/thumbs';
 import { useGridWidth } from '../../lib/useGridWidth';
 import { Soon } from '../Soon';
 import './PinGrid.css';
 
 /** The picture box and the title line of a pin's tile; `firstScreen` loads its picture at once, first. */
-export function PinFace({ pin, columnWidth, firstScreen = false }: { pin: PinThumb; columnWidth: number; firstScreen?: boolean }) {
+export function PinFace({ pin, columnWidth, firstScreen = false }: { pin: Thumb; columnWidth: number; firstScreen?: boolean }) {
   const [showNsfw] = useShowNsfw();
   const hidden = pin.unsafe && !showNsfw;
   const sizes = `${Math.round(columnWidth)}px`;
@@ -87,7 +87,7 @@ export function PinGrid<P extends PinThumb>({
 }
 
 /** A pin's tile linking to its detail. */
-export function PinTile({ pin, href, columnWidth, firstScreen }: { pin: PinThumb; href: string; columnWidth: number; firstScreen: boolean }) {
+export function PinTile({ pin, href, columnWidth, firstScreen }: { pin: Thumb; href: string; columnWidth: number; firstScreen: boolean }) {
   return (
     <Link to={href} className="pin-tile">
       <PinFace pin={pin} columnWidth={columnWidth} firstScreen={firstScreen} />

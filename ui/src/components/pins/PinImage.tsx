@@ -11,7 +11,13 @@ import { hasWebp } from '../../lib/thumbs';
 import { PrivateBadge } from '../boards/Tiles';
 import './pins.css';
 
-export function PinImage({ pin }: { pin: PinDetail }) {
+/** What the picture needs of a pin (one seen through a share link has no privacy to show). */
+type ShownPicture = Pick<
+  PinDetail,
+  'width' | 'height' | 'dominantColor' | 'unsafe' | 'previewsFormats' | 'preview' | 'previewWebp' | 'title' | 'caption'
+> & { secret?: boolean };
+
+export function PinImage({ pin }: { pin: ShownPicture }) {
   const [showNsfw] = useShowNsfw();
   const hidden = pin.unsafe && !showNsfw;
 

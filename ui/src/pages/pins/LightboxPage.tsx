@@ -4,7 +4,9 @@
 // to the pin's detail). Keys and swipes as on the detail screen; a swipe down closes.
 
 import { useEffect, useState, type MouseEvent } from 'react';
+import type { PinDetail } from '../../api/generated/graphql';
 import { useShowNsfw } from '../../lib/nsfw';
+import type { useSwipe } from '../../lib/viewerInput';
 import { QueryError } from '../QueryError';
 import { usePinViewer } from './usePinViewer';
 import './LightboxPage.css';
@@ -32,11 +34,35 @@ export function LightboxPage() {
     swipeDownCloses: true,
     replace: true,
   });
+  if (error) return <QueryError error={error} />;
+  return <Lightbox pin={pin} isLoading={isLoading} swipe={swipe} next={next} previous={previous} close={close} />;
+}
+
+/** What the lightbox shows of a pin. */
+type LightboxPin = Pick<
+  PinDetail,
+  'width' | 'height' | 'dominantColor' | 'unsafe' | 'fullPreview' | 'title' | 'caption' | 'prevID' | 'nextID'
+>;
+
+/** The lightbox of `pin` (null while it loads), with its controls; a shared board's lightbox shows it too. */
+export function Lightbox({
+  pin,
+  isLoading,
+  swipe,
+  next,
+  previous,
+  close,
+}: {
+  pin: LightboxPin | null;
+  isLoading: boolean;
+  swipe: ReturnType<typeof useSwipe>;
+  next: () => void;
+  previous: () => void;
+  close: () => void;
+}) {
   const [controls, setControls] = useState(false);
   const [fullScreen, toggleFullScreen] = useFullScreen();
   const [showNsfw] = useShowNsfw();
-
-  if (error) return <QueryError error={error} />;
 
   const hidden = pin ? pin.unsafe && !showNsfw : false;
   const ratio = pin ? pin.width / Math.max(1, pin.height) : 1;

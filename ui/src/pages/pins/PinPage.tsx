@@ -14,8 +14,8 @@ import { PinActions } from '../../components/pins/PinActions';
 import { BoardsCard, MetadataCard, UsersCard } from '../../components/pins/PinCards';
 import { usePinDialogs } from '../../components/pins/PinDialogs';
 import { PinImage } from '../../components/pins/PinImage';
+import { PinSource } from '../../components/pins/PinSource';
 import { Rating } from '../../components/pins/Rating';
-import { displayUrl, safeHref } from '../../lib/links';
 import { tagPath } from '../../lib/paths';
 import { NotFound } from '../NotFound';
 import { QueryError } from '../QueryError';
@@ -37,7 +37,6 @@ export function PinPage() {
   if (!pin) return <NotFound />;
 
   const isOwner = me?.id === pin.user.id;
-  const source = safeHref(pin.sourceFileUrl);
   const rate = async (value: number) => {
     if ((await rating.run(pin.id, value)) !== undefined) await revalidateAll();
   };
@@ -76,14 +75,7 @@ export function PinPage() {
             ))}
           </ul>
         ) : null}
-        {source ? (
-          <p className="pin-page__source">
-            <a href={source} target="_blank" rel="noopener noreferrer nofollow">
-              {displayUrl(source)}
-            </a>
-          </p>
-        ) : null}
-        <footer className="pin-page__footer">{pin.sourceDomain ? `Found on ${pin.sourceDomain}` : 'Uploaded to Corkboard'}</footer>
+        <PinSource pin={pin} />
       </div>
       <aside className="pin-page__side" aria-label="About this pin">
         <UsersCard pin={pin} />

@@ -62,6 +62,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
             get(feeds::board_feed),
         )
         .at("/feeds/tags/:file", get(feeds::tag_feed))
+        .at("/feeds/shared/:file", get(feeds::shared_feed))
         .at("/*path", UiAssets)
         .around(metrics::count_requests)
         .around(hosts::own_host_only)

@@ -2,7 +2,7 @@
 //! public address (`public_url`, else the listening one), as ui/src/lib/paths.ts lays out pages.
 
 use corkboard_core::media::urls;
-use corkboard_core::service::visitor_pages::Shown;
+use corkboard_core::service::visitor_pages::{Page, Shown};
 use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::config::Config;
 use corkboard_domain::ids::PinId;
@@ -41,15 +41,31 @@ impl FeedFormat {
     }
 }
 
-/// Makes absolute addresses; the base has no trailing slash.
+/// Makes absolute addresses; the base has no trailing slash. Made for a share link's page, the
+/// board's and its pins' pages, its feed and its pictures are the link's.
 pub(crate) struct Addresses {
     base: String,
+    /// The token of the share link the page was reached through.
+    link: Option<String>,
 }
 
 impl Addresses {
     pub(crate) fn of(config: &Config) -> Addresses {
         Addresses {
             base: config.public_base_url(),
+            link: None,
+        }
+    }
+
+    /// The addresses of what `page` shows: under its share link for a share link's page.
+    pub(crate) fn for_page(config: &Config, page: &Page) -> Addresses {
+        let link = match page {
+            Page::Shared { token, .. } => Some(token.clone()),
+            _ => None,
+        };
+        Addresses {
+            link,
+            ..Addresses::of(config)
         }
     }
 
@@ -85,6 +101,9 @@ impl Addresses {
         board: &BoardRecord,
         folder: Option<&FolderRecord>,
     ) -> String {
+        if let Some(token) = &self.link {
+            return format!("{}/shared/{token}/", self.base);
+        }
         match folder {
             Some(folder) => format!(
                 "{}/{username}/folders/{}/boards/{}/",
@@ -95,7 +114,10 @@ impl Addresses {
     }
 
     pub(crate) fn pin(&self, id: PinId) -> String {
-        format!("{}/pins/{id}/", self.base)
+        match &self.link {
+            Some(token) => format!("{}/shared/{token}/pins/{id}/", self.base),
+            None => format!("{}/pins/{id}/", self.base),
+        }
     }
 
     /// The search page listing a tag's pins.
@@ -123,6 +145,10 @@ impl Addresses {
     pub(crate) fn feed(&self, shown: &Shown, format: FeedFormat) -> Option<String> {
         let extension = format.extension();
         let base = &self.base;
+        if let Some(token) = &self.link {
+            return matches!(shown, Shown::Board { .. })
+                .then(|| format!("{base}/feeds/shared/{token}.{extension}"));
+        }
         match shown {
             Shown::User(user) => Some(format!("{base}/feeds/users/{}.{extension}", user.username)),
             Shown::Board { board, owner, .. } => Some(format!(
@@ -137,9 +163,14 @@ impl Addresses {
         }
     }
 
-    /// A preview of a picture, as `urls::preview` names it.
+    /// A preview of a picture, as `urls::preview` names it (with the share link's token, which
+    /// lets its holder see it).
     pub(crate) fn preview(&self, picture: &Picture, width: u32) -> String {
-        self.absolute(&urls::preview(picture, width as i32, "jpeg"))
+        let path = urls::preview(picture, width as i32, "jpeg");
+        match &self.link {
+            Some(token) => self.absolute(&format!("{path}?share={}", encoded(token))),
+            None => self.absolute(&path),
+        }
     }
 
     /// The JPEG preview `width` pixels wide (a stored width) of a picture, with its size.

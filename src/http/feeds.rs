@@ -1,7 +1,8 @@
 //! Feeds of what a visitor sees, the newest 50 pins, as Atom (`.atom`) or RSS 2.0 (`.rss`): a
 //! user's pins (`/feeds/users/{username}.atom`), a board's
 //! (`/feeds/users/{username}/boards/{slug}.atom`: a board's slug is its owner's alone, whatever
-//! its folder) and a tag's (`/feeds/tags/{tag}.atom`). A private or missing one is a 404.
+//! its folder), a tag's (`/feeds/tags/{tag}.atom`), and a share link's board's, private or not
+//! (`/feeds/shared/{token}.atom`, as secret as the link). A private or missing one is a 404.
 
 use poem::web::{Data, Path};
 use poem::{Request, Response, handler};
@@ -23,8 +24,13 @@ const PICTURE_WIDTH: u32 = 738;
 #[derive(Debug, Clone)]
 enum FeedSource {
     User(String),
-    Board { username: String, slug: String },
+    Board {
+        username: String,
+        slug: String,
+    },
     Tag(String),
+    /// The board of the share link of this token.
+    Shared(String),
 }
 
 impl FeedSource {
@@ -34,6 +40,7 @@ impl FeedSource {
             FeedSource::User(username) => Page::User(username),
             FeedSource::Board { username, slug } => Page::Board { username, slug },
             FeedSource::Tag(tag) => Page::Tag(tag),
+            FeedSource::Shared(token) => Page::Shared { token, pin: None },
         }
     }
 }
@@ -66,6 +73,15 @@ pub(crate) async fn tag_feed(
     answer(req, &services, &file, FeedSource::Tag).await
 }
 
+#[handler]
+pub(crate) async fn shared_feed(
+    req: &Request,
+    services: Data<&Services>,
+    Path(file): Path<String>,
+) -> poem::Result<Response> {
+    answer(req, &services, &file, FeedSource::Shared).await
+}
+
 /// The feed `file` names (`{name}.atom` or `{name}.rss`), `source` being what `name` names.
 async fn answer(
     req: &Request,
@@ -79,10 +95,10 @@ async fn answer(
         .and_then(|(name, extension)| Some((name, FeedFormat::of_extension(extension)?)))
         .ok_or_else(not_found)?;
     let page = source(name.to_owned()).page();
+    let addresses = Addresses::for_page(&services.config, &page);
     let (shown, pins) = visitor_pages::with_newest_pins(services, page, FEED_LENGTH)
         .await?
         .ok_or_else(not_found)?;
-    let addresses = Addresses::of(&services.config);
     let feed = Feed {
         title: page_title(&shown),
         page: addresses.page(&shown),

@@ -1,5 +1,5 @@
 //! Link previews: the UI's page of a pin, a board, a folder, a user or a tag's search, as a
-//! visitor sees it, comes with its `<title>`, Open Graph and Twitter card tags, its oEmbed and
+//! visitor sees it (a share link's board and pins as its holder does), comes with its `<title>`, Open Graph and Twitter card tags, its oEmbed and
 //! feed links in `index.html`'s head, for crawlers that run no script. Whoever asks gets what a
 //! visitor would; a page with nothing a visitor may see gets none.
 
@@ -32,10 +32,11 @@ pub(crate) async fn previewed(
     if !index.contains(PLAIN_TITLE) {
         return Ok(None);
     }
+    let addresses = Addresses::for_page(&services.config, &page);
     let Some(shown) = visitor_pages::page(services, page).await? else {
         return Ok(None);
     };
-    let head = head(&Addresses::of(&services.config), &shown);
+    let head = head(&addresses, &shown);
     Ok(Some(index.replacen(PLAIN_TITLE, &head, 1)))
 }
 

@@ -45,8 +45,14 @@ pub(crate) async fn oembed(
     let address = addresses.path_of(&asked.url).ok_or_else(not_found)?;
     let (path, query) = address.split_once('?').unwrap_or((address, ""));
     let page = page_at(path, query)
-        .filter(|page| matches!(page, Page::Pin(_) | Page::Board { .. }))
+        .filter(|page| {
+            matches!(
+                page,
+                Page::Pin(_) | Page::Board { .. } | Page::Shared { .. }
+            )
+        })
         .ok_or_else(not_found)?;
+    let addresses = Addresses::for_page(&services.config, &page);
     let shown = visitor_pages::page(&services, page)
         .await?
         .ok_or_else(not_found)?;

@@ -8,6 +8,9 @@ use corkboard_domain::user::validate_username;
 /// The page at `path` (with `query`, the search page's); `None` for the app's other pages.
 pub(crate) fn page_at(path: &str, query: &str) -> Option<Page> {
     let segments: Vec<&str> = path.split('/').filter(|part| !part.is_empty()).collect();
+    if let ["shared", token, rest @ ..] = segments.as_slice() {
+        return shared_page(token, rest);
+    }
     let detail = match segments.as_slice() {
         [rest @ .., "lightbox"] => rest,
         all => all,
@@ -35,6 +38,17 @@ pub(crate) fn page_at(path: &str, query: &str) -> Option<Page> {
         }
         _ => None,
     }
+}
+
+/// A share link's board (`/shared/{token}/`), or its pin (`.../pins/{id}/`, with its lightbox).
+fn shared_page(token: &str, rest: &[&str]) -> Option<Page> {
+    let pin = match rest {
+        [] => None,
+        ["pins", id] | ["pins", id, "lightbox"] => Some(PinId(id.parse().ok()?)),
+        _ => return None,
+    };
+    let token = (*token).to_owned();
+    Some(Page::Shared { token, pin })
 }
 
 #[cfg(test)]
@@ -72,5 +86,20 @@ mod tests {
         assert_eq!(page_at("/search/", "query=sky"), None);
         assert_eq!(page_at("/login/", ""), None);
         assert_eq!(page_at("/", ""), None);
+    }
+
+    #[test]
+    fn a_share_links_pages_are_its_board_and_its_pins() {
+        let shared = |pin| {
+            let token = "abc".to_owned();
+            Some(Page::Shared { token, pin })
+        };
+        assert_eq!(page_at("/shared/abc/", ""), shared(None));
+        assert_eq!(page_at("/shared/abc/pins/7/", ""), shared(Some(PinId(7))));
+        assert_eq!(
+            page_at("/shared/abc/pins/7/lightbox/", ""),
+            shared(Some(PinId(7)))
+        );
+        assert_eq!(page_at("/shared/abc/boards/", ""), None);
     }
 }

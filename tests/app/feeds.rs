@@ -16,7 +16,7 @@ const PUBLIC_URL: &str = "https://pins.example.org";
 
 /// What `feedparser` reads in `body`: `None`, with a message, when it is not installed (outside
 /// CI only: there, a missing feedparser fails the test).
-fn parsed(body: &str) -> Option<Value> {
+pub(crate) fn parsed(body: &str) -> Option<Value> {
     const READ: &str = r#"
 import json, sys, feedparser
 d = feedparser.parse(sys.stdin.buffer.read())

@@ -12,20 +12,20 @@ use serde_json::{Value, json};
 const PUBLIC_URL: &str = "https://pins.example.org";
 
 /// The page at `path` as a crawler fetches it: no cookie, no script.
-async fn page(app: &TestApp, path: &str) -> String {
+pub(crate) async fn page(app: &TestApp, path: &str) -> String {
     let response = reqwest::get(app.url(path)).await.unwrap();
     assert_eq!(response.status(), 200, "{path}");
     response.text().await.unwrap()
 }
 
 /// The `content` of the page's `<meta property="{property}">`.
-fn meta<'a>(html: &'a str, property: &str) -> Option<&'a str> {
+pub(crate) fn meta<'a>(html: &'a str, property: &str) -> Option<&'a str> {
     let start = html.find(&format!("<meta property=\"{property}\" content=\""))?;
     let value = &html[start..].split_once("content=\"")?.1;
     value.split_once('"').map(|(value, _)| value)
 }
 
-fn title(html: &str) -> &str {
+pub(crate) fn title(html: &str) -> &str {
     let start = html.find("<title>").unwrap() + "<title>".len();
     &html[start..start + html[start..].find("</title>").unwrap()]
 }

@@ -285,3 +285,65 @@ async fn without_a_public_url_no_link_is_made() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_links_feed_and_previews_are_its_holders_and_end_with_it() {
+    let app = with_public_url().await;
+    app.sign_up("ada").await;
+    let owner = &app.client;
+    let board = add_board(&app, owner, "Secret garden", true).await;
+    let pin = create_pin(&app, owner, png(64, 48, 1), &[&board], "Roses").await;
+    let (token, id) = make_link(&app, owner, &board).await;
+    let shared_page = format!("{PUBLIC_URL}/shared/{token}/");
+
+    // The board's page and its pin's preview as the link's holder sees them, under the link.
+    let html = crate::link_previews::page(&app, &format!("/shared/{token}/")).await;
+    assert_eq!(
+        crate::link_previews::title(&html),
+        "Secret garden by ada · Corkboard"
+    );
+    assert_eq!(
+        crate::link_previews::meta(&html, "og:url"),
+        Some(shared_page.as_str())
+    );
+    let image = crate::link_previews::meta(&html, "og:image").expect("a picture");
+    assert!(image.ends_with(&format!("?share={token}")), "{image}");
+    let path = image.strip_prefix(PUBLIC_URL).unwrap();
+    assert_eq!(fetched(&app, path).await.0, 200);
+    let feed_link = format!("{PUBLIC_URL}/feeds/shared/{token}.atom");
+    assert!(html.contains(&feed_link), "{html}");
+    let html = crate::link_previews::page(&app, &format!("/shared/{token}/pins/{pin}/")).await;
+    assert_eq!(
+        crate::link_previews::meta(&html, "og:description"),
+        Some("Roses")
+    );
+
+    // Its feed: the private board's pins, their pages and pictures under the link.
+    let response = new_client()
+        .get(app.url(&format!("/feeds/shared/{token}.atom")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let body = response.text().await.unwrap();
+    if let Some(feed) = crate::feeds::parsed(&body) {
+        assert_eq!(feed["feed"]["link"], shared_page.as_str());
+        let entries = feed["entries"].as_array().unwrap();
+        assert_eq!(entries.len(), 1, "{feed}");
+        let pin_page = format!("{shared_page}pins/{pin}/");
+        assert_eq!(entries[0]["link"], pin_page.as_str());
+        let enclosure = entries[0]["enclosures"][0]["href"].as_str().unwrap();
+        assert!(enclosure.ends_with(&format!("?share={token}")), "{feed}");
+        let path = enclosure.strip_prefix(PUBLIC_URL).unwrap();
+        assert_eq!(fetched(&app, path).await.0, 200);
+    }
+
+    // Revoked: the feed is gone, and the pages preview nothing.
+    ok(&app, owner, REVOKE, json!({ "id": id })).await;
+    let (status, _) = fetched(&app, &format!("/feeds/shared/{token}.atom")).await;
+    assert_eq!(status, 404);
+    let html = crate::link_previews::page(&app, &format!("/shared/{token}/")).await;
+    assert_eq!(crate::link_previews::title(&html), "Corkboard");
+    assert!(!html.contains("Secret garden"));
+    app.stop().await;
+}

@@ -105,3 +105,8 @@ export function userFeedPath(username: string): string {
 export function boardFeedPath(username: string, boardSlug: string): string {
   return `/feeds/users/${seg(username)}/boards/${seg(boardSlug)}.atom`;
 }
+
+/** The Atom feed of a share link's board, as secret as the link. */
+export function sharedFeedPath(token: string): string {
+  return `/feeds/shared/${seg(token)}.atom`;
+}

@@ -186,6 +186,18 @@ pub async fn pins(
     .await
 }
 
+/// The shared board's cover, as its owner sees it: the pin it shows first.
+pub async fn cover(data: &Data, shared: &SharedBoard) -> AppResult<Option<PinRecord>> {
+    let (owner, board) = (Some(shared.board.user), shared.board.id);
+    data.read(move |read| {
+        let covers = pins::board_covers_many(read, owner, [(board, 1)])?.remove(&board);
+        Ok(covers
+            .and_then(|covers| covers.into_iter().next())
+            .map(|pin| (*pin).clone()))
+    })
+    .await
+}
+
 /// A pin of the shared board (NOT_FOUND_ERROR for any other).
 pub async fn pin(data: &Data, shared: &SharedBoard, id: PinId) -> AppResult<PinRecord> {
     pins::on_board(data, Some(shared.board.user), shared.board.id, id).await

@@ -1,6 +1,7 @@
 //! What a visitor (signed out, as a crawler or a feed reader is) sees of one of the UI's pages: a
 //! user, a folder, a board, a pin or a tag's pins, each read in one transaction with the rules of
-//! the services that show them (`boards::named`, `users::named`, `pin_lists`, `access`).
+//! the services that show them (`boards::named`, `users::named`, `pin_lists`, `access`); and what
+//! the holder of a share link sees of its board and its pins (`share_links`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -8,7 +9,7 @@ use std::sync::Arc;
 use crate::service::access::opened_pin;
 use crate::service::data::Data;
 use crate::service::pin_lists::{self, PageRequest, PinList};
-use crate::service::{boards, folders, pins, users};
+use crate::service::{boards, folders, pins, share_links, users};
 use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{PinId, UserId};
@@ -21,10 +22,21 @@ use corkboard_store::{Source, users as stored_users};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Page {
     User(String),
-    Folder { username: String, slug: String },
-    Board { username: String, slug: String },
+    Folder {
+        username: String,
+        slug: String,
+    },
+    Board {
+        username: String,
+        slug: String,
+    },
     Pin(PinId),
     Tag(String),
+    /// A share link's board (`/shared/{token}/`), or one of its pins.
+    Shared {
+        token: String,
+        pin: Option<PinId>,
+    },
 }
 
 /// What a visitor sees of a page.
@@ -54,6 +66,10 @@ pub type PinOf = (Arc<PinRecord>, Arc<UserRecord>);
 
 /// What a visitor sees of `page`; `None` when there is nothing, or nothing they may see.
 pub async fn page(data: &Data, page: Page) -> AppResult<Option<Shown>> {
+    if let Page::Shared { token, pin } = &page {
+        let seen = through_link(data, token, *pin, 0).await?;
+        return Ok(seen.map(|(shown, _)| shown));
+    }
     data.read(move |read| seen(read, &page)).await
 }
 
@@ -64,6 +80,9 @@ pub async fn with_newest_pins(
     page: Page,
     count: usize,
 ) -> AppResult<Option<(Shown, Vec<PinOf>)>> {
+    if let Page::Shared { token, pin: None } = &page {
+        return through_link(data, token, None, count).await;
+    }
     data.reading(move |data| {
         data.store.read(|read| {
             let Some(shown) = seen(read, &page)? else {
@@ -121,7 +140,53 @@ fn shown(tx: &impl Source, page: &Page) -> AppResult<Shown> {
             Shown::Pin { pin, owner }
         }
         Page::Tag(tag) => Shown::Tag(tag.clone()),
+        Page::Shared { .. } => return Err(AppError::not_found(share_links::LINK_DOES_NOT_WORK)),
     })
+}
+
+/// What the holder of the link `token` sees of its board (with its first `count` pins, newest
+/// pinned first), or of its pin `pin`; `None` when the link does not work or the pin is not on
+/// its board.
+async fn through_link(
+    data: &Data,
+    token: &str,
+    pin: Option<PinId>,
+    count: usize,
+) -> AppResult<Option<(Shown, Vec<PinOf>)>> {
+    let shared = match share_links::open(data, token).await {
+        Ok(shared) => shared,
+        Err(AppError::NotFound(_)) => return Ok(None),
+        Err(error) => return Err(error),
+    };
+    let owner = users::by_id(data, shared.board().user).await?;
+    if let Some(id) = pin {
+        return match share_links::pin(data, &shared, id).await {
+            Ok(pin) => Ok(Some((Shown::Pin { pin, owner }, Vec::new()))),
+            Err(AppError::NotFound(_)) => Ok(None),
+            Err(error) => Err(error),
+        };
+    }
+    let cover = share_links::cover(data, &shared).await?.map(Arc::new);
+    let mut pins = Vec::new();
+    if count > 0 {
+        let page = share_links::pins(data, &shared, count, None).await?;
+        // A board holds its owner's pins only.
+        let pinned_by = Arc::new(owner.clone());
+        pins = page
+            .pins
+            .into_iter()
+            .map(|(_, pin)| (pin, pinned_by.clone()))
+            .collect();
+        newest_first(&mut pins);
+    }
+    let board = shared.board().clone();
+    let shown = Shown::Board {
+        board,
+        owner,
+        folder: None,
+        cover,
+    };
+    Ok(Some((shown, pins)))
 }
 
 /// The newest pins a visitor sees in the list `shown` heads, newest pinned first, with their
@@ -159,6 +224,10 @@ fn newest_pins(
         };
         pins.push((pin, owner));
     }
-    pins.sort_by_key(|(pin, _)| std::cmp::Reverse((pin.created_at, pin.id)));
+    newest_first(&mut pins);
     Ok(pins)
+}
+
+fn newest_first(pins: &mut [PinOf]) {
+    pins.sort_by_key(|(pin, _)| std::cmp::Reverse((pin.created_at, pin.id)));
 }

@@ -1,6 +1,7 @@
 // '/shared/{token}/': a board opened through a share link (title, 'by' its owner, caption, pin
-// count, its pins 50 a page with infinite scroll), with no owner's action and no link to any
-// other board, user list or search. A link that does not work shows the server's sentence.
+// count, 'Subscribe' to its private feed, its pins 50 a page with infinite scroll), with no
+// owner's action and no link to any other board, user list or search. A link that does not work
+// shows the server's sentence.
 
 import { useParams } from 'react-router';
 import { countLabel } from '../../api/boards';
@@ -9,7 +10,7 @@ import { errorMessages } from '../../api/errors';
 import { useSharedBoard } from '../../api/shareLinks';
 import { displayName } from '../../api/users';
 import { PinList } from '../../components/pins/PinList';
-import { sharedPath } from '../../lib/paths';
+import { sharedFeedPath, sharedPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
 import '../MessagePage.css';
 
@@ -32,6 +33,10 @@ export function SharedBoardPage() {
             <span>by {displayName(board.owner)}</span>
             <span aria-hidden="true">·</span>
             <span>{countLabel(board.pins.totalCount, 'pin')}</span>
+            <span aria-hidden="true">·</span>
+            <a href={sharedFeedPath(token)} type="application/atom+xml">
+              Subscribe
+            </a>
           </p>
           {board.caption ? <p className="detail__caption">{board.caption}</p> : null}
         </div>

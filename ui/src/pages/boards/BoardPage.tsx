@@ -13,6 +13,7 @@ import { DeleteBoardModal, EditBoardModal } from '../../components/boards/BoardM
 import { CoverPickerModal } from '../../components/boards/CoverPicker';
 import { OwnerMenu } from '../../components/boards/OwnerMenu';
 import { PrivateBadge } from '../../components/boards/Tiles';
+import { AddPinHere } from '../../components/pins/AddPinHere';
 import { OrderPins } from '../../components/pins/OrderPins';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { PinList } from '../../components/pins/PinList';
@@ -101,7 +102,11 @@ export function BoardPage() {
           }}
         />
       ) : (
-        <PinList list={list} base={boardPath(owner.username, board.slug, inFolder ? board.folder?.slug : null)} />
+        <PinList
+          list={list}
+          base={boardPath(owner.username, board.slug, inFolder ? board.folder?.slug : null)}
+          empty={isOwner ? <AddPinHere boardId={board.id} /> : undefined}
+        />
       )}
 
       {pinFlow.element}

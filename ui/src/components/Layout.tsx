@@ -1,10 +1,13 @@
-// The root layout: the header above whatever page the route renders. A new page starts at the
-// top; going back returns to where the previous one was scrolled (a pin list, above all).
+// The root layout: the header above whatever page the route renders, and the document title the
+// route names. A new page starts at the top; going back returns to where the previous one was
+// scrolled (a pin list, above all).
 
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useRouteTitle } from '../lib/pageTitle';
 import { Header } from './Header';
 
 export function Layout() {
+  useRouteTitle();
   return (
     <>
       <Header />

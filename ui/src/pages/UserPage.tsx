@@ -15,6 +15,7 @@ import { UserTabs } from '../components/boards/UserTabs';
 import { AddPinHere } from '../components/pins/AddPinHere';
 import { PinList } from '../components/pins/PinList';
 import { displayUrl, safeHref } from '../lib/links';
+import { usePageTitle } from '../lib/pageTitle';
 import { userFeedPath, userPath, userPinsPath } from '../lib/paths';
 import { NotFound } from './NotFound';
 import { QueryError } from './QueryError';
@@ -26,6 +27,7 @@ export function UserPage() {
   const { user, error, isLoading } = useUser(username);
   const { me } = useMe();
   const bare = useMatch('/:username') !== null && !location.pathname.endsWith('/');
+  usePageTitle(user ? displayName(user) : null);
 
   if (bare) {
     return <Navigate to={userPinsPath(username) + location.search} replace />;

@@ -34,6 +34,8 @@ pub(crate) struct SignUpState {
     /// Whether the form asks for the setup code (the first account of an instance that serves
     /// the public).
     pub setup_code_needed: bool,
+    /// Whether the instance has no account yet: the next one made is its admin.
+    pub first_account: bool,
 }
 
 /// An account as admins see it.
@@ -157,6 +159,7 @@ impl AdminQuery {
             mode: state.mode.into(),
             refusal: state.refusal,
             setup_code_needed: state.setup_code_needed,
+            first_account: state.first_account,
         })
     }
 

@@ -9,6 +9,8 @@ describe('app shell', { skip: browserSkip }, () => {
   const app = serverAndBrowser();
 
   it('shows the header and the empty Last pins list to a visitor', async () => {
+    // An instance with an account: without any, the home page says what to do first (firstRun.test.mjs).
+    await signUpByApi(app.server.baseUrl, 'host');
     const { context, page, errors } = await openPage(app.browser, app.server.baseUrl);
     try {
       await page.goto('/');

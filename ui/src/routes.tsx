@@ -1,13 +1,15 @@
 // The route table (spec, section 2). A data router, so that errorElement catches what pages throw.
 // Static segments ('login', 'profile') rank above ':username', whatever the order here. Only the
 // home page comes with the first script; the other pages come in two chunks, loaded when one of
-// their pages opens: pages/browsing.ts and pages/accountAndTools.ts.
+// their pages opens: pages/browsing.ts and pages/accountAndTools.ts. A route known by its address
+// alone names its page's document title (lib/pageTitle.ts); the others' pages do, from their data.
 
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { ErrorPage } from './pages/ErrorPage';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
+import { searchTitle, type RouteTitle } from './lib/pageTitle';
 
 /**
  * A page of one of the two chunks, loaded when a route shows it. A new object for each route:
@@ -19,6 +21,9 @@ const browsing = (page: keyof typeof import('./pages/browsing')) => ({
 const accountAndTools = (page: keyof typeof import('./pages/accountAndTools')) => ({
   Component: async () => (await import('./pages/accountAndTools'))[page],
 });
+
+/** A route's `handle`: the page's name in its document title, known from the address alone. */
+const titled = (title: RouteTitle) => ({ title });
 
 export const routes: RouteObject[] = [
   {
@@ -32,20 +37,20 @@ export const routes: RouteObject[] = [
       {
         errorElement: <ErrorPage />,
         children: [
-          { index: true, element: <Home /> },
-          { path: 'login', lazy: accountAndTools('Login') },
-          { path: 'signup', lazy: accountAndTools('Signup') },
-          { path: 'start_password_reset', lazy: accountAndTools('StartPasswordReset') },
-          { path: 'password_reset', lazy: accountAndTools('PasswordReset') },
-          { path: 'verifie_email', lazy: accountAndTools('VerifyEmail') },
-          { path: 'profile', lazy: accountAndTools('Profile') },
-          { path: 'admin', lazy: accountAndTools('AdminPage') },
-          { path: 'scan', lazy: accountAndTools('ScanPage') },
-          { path: 'pin-it', lazy: accountAndTools('PinItPage') },
-          { path: 'browser-button', lazy: accountAndTools('BrowserButton') },
+          { index: true, element: <Home />, handle: titled('') },
+          { path: 'login', lazy: accountAndTools('Login'), handle: titled('Login') },
+          { path: 'signup', lazy: accountAndTools('Signup'), handle: titled('Sign up') },
+          { path: 'start_password_reset', lazy: accountAndTools('StartPasswordReset'), handle: titled('Forgot your password?') },
+          { path: 'password_reset', lazy: accountAndTools('PasswordReset'), handle: titled('Reset your password') },
+          { path: 'verifie_email', lazy: accountAndTools('VerifyEmail'), handle: titled('Verify your email') },
+          { path: 'profile', lazy: accountAndTools('Profile'), handle: titled('Profile') },
+          { path: 'admin', lazy: accountAndTools('AdminPage'), handle: titled('Admin') },
+          { path: 'scan', lazy: accountAndTools('ScanPage'), handle: titled('Pick an image') },
+          { path: 'pin-it', lazy: accountAndTools('PinItPage'), handle: titled('Pin it from the web') },
+          { path: 'browser-button', lazy: accountAndTools('BrowserButton'), handle: titled('Browser button') },
           { path: 'pins/:pinID', lazy: browsing('PinPage') },
           { path: 'pins/:pinID/lightbox', lazy: browsing('LightboxPage') },
-          { path: 'search', lazy: browsing('SearchPage') },
+          { path: 'search', lazy: browsing('SearchPage'), handle: titled(searchTitle) },
           { path: 'search/pins/:pinID', lazy: browsing('PinPage') },
           { path: 'search/pins/:pinID/lightbox', lazy: browsing('LightboxPage') },
           { path: 'shared/:token', lazy: browsing('SharedBoardPage') },

@@ -14,8 +14,9 @@ import {
 } from './generated/graphql';
 import { useQuery } from './query';
 
-export function useSignUpState(invite: string | null) {
-  const { data, ...state } = useQuery(SignUpStateDocument, { invite });
+/** Whether a visitor may sign up (with the invite link's secret `invite`); not asked unless `asked`. */
+export function useSignUpState(invite: string | null, asked = true) {
+  const { data, ...state } = useQuery(SignUpStateDocument, asked ? { invite } : null);
   return { signUp: data?.signUpState ?? null, ...state };
 }
 

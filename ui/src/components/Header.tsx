@@ -1,11 +1,14 @@
-// The top bar: the app name, the search form, and the visitor links or the signed-in user's
-// menu button.
+// The top bar: the app name, the search form, and the visitor links ('Sign up' only where the
+// server lets a visitor sign up without an invite link) or the signed-in user's 'Create' and menu
+// buttons.
 
 import { Link } from 'react-router';
+import { useSignUpState } from '../api/admin';
 import { useMe } from '../api/me';
 import { HOME_PATH, LOGIN_PATH, SIGNUP_PATH } from '../lib/paths';
 import { useHideOnScroll } from '../lib/useHideOnScroll';
 import { BrandMark } from './Brand';
+import { CreateMenu } from './CreateMenu';
 import { HeaderSearch } from './HeaderSearch';
 import { UserMenu } from './UserMenu';
 import './Header.css';
@@ -24,19 +27,32 @@ export function Header() {
         <HeaderSearch />
         <nav className="header__nav" aria-label="Account">
           {isLoading ? null : me ? (
-            <UserMenu me={me} />
-          ) : (
             <>
-              <Link to={LOGIN_PATH} className="button button--ghost">
-                Login
-              </Link>
-              <Link to={SIGNUP_PATH} className="button button--primary">
-                Sign up
-              </Link>
+              <CreateMenu />
+              <UserMenu me={me} />
             </>
+          ) : (
+            <VisitorLinks />
           )}
         </nav>
       </div>
     </header>
+  );
+}
+
+/** 'Login', and 'Sign up' once the server says a visitor may (an invite link opens the page itself). */
+function VisitorLinks() {
+  const { signUp } = useSignUpState(null);
+  return (
+    <>
+      <Link to={LOGIN_PATH} className="button button--ghost">
+        Login
+      </Link>
+      {signUp && !signUp.refusal ? (
+        <Link to={SIGNUP_PATH} className="button button--primary">
+          Sign up
+        </Link>
+      ) : null}
+    </>
   );
 }

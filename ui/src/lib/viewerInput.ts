@@ -3,6 +3,7 @@
 // none of them while typing in a field or while a dialog is open. Swipes need 50 px of travel.
 
 import { useLayoutEffect, useRef, type TouchEvent } from 'react';
+import { usePageKeys, type KeyGroup } from './pageKeys';
 
 const SWIPE_THRESHOLD = 50;
 
@@ -12,14 +13,29 @@ export interface ViewerActions {
   close: () => void;
 }
 
+/** How the keyboard help (components/KeyboardHelp.tsx) tells these keys. */
+const VIEWER_KEYS: KeyGroup = {
+  title: 'Pin viewer',
+  keys: [
+    { keys: 'Space or →', action: 'Next pin' },
+    { keys: 'Backspace or ←', action: 'Previous pin' },
+    { keys: 'Escape', action: 'Close: back to the list, or from the lightbox to the pin' },
+  ],
+};
+
 /** Keys there are the field's, or the menu's. */
 const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="menu"]';
 /** Space presses these; it must not also turn the page. */
 const PRESSABLE = 'button, a, summary, [role="button"], [role="menuitem"]';
 
+/** Whether the key belongs to the field (or the menu) it was pressed in. */
+export function typingIn(event: KeyboardEvent): boolean {
+  return event.target instanceof Element && event.target.closest(TYPING) !== null;
+}
+
 function actionFor(event: KeyboardEvent): keyof ViewerActions | null {
   const target = event.target instanceof Element ? event.target : null;
-  if (target?.closest(TYPING)) return null;
+  if (typingIn(event)) return null;
   switch (event.key) {
     case ' ':
       return target?.closest(PRESSABLE) ? null : 'next';
@@ -41,6 +57,7 @@ function actionFor(event: KeyboardEvent): keyof ViewerActions | null {
  * pressed as soon as the pin shows is never taken by the pin shown before.
  */
 export function useViewerKeys(actions: ViewerActions): void {
+  usePageKeys(VIEWER_KEYS);
   const ref = useRef(actions);
   ref.current = actions;
   useLayoutEffect(() => {

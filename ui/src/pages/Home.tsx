@@ -1,12 +1,20 @@
-// '/': the 'Last pins' list with its total count, 50 pins a page, newest first.
+// '/': the 'Last pins' list with its total count, 50 pins a page, newest first; on an instance
+// without accounts, what to do first (FirstRun).
 
+import { useSignUpState } from '../api/admin';
 import { countLabel } from '../api/boards';
+import { useMe } from '../api/me';
 import { useLastPins } from '../api/pinLists';
 import { PinList } from '../components/pins/PinList';
 import { HOME_PATH } from '../lib/paths';
+import { FirstRun } from './FirstRun';
 
 export function Home() {
   const list = useLastPins();
+  const { me, isLoading } = useMe();
+  const visitor = !isLoading && !me;
+  const { signUp } = useSignUpState(null, visitor);
+  if (visitor && signUp?.firstAccount) return <FirstRun signUp={signUp} />;
   return (
     <section aria-labelledby="home-title">
       <div className="page-heading">

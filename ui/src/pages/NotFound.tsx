@@ -2,9 +2,11 @@
 
 import { Link } from 'react-router';
 import { HOME_PATH } from '../lib/paths';
+import { usePageTitle } from '../lib/pageTitle';
 import './MessagePage.css';
 
 export function NotFound() {
+  usePageTitle('Oups...');
   return (
     <section className="message-page">
       <h1 className="message-page__title">Oups...</h1>

@@ -1,15 +1,21 @@
 // '/{username}/' and '/{username}/pins/': the user's header (avatar, name, website and social
 // links, 'Subscribe' to the Atom feed of their public pins), the tabs, and the user's pins, 50 a page. A bare '/{username}' goes to
-// '/{username}/pins/' (spec, section 2).
+// '/{username}/pins/' (spec, section 2). Its owner meets an empty page with the next step.
 
 import { Navigate, useLocation, useMatch, useParams } from 'react-router';
 import type { PublicUser } from '../api/generated/graphql';
+import { useUserCounts } from '../api/boards';
+import { useMe } from '../api/me';
 import { useUserPins } from '../api/pinLists';
 import { SOCIAL_LINKS, displayName, useUser } from '../api/users';
 import { Avatar } from '../components/Avatar';
+import { useCreateDialogs } from '../components/boards/CreateDialogs';
+import { FirstBoard } from '../components/boards/FirstBoard';
 import { UserTabs } from '../components/boards/UserTabs';
+import { AddPinHere } from '../components/pins/AddPinHere';
 import { PinList } from '../components/pins/PinList';
 import { displayUrl, safeHref } from '../lib/links';
+import { usePageTitle } from '../lib/pageTitle';
 import { userFeedPath, userPath, userPinsPath } from '../lib/paths';
 import { NotFound } from './NotFound';
 import { QueryError } from './QueryError';
@@ -19,7 +25,9 @@ export function UserPage() {
   const { username = '' } = useParams();
   const location = useLocation();
   const { user, error, isLoading } = useUser(username);
+  const { me } = useMe();
   const bare = useMatch('/:username') !== null && !location.pathname.endsWith('/');
+  usePageTitle(user ? displayName(user) : null);
 
   if (bare) {
     return <Navigate to={userPinsPath(username) + location.search} replace />;
@@ -32,14 +40,24 @@ export function UserPage() {
     <>
       <UserHeader user={user} />
       <UserTabs username={user.username} />
-      <UserPins username={user.username} />
+      <UserPins username={user.username} isOwner={me?.id === user.id} />
     </>
   );
 }
 
-function UserPins({ username }: { username: string }) {
+/** Its owner meets an empty page with the next step: a first board, else 'Add a pin'. */
+function UserPins({ username, isOwner }: { username: string; isOwner: boolean }) {
   const list = useUserPins(username);
-  return <PinList list={list} base={userPath(username)} />;
+  const counts = useUserCounts(username);
+  const create = useCreateDialogs();
+  if (!isOwner) return <PinList list={list} base={userPath(username)} />;
+  if (counts?.pins.totalCount === 0 && counts.boards.totalCount === 0) return <FirstBoard />;
+  return (
+    <>
+      <PinList list={list} base={userPath(username)} empty={<AddPinHere boardId={null} onCreateBoard={() => create.open('board', false)} />} />
+      {create.element}
+    </>
+  );
 }
 
 export function UserHeader({ user }: { user: PublicUser }) {

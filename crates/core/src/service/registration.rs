@@ -190,6 +190,8 @@ pub struct SignUpState {
     pub refusal: Option<String>,
     /// Whether the form asks for the setup code (the first account of a public instance).
     pub setup_code_needed: bool,
+    /// Whether the instance has no account yet: the next one is its admin.
+    pub first_account: bool,
 }
 
 pub async fn sign_up_state(services: &Services, invite: Option<String>) -> AppResult<SignUpState> {
@@ -201,6 +203,7 @@ pub async fn sign_up_state(services: &Services, invite: Option<String>) -> AppRe
             mode: gate.mode,
             refusal: None,
             setup_code_needed: true,
+            first_account: true,
         });
     }
     let credentials = Credentials {
@@ -220,6 +223,7 @@ pub async fn sign_up_state(services: &Services, invite: Option<String>) -> AppRe
                 mode: gate.mode,
                 refusal,
                 setup_code_needed: false,
+                first_account: first,
             })
         })
         .await

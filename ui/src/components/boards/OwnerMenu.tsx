@@ -8,12 +8,13 @@ export type OwnerAction =
   | { label: string; onSelect: () => void; danger?: boolean }
   | { label: string; href: string };
 
-export function OwnerMenu({ label, actions }: { label: string; actions: readonly OwnerAction[] }) {
+/** `primary` draws the button as the page's main action (the header's 'Create'). */
+export function OwnerMenu({ label, actions, primary = false }: { label: string; actions: readonly OwnerAction[]; primary?: boolean }) {
   const { open, close, rootRef, buttonProps, menuProps } = useMenu();
 
   return (
     <div className="owner-menu" ref={rootRef}>
-      <button type="button" className="button button--ghost owner-menu__button" {...buttonProps}>
+      <button type="button" className={`button ${primary ? 'button--primary' : 'button--ghost'} owner-menu__button`} {...buttonProps}>
         {label}
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
           <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />

@@ -1,8 +1,9 @@
 // A pin list as the pages show it (spec, section 2): the masonry grid of tiles linking to
 // '{base}pins/{id}/' with the page's query string, the next page loaded when the bottom of the
-// page comes near, and 'No pins...' when there are none.
+// page comes near, and 'No pins...' when there are none (or what the page offers instead: the
+// owner's next step).
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { GENERIC_ERROR } from '../../api/errors';
 import type { PinListState } from '../../api/pinLists';
@@ -15,12 +16,12 @@ import './PinGrid.css';
 /** How far below the screen the next page starts loading. */
 const LOAD_AHEAD = '800px';
 
-export function PinList({ list, base }: { list: PinListState; base: string }) {
+export function PinList({ list, base, empty }: { list: PinListState; base: string; empty?: ReactNode }) {
   const { search } = useLocation();
 
   if (list.error && list.pins.length === 0) return <QueryError error={list.error} />;
   if (list.isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
-  if (list.pins.length === 0) return <EmptyState>No pins...</EmptyState>;
+  if (list.pins.length === 0) return empty ?? <EmptyState>No pins...</EmptyState>;
 
   return (
     <>

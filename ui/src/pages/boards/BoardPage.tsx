@@ -13,9 +13,11 @@ import { DeleteBoardModal, EditBoardModal } from '../../components/boards/BoardM
 import { CoverPickerModal } from '../../components/boards/CoverPicker';
 import { OwnerMenu } from '../../components/boards/OwnerMenu';
 import { PrivateBadge } from '../../components/boards/Tiles';
+import { AddPinHere } from '../../components/pins/AddPinHere';
 import { OrderPins } from '../../components/pins/OrderPins';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { PinList } from '../../components/pins/PinList';
+import { ownedTitle, usePageTitle } from '../../lib/pageTitle';
 import { boardFeedPath, boardPath, boardSearchPath, boardsPath, folderPath, userPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
 import { BackLink } from './BackLink';
@@ -31,6 +33,7 @@ export function BoardPage() {
   const [ordering, setOrdering] = useState(false);
   const pinFlow = usePinFlow();
   const list = useBoardPins(username, boardSlug);
+  usePageTitle(board ? ownedTitle(board.title, board.user.username) : null);
 
   if (error) return <QueryError error={error} />;
   if (isLoading || !board) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
@@ -101,7 +104,11 @@ export function BoardPage() {
           }}
         />
       ) : (
-        <PinList list={list} base={boardPath(owner.username, board.slug, inFolder ? board.folder?.slug : null)} />
+        <PinList
+          list={list}
+          base={boardPath(owner.username, board.slug, inFolder ? board.folder?.slug : null)}
+          empty={isOwner ? <AddPinHere boardId={board.id} /> : undefined}
+        />
       )}
 
       {pinFlow.element}

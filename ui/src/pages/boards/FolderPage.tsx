@@ -12,6 +12,7 @@ import { DeleteFolderModal, EditFolderModal } from '../../components/boards/Fold
 import { OwnerMenu } from '../../components/boards/OwnerMenu';
 import { BoardTile, PagedTileGrid, PrivateBadge } from '../../components/boards/Tiles';
 import { ErrorList } from '../../components/Form';
+import { ownedTitle, usePageTitle } from '../../lib/pageTitle';
 import { boardPath, folderPath, foldersPath, userPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
 import { BackLink } from './BackLink';
@@ -26,6 +27,7 @@ export function FolderPage() {
   const navigate = useNavigate();
   const create = useCreateDialogs();
   const [dialog, setDialog] = useState<Dialog>(null);
+  usePageTitle(folder ? ownedTitle(folder.name, folder.user.username) : null);
 
   if (error) return <QueryError error={error} />;
   if (isLoading || !folder) return <p className="user-page__loading" aria-busy="true">Loading...</p>;

@@ -7,10 +7,11 @@ import { useParams } from 'react-router';
 import type { TilePages } from '../../api/boards';
 import { useMe } from '../../api/me';
 import type { PublicUser } from '../../api/generated/graphql';
-import { useUser } from '../../api/users';
+import { displayName, useUser } from '../../api/users';
 import { useCreateDialogs, type CreateKind } from '../../components/boards/CreateDialogs';
 import { PagedTileGrid } from '../../components/boards/Tiles';
 import { UserTabs } from '../../components/boards/UserTabs';
+import { usePageTitle } from '../../lib/pageTitle';
 import { NotFound } from '../NotFound';
 import { QueryError } from '../QueryError';
 import { UserHeader } from '../UserPage';
@@ -19,6 +20,7 @@ export function UserSection({ children }: { children: (user: PublicUser, isOwner
   const { username = '' } = useParams();
   const { user, error, isLoading } = useUser(username);
   const { me, isLoading: meLoading } = useMe();
+  usePageTitle(user ? displayName(user) : null);
 
   if (error) return <QueryError error={error} />;
   if (isLoading || meLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { usePinDetail, usePrefetchPins } from '../../api/pinDetail';
+import { pinTitle, usePageTitle } from '../../lib/pageTitle';
 import { usePinRoute, type PinRoute } from '../../lib/pinContext';
 import { useSwipe, useViewerKeys } from '../../lib/viewerInput';
 
@@ -25,6 +26,7 @@ export function usePinViewer({ pathOf, closePath, swipeDownCloses = false, repla
   const prefetch = usePrefetchPins();
   const nextID = detail.pin?.nextID ?? null;
   const prevID = detail.pin?.prevID ?? null;
+  usePageTitle(detail.pin ? pinTitle(detail.pin, detail.pin.user.username) : null);
 
   useEffect(() => {
     if (nextID || prevID) prefetch(route.context, [nextID, prevID]);

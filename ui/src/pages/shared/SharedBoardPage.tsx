@@ -10,6 +10,7 @@ import { errorMessages } from '../../api/errors';
 import { useSharedBoard } from '../../api/shareLinks';
 import { displayName } from '../../api/users';
 import { PinList } from '../../components/pins/PinList';
+import { ownedTitle, usePageTitle } from '../../lib/pageTitle';
 import { sharedFeedPath, sharedPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
 import '../MessagePage.css';
@@ -17,6 +18,7 @@ import '../MessagePage.css';
 export function SharedBoardPage() {
   const { token = '' } = useParams();
   const { board, list } = useSharedBoard(token);
+  usePageTitle(board ? ownedTitle(board.title, board.owner.username) : null);
 
   if (list.error && !board) return <SharedLinkError error={list.error} />;
   if (list.isLoading || !board) return <p className="user-page__loading" aria-busy="true">Loading...</p>;

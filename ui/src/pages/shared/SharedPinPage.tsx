@@ -8,6 +8,7 @@ import { useSharedPin } from '../../api/shareLinks';
 import { displayName } from '../../api/users';
 import { PinImage } from '../../components/pins/PinImage';
 import { PinSource } from '../../components/pins/PinSource';
+import { pinTitle, usePageTitle } from '../../lib/pageTitle';
 import { lightboxPathUnder, pinPathUnder, sharedPath } from '../../lib/paths';
 import { useSwipe, useViewerKeys } from '../../lib/viewerInput';
 import { Lightbox } from '../pins/LightboxPage';
@@ -20,6 +21,8 @@ function useSharedViewer(pathOf: (base: string, id: string) => string, closePath
   const shared = useSharedPin(token, pinID);
   const navigate = useNavigate();
   const base = sharedPath(token);
+  const owner = shared.board?.owner.username;
+  usePageTitle(shared.pin && owner ? pinTitle(shared.pin, owner) : null);
   const go = (id: string | null | undefined) => {
     if (id) void navigate(pathOf(base, id), { replace: lightbox });
   };

@@ -86,6 +86,8 @@ USER_BOARDS = f"query UserBoards($username: String!, $secret: Boolean!, $first: 
 FOLDER_PAGE = f"query FolderBoards($username: String!, $folderSlug: String!, $first: Int, $after: String) {{ user(username: $username) {{ id folder(slug: $folderSlug) {{ id boards(first: $first, after: $after) {{ {TILES} }} }} }} }}"
 BOARD_COVERS = f"query GetBoardCovers($id: ID!, $first: Int, $after: String) {{ board(id: $id) {{ id pins(first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }} }}"
 TAG_SUGGESTIONS = "query TagSuggestions($token: String!) { tagSuggestions(token: $token, first: 5) { name count } }"
+# "More like this" under the pin detail, as the UI asks it (ui/src/api/similarPins.graphql).
+SIMILAR_PINS = f"query SimilarPins($id: ID!, $first: Int, $after: String) {{ pin(id: $id) {{ id similar(first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }} }}"
 SINGLE_PIN = f"query singlePin($id: ID!, $search: String, $tag: String) {{ pin(id: $id, search: $search, tag: $tag) {{ {PIN_FIELDS} }} }}"
 
 
@@ -306,6 +308,8 @@ def targets(server, boards, queries=None):
         "Home list, pins(first: 50)": post(LAST_PINS, {"first": 50}),
         "Board page": post(BOARD_PINS, {"username": board["user"]["username"], "boardSlug": board["slug"], "first": 50}),
         "Pin detail": post(SINGLE_PIN, {"id": pin["id"]}),
+        # Its signed-in twin (see `signed_in`) is computed at each request: target p99 <= 10 ms.
+        "More like this, first page": post(SIMILAR_PINS, {"id": pin["id"], "first": 50}),
         **search_targets(server, queries),
         "Preview file (236 px JPEG)": {"path": pin["preview"]},
         f"A user's boards page, covers ({big['pins']['totalCount']} pins on the largest)": post(USER_BOARDS, {"username": owner, "secret": False, "first": 50}),

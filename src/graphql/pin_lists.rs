@@ -1,5 +1,5 @@
 //! Pin lists as Relay connections: Last pins and a user's pins (`PinConnection`), a board's pins
-//! (`BoardPinConnection`, whose edges carry their order).
+//! (`BoardPinConnection`, whose edges carry their order), and the pins like one (`Pin.similar`).
 
 use async_graphql::connection::{ConnectionNameType, CursorType, EdgeNameType};
 use async_graphql::{Context, ID, Object, OutputType, Result, SimpleObject};
@@ -12,6 +12,7 @@ use super::types::objects::Pin;
 use std::sync::Arc;
 
 use corkboard_core::service::pin_lists::{PageRequest, PinList, PinPage, cursor, parse_cursor};
+use corkboard_core::service::similar_pins;
 use corkboard_domain::ids::PinId;
 use corkboard_store::pin_order::PinKey;
 
@@ -52,6 +53,25 @@ pub(crate) async fn pin_connection(
     after: Option<String>,
 ) -> Result<PinConnection> {
     let page = load(ctx, list.clone(), first, after).await?;
+    Ok(connection_of(page, list))
+}
+
+/// One page of the pins like `pin` ("More like this"); opened from it, each pin's neighbours
+/// are those of Last pins.
+pub(crate) async fn similar_connection(
+    ctx: &Context<'_>,
+    pin: PinId,
+    first: Option<i32>,
+    after: Option<String>,
+) -> Result<PinConnection> {
+    let first = items_to_read(ctx, first)?;
+    let after = after.as_deref().map(parse_cursor).transpose()?;
+    let viewer = ctx.viewer().user;
+    let page = similar_pins::page(ctx.services(), viewer, pin, first, after).await?;
+    Ok(connection_of(page, PinList::Last))
+}
+
+fn connection_of(page: PinPage, list: PinList) -> PinConnection {
     prefetch::records(page.pins.iter().map(|(_, record)| &**record));
     let mut connection = Connection::with_additional_fields(
         page.has_previous,
@@ -72,7 +92,7 @@ pub(crate) async fn pin_connection(
                 },
             )
         }));
-    Ok(connection)
+    connection
 }
 
 async fn load(

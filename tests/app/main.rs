@@ -52,6 +52,7 @@ mod search_sweeps;
 mod share;
 mod share_links;
 mod shared_walks;
+mod similar_pins;
 mod systemd;
 mod ui;
 mod upgrade;

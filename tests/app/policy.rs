@@ -7,7 +7,8 @@
 //! NOT_FOUND_ERROR / PERMISSION_DENIED_ERROR), lists with their order and `totalCount`, covers,
 //! neighbours (`prevID`/`nextID` in Last pins, a user's pins, a board, search and tag results),
 //! boards by ids and by the beginnings of their title words, `Pin.secret`, `Pin.boards`,
-//! `Pin.addedVia`, word and tag search, tag suggestions, and the fields only a user sees of
+//! `Pin.addedVia`, word and tag search, tag suggestions, "More like this" (`Pin.similar`: only
+//! pins the viewer may see, never the pin's own picture), and the fields only a user sees of
 //! themself. Each board gets a share link when it is made: a visitor holding it sees exactly the
 //! board's pins, in board order, and no pin of another board (nor more in any search: the link's
 //! holder is a visitor like any other there); once the board is gone the link opens nothing.
@@ -1207,6 +1208,9 @@ enum Expect {
     Found(BTreeSet<String>),
     /// A pin opened from the word search of probe `list`: its neighbours in that list's answer.
     FoundNeighbours { list: String, pin: String },
+    /// A pin's `similar`: only pins among these (which and in what order, the model does not
+    /// know), each once, as many as `totalCount` says.
+    Among(BTreeSet<String>),
 }
 
 struct Probe {
@@ -1731,12 +1735,35 @@ fn probes_for(model: &Model, viewer: Viewer, scope: &mut Scope) -> Vec<Probe> {
     view_board_choice(&mut probes, model, viewer, scope);
     view_folders(&mut probes, model, viewer);
     view_search(&mut probes, model, viewer, scope);
+    view_similar(&mut probes, model, viewer);
     view_share_links(&mut probes, model, viewer);
     probes
         .0
         .into_iter()
         .filter(|probe| scope.wants(viewer, probe))
         .collect()
+}
+
+/// Each visible pin's "More like this": never a pin the viewer may not see, the pin itself or
+/// another pin of its picture.
+fn view_similar(probes: &mut Probes, model: &Model, viewer: Viewer) {
+    for pin in model.visible_pins(viewer) {
+        let allowed: BTreeSet<String> = model
+            .visible_pins(viewer)
+            .filter(|other| other.picture != pin.picture)
+            .map(|other| other.id.clone())
+            .collect();
+        let signature = format!("{allowed:?}");
+        probes.item(
+            format!("pins like pin({})", pin.id),
+            format!(
+                "pin(id: {}) {{ similar(first: 50) {{ totalCount edges {{ node {{ id }} }} }} }}",
+                lit(&pin.id)
+            ),
+            Expect::Among(allowed),
+            signature,
+        );
+    }
 }
 
 /// What a visitor holding each board's share link sees: the board's pins, all of them and only
@@ -1852,6 +1879,12 @@ fn ids_in(connection: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// What is wrong with a connection's `totalCount` when it is not `count`.
+fn total_mismatch(connection: &Value, count: usize) -> Option<String> {
+    let total = &connection["totalCount"];
+    (*total != json!(count)).then(|| format!("expected totalCount {count}, got {total}"))
+}
+
 /// Checks one answer against its probes; returns the mismatches.
 fn check_answer(probes: &[&Probe], answer: &Value) -> Vec<String> {
     let mut failures = Vec::new();
@@ -1901,14 +1934,17 @@ fn check_answer(probes: &[&Probe], answer: &Value) -> Vec<String> {
                 if sorted != want {
                     lines.push(format!("expected the pins {want:?}, got {ids:?}"));
                 }
-                if actual["totalCount"] != json!(expected.len()) {
-                    lines.push(format!(
-                        "expected totalCount {}, got {}",
-                        expected.len(),
-                        actual["totalCount"]
-                    ));
-                }
+                lines.extend(total_mismatch(actual, expected.len()));
                 found_lists.insert(probe.alias.as_str(), ids);
+            }
+            Expect::Among(allowed) => {
+                let similar = &actual["similar"];
+                let ids = ids_in(similar);
+                let once: BTreeSet<&String> = ids.iter().collect();
+                if !ids.iter().all(|id| allowed.contains(id)) || once.len() != ids.len() {
+                    lines.push(format!("expected some of {allowed:?} once, got {ids:?}"));
+                }
+                lines.extend(total_mismatch(similar, ids.len()));
             }
             Expect::FoundNeighbours { .. } => {}
         }

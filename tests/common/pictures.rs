@@ -360,3 +360,30 @@ fn with_app1_exif(jpeg: &[u8], tiff: &[u8]) -> Vec<u8> {
     bytes.extend_from_slice(&jpeg[2..]);
     bytes
 }
+
+/// A detailed scene of waves of light, its own for each `seed`: its perceptual hash has many
+/// bits either way, so its copies (smaller, re-encoded, cropped a little) look alike and another
+/// seed's scene does not.
+pub fn scene(width: u32, height: u32, seed: u32) -> DynamicImage {
+    let s = seed as f32;
+    DynamicImage::ImageRgb8(RgbImage::from_fn(width, height, |x, y| {
+        let (u, v) = (x as f32 / width as f32, y as f32 / height as f32);
+        let waves = (u * (9.0 + 3.0 * s) + s).sin() * (v * (4.0 + s)).cos()
+            + 0.6 * (u * 5.0 - v * (7.0 + 2.0 * s) + 1.7 * s).sin();
+        let light = (128.0 + 70.0 * waves).clamp(0.0, 255.0);
+        let tint = (s * 47.0) % 90.0;
+        Rgb([
+            light as u8,
+            (light * 0.8 + tint) as u8,
+            (255.0 - light * 0.6) as u8,
+        ])
+    }))
+}
+
+/// `picture` as a JPEG of `quality` (1 to 100).
+pub fn jpeg_of_quality(picture: &DynamicImage, quality: u8) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, quality);
+    picture.to_rgb8().write_with_encoder(encoder).unwrap();
+    bytes
+}

@@ -368,6 +368,30 @@ export function makePng(width = 96, height = 96, seed = 0) {
     }
   }
   for (let byte = 0; byte < 3 && byte < width * 3; byte += 1) raw[1 + byte] = (seed >> (8 * byte)) & 0xff;
+  return rgbPng(width, height, raw);
+}
+
+/**
+ * A PNG of waves of light whose look is its own for each `seed`, the same at any size: pictures
+ * of one seed at two sizes look alike (a resized copy), of two seeds they do not.
+ * @returns {Buffer}
+ */
+export function makeScenePng(width, height, seed = 0) {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      const [u, v] = [x / width, y / height];
+      const waves = Math.sin(u * (9 + 3 * seed) + seed) * Math.cos(v * (4 + seed)) + 0.6 * Math.sin(u * 5 - v * (7 + 2 * seed) + 1.7 * seed);
+      const light = Math.min(255, Math.max(0, 128 + 70 * waves));
+      raw.set([light, light * 0.8, 255 - light * 0.6], row + 1 + x * 3);
+    }
+  }
+  return rgbPng(width, height, raw);
+}
+
+/** A PNG of rows of RGB pixels, each row after its filter byte (0: none). */
+function rgbPng(width, height, raw) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

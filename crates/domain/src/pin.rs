@@ -154,6 +154,13 @@ impl PinRecord {
 }
 
 impl Picture {
+    /// Whether its perceptual hash tells it apart: a near-uniform picture's hash, nearly all
+    /// zeros or ones, looks like too many others, so such a picture is only ever the same as
+    /// identical bytes, and looks like nothing else.
+    pub fn has_detailed_hash(&self) -> bool {
+        (8..=56).contains(&self.perceptual_hash.count_ones())
+    }
+
     /// The folder of the picture's previews, relative to the previews folder.
     pub fn preview_folder(&self) -> String {
         let mut folder = String::new();

@@ -16,8 +16,8 @@ use corkboard_store::memo::Memo;
 use corkboard_store::{Source, board_pins, pins};
 
 /// How many times the words of a pin's title, and of its tags, count: they rank higher.
-const TITLE_WEIGHT: usize = 3;
-const TAG_WEIGHT: usize = 2;
+pub(crate) const TITLE_WEIGHT: usize = 3;
+pub(crate) const TAG_WEIGHT: usize = 2;
 
 /// The document for `pin`, or `None` when the pin is gone; `memo` reads each board and owner
 /// once for the documents of a batch.

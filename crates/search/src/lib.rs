@@ -4,6 +4,7 @@
 pub mod document;
 mod merging;
 pub mod query;
+mod read_alikes;
 pub mod results;
 mod sweeper;
 mod text;

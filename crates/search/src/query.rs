@@ -35,7 +35,7 @@ pub enum Wanted {
 const SUGGESTION_CANDIDATES: usize = 500;
 
 impl SearchIndex {
-    fn term_u64(&self, field: tantivy::schema::Field, value: u64) -> Box<dyn Query> {
+    pub(crate) fn term_u64(&self, field: tantivy::schema::Field, value: u64) -> Box<dyn Query> {
         Box::new(TermQuery::new(
             Term::from_field_u64(field, value),
             IndexRecordOption::Basic,
@@ -43,7 +43,7 @@ impl SearchIndex {
     }
 
     /// Pins the viewer may not see: restricted ones whose audience does not hold the viewer.
-    fn hidden_from(&self, viewer: Option<UserId>) -> Box<dyn Query> {
+    pub(crate) fn hidden_from(&self, viewer: Option<UserId>) -> Box<dyn Query> {
         let restricted = self.term_u64(self.fields.audience, RESTRICTED);
         match viewer {
             None => restricted,

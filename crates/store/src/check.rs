@@ -442,6 +442,11 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         pictures.into_iter().collect(),
         entries(tx, PICTURES)?,
     );
+    report.compare(
+        LOOK_ALIKES.name(),
+        super::look_alikes::expected(pins.values()),
+        entries(tx, LOOK_ALIKES)?,
+    );
     Ok(report)
 }
 
@@ -519,6 +524,13 @@ impl Owned for (u64, &str) {
     type Owned = (u64, String);
     fn owned(value: (u64, &str)) -> (u64, String) {
         (value.0, value.1.to_owned())
+    }
+}
+
+impl Owned for (u8, u16, &str) {
+    type Owned = (u8, u16, String);
+    fn owned(value: (u8, u16, &str)) -> (u8, u16, String) {
+        (value.0, value.1, value.2.to_owned())
     }
 }
 

@@ -24,6 +24,7 @@ pub mod imported;
 pub mod invites;
 pub mod kept_records;
 mod lists;
+pub mod look_alikes;
 pub mod memo;
 pub mod migrations;
 pub mod pin_order;

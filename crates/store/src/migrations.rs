@@ -39,6 +39,7 @@ const MIGRATIONS: &[Migration] = &[
     create_board_sweeps,
     sum_temp_bytes_of_users,
     create_share_links,
+    index_look_alikes,
 ];
 
 /// The schema version this binary writes.
@@ -402,6 +403,13 @@ fn create_share_links(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::SHARE_LINKS_BY_HASH)?;
     write.open_table(tables::SHARE_LINKS_BY_BOARD)?;
     Ok(())
+}
+
+/// 25: each picture under the bands of its perceptual hash, filled from the pins, so that the
+/// pictures that look alike are found without reading them all.
+fn index_look_alikes(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::LOOK_ALIKES)?;
+    super::look_alikes::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 #[cfg(test)]

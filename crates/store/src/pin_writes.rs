@@ -1,5 +1,6 @@
 //! Writing pins: inserting, changing and removing a pin, and putting it on a board or taking it
-//! off, each with every index it is in (its owner's, its picture's, its boards', the public ones)
+//! off, each with every index it is in (its owner's, its picture's and its look's, its boards', the
+//! public ones)
 //! and its search mark.
 
 use redb::ReadableTable;
@@ -8,7 +9,7 @@ use super::codec::encode;
 use super::public_pins::{refresh_public, set_public};
 use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
 use super::writing::Writing;
-use super::{board_pins, board_writes, boards, next_id, search_pending, user_pins};
+use super::{board_pins, board_writes, boards, look_alikes, next_id, search_pending, user_pins};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
 use corkboard_domain::pin::PinRecord;
@@ -28,6 +29,9 @@ pub fn insert(write: &Writing, mut pin: PinRecord, on_boards: &[BoardId]) -> App
         .get(pin.picture.sha1.as_str())?
         .map_or(0, |count| count.value());
     pictures.insert(pin.picture.sha1.as_str(), count + 1)?;
+    if count == 0 {
+        look_alikes::add(write, &pin.picture)?;
+    }
     write
         .open_table(PINS_BY_PICTURE)?
         .insert((pin.picture.sha1.as_str(), pin.id.0), ())?;
@@ -70,6 +74,7 @@ pub fn remove(write: &Writing, pin: &PinRecord) -> AppResult<bool> {
         Ok(false)
     } else {
         pictures.remove(sha1)?;
+        look_alikes::remove(write, &pin.picture)?;
         Ok(true)
     }
 }

@@ -72,6 +72,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(USER_PIN_BYTES)?;
     tables.copy(PINS_BY_PICTURE)?;
     tables.copy(PICTURES)?;
+    tables.copy(LOOK_ALIKES)?;
     tables.copy(SEARCH_PENDING)?;
     tables.copy(SEARCH_PENDING_1)?;
     tables.copy(SEARCH_SWEEPS)?;

@@ -128,6 +128,11 @@ pub(crate) const PINS_BY_PICTURE: TableDefinition<(&str, u64), ()> =
     TableDefinition::new("pins-by-picture-1");
 /// picture sha1 -> how many pins show it; its files may go when none does.
 pub(crate) const PICTURES: TableDefinition<&str, u64> = TableDefinition::new("pictures-1");
+/// (band, band's bits, picture sha1) -> the picture's whole perceptual hash: each picture of
+/// `PICTURES` with a detailed hash under each of the four 16-bit bands of its hash, to find the
+/// pictures that look alike without reading them all (see `store::look_alikes`).
+pub(crate) const LOOK_ALIKES: TableDefinition<(u8, u16, &str), u64> =
+    TableDefinition::new("look-alikes-1");
 
 /// pin id -> mark number: pins whose search documents may be behind (see
 /// `store::search_pending`); the number tells a later mark of a pin from the one the index

@@ -8,6 +8,7 @@ use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::in_turn;
 use crate::graphql::pagination::{Total, page, page_cost};
+use crate::graphql::pin_lists::{PinConnection, similar_connection};
 use corkboard_core::media::encode::FORMATS;
 use corkboard_core::media::urls;
 use corkboard_core::service::pin_lists::{self, Neighbours};
@@ -187,6 +188,18 @@ impl PinFields<'_> {
             |board| board.id.to_string(),
             Board,
         )?)
+    }
+
+    /// "More like this": pins whose pictures look alike this one's or whose words read alike,
+    /// best first, one a picture, never this pin's own picture; only those the viewer may see.
+    #[graphql(complexity = "page_cost(first, child_complexity)")]
+    async fn similar(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+    ) -> Result<PinConnection> {
+        similar_connection(ctx, self.record.id, first, after).await
     }
 
     /// The pin before this one in the list it was opened from.

@@ -36,7 +36,7 @@ export type PinListState = PageControls & {
 };
 
 /** The pins of the connection `connection` finds in the answers to `document`, page after page. */
-function usePinPages<R, V extends { first?: number | null; after?: string | null }>(
+export function usePinPages<R, V extends { first?: number | null; after?: string | null }>(
   document: TypedDocumentString<R, V>,
   variables: V,
   connection: (data: R) => PinConnection,

@@ -65,10 +65,9 @@ pub(crate) fn same_picture(a: &Picture, b: &Picture) -> bool {
     if a.sha1 == b.sha1 {
         return true;
     }
-    let detailed = |hash: u64| (8..=56).contains(&hash.count_ones());
     let ratio = |picture: &Picture| f64::from(picture.width) / f64::from(picture.height.max(1));
-    detailed(a.perceptual_hash)
-        && detailed(b.perceptual_hash)
+    a.has_detailed_hash()
+        && b.has_detailed_hash()
         && (ratio(a) / ratio(b) - 1.0).abs() < 0.02
         && looks_alike(a.perceptual_hash, b.perceptual_hash)
 }

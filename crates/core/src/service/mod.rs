@@ -44,6 +44,7 @@ pub mod sessions;
 pub mod setup_code;
 pub mod share_links;
 pub mod signed_in;
+pub mod similar_pins;
 pub mod spool;
 pub mod temp_pins;
 pub mod users;

@@ -2,7 +2,8 @@
 // /{username}/pins/{id}/ and under a board, each following its own list: the picture (opening
 // the lightbox) between the previous and next pins, rating (the owner's to change), title (or
 // a divider), caption, tags, source, the actions and menu, and the users, boards and Image
-// Metadata cards. Keys and swipes go to the neighbours; Escape goes back to the list.
+// Metadata cards, then "More like this". Keys and swipes go to the neighbours; Escape goes back
+// to the list.
 
 import { Link } from 'react-router';
 import { useRevalidateAll } from '../../api/cache';
@@ -16,6 +17,7 @@ import { usePinDialogs } from '../../components/pins/PinDialogs';
 import { PinImage } from '../../components/pins/PinImage';
 import { PinSource } from '../../components/pins/PinSource';
 import { Rating } from '../../components/pins/Rating';
+import { SimilarPins } from '../../components/pins/SimilarPins';
 import { tagPath } from '../../lib/paths';
 import { NotFound } from '../NotFound';
 import { QueryError } from '../QueryError';
@@ -42,47 +44,50 @@ export function PinPage() {
   };
 
   return (
-    <article className="pin-page">
-      <div className="pin-page__main">
-        <div className="pin-page__stage" {...swipe}>
-          <Link to={route.lightboxPath(pin.id)} className="pin-page__zoom" aria-label="Open lightbox">
-            <PinImage pin={pin} />
-          </Link>
-          <nav aria-label="Previous and next pins">
-            {pin.prevID ? (
-              <Link to={route.detailPath(pin.prevID)} className="pin-page__neighbour pin-page__neighbour--previous" aria-label="Previous pin">
-                ‹
-              </Link>
-            ) : null}
-            {pin.nextID ? (
-              <Link to={route.detailPath(pin.nextID)} className="pin-page__neighbour pin-page__neighbour--next" aria-label="Next pin">
-                ›
-              </Link>
-            ) : null}
-          </nav>
+    <>
+      <article className="pin-page">
+        <div className="pin-page__main">
+          <div className="pin-page__stage" {...swipe}>
+            <Link to={route.lightboxPath(pin.id)} className="pin-page__zoom" aria-label="Open lightbox">
+              <PinImage pin={pin} />
+            </Link>
+            <nav aria-label="Previous and next pins">
+              {pin.prevID ? (
+                <Link to={route.detailPath(pin.prevID)} className="pin-page__neighbour pin-page__neighbour--previous" aria-label="Previous pin">
+                  ‹
+                </Link>
+              ) : null}
+              {pin.nextID ? (
+                <Link to={route.detailPath(pin.nextID)} className="pin-page__neighbour pin-page__neighbour--next" aria-label="Next pin">
+                  ›
+                </Link>
+              ) : null}
+            </nav>
+          </div>
+          <PinActions pin={pin} board={board} isOwner={isOwner} dialogs={dialogs} />
+          <Rating value={pin.rating} onRate={isOwner ? (value) => void rate(value) : undefined} disabled={rating.pending} />
+          <ErrorList errors={rating.errors} />
+          {pin.title ? <h1 className="pin-page__title">{pin.title}</h1> : <hr className="pin-page__divider" />}
+          <p className="pin-page__caption">{pin.caption}</p>
+          {pin.tags.length > 0 ? (
+            <ul className="pin-page__tags" aria-label="Tags">
+              {pin.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={tagPath(tag)}>#{tag}</Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <PinSource pin={pin} />
         </div>
-        <PinActions pin={pin} board={board} isOwner={isOwner} dialogs={dialogs} />
-        <Rating value={pin.rating} onRate={isOwner ? (value) => void rate(value) : undefined} disabled={rating.pending} />
-        <ErrorList errors={rating.errors} />
-        {pin.title ? <h1 className="pin-page__title">{pin.title}</h1> : <hr className="pin-page__divider" />}
-        <p className="pin-page__caption">{pin.caption}</p>
-        {pin.tags.length > 0 ? (
-          <ul className="pin-page__tags" aria-label="Tags">
-            {pin.tags.map((tag) => (
-              <li key={tag}>
-                <Link to={tagPath(tag)}>#{tag}</Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <PinSource pin={pin} />
-      </div>
-      <aside className="pin-page__side" aria-label="About this pin">
-        <UsersCard pin={pin} />
-        <BoardsCard pin={pin} onManage={isOwner ? () => dialogs.open('manage', pin.id) : undefined} />
-        <MetadataCard pin={pin} />
-      </aside>
-      {dialogs.element}
-    </article>
+        <aside className="pin-page__side" aria-label="About this pin">
+          <UsersCard pin={pin} />
+          <BoardsCard pin={pin} onManage={isOwner ? () => dialogs.open('manage', pin.id) : undefined} />
+          <MetadataCard pin={pin} />
+        </aside>
+        {dialogs.element}
+      </article>
+      <SimilarPins key={pin.id} pinId={pin.id} />
+    </>
   );
 }

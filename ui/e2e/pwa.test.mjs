@@ -21,6 +21,10 @@ describe('installable app', { skip: browserSkip }, () => {
       assert.equal(manifest.name, 'Corkboard');
       assert.equal(manifest.start_url, '/');
       assert.equal(manifest.display, 'standalone');
+      // The installed app's colours are the page's own.
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const themeColor = await page.locator('meta[name="theme-color"]').getAttribute('content');
+      for (const colour of [manifest.background_color, manifest.theme_color, themeColor]) assert.equal(rgb(colour), background);
       assert.deepEqual(manifest.share_target, {
         action: '/share/',
         method: 'POST',
@@ -69,7 +73,14 @@ describe('installable app', { skip: browserSkip }, () => {
       await context.setOffline(true);
       await page.reload();
       await page.getByRole('banner').getByRole('link', { name: 'Corkboard', exact: true }).waitFor();
+      // It says so in its own words, and the header still knows who is signed in.
+      await page.getByText('You are offline: Corkboard will come back when the connection does.', { exact: true }).waitFor();
+      assert.equal(await page.getByText('Unexpected Application Error!').count(), 0);
+      await page.getByRole('button', { name: 'Menu' }).waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Login' }).count(), 0);
+      // It comes back with the connection.
       await context.setOffline(false);
+      await page.getByRole('heading', { name: 'Last pins', level: 1 }).waitFor();
     } finally {
       await context.close();
     }
@@ -115,3 +126,9 @@ describe('installable app', { skip: browserSkip }, () => {
     }
   });
 });
+
+/** '#f5f4f1' as the browser writes a computed colour: 'rgb(245, 244, 241)'. */
+function rgb(hex) {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

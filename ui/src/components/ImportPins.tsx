@@ -3,6 +3,7 @@
 // failed with reasons.
 
 import { useState } from 'react';
+import { countLabel } from '../api/boards';
 import { useRevalidateAll } from '../api/cache';
 import { errorMessages } from '../api/errors';
 import { importArchive, type ImportCounts, type ImportReport } from '../api/archiveImport';
@@ -10,7 +11,7 @@ import { ErrorList, Field, FormActions, StatusMessage } from './Form';
 import './ImportPins.css';
 
 function counts(c: ImportCounts): string {
-  return `${c.pins} pins, ${c.boards} boards, ${c.folders} folders`;
+  return [countLabel(c.pins, 'pin'), countLabel(c.boards, 'board'), countLabel(c.folders, 'folder')].join(', ');
 }
 
 export function ImportPins() {

@@ -29,7 +29,15 @@ describe('admin', { skip: browserSkip }, () => {
       await page.getByRole('columnheader', { name: 'Uploads waiting' }).waitFor();
       await row.getByRole('cell', { name: '0 of 50,000', exact: true }).waitFor();
       await row.getByRole('cell', { name: '0 B of 10.7 GB', exact: true }).waitFor();
+      // Disabling asks first; cancelled, nothing changes.
       await row.getByRole('button', { name: `Disable ${member.username}` }).click();
+      const confirm = page.getByRole('dialog', { name: `Disable ${member.username}` });
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      assert.equal(await row.getByText('disabled', { exact: true }).count(), 0);
+      await row.getByRole('button', { name: `Disable ${member.username}` }).click();
+      await confirm.getByRole('button', { name: 'Disable account' }).click();
+      await confirm.waitFor({ state: 'detached' });
       await row.getByRole('button', { name: `Enable ${member.username}` }).waitFor();
       await row.getByText('disabled', { exact: true }).waitFor();
 
@@ -106,6 +114,45 @@ describe('invite-only sign-up', { skip: browserSkip }, () => {
       await adminPage.context.close();
       await first.context.close();
       await second.context.close();
+    }
+  });
+});
+
+describe('admin page layout', { skip: browserSkip }, () => {
+  // A server of its own: its first account is the admin.
+  const app = serverAndBrowser();
+
+  it('fits the accounts table in its card at 1280 px, the own row included, and the paging on a phone', async () => {
+    const admin = await signUpByApi(app.server.baseUrl, 'wide');
+    const member = await signUpByApi(app.server.baseUrl, 'long-member');
+    const wide = await app.open({ cookie: admin.cookie, viewport: { width: 1280, height: 900 } });
+    const phone = await app.open({ cookie: admin.cookie, viewport: { width: 390, height: 844 } });
+    try {
+      const page = wide.page;
+      await page.goto('/admin/');
+      const card = page.getByRole('region', { name: 'Accounts' });
+      const remove = page.getByRole('row', { name: member.username }).getByRole('button', { name: `Delete ${member.username}` });
+      await remove.waitFor();
+      const cardBox = await card.boundingBox();
+      const removeBox = await remove.boundingBox();
+      assert.ok(removeBox.x + removeBox.width <= cardBox.x + cardBox.width, `'Delete' within the card: ${JSON.stringify({ removeBox, cardBox })}`);
+      const table = await page.getByRole('table').boundingBox();
+      assert.ok(table.x + table.width <= cardBox.x + cardBox.width, 'the table within the card');
+      // The admin's own row says whose it is, and its cells run the table's width.
+      const own = page.getByRole('row', { name: admin.username });
+      await own.getByText('Your own account', { exact: true }).waitFor();
+      const lastCell = await own.getByRole('cell').last().boundingBox();
+      assert.ok(Math.abs(lastCell.x + lastCell.width - (table.x + table.width)) < 2, 'the own row ends where the table does');
+
+      await phone.page.goto('/admin/');
+      const pageNumber = phone.page.getByText('Page 1', { exact: true });
+      await pageNumber.waitFor();
+      const previous = await phone.page.getByRole('button', { name: 'Previous page' }).boundingBox();
+      const number = await pageNumber.boundingBox();
+      assert.ok(number.height < previous.height, `'Page 1' on one line (${number.height} px high)`);
+    } finally {
+      await wide.context.close();
+      await phone.context.close();
     }
   });
 });

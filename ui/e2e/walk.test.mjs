@@ -1,5 +1,6 @@
 // What a tester met walking the app (issue 79), seen as a person sees it: the user page's tab,
-// a clean first load, a board's header on a phone, and an NSFW pin shown once on request.
+// a clean first load, a board's header on a phone, an NSFW pin shown once on request, and the
+// profile's one Import card.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -81,6 +82,25 @@ describe("the walk's defects", { skip: browserSkip }, () => {
       await page.getByRole('button', { name: 'Show this one' }).click();
       await page.getByRole('img', { name: 'Night swim' }).waitFor();
       assert.equal(await page.getByRole('img', { name: 'NSFW picture hidden' }).count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gathers every import of the profile page in one Import card, its buttons alike', async () => {
+    const alice = await signUp('importer');
+    const { context, page } = await app.open({ cookie: alice.cookie, viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto('/profile/');
+      const card = page.getByRole('region', { name: 'Import', exact: true });
+      const names = ['Import pins', 'Import bookmarks', 'Import from Pinry'];
+      const boxes = [];
+      for (const name of names) boxes.push(await card.getByRole('button', { name, exact: true }).boundingBox());
+      const cardBox = await card.boundingBox();
+      const heights = new Set(boxes.map((box) => Math.round(box.height)));
+      assert.equal(heights.size, 1, `buttons of one size: ${JSON.stringify(boxes)}`);
+      for (const box of boxes) assert.ok(box.width < cardBox.width / 3, `a button, not a bar: ${JSON.stringify(box)}`);
+      assert.equal(await page.getByRole('button', { name: 'Import pins', exact: true }).count(), 1);
     } finally {
       await context.close();
     }

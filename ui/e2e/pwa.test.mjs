@@ -92,26 +92,8 @@ describe('installable app', { skip: browserSkip }, () => {
     const { context, page } = await app.open({ cookie: alice.cookie });
     try {
       await page.goto('/');
-      // A multipart POST navigation to /share/, as the installed app gets it from the OS.
       const bytes = [...makePng(140, 90)];
-      await page.evaluate((data) => {
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.action = '/share/';
-        form.enctype = 'multipart/form-data';
-        const input = document.createElement('input');
-        input.type = 'file';
-        input.name = 'pin';
-        const files = new DataTransfer();
-        files.items.add(new File([new Uint8Array(data)], 'phone.png', { type: 'image/png' }));
-        input.files = files.files;
-        const title = document.createElement('input');
-        title.name = 'title';
-        title.value = 'From the gallery';
-        form.append(input, title);
-        document.body.append(form);
-        form.submit();
-      }, bytes);
+      await share(page, bytes);
       const create = page.getByRole('dialog', { name: 'Create a pin' });
       await create.getByRole('img', { name: "The new pin's picture" }).waitFor();
       assert.equal(pathOf(page), '/pin-it/');
@@ -121,11 +103,48 @@ describe('installable app', { skip: browserSkip }, () => {
       await create.getByRole('button', { name: 'Create', exact: true }).click();
       await waitFor(() => /^\/pins\/[^/]+\/$/.test(pathOf(page)), { message: 'the new pin' });
       await page.getByText('Shared from the phone', { exact: true }).waitFor();
+
+      // The same picture again: the existing pin, with its words and thumbnail, under a heading
+      // that speaks of a shared picture.
+      await page.goto('/');
+      await share(page, bytes);
+      const clones = page.getByRole('dialog', { name: 'Existing pin found with same image' });
+      await clones.getByRole('link', { name: 'From the gallery' }).waitFor();
+      await clones.getByText('Shared from the phone', { exact: true }).waitFor();
+      await waitFor(() => clones.locator('img').evaluate((img) => img.complete && img.naturalWidth > 0), { message: 'a thumbnail' });
+      await page.getByRole('heading', { name: 'Pin a shared picture', level: 1 }).waitFor();
     } finally {
       await context.close();
     }
   });
 });
+
+/**
+ * A multipart POST navigation to /share/ with the picture `bytes` titled 'From the gallery', as
+ * the installed app gets it from the OS.
+ * @param {import('playwright-core').Page} page
+ * @param {number[]} bytes
+ */
+async function share(page, bytes) {
+  await page.evaluate((data) => {
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.action = '/share/';
+    form.enctype = 'multipart/form-data';
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.name = 'pin';
+    const files = new DataTransfer();
+    files.items.add(new File([new Uint8Array(data)], 'phone.png', { type: 'image/png' }));
+    input.files = files.files;
+    const title = document.createElement('input');
+    title.name = 'title';
+    title.value = 'From the gallery';
+    form.append(input, title);
+    document.body.append(form);
+    form.submit();
+  }, bytes);
+}
 
 /** '#f5f4f1' as the browser writes a computed colour: 'rgb(245, 244, 241)'. */
 function rgb(hex) {

@@ -1,5 +1,6 @@
-// Running an instance: an admin disables an account, whose owner is signed out on their next
-// request; on an invite-only instance an invite link opens a sign-up form that works once.
+// Running an instance: an admin disables an account (once confirmed), whose owner is signed out
+// on their next request and told why; on an invite-only instance an invite link opens a sign-up
+// form that works once.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -41,16 +42,23 @@ describe('admin', { skip: browserSkip }, () => {
       await row.getByRole('button', { name: `Enable ${member.username}` }).waitFor();
       await row.getByText('disabled', { exact: true }).waitFor();
 
-      // The member's next request: signed out.
+      // The member's open tab, going to their own pins, is told why they are not found.
+      const disabledNote = memberPage.page.getByRole('alert').filter({ hasText: 'Your account was disabled by an admin.' });
+      await headerMenu(memberPage.page, 'My pins');
+      await disabledNote.waitFor();
+      // The member's next request: signed out, and told so.
       await memberPage.page.reload();
       await memberPage.page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
+      await disabledNote.waitFor();
       await memberPage.page.goto(`/${member.username}/`);
       await memberPage.page.getByRole('heading', { name: 'Oups...', level: 1 }).waitFor();
+      await disabledNote.waitFor();
 
       await row.getByRole('button', { name: `Enable ${member.username}` }).click();
       await row.getByRole('button', { name: `Disable ${member.username}` }).waitFor();
       await memberPage.page.goto(`/${member.username}/`);
       await memberPage.page.getByRole('heading', { name: member.username, level: 1 }).waitFor();
+      assert.equal(await disabledNote.count(), 0);
     } finally {
       await memberPage.context.close();
       await adminPage.context.close();

@@ -1,4 +1,5 @@
-// The signed-in user, as every page sees it: the header menu, redirects, ownership checks. The
+// The signed-in user, as every page sees it: the header menu, redirects, ownership checks; and
+// whether an admin disabled the account this browser was signed in to. The
 // last answer is remembered, so that a viewer query that could not reach the server (offline)
 // keeps showing who is signed in instead of reading as signed out.
 
@@ -34,7 +35,7 @@ export function useMe() {
     if (data) rememberViewer(data.me ?? null);
   }, [data]);
   const me = data ? (data.me ?? null) : isNetworkError(state.error) ? lastViewer() : null;
-  return { me, ...state };
+  return { me, accountDisabled: data?.accountDisabled ?? false, ...state };
 }
 
 /** The instance's public address: `public_url` when configured, else the one this page came from. */

@@ -2,7 +2,7 @@
 // account's actions (disabling and deleting once confirmed), with its use beside its quotas.
 // Every change goes to the server, which checks it, then the page reloads.
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { setAccountAdmin, setAccountDisabled, useAccounts } from '../../api/admin';
 import type { AdminAccount } from '../../api/generated/graphql';
 import { useMutation } from '../../api/mutation';
@@ -70,7 +70,7 @@ export function AccountList({ myId }: { myId: string }) {
                       {node.isAdmin ? <span className="admin__badge">admin</span> : null}
                       {node.disabled ? <span className="admin__badge admin__badge--off">disabled</span> : null}
                     </th>
-                    <td className="admin__email">{node.email}</td>
+                    <td className="admin__email">{breakableEmail(node.email)}</td>
                     <td>{node.emailVerified ? 'Yes' : 'No'}</td>
                     <td>{withLimit(node.holdings.pins, node.holdings.maxPins, formatCount)}</td>
                     <td>{node.holdings.boards}</td>
@@ -161,6 +161,19 @@ export function AccountList({ myId }: { myId: string }) {
         />
       ) : null}
     </section>
+  );
+}
+
+/** An address that may wrap after its '@' (and, when a part is still too long, anywhere). */
+function breakableEmail(email: string): ReactNode {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
 

@@ -6,7 +6,7 @@
 //   node ui/build.mjs          production build (minified, no source maps)
 //   node ui/build.mjs --dev    readable build with linked source maps
 
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,9 @@ import { precompress } from './compress.mjs';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
 const dev = process.argv.includes('--dev');
+/** The page's background (--bg in styles/global.css): the installed app's and the browser bar's colour. */
+const APP_BACKGROUND = /--bg:\s*(#[0-9a-fA-F]{3,8});/.exec(await readFile(path.join(root, 'src/styles/global.css'), 'utf8'))?.[1];
+if (!APP_BACKGROUND) throw new Error('build.mjs: no --bg colour in src/styles/global.css');
 
 await generate();
 await rm(dist, { recursive: true, force: true });
@@ -126,7 +129,7 @@ const html = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="Corkboard: your own board of pictures." />
-    <meta name="theme-color" content="#ffffff" />
+    <meta name="theme-color" content="${APP_BACKGROUND}" />
     <title>Corkboard</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <link rel="manifest" href="/manifest.webmanifest" />
@@ -157,8 +160,8 @@ const manifest = {
   start_url: '/',
   scope: '/',
   display: 'standalone',
-  background_color: '#ffffff',
-  theme_color: '#ffffff',
+  background_color: APP_BACKGROUND,
+  theme_color: APP_BACKGROUND,
   icons: [
     { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
     { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },

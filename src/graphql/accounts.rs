@@ -26,6 +26,12 @@ impl AccountQuery {
         }
     }
 
+    /// Whether the request came with the session or API key of an account an admin disabled:
+    /// it is then answered as a visitor's (`me` is null).
+    async fn account_disabled(&self, ctx: &Context<'_>) -> bool {
+        ctx.viewer().disabled_account
+    }
+
     /// A user's public profile; NOT_FOUND_ERROR when there is no such user.
     async fn user(&self, ctx: &Context<'_>, username: String) -> Result<User> {
         let then = ahead::then_of(ctx, Named::User);

@@ -120,9 +120,10 @@ pub async fn graphql(
         Ok(request) => request,
         Err(message) => return request::refusal(&message),
     };
-    let asked = match viewer.user {
-        None => answers::key_of(&request).map(|key| (key, Version::now(&services))),
-        Some(_) => None,
+    // A disabled account's answers are told so (`accountDisabled`): never kept for visitors.
+    let asked = match (viewer.user, viewer.disabled_account) {
+        (None, false) => answers::key_of(&request).map(|key| (key, Version::now(&services))),
+        _ => None,
     };
     if let Some((key, version)) = &asked
         && let Some(answer) = answers.get(key, *version)

@@ -315,8 +315,15 @@ async fn a_disabled_account_is_signed_out_refused_and_hidden_until_enabled() {
         set(true).await["data"]["setAccountDisabled"]["disabled"],
         true
     );
-    let me = graphql_with(&bob, &app.base_url, "{ me { username } }", json!({})).await;
-    assert_eq!(me["data"]["me"], Value::Null, "the session ended: {me}");
+    let asked = "{ me { username } accountDisabled }";
+    let me = graphql_with(&bob, &app.base_url, asked, json!({})).await;
+    assert_eq!(me["data"]["me"], Value::Null, "signed out: {me}");
+    // Bob's open tab is told why, and no visitor is told so after him (kept answers).
+    assert_eq!(me["data"]["accountDisabled"], true, "{me}");
+    for _ in 0..2 {
+        let visitor = graphql_with(&new_client(), &app.base_url, asked, json!({})).await;
+        assert_eq!(visitor["data"]["accountDisabled"], false, "{visitor}");
+    }
     assert_eq!(me_by_key().await, Value::Null);
     assert_eq!(visible_of_bob(&app, &pin).await, [false; 4]);
     let login = graphql_with(
@@ -345,6 +352,13 @@ async fn a_disabled_account_is_signed_out_refused_and_hidden_until_enabled() {
     );
     assert_eq!(visible_of_bob(&app, &pin).await, [true; 4]);
     assert_eq!(me_by_key().await, "bob");
+    // Enabled again, the session of before stays ended: Bob signs in anew.
+    let me = graphql_with(&bob, &app.base_url, asked, json!({})).await;
+    assert_eq!(
+        me["data"],
+        json!({ "me": null, "accountDisabled": false }),
+        "{me}"
+    );
     app.client_signed_in("bob@example.org", "password-1").await;
     assert_consistent(&app);
     app.stop().await;

@@ -912,3 +912,29 @@ async fn the_scanner_lists_a_page_s_pictures_resolved_and_once() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_scanner_leaves_out_pictures_the_page_says_are_small_as_the_browser_button_does() {
+    let page = r#"<html><body>
+        <img src="icons/star.png" width="100" height="100" alt="Star">
+        <img src="icons/banner.png" width="800" height="90" alt="Banner">
+        <img src="pics/photo.jpg" width="640" height="480" alt="Photo">
+        <img src="pics/unsized.jpg" alt="Unsized">
+        </body></html>"#;
+    let site = serve_site(
+        "127.0.0.1",
+        vec![("/icons/index.html", Page::new("text/html", page))],
+    )
+    .await;
+    let app = TestApp::start_with(|config| config.fetch.allow_private_networks = true).await;
+    app.sign_up("ada").await;
+    let query = "query($u: String!) { scrapper(url: $u) { alt } }";
+    let url = format!("{site}/icons/index.html");
+    let answer = app.graphql(query, json!({ "u": url })).await;
+    assert_eq!(
+        answer["data"]["scrapper"],
+        json!([{ "alt": "Photo" }, { "alt": "Unsized" }]),
+        "{answer}"
+    );
+    app.stop().await;
+}

@@ -25,10 +25,10 @@ describe('import', { skip: browserSkip }, () => {
       const report = page.locator('.import-pins__report');
       await input.setInputFiles({ name: 'herons.zip', mimeType: 'application/zip', buffer: archive });
       await page.getByRole('button', { name: 'Import pins' }).click();
-      await report.getByText('Created: 1 pins, 1 boards, 0 folders.').waitFor();
+      await report.getByText('Created: 1 pin, 1 board, 0 folders.').waitFor();
       await input.setInputFiles({ name: 'herons.zip', mimeType: 'application/zip', buffer: archive });
       await page.getByRole('button', { name: 'Import pins' }).click();
-      await report.getByText('Skipped as already there: 1 pins, 1 boards, 0 folders.').waitFor();
+      await report.getByText('Skipped as already there: 1 pin, 1 board, 0 folders.').waitFor();
       await report.getByText('Created: 0 pins, 0 boards, 0 folders.').waitFor();
       assert.deepEqual(errors, []);
     } finally {

@@ -281,9 +281,12 @@ describe('pin lists and viewers', { skip: browserSkip }, () => {
       await lightbox.getByRole('button', { name: 'Full screen' }).click();
       await lightbox.getByRole('button', { name: 'Exit full screen' }).waitFor();
       await page.evaluate(() => document.exitFullscreen());
-      await lightbox.getByRole('button', { name: 'Full screen' }).waitFor();
+      await lightbox.getByRole('button', { name: 'Full screen' }).click();
+      await lightbox.getByRole('button', { name: 'Exit full screen' }).waitFor();
       await lightbox.getByRole('button', { name: 'Close lightbox' }).click();
       await waitForPath(page, `/pins/${third}/`);
+      // Full screen was the whole page's: the lightbox leaves it as it closes.
+      await waitFor(() => page.evaluate(() => document.fullscreenElement === null), { message: 'full screen to end' });
       await heading('Third').waitFor();
       assert.equal(pathOf(page), `/pins/${third}/`);
       assert.deepEqual(errors, []);

@@ -90,7 +90,9 @@ describe('pins', { skip: browserSkip }, () => {
       // Each upload waits a little, so that the progress shows; count the uploads in flight.
       let inFlight = 0;
       let most = 0;
+      let sent = 0;
       await page.route('**/api/upload/pin', async (route) => {
+        sent += 1;
         inFlight += 1;
         most = Math.max(most, inFlight);
         await new Promise((resolve) => setTimeout(resolve, 600));
@@ -101,19 +103,29 @@ describe('pins', { skip: browserSkip }, () => {
       const dialog = await openUpload(page);
       const files = [1, 2, 3, 4, 5].map((n) => png(`batch-${n}.png`, 100 + n * 7, 60 + n * 3));
       files.push({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+      files.push({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('a note, not a picture') });
       await dialog.getByLabel('Picture', { exact: true }).setInputFiles(files);
-      await dialog.getByText('6 files chosen', { exact: true }).waitFor();
+      await dialog.getByText('7 files chosen', { exact: true }).waitFor();
       await dialog.getByRole('button', { name: 'Upload' }).click();
 
       const batch = page.getByRole('dialog', { name: 'Upload several pins' });
+      // Each file under its name, once, with a thumbnail drawn from the file itself.
+      const first = batch.getByRole('group', { name: 'batch-1.png' });
+      await waitFor(() => first.locator('img').evaluate((img) => img.complete && img.naturalWidth === 107), { message: 'a thumbnail' });
+      assert.equal(await batch.getByText('batch-1.png', { exact: true }).count(), 1);
+      // What is not a picture is refused at once, and never sent.
+      const notes = batch.getByRole('group', { name: 'notes.txt' });
+      await notes.getByText('Refused: Not a picture: it will not be uploaded.', { exact: true }).waitFor();
+      assert.equal(await notes.getByLabel('Title').count(), 0);
       await batch.getByRole('group', { name: 'Board' }).getByRole('radio', { name: 'Batch', exact: true }).check();
-      await batch.getByLabel('Title for batch-1.png', { exact: true }).fill('The first one');
+      await first.getByLabel('Title', { exact: true }).fill('The first one');
       await batch.getByLabel('Tags', { exact: true }).fill('#batch');
       await batch.getByRole('button', { name: 'Upload all' }).click();
       await batch.getByRole('progressbar', { name: 'Upload of batch-5.png' }).waitFor();
 
       const summary = page.getByRole('dialog', { name: 'Pins added' });
-      await summary.getByText('5 created, 0 already pinned, 1 refused.', { exact: true }).waitFor({ timeout: 30_000 });
+      await summary.getByText('5 created, 0 already pinned, 2 refused.', { exact: true }).waitFor({ timeout: 30_000 });
+      assert.equal(sent, 6, 'the text file was not sent');
       const refused = await summary.getByRole('listitem').filter({ hasText: 'broken.png' }).textContent();
       assert.match(refused ?? '', /Refused: \S/, 'the refused file shows the server\'s reason');
       assert.ok(most <= 3 && most >= 2, `uploads run a few at a time (at most ${most} at once)`);

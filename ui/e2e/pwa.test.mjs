@@ -21,6 +21,10 @@ describe('installable app', { skip: browserSkip }, () => {
       assert.equal(manifest.name, 'Corkboard');
       assert.equal(manifest.start_url, '/');
       assert.equal(manifest.display, 'standalone');
+      // The installed app's colours are the page's own.
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const themeColor = await page.locator('meta[name="theme-color"]').getAttribute('content');
+      for (const colour of [manifest.background_color, manifest.theme_color, themeColor]) assert.equal(rgb(colour), background);
       assert.deepEqual(manifest.share_target, {
         action: '/share/',
         method: 'POST',
@@ -69,7 +73,14 @@ describe('installable app', { skip: browserSkip }, () => {
       await context.setOffline(true);
       await page.reload();
       await page.getByRole('banner').getByRole('link', { name: 'Corkboard', exact: true }).waitFor();
+      // It says so in its own words, and the header still knows who is signed in.
+      await page.getByText('You are offline: Corkboard will come back when the connection does.', { exact: true }).waitFor();
+      assert.equal(await page.getByText('Unexpected Application Error!').count(), 0);
+      await page.getByRole('button', { name: 'Menu' }).waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Login' }).count(), 0);
+      // It comes back with the connection.
       await context.setOffline(false);
+      await page.getByRole('heading', { name: 'Last pins', level: 1 }).waitFor();
     } finally {
       await context.close();
     }
@@ -81,26 +92,8 @@ describe('installable app', { skip: browserSkip }, () => {
     const { context, page } = await app.open({ cookie: alice.cookie });
     try {
       await page.goto('/');
-      // A multipart POST navigation to /share/, as the installed app gets it from the OS.
       const bytes = [...makePng(140, 90)];
-      await page.evaluate((data) => {
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.action = '/share/';
-        form.enctype = 'multipart/form-data';
-        const input = document.createElement('input');
-        input.type = 'file';
-        input.name = 'pin';
-        const files = new DataTransfer();
-        files.items.add(new File([new Uint8Array(data)], 'phone.png', { type: 'image/png' }));
-        input.files = files.files;
-        const title = document.createElement('input');
-        title.name = 'title';
-        title.value = 'From the gallery';
-        form.append(input, title);
-        document.body.append(form);
-        form.submit();
-      }, bytes);
+      await share(page, bytes);
       const create = page.getByRole('dialog', { name: 'Create a pin' });
       await create.getByRole('img', { name: "The new pin's picture" }).waitFor();
       assert.equal(pathOf(page), '/pin-it/');
@@ -110,8 +103,51 @@ describe('installable app', { skip: browserSkip }, () => {
       await create.getByRole('button', { name: 'Create', exact: true }).click();
       await waitFor(() => /^\/pins\/[^/]+\/$/.test(pathOf(page)), { message: 'the new pin' });
       await page.getByText('Shared from the phone', { exact: true }).waitFor();
+
+      // The same picture again: the existing pin, with its words and thumbnail, under a heading
+      // that speaks of a shared picture.
+      await page.goto('/');
+      await share(page, bytes);
+      const clones = page.getByRole('dialog', { name: 'Existing pin found with same image' });
+      await clones.getByRole('link', { name: 'From the gallery' }).waitFor();
+      await clones.getByText('Shared from the phone', { exact: true }).waitFor();
+      await waitFor(() => clones.locator('img').evaluate((img) => img.complete && img.naturalWidth > 0), { message: 'a thumbnail' });
+      await page.getByRole('heading', { name: 'Pin a shared picture', level: 1 }).waitFor();
     } finally {
       await context.close();
     }
   });
 });
+
+/**
+ * A multipart POST navigation to /share/ with the picture `bytes` titled 'From the gallery', as
+ * the installed app gets it from the OS.
+ * @param {import('playwright-core').Page} page
+ * @param {number[]} bytes
+ */
+async function share(page, bytes) {
+  await page.evaluate((data) => {
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.action = '/share/';
+    form.enctype = 'multipart/form-data';
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.name = 'pin';
+    const files = new DataTransfer();
+    files.items.add(new File([new Uint8Array(data)], 'phone.png', { type: 'image/png' }));
+    input.files = files.files;
+    const title = document.createElement('input');
+    title.name = 'title';
+    title.value = 'From the gallery';
+    form.append(input, title);
+    document.body.append(form);
+    form.submit();
+  }, bytes);
+}
+
+/** '#f5f4f1' as the browser writes a computed colour: 'rgb(245, 244, 241)'. */
+function rgb(hex) {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

@@ -31,8 +31,9 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     // Only when the layout itself fails; page errors are caught below, under the header.
     errorElement: <ErrorPage />,
-    // While the first page's chunk loads (a few milliseconds): nothing yet.
-    hydrateFallbackElement: null,
+    // While the first page's chunk loads (a few milliseconds): nothing yet. A component, not a
+    // null element: react-router takes a null element for none and warns on every load.
+    HydrateFallback: NothingYet,
     children: [
       {
         errorElement: <ErrorPage />,
@@ -75,6 +76,11 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** What shows under the header before the first page's chunk has loaded. */
+function NothingYet() {
+  return null;
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -74,6 +74,11 @@ export function isGraphQLError(error: unknown): error is GraphQLError {
   return error instanceof GraphQLError;
 }
 
+/** Whether `error` is a call that never reached the server (offline, above all). */
+export function isNetworkError(error: unknown): boolean {
+  return isGraphQLError(error) && error.code === 'NETWORK_ERROR';
+}
+
 /** The name of the first operation in a document, e.g. `AuthenticatedQuery`. */
 function operationNameOf(document: string): string | undefined {
   return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(document)?.[1];

@@ -1,12 +1,41 @@
-// The signed-in user, as every page sees it: the header menu, redirects, ownership checks.
+// The signed-in user, as every page sees it: the header menu, redirects, ownership checks; and
+// whether an admin disabled the account this browser was signed in to. The
+// last answer is remembered, so that a viewer query that could not reach the server (offline)
+// keeps showing who is signed in instead of reading as signed out.
 
-import { AuthenticatedQueryDocument, PublicUrlQueryDocument } from './generated/graphql';
+import { useEffect } from 'react';
+import { isNetworkError } from './client';
+import { AuthenticatedQueryDocument, PublicUrlQueryDocument, type Me } from './generated/graphql';
 import { useQuery } from './query';
+
+const LAST_VIEWER_KEY = 'corkboard.lastViewer';
+
+function lastViewer(): Me | null {
+  try {
+    const stored = window.localStorage.getItem(LAST_VIEWER_KEY);
+    return stored ? (JSON.parse(stored) as Me) : null;
+  } catch {
+    return null; // storage disabled or unreadable: nobody remembered
+  }
+}
+
+function rememberViewer(me: Me | null) {
+  try {
+    if (me) window.localStorage.setItem(LAST_VIEWER_KEY, JSON.stringify(me));
+    else window.localStorage.removeItem(LAST_VIEWER_KEY);
+  } catch {
+    // storage disabled: nothing remembered
+  }
+}
 
 /** `me` is null for visitors (and while loading: check `isLoading` before choosing a branch). */
 export function useMe() {
   const { data, ...state } = useQuery(AuthenticatedQueryDocument, {});
-  return { me: data?.me ?? null, ...state };
+  useEffect(() => {
+    if (data) rememberViewer(data.me ?? null);
+  }, [data]);
+  const me = data ? (data.me ?? null) : isNetworkError(state.error) ? lastViewer() : null;
+  return { me, accountDisabled: data?.accountDisabled ?? false, ...state };
 }
 
 /** The instance's public address: `public_url` when configured, else the one this page came from. */

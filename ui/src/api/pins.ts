@@ -1,8 +1,8 @@
 // Pins (spec, sections 2, 3 and 7): the page scan and the adding flow's calls (download by URL,
-// upload from the computer, addPin).
+// upload from the computer, addPin, the existing pins of the same picture).
 
 import { gql } from './client';
-import { AddPinDocument, DownloadPinFileDocument, ScrapperQueryDocument, type AddPinVariables, type TempPin } from './generated/graphql';
+import { AddPinDocument, ClonePreviewDocument, DownloadPinFileDocument, ScrapperQueryDocument, type AddPinVariables, type TempPin } from './generated/graphql';
 import { useQuery } from './query';
 import { uploadFile } from './upload';
 
@@ -26,4 +26,10 @@ export function uploadPin(file: File, onProgress: (sent: number) => void): Promi
 /** Resolves to the new pin's id; the server puts it on top of each of `boards`. */
 export async function addPin(pin: AddPinVariables): Promise<string> {
   return (await gql(AddPinDocument, pin)).addPin.id;
+}
+
+/** One of the viewer's pins of the same picture: its title, caption and thumbnail. */
+export function useClonePreview(id: string) {
+  const { data, ...state } = useQuery(ClonePreviewDocument, { id });
+  return { clone: data?.pin ?? null, ...state };
 }

@@ -1,8 +1,9 @@
-// 'Import pins' on the profile page: a Corkboard export archive (from this instance or another)
+// 'Import pins' in the profile page's Import card: a Corkboard export archive (from this instance or another)
 // into the viewer's own account, then the report: created, skipped as already there, renamed,
 // failed with reasons.
 
 import { useState } from 'react';
+import { countLabel } from '../api/boards';
 import { useRevalidateAll } from '../api/cache';
 import { errorMessages } from '../api/errors';
 import { importArchive, type ImportCounts, type ImportReport } from '../api/archiveImport';
@@ -10,7 +11,7 @@ import { ErrorList, Field, FormActions, StatusMessage } from './Form';
 import './ImportPins.css';
 
 function counts(c: ImportCounts): string {
-  return `${c.pins} pins, ${c.boards} boards, ${c.folders} folders`;
+  return [countLabel(c.pins, 'pin'), countLabel(c.boards, 'board'), countLabel(c.folders, 'folder')].join(', ');
 }
 
 export function ImportPins() {
@@ -40,16 +41,14 @@ export function ImportPins() {
 
   return (
     <form
-      className="import-pins"
+      className="form profile__import-form"
       aria-labelledby="import-pins-title"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <h2 id="import-pins-title" className="profile__section-title">
-        Import pins
-      </h2>
+      <h3 id="import-pins-title">Corkboard export</h3>
       <Field
         label="Export archive (.zip)"
         type="file"
@@ -63,7 +62,7 @@ export function ImportPins() {
       ) : null}
       {report ? <ImportReportView report={report} /> : null}
       <FormActions>
-        <button type="submit" className="button button--ghost" disabled={sent !== null}>
+        <button type="submit" className="button button--primary" disabled={sent !== null}>
           Import pins
         </button>
       </FormActions>

@@ -1,13 +1,15 @@
-// 'Import' on the profile page: a bookmark file (from a browser, or a Pinterest exporter), or a
-// Pinry instance's pins; the server pins the pictures in the background, and each import shows
-// its progress, then what it made and the pictures it could not pin, with the reason.
+// 'Import' on the profile page, one card for every way in: a Corkboard export archive
+// (ImportPins), a bookmark file (from a browser, or a Pinterest exporter), or a Pinry instance's
+// pins. The server pins a bookmark file's or Pinry's pictures in the background, and each such
+// import shows its progress, then what it made and the pictures it could not pin, with the reason.
 
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidateAll } from '../api/cache';
 import type { ImportJobsQuery } from '../api/generated/graphql';
 import { importBookmarks, importFromPinry, useImportJobs } from '../api/imports';
 import { useMutation } from '../api/mutation';
-import { ErrorList, Field } from './Form';
+import { ErrorList, Field, FormActions } from './Form';
+import { ImportPins } from './ImportPins';
 
 type Job = ImportJobsQuery['importJobs'][number];
 
@@ -25,26 +27,37 @@ export function Imports() {
   };
 
   return (
-    <section className="profile__section" aria-labelledby="import-title">
-      <h2 id="import-title">Import</h2>
-      <p>
-        A bookmark file (HTML, as browsers export bookmarks and Pinterest exporters write pins): each folder becomes a
-        board, each bookmark&apos;s picture a pin, with its page as the source.
-      </p>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Field label="Bookmark file" type="file" accept=".html,.htm,text/html" onFiles={(files) => setFile(files?.[0] ?? null)} />
-        <ErrorList errors={start.errors} />
-        <button type="submit" className="button button--primary" disabled={start.pending}>
-          Import bookmarks
-        </button>
-      </form>
-      <PinryForm onStarted={() => void mutate()} />
+    <section className="profile__card profile__import" aria-labelledby="import-title">
+      <h2 id="import-title" className="profile__section-title">
+        Import
+      </h2>
+      <div className="profile__import-forms">
+        <ImportPins />
+        <form
+          className="form profile__import-form"
+          aria-labelledby="bookmarks-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <h3 id="bookmarks-title">Bookmarks</h3>
+          <Field
+            label="Bookmark file"
+            type="file"
+            accept=".html,.htm,text/html"
+            onFiles={(files) => setFile(files?.[0] ?? null)}
+            hint="HTML, as browsers export bookmarks and Pinterest exporters write pins: each folder becomes a board, each bookmark's picture a pin, with its page as the source."
+          />
+          <ErrorList errors={start.errors} />
+          <FormActions>
+            <button type="submit" className="button button--primary" disabled={start.pending}>
+              Import bookmarks
+            </button>
+          </FormActions>
+        </form>
+        <PinryForm onStarted={() => void mutate()} />
+      </div>
       {jobs && jobs.length > 0 ? (
         <ul className="profile__imports" aria-label="Imports">
           {jobs.map((job) => (
@@ -64,14 +77,14 @@ function PinryForm({ onStarted }: { onStarted: () => void }) {
   const start = useMutation(importFromPinry);
   return (
     <form
-      className="form"
+      className="form profile__import-form"
       aria-labelledby="pinry-title"
       onSubmit={(event) => {
         event.preventDefault();
         void start.run(url.trim(), username.trim(), token.trim()).then((id) => id && onStarted());
       }}
     >
-      <h3 id="pinry-title">Import from Pinry</h3>
+      <h3 id="pinry-title">Pinry</h3>
       <Field label="Pinry address" type="url" required placeholder="https://pinry.example.com" value={url} onValue={setUrl} />
       <Field label="Pinry username" required value={username} onValue={setUsername} />
       <Field
@@ -83,9 +96,11 @@ function PinryForm({ onStarted }: { onStarted: () => void }) {
         onValue={setToken}
       />
       <ErrorList errors={start.errors} />
-      <button type="submit" className="button button--primary" disabled={start.pending}>
-        Import from Pinry
-      </button>
+      <FormActions>
+        <button type="submit" className="button button--primary" disabled={start.pending}>
+          Import from Pinry
+        </button>
+      </FormActions>
     </form>
   );
 }

@@ -1,18 +1,26 @@
-// The root layout: the header above whatever page the route renders, the document title the
-// route names, and the keyboard help ('?'). A new page starts at the top; going back returns to
-// where the previous one was scrolled (a pin list, above all).
+// The root layout: the header above whatever page the route renders, and above it the word
+// that an admin disabled the account this browser was signed in to; the document title the route
+// names, and the keyboard help ('?'). A new page starts at the top; going back returns to where
+// the previous one was scrolled (a pin list, above all).
 
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useMe } from '../api/me';
 import { useRouteTitle } from '../lib/pageTitle';
 import { Header } from './Header';
 import { KeyboardHelp } from './KeyboardHelp';
 
 export function Layout() {
   useRouteTitle();
+  const { accountDisabled } = useMe();
   return (
     <>
       <Header />
       <main className="page">
+        {accountDisabled ? (
+          <p className="account-disabled" role="alert">
+            Your account was disabled by an admin.
+          </p>
+        ) : null}
         <Outlet />
       </main>
       <KeyboardHelp />

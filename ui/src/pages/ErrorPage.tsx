@@ -2,9 +2,10 @@
 // their expected failures themselves (QueryError); these stay for anything else.
 
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { isGraphQLError } from '../api/client';
+import { isGraphQLError, isNetworkError } from '../api/client';
 import { HOME_PATH } from '../lib/paths';
 import { NotFound } from './NotFound';
+import { Offline } from './Offline';
 import { PermissionDenied } from './QueryError';
 import './MessagePage.css';
 
@@ -14,6 +15,7 @@ export function ErrorPage() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isGraphQLError(error) && error.code === 'NOT_FOUND_ERROR') return <NotFound />;
   if (isGraphQLError(error) && error.code === 'PERMISSION_DENIED_ERROR') return <PermissionDenied />;
+  if (isNetworkError(error) || !navigator.onLine) return <Offline />;
 
   return (
     <section className="message-page" role="alert">

@@ -1,12 +1,20 @@
-// Any unknown path, and any NOT_FOUND_ERROR a page meets (spec, sections 2 and 8).
+// Any unknown path, and any NOT_FOUND_ERROR a page meets (spec, sections 2 and 8). The viewer is
+// asked again: a page of one's own not found may mean the account was disabled meanwhile (the
+// layout then says so).
 
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useMe } from '../api/me';
 import { HOME_PATH } from '../lib/paths';
 import { usePageTitle } from '../lib/pageTitle';
 import './MessagePage.css';
 
 export function NotFound() {
   usePageTitle('Oups...');
+  const { mutate: askViewerAgain } = useMe();
+  useEffect(() => {
+    void askViewerAgain();
+  }, [askViewerAgain]);
   return (
     <section className="message-page">
       <h1 className="message-page__title">Oups...</h1>

@@ -17,7 +17,6 @@ import {
 import type { ChangedEmail, OwnProfile, ProfileFields } from '../api/generated/graphql';
 import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
 import { Avatar } from '../components/Avatar';
-import { ImportPins } from '../components/ImportPins';
 import { Imports } from '../components/Imports';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
 import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
@@ -99,7 +98,6 @@ export function Profile() {
             </a>
           </div>
           {notice ? <StatusMessage>{notice}</StatusMessage> : null}
-          <ImportPins />
         </div>
 
         <ProfileForm key={profile.id} profile={profile} />

@@ -119,7 +119,9 @@ pub(crate) fn set_disabled_in(
     let mut record = load(write, user)?;
     record.disabled = disabled;
     users::update(write, &record)?;
-    if disabled {
+    // A disabled account's sessions are kept but refused (`recognise`), so that its open tabs
+    // are told why; enabling it ends them, so that none comes back signed in.
+    if !disabled {
         accounts::remove_sessions_of(write, user, None)?;
     }
     board_writes::follow_owner(write, user)?;

@@ -18,8 +18,8 @@ use corkboard_store::{Version, users};
 const SEEN_EVERY_MINUTES: i64 = 5;
 
 /// The viewer holding `bearer` (an API key) or else the session `cookie`; `anonymous` (a
-/// visitor, with what is known of the request) when neither is valid, or when the account is
-/// disabled.
+/// visitor, with what is known of the request) when neither is valid, and told so
+/// (`disabled_account`) when the account is disabled.
 pub async fn resolve(
     services: &Services,
     bearer: Option<String>,
@@ -32,10 +32,14 @@ pub async fn resolve(
         (None, None) => return anonymous,
     };
     match found {
-        Ok(Some(signed_in)) => Viewer {
+        Ok(Some(Recognised::SignedIn(signed_in))) => Viewer {
             user: Some(signed_in.user),
             session_hash: signed_in.session_hash,
             admin: signed_in.admin,
+            ..anonymous
+        },
+        Ok(Some(Recognised::Disabled)) => Viewer {
+            disabled_account: true,
             ..anonymous
         },
         Ok(None) => anonymous,
@@ -46,6 +50,13 @@ pub async fn resolve(
     }
 }
 
+/// What a valid API key or session token belongs to.
+enum Recognised {
+    SignedIn(SignedInAs),
+    /// An account an admin disabled.
+    Disabled,
+}
+
 /// Who a request signs in as.
 struct SignedInAs {
     user: UserId,
@@ -54,42 +65,53 @@ struct SignedInAs {
     session_hash: Option<String>,
 }
 
-async fn by_api_key(data: &Data, key: String) -> AppResult<Option<SignedInAs>> {
+async fn by_api_key(data: &Data, key: String) -> AppResult<Option<Recognised>> {
     data.blocking(move |data| {
         let Some(user) = api_keys::user_of_key(data, &key)? else {
             return Ok(None);
         };
         let user = data.store.read(|read| users::get(read, user))?;
-        Ok(let_in(data, user)?.map(|user| SignedInAs {
-            user: user.id,
-            admin: user.admin,
-            session_hash: None,
+        if user.as_ref().is_some_and(|user| user.disabled) {
+            return Ok(Some(Recognised::Disabled));
+        }
+        Ok(let_in(data, user)?.map(|user| {
+            Recognised::SignedIn(SignedInAs {
+                user: user.id,
+                admin: user.admin,
+                session_hash: None,
+            })
         }))
     })
     .await
 }
 
 /// The session's user, as kept since the last write (`signed_in`), else read.
-async fn by_session(services: &Services, hash: String) -> AppResult<Option<SignedInAs>> {
+async fn by_session(services: &Services, hash: String) -> AppResult<Option<Recognised>> {
     let at = services.store.version();
     let holder = match services.signed_in.get(&hash, at) {
-        Some(holder) => Some(holder),
+        Some(holder) => Some(Ok(holder)),
         None => read_session(services, hash.clone(), at).await?,
     };
-    Ok(holder.map(|holder| SignedInAs {
-        user: holder.user,
-        admin: holder.admin,
-        session_hash: Some(hash),
+    Ok(holder.map(|holder| match holder {
+        Ok(holder) => Recognised::SignedIn(SignedInAs {
+            user: holder.user,
+            admin: holder.admin,
+            session_hash: Some(hash),
+        }),
+        Err(Disabled) => Recognised::Disabled,
     }))
 }
 
+/// A session of an account an admin disabled.
+struct Disabled;
+
 /// Reads the session of `hash` and its user (one transaction), notes the sighting, and keeps
-/// what it found if nothing was written since `at`.
+/// what it found if nothing was written since `at`; a disabled account's session is `Disabled`.
 async fn read_session(
     services: &Services,
     hash: String,
     at: Version,
-) -> AppResult<Option<SessionHolder>> {
+) -> AppResult<Option<Result<SessionHolder, Disabled>>> {
     services
         .blocking(move |services| {
             let found = services.store.read(|read| {
@@ -102,6 +124,9 @@ async fn read_session(
             let Some((user, expires_at)) = found else {
                 return Ok(None);
             };
+            if user.disabled {
+                return Ok(Some(Err(Disabled)));
+            }
             let Some(user) = let_in(services, Some(user))? else {
                 return Ok(None);
             };
@@ -112,7 +137,7 @@ async fn read_session(
             };
             let now = services.store.version();
             services.signed_in.put(hash, holder.clone(), at, now);
-            Ok(Some(holder))
+            Ok(Some(Ok(holder)))
         })
         .await
 }

@@ -18,6 +18,9 @@ pub struct Viewer {
     pub foreign_origin: bool,
     /// A trusted proxy says the request reached it over HTTPS.
     pub over_https: bool,
+    /// The request came with the session or API key of an account an admin disabled: it is
+    /// answered as a visitor's, and told why (`accountDisabled`).
+    pub disabled_account: bool,
 }
 
 impl Viewer {

@@ -1,5 +1,6 @@
 //! Finding the pictures a web page shows: `img` (with the largest `srcset` candidate), `og:image`
-//! and links to picture files, resolved against the page and without duplicates.
+//! and links to picture files, resolved against the page and without duplicates. Pictures the
+//! page says are small (icons, spacers, avatars) are left out, as the browser button does.
 
 use scraper::{ElementRef, Html, Selector};
 use url::Url;
@@ -11,6 +12,10 @@ pub struct Found {
     pub title: Option<String>,
     pub alt: Option<String>,
 }
+
+/// Pictures smaller than this on either side are left out: the browser button's
+/// `MIN_PICTURE_SIDE` (ui/src/lib/bookmarklet.ts), read here from an `img`'s `width` and `height`.
+const MIN_PICTURE_SIDE: u32 = 200;
 
 const PICTURE_EXTENSIONS: [&str; 7] = ["jpg", "jpeg", "png", "gif", "webp", "avif", "bmp"];
 
@@ -55,12 +60,15 @@ pub(crate) fn scan_page(html: &str, page: &Url) -> Vec<Found> {
         }
     }
     for img in select(&document, "img") {
-        let Some(src) = img
-            .attr("srcset")
-            .and_then(largest_candidate)
-            .or_else(|| img.attr("src"))
-            .or_else(|| img.attr("data-src"))
-        else {
+        // A srcset's largest candidate is larger than the size the page shows it at.
+        if let Some(largest) = img.attr("srcset").and_then(largest_candidate) {
+            add(largest, attribute(&img, "title"), attribute(&img, "alt"));
+            continue;
+        }
+        if declared_small(&img) {
+            continue;
+        }
+        let Some(src) = img.attr("src").or_else(|| img.attr("data-src")) else {
             continue;
         };
         add(src, attribute(&img, "title"), attribute(&img, "alt"));
@@ -78,6 +86,21 @@ pub(crate) fn scan_page(html: &str, page: &Url) -> Vec<Found> {
 fn select<'a>(document: &'a Html, selector: &str) -> impl Iterator<Item = ElementRef<'a>> + 'a {
     let selector = Selector::parse(selector).expect("the scanner's selectors are valid");
     document.select(&selector).collect::<Vec<_>>().into_iter()
+}
+
+/// Whether an `img` gives its size (`width="100" height="100"`) and it is below the minimum on
+/// either side.
+fn declared_small(img: &ElementRef) -> bool {
+    let side = |name| {
+        let value = img.attr(name)?.trim().trim_end_matches("px");
+        value.parse::<f64>().ok().filter(|side| *side > 0.0)
+    };
+    match (side("width"), side("height")) {
+        (Some(width), Some(height)) => {
+            width < f64::from(MIN_PICTURE_SIDE) || height < f64::from(MIN_PICTURE_SIDE)
+        }
+        _ => false,
+    }
 }
 
 fn attribute(element: &ElementRef, name: &str) -> Option<String> {

@@ -1,13 +1,16 @@
 // The user page's tabs: Pins, Boards and Folders, with the counts the viewer may see
 // ('1 pin', '2 boards').
 
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { countLabel, useUserCounts } from '../../api/boards';
-import { boardsPath, foldersPath, userPinsPath } from '../../lib/paths';
+import { boardsPath, foldersPath, userPath, userPinsPath } from '../../lib/paths';
 import './boards.css';
 
 export function UserTabs({ username }: { username: string }) {
   const counts = useUserCounts(username);
+  const here = useLocation().pathname.replace(/\/?$/, '/');
+  // The bare user page shows the pins: their tab is the current one there too.
+  const current = (to: string) => here.startsWith(to) || (to === userPinsPath(username) && here === userPath(username));
   const tabs = [
     { to: userPinsPath(username), label: counts ? countLabel(counts.pins.totalCount, 'pin') : 'Pins' },
     { to: boardsPath(username), label: counts ? countLabel(counts.boards.totalCount, 'board') : 'Boards' },
@@ -16,9 +19,9 @@ export function UserTabs({ username }: { username: string }) {
   return (
     <nav className="user-tabs" aria-label="User sections">
       {tabs.map((tab) => (
-        <NavLink key={tab.to} to={tab.to} className="user-tabs__tab" end={false}>
+        <Link key={tab.to} to={tab.to} className="user-tabs__tab" aria-current={current(tab.to) ? 'page' : undefined}>
           {tab.label}
-        </NavLink>
+        </Link>
       ))}
     </nav>
   );

@@ -1,10 +1,11 @@
 // Many files at once (issue 17, item 3): the files picked, dropped or pasted on the upload dialog
-// share a board, a caption and tags, each may get its own title, and each has its own progress
-// bar. Uploads run three at a time. A file whose picture the viewer already pinned is not pinned
-// again ('clone found'); a file the server refuses is listed with the server's reason. The batch
-// ends on the board, with the summary left open over it.
+// share a board, a caption and tags, each (shown by its thumbnail, drawn from the local file) may
+// get its own title, and each has its own progress bar. Uploads run three at a time. A file that
+// is not a picture is refused as it is listed, never sent; a file whose picture the viewer
+// already pinned is not pinned again ('clone found'); a file the server refuses is listed with
+// the server's reason. The batch ends on the board, with the summary left open over it.
 
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useBoardChoiceList, type BoardChoiceList } from '../../api/boardChoice';
 import { parseTags } from '../../api/boards';
@@ -14,7 +15,7 @@ import type { PinBoardChoice } from '../../api/generated/graphql';
 import { useMe } from '../../api/me';
 import { addPin, uploadPin } from '../../api/pins';
 import { boardPath, userPinPath } from '../../lib/paths';
-import { NOT_AN_IMAGE, isImageFile } from '../../lib/validation';
+import { isImageFile } from '../../lib/validation';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
 import { Field, FormActions } from '../Form';
 import { Modal } from '../Modal';
@@ -40,6 +41,7 @@ interface Item {
 }
 
 const TITLE = 'Upload several pins';
+const NOT_A_PICTURE = 'Not a picture: it will not be uploaded.';
 
 /** A file's name without its extension: the caption when nothing else is given. */
 const stem = (name: string) => name.replace(/\.[^.]+$/, '') || name;
@@ -64,7 +66,13 @@ function BatchForm({
   boards: BoardChoiceList;
   username: string;
 }) {
-  const [items, setItems] = useState<Item[]>(() => files.map((file) => ({ file, title: '', outcome: { kind: 'waiting' } })));
+  const [items, setItems] = useState<Item[]>(() =>
+    files.map((file) => ({
+      file,
+      title: '',
+      outcome: isImageFile(file) ? { kind: 'waiting' } : { kind: 'refused', reason: NOT_A_PICTURE },
+    })),
+  );
   const [board, setBoard] = useState<PinBoardChoice | null>(
     () => (targetBoardID ? boards.byId.get(targetBoardID) : undefined) ?? boards.offered[0] ?? null,
   );
@@ -83,12 +91,8 @@ function BatchForm({
 
   const one = async (index: number) => {
     const item = itemsRef.current[index];
-    if (!item) return;
+    if (item?.outcome.kind !== 'waiting') return;
     const { file, title } = item;
-    if (!isImageFile(file)) {
-      set(index, { outcome: { kind: 'refused', reason: NOT_AN_IMAGE } });
-      return;
-    }
     try {
       set(index, { outcome: { kind: 'sending', sent: 0 } });
       const temp = await uploadPin(file, (sent) => set(index, { outcome: { kind: 'sending', sent } }));
@@ -135,25 +139,8 @@ function BatchForm({
   const list = (
     <ul className="batch-upload__files" aria-label="Files">
       {items.map((item, index) => (
-        <li key={index} className="batch-upload__file">
-          <span className="batch-upload__name">{item.file.name}</span>
-          {phase === 'form' ? (
-            <Field label={`Title for ${item.file.name}`} value={item.title} onValue={(title) => set(index, { title })} />
-          ) : null}
-          {item.outcome.kind === 'waiting' || item.outcome.kind === 'sending' ? (
-            <progress
-              aria-label={`Upload of ${item.file.name}`}
-              max={100}
-              value={item.outcome.kind === 'sending' ? Math.round(item.outcome.sent * 100) : 0}
-            />
-          ) : null}
-          {item.outcome.kind === 'created' ? <span>Created</span> : null}
-          {item.outcome.kind === 'clone' ? (
-            <span>
-              Already pinned: <a href={userPinPath(username, item.outcome.id)}>see the existing pin</a>
-            </span>
-          ) : null}
-          {item.outcome.kind === 'refused' ? <span>Refused: {item.outcome.reason}</span> : null}
+        <li key={index}>
+          <BatchFile item={item} username={username} onTitle={phase === 'form' ? (title) => set(index, { title }) : null} />
         </li>
       ))}
     </ul>
@@ -198,4 +185,43 @@ function BatchForm({
       {boardDialog}
     </>
   );
+}
+
+/** One file of the batch under its name: its thumbnail, its title field while the form shows, its progress or outcome. */
+function BatchFile({ item, username, onTitle }: { item: Item; username: string; onTitle: ((title: string) => void) | null }) {
+  const { file, outcome } = item;
+  const thumbnail = useObjectUrl(isImageFile(file) ? file : null);
+  return (
+    <fieldset className="batch-upload__file">
+      <legend className="batch-upload__name">{file.name}</legend>
+      <div className="batch-upload__body">
+        {thumbnail ? <img className="batch-upload__thumbnail" src={thumbnail} alt="" /> : <span className="batch-upload__thumbnail" />}
+        <div className="batch-upload__details">
+        {onTitle && outcome.kind === 'waiting' ? <Field label="Title" value={item.title} onValue={onTitle} /> : null}
+        {outcome.kind === 'waiting' || outcome.kind === 'sending' ? (
+          <progress aria-label={`Upload of ${file.name}`} max={100} value={outcome.kind === 'sending' ? Math.round(outcome.sent * 100) : 0} />
+        ) : null}
+        {outcome.kind === 'created' ? <span>Created</span> : null}
+        {outcome.kind === 'clone' ? (
+          <span>
+            Already pinned: <a href={userPinPath(username, outcome.id)}>see the existing pin</a>
+          </span>
+        ) : null}
+        {outcome.kind === 'refused' ? <span>Refused: {outcome.reason}</span> : null}
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+/** An address of `file` in this page while it is shown (a thumbnail made without sending it). */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return undefined;
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url;
 }

@@ -1,9 +1,12 @@
 // The detail picture: a box with the pin's aspect ratio and dominant colour that holds its place
 // while the preview (WebP when stored, else JPEG) loads, with the Private and NSFW badges.
-// Unsafe pins stay a blank box unless 'Show NSFW' is on (spec, section 4). It is at most 738 px
+// Unsafe pins stay a blank box unless 'Show NSFW' is on (spec, section 4), or 'Show this one' is
+// pressed for this pin (the owner looking at their own, above all). With `zoomTo`, the picture
+// links there (the lightbox), the button beside the link. It is at most 738 px
 // wide, or the picture's own width; PinPage.css also keeps it within the screen's height.
 
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { PinDetail } from '../../api/generated/graphql';
 import { DETAIL_PREVIEW_WIDTH } from '../../api/pinDetail';
 import { useShowNsfw } from '../../lib/nsfw';
@@ -17,9 +20,20 @@ type ShownPicture = Pick<
   'width' | 'height' | 'dominantColor' | 'unsafe' | 'previewsFormats' | 'preview' | 'previewWebp' | 'title' | 'caption'
 > & { secret?: boolean };
 
-export function PinImage({ pin }: { pin: ShownPicture }) {
+export function PinImage({ pin, zoomTo }: { pin: ShownPicture; zoomTo?: string }) {
   const [showNsfw] = useShowNsfw();
-  const hidden = pin.unsafe && !showNsfw;
+  // The picture shown by 'Show this one': the next pin opened here is hidden again.
+  const [shownOnce, setShownOnce] = useState<string | null>(null);
+  const hidden = pin.unsafe && !showNsfw && shownOnce !== pin.preview;
+
+  const picture: ReactNode = hidden ? (
+    <div className="pin-image__blank" role="img" aria-label="NSFW picture hidden" />
+  ) : (
+    <picture>
+      {hasWebp(pin.previewsFormats) ? <source srcSet={pin.previewWebp} type="image/webp" /> : null}
+      <img className="pin-image__img" src={pin.preview} alt={pin.title || pin.caption} width={pin.width} height={pin.height} />
+    </picture>
+  );
 
   return (
     <div
@@ -34,14 +48,18 @@ export function PinImage({ pin }: { pin: ShownPicture }) {
         } as CSSProperties
       }
     >
-      {hidden ? (
-        <div className="pin-image__blank" role="img" aria-label="NSFW picture hidden" />
+      {zoomTo ? (
+        <Link to={zoomTo} className="pin-image__zoom" aria-label="Open lightbox">
+          {picture}
+        </Link>
       ) : (
-        <picture>
-          {hasWebp(pin.previewsFormats) ? <source srcSet={pin.previewWebp} type="image/webp" /> : null}
-          <img className="pin-image__img" src={pin.preview} alt={pin.title || pin.caption} width={pin.width} height={pin.height} />
-        </picture>
+        picture
       )}
+      {hidden ? (
+        <button type="button" className="button button--small pin-image__reveal" onClick={() => setShownOnce(pin.preview)}>
+          Show this one
+        </button>
+      ) : null}
       {pin.secret || pin.unsafe ? (
         <div className="pin-image__badges">
           {pin.secret ? <PrivateBadge /> : null}

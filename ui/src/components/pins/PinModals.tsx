@@ -1,9 +1,11 @@
 // The dialogs on an existing pin (spec, sections 2 and 4): 'Edit a pin' (the create form's
 // fields and boards), 'Pin it' as a copy on the viewer's boards, 'Pin it' as the choice of the
 // pin's boards, and the deletion. Each shows the pin's preview (650 px; 648 to delete) and,
-// on success, closes and refreshes what is on screen. The board choices offer 'Create a board'.
+// on success, closes and refreshes what is on screen; the copy first says 'Saved to {board}'
+// with a link to it. The board choices offer 'Create a board'.
 
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useBoardChoiceList, type BoardChoiceList } from '../../api/boardChoice';
 import { parseTags } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
@@ -13,9 +15,12 @@ import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinT
 import { useMutation } from '../../api/mutation';
 import { EMPTY_DRAFT, chooseBoard, type PinDraft } from '../../lib/pinDraft';
 import { readRecentBoards } from '../../lib/pinMemory';
+import { pinPath } from '../../lib/paths';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DeleteDialog } from '../boards/DeleteDialog';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
+import { FormActions } from '../Form';
+import { Modal } from '../Modal';
 import { useBoardChoices } from './NewBoard';
 import { BoardChoice, PinDraftFields } from './PinFields';
 import './pins.css';
@@ -118,18 +123,38 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
   });
   const revalidateAll = useRevalidateAll();
   const duplicate = useMutation(duplicatePin);
+  const [saved, setSaved] = useState<{ id: string; boards: string } | null>(null);
 
   const submit = async () => {
     if (draft.boards.length === 0) {
       duplicate.setErrors([NO_BOARD_CHOSEN]);
       return;
     }
-    if (!(await duplicate.run(pin.id, textOf(draft), draft.boards))) return;
-    onClose();
+    const id = await duplicate.run(pin.id, textOf(draft), draft.boards);
+    if (!id) return;
+    setSaved({ id, boards: boardTitles(boards, draft.boards) });
     await revalidateAll();
   };
 
   const choices = useBoardChoices(boards, (board) => setDraft((d) => chooseBoard(d, board)));
+
+  if (saved) {
+    return (
+      <Modal title="Pin it" onClose={onClose}>
+        <p className="pin-form__saved" role="status">
+          Saved to {saved.boards}
+        </p>
+        <FormActions>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Close
+          </button>
+          <Link to={pinPath(saved.id)} className="button button--primary" onClick={onClose}>
+            See the new pin
+          </Link>
+        </FormActions>
+      </Modal>
+    );
+  }
 
   return (
     <>
@@ -140,6 +165,12 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
       {choices.element}
     </>
   );
+}
+
+/** The titles of the boards `ids` among those the form offered, one after the other. */
+function boardTitles(boards: BoardChoiceList, ids: readonly string[]): string {
+  const known = new Map([...boards.offered, ...(boards.found ?? []), ...boards.byId.values()].map((board) => [board.id, board.title]));
+  return ids.map((id) => known.get(id) ?? 'a board').join(', ');
 }
 
 function ManageBoardsForm({ pin, boards, linked, onClose, onSaved }: FormProps) {

@@ -1,8 +1,8 @@
 // The admin page's accounts: a search box, a table of one page of 20 at a time, and each
-// account's actions, with its use beside its quotas. Every change goes to the server, which
-// checks it, then the page reloads.
+// account's actions (disabling and deleting once confirmed), with its use beside its quotas.
+// Every change goes to the server, which checks it, then the page reloads.
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { setAccountAdmin, setAccountDisabled, useAccounts } from '../../api/admin';
 import type { AdminAccount } from '../../api/generated/graphql';
 import { useMutation } from '../../api/mutation';
@@ -10,6 +10,7 @@ import { ErrorList, Field } from '../../components/Form';
 import { formatBytes, formatDateTime, timeAgo } from '../../lib/format';
 import { useDebounced } from '../../lib/useDebounced';
 import { DeleteAccountModal } from './DeleteAccountModal';
+import { DisableAccountModal } from './DisableAccountModal';
 
 export function AccountList({ myId }: { myId: string }) {
   const [typed, setTyped] = useState('');
@@ -19,6 +20,7 @@ export function AccountList({ myId }: { myId: string }) {
   const after = cursors[cursors.length - 1] ?? null;
   const { accounts, mutate } = useAccounts(query, after);
   const [deleting, setDeleting] = useState<AdminAccount | null>(null);
+  const [disabling, setDisabling] = useState<AdminAccount | null>(null);
   const change = useMutation(async (action: () => Promise<unknown>) => {
     await action();
     await mutate();
@@ -68,7 +70,7 @@ export function AccountList({ myId }: { myId: string }) {
                       {node.isAdmin ? <span className="admin__badge">admin</span> : null}
                       {node.disabled ? <span className="admin__badge admin__badge--off">disabled</span> : null}
                     </th>
-                    <td>{node.email}</td>
+                    <td className="admin__email">{breakableEmail(node.email)}</td>
                     <td>{node.emailVerified ? 'Yes' : 'No'}</td>
                     <td>{withLimit(node.holdings.pins, node.holdings.maxPins, formatCount)}</td>
                     <td>{node.holdings.boards}</td>
@@ -76,21 +78,25 @@ export function AccountList({ myId }: { myId: string }) {
                     <td>{withLimit(node.holdings.waitingBytes, node.holdings.maxWaitingBytes, formatBytes)}</td>
                     <td>{formatDateTime(node.createdAt)}</td>
                     <td>{node.lastSeenAt ? timeAgo(node.lastSeenAt) : 'Never'}</td>
-                    <td className="admin__actions">
-                      {node.id === myId ? null : (
-                        <>
+                    <td>
+                      {node.id === myId ? (
+                        <span className="admin__yourself">Your own account</span>
+                      ) : (
+                        <div className="admin__actions">
                           <button
                             type="button"
-                            className="button"
+                            className="button button--small"
                             disabled={change.pending}
                             aria-label={`${node.disabled ? 'Enable' : 'Disable'} ${node.username}`}
-                            onClick={() => void change.run(() => setAccountDisabled(node.id, !node.disabled))}
+                            onClick={() =>
+                              node.disabled ? void change.run(() => setAccountDisabled(node.id, false)) : setDisabling(node)
+                            }
                           >
                             {node.disabled ? 'Enable' : 'Disable'}
                           </button>
                           <button
                             type="button"
-                            className="button"
+                            className="button button--small"
                             disabled={change.pending}
                             aria-label={`${node.isAdmin ? 'Remove admin rights of' : 'Make admin'} ${node.username}`}
                             onClick={() => void change.run(() => setAccountAdmin(node.id, !node.isAdmin))}
@@ -99,13 +105,13 @@ export function AccountList({ myId }: { myId: string }) {
                           </button>
                           <button
                             type="button"
-                            className="button button--danger"
+                            className="button button--small button--danger"
                             aria-label={`Delete ${node.username}`}
                             onClick={() => setDeleting(node)}
                           >
                             Delete
                           </button>
-                        </>
+                        </div>
                       )}
                     </td>
                   </tr>
@@ -122,7 +128,7 @@ export function AccountList({ myId }: { myId: string }) {
             >
               Previous page
             </button>
-            <span>Page {pageNumber}</span>
+            <span className="admin__page-number">Page {pageNumber}</span>
             <button
               type="button"
               className="button"
@@ -144,7 +150,30 @@ export function AccountList({ myId }: { myId: string }) {
           }}
         />
       ) : null}
+      {disabling ? (
+        <DisableAccountModal
+          account={disabling}
+          onClose={() => setDisabling(null)}
+          onDisabled={() => {
+            setDisabling(null);
+            void mutate();
+          }}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/** An address that may wrap after its '@' (and, when a part is still too long, anywhere). */
+function breakableEmail(email: string): ReactNode {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
 

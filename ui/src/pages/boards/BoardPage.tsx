@@ -59,13 +59,13 @@ export function BoardPage() {
             </span>
             {board.folder ? (
               <>
-                <span aria-hidden="true">·</span>
+                <span className="detail__separator" aria-hidden="true">·</span>
                 <span>
                   in <Link to={folderPath(owner.username, board.folder.slug)}>{board.folder.name}</Link>
                 </span>
               </>
             ) : null}
-            <span aria-hidden="true">·</span>
+            <span className="detail__separator" aria-hidden="true">·</span>
             <span>{countLabel(board.pins.totalCount, 'pin')}</span>
             {board.secret ? <PrivateBadge /> : null}
           </p>

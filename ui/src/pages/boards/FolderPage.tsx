@@ -49,7 +49,7 @@ export function FolderPage() {
             <span>
               by <Link to={userPath(owner.username)}>{displayName(owner)}</Link>
             </span>
-            <span aria-hidden="true">·</span>
+            <span className="detail__separator" aria-hidden="true">·</span>
             <span>{countLabel(folder.boards.totalCount, 'board')}</span>
             {folder.secret ? <PrivateBadge /> : null}
           </p>

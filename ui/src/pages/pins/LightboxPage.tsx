@@ -17,7 +17,11 @@ function useFullScreen(): [on: boolean, toggle: () => void] {
   useEffect(() => {
     const onChange = () => setOn(document.fullscreenElement !== null);
     document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      // Full screen is asked of the whole page (<html>): leaving the lightbox leaves it too.
+      if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
+    };
   }, []);
   const toggle = () => {
     const change = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();

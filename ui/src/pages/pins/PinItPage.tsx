@@ -1,6 +1,7 @@
 // 'Pin it from the web': '/pin-it/#{page}', where the browser button lands with the pictures it
 // found on a page; '/pin-it/?url=&title=&text=', where a page shared from a phone lands and the
-// server scans it for pictures; '/pin-it/?temp=', where a shared picture lands, already uploaded. Pictures whose size the page did not know are measured here, and those under
+// server scans it for pictures; '/pin-it/?temp=', where a shared picture lands, already uploaded
+// (SharedPicture). Pictures whose size the page did not know are measured here, and those under
 // 200 x 200 px left out. Picking one downloads it (with the page as Referer) and goes on with
 // 'Create a pin', the page's title as the title, the selected text as the caption and the page as
 // the source. A visitor signs in first and comes back here (the pictures are kept for the tab).
@@ -38,7 +39,7 @@ export function PinItPage() {
   if (isLoading) return <p className="scan__status" aria-busy="true">Loading...</p>;
   if (!me) return <Navigate to={loginPath(shared ? location.pathname + location.search : PIN_IT_PATH)} replace />;
   const temp = params.get('temp');
-  if (temp) return <SharedPicture temp={temp} title={TITLE} />;
+  if (temp) return <SharedPicture temp={temp} />;
   if (shared) return <ScannedPage key={shared} url={shared} title={params.get('title') ?? ''} text={params.get('text') ?? ''} />;
   if (!page) {
     return (

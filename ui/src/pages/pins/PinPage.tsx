@@ -48,9 +48,7 @@ export function PinPage() {
       <article className="pin-page">
         <div className="pin-page__main">
           <div className="pin-page__stage" {...swipe}>
-            <Link to={route.lightboxPath(pin.id)} className="pin-page__zoom" aria-label="Open lightbox">
-              <PinImage pin={pin} />
-            </Link>
+            <PinImage pin={pin} zoomTo={route.lightboxPath(pin.id)} />
             <nav aria-label="Previous and next pins">
               {pin.prevID ? (
                 <Link to={route.detailPath(pin.prevID)} className="pin-page__neighbour pin-page__neighbour--previous" aria-label="Previous pin">

@@ -1,14 +1,15 @@
-// 'Pin it from the web' for a picture shared from the phone ('/pin-it/?temp=...'): POST /share/
+// 'Pin a shared picture', for a picture shared from the phone ('/pin-it/?temp=...'): POST /share/
 // (src/http/share.rs) has already uploaded it as a temporary pin. It goes on with the pin adding
-// flow at once: the clones dialog when the picture is already pinned, else 'Create a pin', with
-// the shared title, text and link as the pin's title, caption and source.
+// flow at once: the clones dialog when the picture is already pinned (the clones come as ids; the
+// dialog reads their words and thumbnails), else 'Create a pin', with the shared title, text and
+// link as the pin's title, caption and source.
 
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TempPin } from '../../api/generated/graphql';
 import { usePinFlow } from '../../components/pins/PinFlow';
 
-export function SharedPicture({ temp, title }: { temp: string; title: string }) {
+export function SharedPicture({ temp }: { temp: string }) {
   const [params] = useSearchParams();
   const flow = usePinFlow();
   const started = useRef(false);
@@ -21,14 +22,14 @@ export function SharedPicture({ temp, title }: { temp: string; title: string }) 
       tempFileUrl: `/media/tmp/${encodeURIComponent(temp)}`,
       originalName: params.get('name'),
       url: null,
-      clones: params.getAll('clone').map((id) => ({ id, sha1: '', title: null, caption: 'An existing pin' })),
+      clones: params.getAll('clone').map((id) => ({ id, sha1: '', title: null, caption: '' })),
     };
     flow.proceed(pin, null, { title: params.get('title'), caption: params.get('caption'), source: params.get('source') });
   }, [temp, params, flow]);
 
   return (
     <section className="page-heading scan__heading">
-      <h1>{title}</h1>
+      <h1>Pin a shared picture</h1>
       <p>{params.get('title') ?? params.get('name') ?? 'The shared picture'}</p>
       {flow.element}
     </section>

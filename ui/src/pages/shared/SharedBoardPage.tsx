@@ -33,9 +33,9 @@ export function SharedBoardPage() {
           </h1>
           <p className="detail__meta">
             <span>by {displayName(board.owner)}</span>
-            <span aria-hidden="true">·</span>
+            <span className="detail__separator" aria-hidden="true">·</span>
             <span>{countLabel(board.pins.totalCount, 'pin')}</span>
-            <span aria-hidden="true">·</span>
+            <span className="detail__separator" aria-hidden="true">·</span>
             <a href={sharedFeedPath(token)} type="application/atom+xml">
               Subscribe
             </a>

@@ -49,9 +49,7 @@ export function SharedPinPage() {
           <Link to={base}>{board.title}</Link> by {displayName(board.owner)}
         </p>
         <div className="pin-page__stage" {...swipe}>
-          <Link to={lightboxPathUnder(base, pin.id)} className="pin-page__zoom" aria-label="Open lightbox">
-            <PinImage pin={pin} />
-          </Link>
+          <PinImage pin={pin} zoomTo={lightboxPathUnder(base, pin.id)} />
           <nav aria-label="Previous and next pins">
             {pin.prevID ? (
               <Link to={pinPathUnder(base, pin.prevID)} className="pin-page__neighbour pin-page__neighbour--previous" aria-label="Previous pin">

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use corkboard_core::service::pin_lists::{PageRequest, PinList, PinPage, cursor, parse_cursor};
 use corkboard_core::service::similar_pins;
 use corkboard_domain::ids::PinId;
+use corkboard_domain::pin::PinRecord;
 use corkboard_store::pin_order::PinKey;
 
 pub(crate) type PinConnection = Connection<PinCursor, Pin, PinTotal>;
@@ -73,25 +74,30 @@ pub(crate) async fn similar_connection(
 
 fn connection_of(page: PinPage, list: PinList) -> PinConnection {
     prefetch::records(page.pins.iter().map(|(_, record)| &**record));
-    let mut connection = Connection::with_additional_fields(
-        page.has_previous,
-        page.has_next,
-        PinTotal {
-            total_count: page.total,
-            total_count_capped: page.total_capped,
-        },
+    let total = PinTotal {
+        total_count: page.total,
+        total_count_capped: page.total_capped,
+    };
+    page_connection(page, total, |record| Pin {
+        record,
+        list: list.clone(),
+    })
+}
+
+/// A page of pins as a connection whose fields are `fields`, each pin's key its cursor and
+/// `node` its node.
+pub(crate) fn page_connection<Node, Fields>(
+    page: PinPage,
+    fields: Fields,
+    node: impl Fn(Arc<PinRecord>) -> Node,
+) -> Connection<PinCursor, Node, Fields> {
+    let mut connection =
+        Connection::with_additional_fields(page.has_previous, page.has_next, fields);
+    connection.edges.extend(
+        page.pins
+            .into_iter()
+            .map(|(key, record)| Edge::new(PinCursor(key), node(record))),
     );
-    connection
-        .edges
-        .extend(page.pins.into_iter().map(|(key, record)| {
-            Edge::new(
-                PinCursor(key),
-                Pin {
-                    record,
-                    list: list.clone(),
-                },
-            )
-        }));
     connection
 }
 

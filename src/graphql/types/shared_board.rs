@@ -8,11 +8,11 @@ use async_graphql::{Context, ID, Object, Result, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use super::objects::User;
-use crate::graphql::connection::{Connection, Edge};
+use crate::graphql::connection::Connection;
 use crate::graphql::context::ContextExt;
 use crate::graphql::ids::pin_id;
 use crate::graphql::pagination::{Total, items_to_read, page_cost};
-use crate::graphql::pin_lists::PinCursor;
+use crate::graphql::pin_lists::{PinCursor, page_connection};
 use corkboard_core::media::encode::FORMATS;
 use corkboard_core::media::urls;
 use corkboard_core::service::pin_lists::{Neighbours, parse_cursor};
@@ -66,14 +66,7 @@ impl SharedBoard {
         let total = Total {
             total_count: page.total,
         };
-        let mut connection =
-            Connection::with_additional_fields(page.has_previous, page.has_next, total);
-        connection.edges.extend(
-            page.pins
-                .into_iter()
-                .map(|(key, record)| Edge::new(PinCursor(key), self.pin_of(record))),
-        );
-        Ok(connection)
+        Ok(page_connection(page, total, |record| self.pin_of(record)))
     }
 
     /// One of the board's pins; NOT_FOUND_ERROR for any other.

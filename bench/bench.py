@@ -299,6 +299,8 @@ def targets(server, boards, queries=None):
         "{ pins(first: 1) { edges { node { id preview(minWidth: 236) boards(first: 1) { edges { node { slug user { username } } } } } } } }"
     )
     pin = newest["pins"]["edges"][0]["node"]
+    if queries is None:
+        queries = draw_queries(server)
     board = pin["boards"]["edges"][0]["node"]
     big = max(boards, key=lambda board: board["pins"]["totalCount"])
     owner = big["user"]["username"]
@@ -308,8 +310,10 @@ def targets(server, boards, queries=None):
         "Home list, pins(first: 50)": post(LAST_PINS, {"first": 50}),
         "Board page": post(BOARD_PINS, {"username": board["user"]["username"], "boardSlug": board["slug"], "first": 50}),
         "Pin detail": post(SINGLE_PIN, {"id": pin["id"]}),
-        # Its signed-in twin (see `signed_in`) is computed at each request: target p99 <= 10 ms.
-        "More like this, first page": post(SIMILAR_PINS, {"id": pin["id"], "first": 50}),
+        # Of a pin drawn at random from those the searches are drawn from; its signed-in twin (see
+        # `signed_in`) is computed at each request: target p99 <= 10 ms.
+        "More like this, first page": {**post(SIMILAR_PINS, {"id": "__WORDS__", "first": 50}),
+                                       "queries": queries[("pin",)]},
         **search_targets(server, queries),
         "Preview file (236 px JPEG)": {"path": pin["preview"]},
         f"A user's boards page, covers ({big['pins']['totalCount']} pins on the largest)": post(USER_BOARDS, {"username": owner, "secret": False, "first": 50}),

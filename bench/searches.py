@@ -20,7 +20,7 @@ COUNTS = {1: "one word", 2: "two words", 3: "three words"}
 
 
 def sample_pins(server, count, seed=1):
-    """The title, caption and tags of up to `count` pins a visitor may see, of ids drawn at random
+    """The id, title, caption and tags of up to `count` pins a visitor may see, of ids drawn at random
     below the newest pin's (ids the visitor may not see, or gone, are skipped)."""
     newest, _ = server.graphql("{ pins(first: 1) { edges { node { id } } } }")
     edges = newest["pins"]["edges"]
@@ -31,7 +31,7 @@ def sample_pins(server, count, seed=1):
     pins = []
     while ids and len(pins) < count:
         batch, ids = ids[:BATCH], ids[BATCH:]
-        fields = " ".join(f'p{id}: pin(id: "{id}") {{ title caption tags }}' for id in batch)
+        fields = " ".join(f'p{id}: pin(id: "{id}") {{ id title caption tags }}' for id in batch)
         pins += [pin for pin in visitor_query(server, "{ " + fields + " }").values() if pin]
     return pins[:count]
 
@@ -53,7 +53,8 @@ def words_of(pin):
 
 def draw(pins, seed=1):
     """The query lists of the sampled `pins`: {("text", words, "common" | "rare"): [query, ...],
-    ("tag",): [tag, ...], ("prefix",): [two or three letters, ...]}, each query from one pin."""
+    ("tag",): [tag, ...], ("prefix",): [two or three letters, ...], ("pin",): [id, ...]}, each
+    query from one pin."""
     draw = random.Random(seed)
     texts = [words_of(pin) for pin in pins]
     held = {}
@@ -63,6 +64,7 @@ def draw(pins, seed=1):
     common_from = max(2, COMMON_SHARE * len(pins))
     queries = {("text", n, kind): [] for n in COUNTS for kind in ("common", "rare")}
     queries[("tag",)], queries[("prefix",)] = [], []
+    queries[("pin",)] = [pin["id"] for pin in pins]
     for pin, words in zip(pins, texts):
         kinds = {"common": [word for word in words if held[word] >= common_from],
                  "rare": [word for word in words if held[word] == 1]}

@@ -4,8 +4,8 @@
 
 use anyhow::Context;
 use tantivy::collector::TopDocs;
-use tantivy::query::{BooleanQuery, MoreLikeThisQuery, Occur, Query};
-use tantivy::schema::{Field, OwnedValue};
+use tantivy::query::MoreLikeThisQuery;
+use tantivy::schema::OwnedValue;
 
 use super::document::{TAG_WEIGHT, TITLE_WEIGHT};
 use super::{SearchIndex, pin_ids, private_word, words};
@@ -21,8 +21,9 @@ const COMMON_SHARE: u64 = 50;
 const WORD_IN_AT_LEAST: u64 = 1_000;
 
 impl SearchIndex {
-    /// Up to `limit` pins that read alike `pin`, best first, with their scores, among those the
-    /// viewer may see; never `pin` itself.
+    /// Up to `limit` pins that read alike `pin`, best first, with their scores; never `pin`
+    /// itself. The viewer's own private words count, but the hits are not narrowed to what the
+    /// viewer may see: the caller checks each with the policy.
     pub fn read_alikes(
         &self,
         viewer: Option<UserId>,
@@ -30,42 +31,37 @@ impl SearchIndex {
         limit: usize,
     ) -> AppResult<Vec<(u64, f32)>> {
         let searcher = self.reader().searcher();
-        let most_common = (searcher.num_docs() / COMMON_SHARE).max(WORD_IN_AT_LEAST);
-        let like = |field: Field, values: Vec<OwnedValue>| -> Box<dyn Query> {
-            Box::new(
-                MoreLikeThisQuery::builder()
-                    .with_min_doc_frequency(2)
-                    .with_max_doc_frequency(most_common)
-                    .with_min_term_frequency(1)
-                    .with_min_word_length(2)
-                    .with_max_query_terms(MOST_WORDS)
-                    .with_document_fields(vec![(field, values)]),
-            )
-        };
         let texts = texts_of(pin);
         let public = texts.iter().map(|text| OwnedValue::Str(text.to_string()));
-        let mut either = vec![(Occur::Should, like(self.fields.words, public.collect()))];
+        let mut fields = vec![(self.fields.words, public.collect())];
         if let Some(viewer) = viewer {
             // `reader_words` holds words whole: the pin's words, folded, each as the viewer's.
             let own = texts
                 .iter()
                 .flat_map(|text| words(text))
                 .map(|word| OwnedValue::Str(private_word(viewer, &word)));
-            either.push((Occur::Should, like(self.fields.reader_words, own.collect())));
+            fields.push((self.fields.reader_words, own.collect()));
         }
-        let query = BooleanQuery::new(vec![
-            (
-                Occur::Must,
-                Box::new(BooleanQuery::new(either)) as Box<dyn Query>,
-            ),
-            (Occur::MustNot, self.term_u64(self.fields.id, pin.id.0)),
-            (Occur::MustNot, self.hidden_from(viewer)),
-        ]);
-        let top = TopDocs::with_limit(limit.max(1)).order_by_score();
-        let mut hits = searcher.search(&query, &top).context("search failed")?;
-        hits.truncate(limit);
+        let most_common = (searcher.num_docs() / COMMON_SHARE).max(WORD_IN_AT_LEAST);
+        // One flat disjunction of the words, so that Tantivy's block-WAND skips the postings
+        // that cannot reach the top: the pin itself and what the viewer may not see are left
+        // out of the hits after, not in the query, where they would turn the pruning off.
+        let query = MoreLikeThisQuery::builder()
+            .with_min_doc_frequency(2)
+            .with_max_doc_frequency(most_common)
+            .with_min_term_frequency(1)
+            .with_min_word_length(2)
+            .with_max_query_terms(MOST_WORDS * fields.len())
+            .with_document_fields(fields);
+        let top = TopDocs::with_limit(limit + 1).order_by_score();
+        let hits = searcher.search(&query, &top).context("search failed")?;
         let ids = pin_ids(&self.id_columns(&searcher)?, &hits);
-        Ok(ids.into_iter().zip(hits.iter().map(|hit| hit.0)).collect())
+        Ok(ids
+            .into_iter()
+            .zip(hits.iter().map(|hit| hit.0))
+            .filter(|(id, _)| *id != pin.id.0)
+            .take(limit)
+            .collect())
     }
 }
 

@@ -37,6 +37,7 @@ mod log_format;
 mod many_boards;
 mod many_folders;
 mod many_shared_boards;
+mod near_duplicates;
 mod metrics;
 mod picture_reads;
 mod pictures;

@@ -98,17 +98,6 @@ pub fn showing(tx: &impl Source, sha1: &str, most: usize) -> AppResult<Vec<PinId
         .collect()
 }
 
-/// The ids of a user's newest pins, newest first, at most `most` of them.
-pub fn newest_ids_of_user(tx: &impl Source, user: UserId, most: usize) -> AppResult<Vec<PinId>> {
-    let table = tx.table(PINS_BY_USER)?;
-    let range = table.range((user.0, 0)..=(user.0, u64::MAX))?;
-    range
-        .rev()
-        .take(most)
-        .map(|entry| Ok(PinId(entry?.0.value().1)))
-        .collect()
-}
-
 /// How many pins show the picture of this sha1.
 pub fn picture_count(tx: &impl Source, sha1: &str) -> AppResult<u64> {
     Ok(tx

@@ -41,6 +41,14 @@ export async function duplicatePin(pin: string, text: PinText, boards: string[])
   return (await gql(DuplicatePinDocument, { pin, ...text, title: text.title || null, boards })).duplicatePin.id;
 }
 
+/** A copy of `pin`, with its words, for the viewer on `board` ('Save' on a grid); resolves to the copy's id. */
+export async function saveCopy(pin: string, board: string): Promise<string> {
+  const original = (await gql(EditPinDocument, { id: pin })).pin;
+  if (!original) throw new Error('This pin is gone.');
+  const { title, caption, unsafe, tags } = original;
+  return duplicatePin(pin, { title: title ?? '', caption, rating: 0, unsafe, tags }, [board]);
+}
+
 /** Resolves to the owner's id (never undefined: useMutation reads undefined as a failure). */
 export async function deletePin(id: string): Promise<string> {
   return (await gql(DeletePinDocument, { id })).deletePin.user.id;

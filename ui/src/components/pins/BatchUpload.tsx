@@ -1,8 +1,8 @@
 // Many files at once (issue 17, item 3): the files picked, dropped or pasted on the upload dialog
 // share a board, a caption and tags, each (shown by its thumbnail, drawn from the local file) may
 // get its own title, and each has its own progress bar. Uploads run three at a time. A file that
-// is not a picture is refused as it is listed, never sent; a file whose picture the viewer
-// already pinned is not pinned again ('clone found'); a file the server refuses is listed with
+// is not a picture is refused as it is listed, never sent; a file whose picture (or a
+// near-duplicate of it) the viewer already pinned is not pinned again ('clone found'); a file the server refuses is listed with
 // the server's reason. The batch ends on the board, with the summary left open over it.
 
 import { useEffect, useRef, useState } from 'react';
@@ -13,13 +13,14 @@ import { useRevalidateAll } from '../../api/cache';
 import { errorMessages } from '../../api/errors';
 import type { PinBoardChoice } from '../../api/generated/graphql';
 import { useMe } from '../../api/me';
-import { addPin, uploadPin } from '../../api/pins';
+import { addPin, uploadPin, useClonePreview } from '../../api/pins';
 import { boardPath, userPinPath } from '../../lib/paths';
 import { isImageFile } from '../../lib/validation';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
 import { Field, FormActions } from '../Form';
 import { Modal } from '../Modal';
 import { useBoardChoices } from './NewBoard';
+import { alreadyPinned } from './ClonesModal';
 import { BoardChoice } from './PinFields';
 import { readRecentBoards } from '../../lib/pinMemory';
 import './pins.css';
@@ -96,8 +97,9 @@ function BatchForm({
     try {
       set(index, { outcome: { kind: 'sending', sent: 0 } });
       const temp = await uploadPin(file, (sent) => set(index, { outcome: { kind: 'sending', sent } }));
-      if (temp.clones.length > 0) {
-        set(index, { outcome: { kind: 'clone', id: temp.clones[0]?.id ?? '' } });
+      const pinned = temp.clones[0] ?? temp.nearDuplicates[0];
+      if (pinned) {
+        set(index, { outcome: { kind: 'clone', id: pinned.id } });
         return;
       }
       const id = await addPin({
@@ -202,11 +204,7 @@ function BatchFile({ item, username, onTitle }: { item: Item; username: string; 
           <progress aria-label={`Upload of ${file.name}`} max={100} value={outcome.kind === 'sending' ? Math.round(outcome.sent * 100) : 0} />
         ) : null}
         {outcome.kind === 'created' ? <span>Created</span> : null}
-        {outcome.kind === 'clone' ? (
-          <span>
-            Already pinned: <a href={userPinPath(username, outcome.id)}>see the existing pin</a>
-          </span>
-        ) : null}
+        {outcome.kind === 'clone' ? <AlreadyPinned pinId={outcome.id} href={userPinPath(username, outcome.id)} /> : null}
         {outcome.kind === 'refused' ? <span>Refused: {outcome.reason}</span> : null}
         </div>
       </div>
@@ -224,4 +222,14 @@ function useObjectUrl(file: File | null): string | null {
     return () => URL.revokeObjectURL(made);
   }, [file]);
   return url;
+}
+
+/** "You already pinned this picture on {board}", with 'Open it'. */
+function AlreadyPinned({ pinId, href }: { pinId: string; href: string }) {
+  const { clone } = useClonePreview(pinId);
+  return (
+    <span>
+      {clone ? alreadyPinned(clone.boards) : 'Already pinned.'} <a href={href}>Open it</a>
+    </span>
+  );
 }

@@ -37,7 +37,7 @@ export function ClonesModal({
   const [errors, setErrors] = useState<string[]>([]);
   const copies = [...temp.clones, ...temp.nearDuplicates];
   const first = copies[0];
-  const { clone: firstPin } = useClonePreview(first?.id ?? '');
+  const { clone: firstPin } = useClonePreview(first?.id ?? null);
   const href = (id: string) => (me ? userPinPath(me.username, id) : pinPath(id));
   const title = temp.clones.length > 0 ? 'Existing pin found with same image' : 'Existing pin found with a similar image';
 

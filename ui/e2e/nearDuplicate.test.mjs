@@ -1,0 +1,51 @@
+// A near-duplicate caught through the browser button (issue 77, item 2): a picture picked on a
+// page, a slightly cropped copy of one the viewer pinned, opens "You already pinned this picture
+// on {board}" instead of 'Create a pin', with 'Pin it anyway', 'Add to board' and 'Open it'.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { addBoardByApi, addPinByApi, browserSkip, makeScenePng, pathOf, serverAndBrowser, signUpByApi, testSite, waitFor } from './harness.mjs';
+
+describe('near-duplicates', { skip: browserSkip }, () => {
+  // The test site is on 127.0.0.1, which the server refuses to fetch unless told otherwise.
+  const app = serverAndBrowser({ env: { CORKBOARD_FETCH__ALLOW_PRIVATE_NETWORKS: 'true' } });
+  const cropped = makeScenePng(640, 480, 2, { x: 10, y: 8, width: 620, height: 464 });
+  const site = testSite((request, response) => {
+    if (request.url === '/cropped.png') response.writeHead(200, { 'content-type': 'image/png' }).end(cropped);
+    else response.writeHead(404).end();
+  });
+
+  it('the browser button finds the pin of the uncropped picture', async () => {
+    const ada = await signUpByApi(app.server.baseUrl, 'near');
+    const { id: board } = await addBoardByApi(app.server.baseUrl, ada.cookie, 'Seascapes');
+    const pin = await addPinByApi(app.server.baseUrl, ada.cookie, {
+      boards: [board],
+      caption: 'The whole sea',
+      png: makeScenePng(640, 480, 2),
+    });
+    const { context, page } = await app.open({ cookie: ada.cookie });
+    try {
+      // What the browser button sends: the page and the pictures found on it.
+      const sent = { url: `${site.url}/page.html`, title: 'Sea', text: '', pictures: [{ src: `${site.url}/cropped.png`, alt: 'The sea', width: 620, height: 464 }] };
+      await page.goto(`/pin-it/#${encodeURIComponent(JSON.stringify(sent))}`);
+      await page.getByRole('button', { name: 'The sea' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Existing pin found with a similar image' });
+      await dialog.getByText('You already pinned this picture on Seascapes', { exact: true }).waitFor();
+      await dialog.getByRole('link', { name: 'The whole sea' }).waitFor();
+      await dialog.getByRole('button', { name: 'Pin it anyway' }).waitFor();
+      await dialog.getByRole('button', { name: 'Add to board' }).waitFor();
+      await dialog.getByRole('button', { name: 'Open it' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await waitFor(() => pathOf(page) === `/${ada.username}/pins/${pin}`, { message: 'the existing pin' });
+
+      // Again, pinned anyway: the create form follows.
+      await page.goto(`/pin-it/#${encodeURIComponent(JSON.stringify(sent))}`);
+      await page.getByRole('button', { name: 'The sea' }).click();
+      await dialog.getByRole('button', { name: 'Pin it anyway' }).click();
+      await page.getByRole('dialog', { name: 'Create a pin' }).waitFor();
+      assert.equal(await dialog.count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -70,6 +70,19 @@ pub(crate) fn ids_of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinId
     Ok(ids.into_iter().map(PinId).collect())
 }
 
+/// Those of `ids` that are `user`'s pins, in their order, without reading the pins.
+pub fn of_user_among(tx: &impl Source, user: UserId, ids: &[PinId]) -> AppResult<Vec<PinId>> {
+    let table = tx.table(PINS_BY_USER)?;
+    tx.note_keys_read(ids.len());
+    let mut own = Vec::new();
+    for id in ids {
+        if table.get((user.0, id.0))?.is_some() {
+            own.push(*id);
+        }
+    }
+    Ok(own)
+}
+
 /// The first pin showing the picture with this sha1 that is `wanted`, read one pin at a time
 /// (each counted in `Store::keys_read`): a picture many pins show is not loaded whole.
 pub fn first_showing(

@@ -10,8 +10,8 @@ use corkboard_store::{Source, look_alikes, pins};
 
 /// The most clones, and the most near-duplicates, a search answers.
 pub const MOST_COPIES: usize = 20;
-/// The most pins read in all, over the picture itself and its look-alikes (the closest first):
-/// pins of other users showing them are read and left, so a popular picture bounds the work.
+/// The most pins looked at in all, over the picture itself and its look-alikes (the closest
+/// first): a picture many users pinned bounds the work. Only the user's own pins are read whole.
 const MOST_READ: usize = 2_000;
 
 /// The user's pins showing a picture or one like it, each list newest first.
@@ -41,26 +41,23 @@ pub(crate) fn pinned_copies(
             .map(|(_, sha1)| sha1)
             .filter(|sha1| *sha1 != picture.sha1),
     );
-    let mut copies = PinnedCopies::default();
-    let mut read = 0;
+    let mut own = Vec::new();
+    let mut looked_at = 0;
     for sha1 in pictures {
-        if read == MOST_READ {
+        if looked_at == MOST_READ {
             break;
         }
-        let ids = pins::showing(tx, &sha1, MOST_READ - read)?;
-        read += ids.len();
-        for id in ids {
-            let Some(pin) = pins::get(tx, id)? else {
-                continue;
-            };
-            if pin.user != user {
-                continue;
-            }
-            if same_picture(&pin.picture, picture) {
-                copies.clones.push(pin);
-            } else {
-                copies.near_duplicates.push(pin);
-            }
+        let ids = pins::showing(tx, &sha1, MOST_READ - looked_at)?;
+        looked_at += ids.len();
+        own.extend(pins::of_user_among(tx, user, &ids)?);
+    }
+    let mut copies = PinnedCopies::default();
+    for (_, pin) in pins::get_each(tx, own.into_iter().map(|id| ((), id)))? {
+        let pin = PinRecord::clone(&pin);
+        if same_picture(&pin.picture, picture) {
+            copies.clones.push(pin);
+        } else {
+            copies.near_duplicates.push(pin);
         }
     }
     for list in [&mut copies.clones, &mut copies.near_duplicates] {

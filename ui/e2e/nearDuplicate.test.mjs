@@ -9,7 +9,7 @@ import { addBoardByApi, addPinByApi, browserSkip, makeScenePng, pathOf, serverAn
 describe('near-duplicates', { skip: browserSkip }, () => {
   // The test site is on 127.0.0.1, which the server refuses to fetch unless told otherwise.
   const app = serverAndBrowser({ env: { CORKBOARD_FETCH__ALLOW_PRIVATE_NETWORKS: 'true' } });
-  const cropped = makeScenePng(640, 480, 2, { x: 10, y: 8, width: 620, height: 464 });
+  const cropped = makeScenePng(640, 480, 2, { x: 0, y: 0, width: 620, height: 480 });
   const site = testSite((request, response) => {
     if (request.url === '/cropped.png') response.writeHead(200, { 'content-type': 'image/png' }).end(cropped);
     else response.writeHead(404).end();
@@ -26,7 +26,7 @@ describe('near-duplicates', { skip: browserSkip }, () => {
     const { context, page } = await app.open({ cookie: ada.cookie });
     try {
       // What the browser button sends: the page and the pictures found on it.
-      const sent = { url: `${site.url}/page.html`, title: 'Sea', text: '', pictures: [{ src: `${site.url}/cropped.png`, alt: 'The sea', width: 620, height: 464 }] };
+      const sent = { url: `${site.url}/page.html`, title: 'Sea', text: '', pictures: [{ src: `${site.url}/cropped.png`, alt: 'The sea', width: 620, height: 480 }] };
       await page.goto(`/pin-it/#${encodeURIComponent(JSON.stringify(sent))}`);
       await page.getByRole('button', { name: 'The sea' }).click();
       const dialog = page.getByRole('dialog', { name: 'Existing pin found with a similar image' });

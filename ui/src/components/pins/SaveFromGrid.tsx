@@ -3,7 +3,7 @@
 // was saved to; 'Choose board' lists the viewer's boards. Both end with the 'Saved to {board}'
 // toast.
 
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useBoardChoiceList } from '../../api/boardChoice';
 import { useRevalidateAll } from '../../api/cache';
 import { errorMessages } from '../../api/errors';
@@ -18,7 +18,7 @@ import './SaveFromGrid.css';
 const LONG_PRESS_MS = 500;
 
 /** The tile's link and, for a signed-in viewer, its Save controls beside it. */
-export function SaveFromGrid({ pinId, children }: { pinId: string; children: React.ReactNode }) {
+export function SaveFromGrid({ pinId, children }: { pinId: string; children: ReactNode }) {
   const { me } = useMe();
   const [pressed, setPressed] = useState(false);
   const timer = useRef<number | undefined>(undefined);

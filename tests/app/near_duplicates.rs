@@ -58,16 +58,20 @@ async fn a_picture_and_its_copies_find_each_other_and_an_unrelated_one_does_not(
     // near-duplicate.
     for copy in [smaller.clone(), reencoded.clone()] {
         let answer = uploaded(&app, &app.client, copy).await;
-        assert_eq!(ids(&answer, "clones"), [first.clone()], "{answer}");
+        assert_eq!(ids(&answer, "clones"), [first.as_str()], "{answer}");
         assert!(ids(&answer, "nearDuplicates").is_empty(), "{answer}");
     }
     let answer = uploaded(&app, &app.client, cropped.clone()).await;
     assert!(ids(&answer, "clones").is_empty(), "{answer}");
-    assert_eq!(ids(&answer, "nearDuplicates"), [first.clone()], "{answer}");
+    assert_eq!(ids(&answer, "nearDuplicates"), [first.as_str()], "{answer}");
 
     // The copies pinned, the original finds each of them.
     let mut copies = Vec::new();
-    for (bytes, caption) in [(smaller, "smaller"), (reencoded, "jpeg"), (cropped, "cropped")] {
+    for (bytes, caption) in [
+        (smaller, "smaller"),
+        (reencoded, "jpeg"),
+        (cropped, "cropped"),
+    ] {
         copies.push(create_pin(&app, &app.client, bytes, &[&board], caption).await);
     }
     let answer = uploaded(&app, &app.client, original.clone()).await;
@@ -76,7 +80,11 @@ async fn a_picture_and_its_copies_find_each_other_and_an_unrelated_one_does_not(
     for pin in copies.iter().chain([&first]) {
         assert!(found.contains(pin), "{pin} not in {answer}");
     }
-    assert_eq!(ids(&answer, "nearDuplicates"), [copies[2].clone()], "{answer}");
+    assert_eq!(
+        ids(&answer, "nearDuplicates"),
+        [copies[2].clone()],
+        "{answer}"
+    );
 
     // An unrelated picture finds nothing; another user finds none of ada's pins.
     let unrelated = uploaded(&app, &app.client, png(&scene(640, 480, 2))).await;

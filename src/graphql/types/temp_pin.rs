@@ -35,7 +35,8 @@ impl TempPin {
     /// The viewer's pins that already show this picture, newest first, at most 20.
     #[graphql(complexity = "bounded_cost(MOST_COPIES, child_complexity)")]
     async fn clones(&self) -> Vec<Pin> {
-        self.0.copies.clones.iter().cloned().map(Pin::from).collect()
+        let clones = &self.0.copies.clones;
+        clones.iter().cloned().map(Pin::from).collect()
     }
 
     /// The viewer's pins showing a near-duplicate of this picture (a slightly cropped copy),

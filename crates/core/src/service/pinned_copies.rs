@@ -61,7 +61,7 @@ pub(crate) fn pinned_copies(
         }
     }
     for list in [&mut copies.clones, &mut copies.near_duplicates] {
-        list.sort_unstable_by(|a, b| b.id.cmp(&a.id));
+        list.sort_unstable_by_key(|pin| std::cmp::Reverse(pin.id));
         list.truncate(MOST_COPIES);
     }
     Ok(copies)

@@ -18,6 +18,7 @@ describe('near-duplicates', { skip: browserSkip }, () => {
   it('the browser button finds the pin of the uncropped picture', async () => {
     const ada = await signUpByApi(app.server.baseUrl, 'near');
     const { id: board } = await addBoardByApi(app.server.baseUrl, ada.cookie, 'Seascapes');
+    await addBoardByApi(app.server.baseUrl, ada.cookie, 'Blues');
     const pin = await addPinByApi(app.server.baseUrl, ada.cookie, {
       boards: [board],
       caption: 'The whole sea',
@@ -37,6 +38,16 @@ describe('near-duplicates', { skip: browserSkip }, () => {
       await dialog.getByRole('button', { name: 'Open it' }).click();
       await dialog.waitFor({ state: 'detached' });
       await waitFor(() => pathOf(page) === `/${ada.username}/pins/${pin}`, { message: 'the existing pin' });
+
+      // Again, added to another board: no board is being pinned to, so a choice of boards opens.
+      await page.goto(`/pin-it/#${encodeURIComponent(JSON.stringify(sent))}`);
+      await page.getByRole('button', { name: 'The sea' }).click();
+      await dialog.getByRole('button', { name: 'Add to board' }).click();
+      const boards = page.getByRole('dialog', { name: 'Pin it' });
+      await boards.getByRole('checkbox', { name: 'Blues', exact: true }).check();
+      await boards.getByRole('button', { name: 'Save' }).click();
+      await waitFor(() => pathOf(page) === `/${ada.username}/pins/${pin}`, { message: 'the existing pin' });
+      await page.getByRole('link', { name: 'Blues' }).waitFor();
 
       // Again, pinned anyway: the create form follows.
       await page.goto(`/pin-it/#${encodeURIComponent(JSON.stringify(sent))}`);

@@ -1,7 +1,8 @@
 // Save from the grid (issue 77, item 5): a signed-in viewer hovering a pin's tile on the home
 // grid saves a copy on a board chosen there, then on the last board used with one click; each
 // time the 'Saved to {board}' toast says so without taking the focus, links to the board, and
-// 'Undo' deletes the copy: the board's pin count goes up, then back down. Visitors see no Save.
+// 'Undo' deletes the copy: the board's pin count goes up, then back down. The keyboard reaches
+// Save from the tile's link. Visitors see no Save.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -61,6 +62,15 @@ describe('save from the grid', { skip: browserSkip }, () => {
       await waitFor(async () => (await pinCount(bob.cookie, favourites)) === 0, { message: 'the copy undone again' });
       // The toast goes by itself.
       await page.getByText('Removed from Favourites').waitFor({ state: 'detached', timeout: 10_000 });
+
+      // By keyboard: the control after the tile's link is 'Save', shown while it has the focus.
+      await page.mouse.move(0, 0);
+      await item.getByRole('link', { name: 'Harbour' }).focus();
+      await page.keyboard.press('Tab');
+      const save = item.getByRole('button', { name: 'Save to Favourites' });
+      assert.equal(await save.evaluate((button) => button === document.activeElement), true);
+      const opacity = () => save.evaluate((button) => getComputedStyle(/** @type {Element} */ (button.parentElement)).opacity);
+      await waitFor(async () => (await opacity()) === '1', { message: 'Save shown' });
     } finally {
       await context.close();
     }

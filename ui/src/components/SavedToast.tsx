@@ -41,7 +41,9 @@ const subscribe = (listener: () => void) => {
 export function SavedToast() {
   const saved = useSyncExternalStore(subscribe, () => current);
   return (
-    <div className="saved-toast__region" role="status" aria-live="polite">
+    // The live region is always there, so that the toast put in it is announced; the toast alone
+    // is the status, so that no empty status stands on every page.
+    <div className="saved-toast__region" aria-live="polite">
       {saved ? <Toast key={saved.key} saved={saved} /> : null}
     </div>
   );
@@ -74,6 +76,7 @@ function Toast({ saved }: { saved: Saved }) {
   return (
     <div
       className="saved-toast"
+      role="status"
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addBoardByApi, addPinByApi, browserSkip, makeScenePng, pathOf, serverAndBrowser, signUpByApi, testSite, waitFor } from './harness.mjs';
+import { addBoardByApi, addPinByApi, browserSkip, headerMenu, makeScenePng, pathOf, serverAndBrowser, signUpByApi, testSite, waitFor } from './harness.mjs';
 
 describe('near-duplicates', { skip: browserSkip }, () => {
   // The test site is on 127.0.0.1, which the server refuses to fetch unless told otherwise.
@@ -55,6 +55,39 @@ describe('near-duplicates', { skip: browserSkip }, () => {
       await dialog.getByRole('button', { name: 'Pin it anyway' }).click();
       await page.getByRole('dialog', { name: 'Create a pin' }).waitFor();
       assert.equal(await dialog.count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a batch upload lists the near-duplicate with its actions', async () => {
+    const ada = await signUpByApi(app.server.baseUrl, 'batch');
+    const { id: board } = await addBoardByApi(app.server.baseUrl, ada.cookie, 'Seascapes');
+    await addBoardByApi(app.server.baseUrl, ada.cookie, 'Batch');
+    await addPinByApi(app.server.baseUrl, ada.cookie, { boards: [board], caption: 'The whole sea', png: makeScenePng(640, 480, 2) });
+    const { context, page } = await app.open({ cookie: ada.cookie });
+    try {
+      await page.goto('/');
+      await headerMenu(page, 'New pin');
+      await page.getByRole('dialog', { name: 'Choose pin origin' }).getByRole('button', { name: 'Your computer' }).click();
+      const upload = page.getByRole('dialog', { name: 'Upload pin from your computer' });
+      await upload.getByLabel('Picture', { exact: true }).setInputFiles([
+        { name: 'cropped.png', mimeType: 'image/png', buffer: cropped },
+        { name: 'other.png', mimeType: 'image/png', buffer: makeScenePng(320, 240, 5) },
+      ]);
+      await upload.getByRole('button', { name: 'Upload' }).click();
+      const batch = page.getByRole('dialog', { name: 'Upload several pins' });
+      await batch.getByRole('group', { name: 'Board' }).getByRole('radio', { name: 'Batch', exact: true }).check();
+      await batch.getByRole('button', { name: 'Upload all' }).click();
+
+      const summary = page.getByRole('dialog', { name: 'Pins added' });
+      await summary.getByText('1 created, 1 already pinned, 0 refused.', { exact: true }).waitFor({ timeout: 30_000 });
+      const line = summary.getByRole('group', { name: 'cropped.png' });
+      await line.getByText('You already pinned this picture on Seascapes', { exact: true }).waitFor();
+      await line.getByRole('link', { name: 'Open it' }).waitFor();
+      await line.getByRole('button', { name: 'Pin it anyway' }).waitFor();
+      await line.getByRole('button', { name: 'Add to board' }).click();
+      await line.getByText('Added to Batch', { exact: true }).waitFor();
     } finally {
       await context.close();
     }

@@ -73,10 +73,15 @@ export async function orderPinInBoard(pin: string, board: string, order: number)
   await logFailure(gql(OrderPinInBoardDocument, { pin, board, order }));
 }
 
+/** Puts `pin` on top of `board` (where it already is, it keeps its place). */
+export async function addPinToBoard(pin: string, board: string): Promise<void> {
+  await gql(AddPinToBoardDocument, { pin, board });
+}
+
 /** Puts `pin` on the boards in `chosen` but not in `current`, and off those no longer chosen. */
 export async function relinkBoards(pin: string, current: readonly string[], chosen: readonly string[]): Promise<void> {
   for (const board of chosen.filter((id) => !current.includes(id))) {
-    await logFailure(gql(AddPinToBoardDocument, { pin, board }));
+    await logFailure(addPinToBoard(pin, board));
   }
   for (const board of current.filter((id) => !chosen.includes(id))) {
     await logFailure(gql(RemovePinFromBoardDocument, { pin, board }));

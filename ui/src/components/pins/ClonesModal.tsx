@@ -7,11 +7,11 @@
 
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { gql } from '../../api/client';
 import { useRevalidateAll } from '../../api/cache';
 import { errorMessages } from '../../api/errors';
-import { AddPinToBoardDocument, type PinCopy, type TempPin } from '../../api/generated/graphql';
+import type { PinCopy, TempPin } from '../../api/generated/graphql';
 import { useMe } from '../../api/me';
+import { addPinToBoard } from '../../api/pinEdits';
 import { useClonePreview } from '../../api/pins';
 import { pinPath, userPinPath } from '../../lib/paths';
 import { ErrorList, FormActions } from '../Form';
@@ -54,7 +54,7 @@ export function ClonesModal({
       return;
     }
     try {
-      await gql(AddPinToBoardDocument, { pin: first.id, board: targetBoardID });
+      await addPinToBoard(first.id, targetBoardID);
       open();
       await revalidateAll();
     } catch (failure) {

@@ -87,6 +87,9 @@ FOLDER_PAGE = f"query FolderBoards($username: String!, $folderSlug: String!, $fi
 BOARD_COVERS = f"query GetBoardCovers($id: ID!, $first: Int, $after: String) {{ board(id: $id) {{ id pins(first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }} }}"
 TAG_SUGGESTIONS = "query TagSuggestions($token: String!) { tagSuggestions(token: $token, first: 5) { name count } }"
 # "More like this" under the pin detail, as the UI asks it (ui/src/api/similarPins.graphql).
+# The near-duplicate check an upload makes (service::pinned_copies), asked for a pin's picture as
+# its owner's clones are: the viewer's pins showing it or a look-alike of it.
+NEAR_DUPLICATES = "query NearDuplicates($pin: ID!) { me { clones(pin: $pin) { id } } }"
 SIMILAR_PINS = f"query SimilarPins($id: ID!, $first: Int, $after: String) {{ pin(id: $id) {{ id similar(first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }} }}"
 SINGLE_PIN = f"query singlePin($id: ID!, $search: String, $tag: String) {{ pin(id: $id, search: $search, tag: $tag) {{ {PIN_FIELDS} }} }}"
 
@@ -314,6 +317,9 @@ def targets(server, boards, queries=None):
         # `signed_in`) is computed at each request: target p99 <= 10 ms.
         "More like this, first page": {**post(SIMILAR_PINS, {"id": "__WORDS__", "first": 50}),
                                        "queries": queries[("pin",)]},
+        # Signed in, computed at each request: target <= 5 ms (see scale_targets).
+        "Near-duplicate check at upload": {**post(NEAR_DUPLICATES, {"pin": pin["id"]}),
+                                           "cookie": server.sign_in("user1@example.com", SEED_PASSWORD)},
         **search_targets(server, queries),
         "Preview file (236 px JPEG)": {"path": pin["preview"]},
         f"A user's boards page, covers ({big['pins']['totalCount']} pins on the largest)": post(USER_BOARDS, {"username": owner, "secret": False, "first": 50}),
@@ -496,7 +502,8 @@ def signed_in(server, pages):
     """The GraphQL requests of `pages` sent by a signed-in user: a visitor's repeated request is
     answered with the answer kept since the last change, a signed-in one is computed each time."""
     cookie = server.sign_in("user1@example.com", SEED_PASSWORD)
-    return {name + SIGNED_IN: {**target, "cookie": cookie} for name, target in pages.items() if "body" in target}
+    return {name + SIGNED_IN: {**target, "cookie": cookie} for name, target in pages.items()
+            if "body" in target and "cookie" not in target}
 
 
 def rows_named(server, parts):

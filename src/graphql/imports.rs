@@ -56,7 +56,7 @@ pub(crate) struct ImportJob {
     total: i32,
     done: i32,
     created: i32,
-    /// Pictures already pinned by the user, skipped.
+    /// Pictures the user had already pinned, or near-duplicates of them (a cropped copy), skipped.
     duplicates: i32,
     failed: i32,
     /// The first 50 failures, in item order (`failed` counts them all).

@@ -94,8 +94,11 @@ pub async fn share(
         if let Some(link) = &link {
             query.append_pair("source", link);
         }
-        for clone in &staged.clones {
+        for clone in &staged.copies.clones {
             query.append_pair("clone", &clone.id.to_string());
+        }
+        for near in &staged.copies.near_duplicates {
+            query.append_pair("near", &near.id.to_string());
         }
         return Ok(see_other(&format!("/pin-it/?{}", query.finish())));
     }

@@ -14,6 +14,7 @@ use corkboard_core::service::context::Services;
 use corkboard_core::service::viewer::Viewer;
 use corkboard_core::service::{imports, temp_pins};
 use corkboard_domain::error::AppError;
+use corkboard_domain::pin::PinRecord;
 use corkboard_domain::sizes::size_in_words;
 
 pub(crate) struct UploadApi;
@@ -55,9 +56,11 @@ struct TempPinUploaded {
     url: Option<String>,
     /// The uploader's pins that already show this picture, newest first.
     clones: Vec<PinClone>,
+    /// The uploader's pins showing a near-duplicate of it (a cropped copy), newest first.
+    near_duplicates: Vec<PinClone>,
 }
 
-/// An existing pin showing the same picture.
+/// An existing pin showing the same picture, or a near-duplicate.
 #[derive(Object)]
 struct PinClone {
     id: String,
@@ -135,17 +138,22 @@ impl UploadApi {
             temp_file_name: temp.file_name,
             original_name: temp.original_name,
             url: temp.url,
-            clones: staged
-                .clones
-                .into_iter()
-                .map(|pin| PinClone {
-                    id: pin.id.to_string(),
-                    sha1: pin.picture.sha1,
-                    title: pin.title,
-                    caption: pin.caption,
-                })
-                .collect(),
+            clones: PinClone::list(staged.copies.clones),
+            near_duplicates: PinClone::list(staged.copies.near_duplicates),
         }))
+    }
+}
+
+impl PinClone {
+    fn list(pins: Vec<PinRecord>) -> Vec<PinClone> {
+        pins.into_iter()
+            .map(|pin| PinClone {
+                id: pin.id.to_string(),
+                sha1: pin.picture.sha1,
+                title: pin.title,
+                caption: pin.caption,
+            })
+            .collect()
     }
 }
 

@@ -38,6 +38,7 @@ mod many_boards;
 mod many_folders;
 mod many_shared_boards;
 mod metrics;
+mod near_duplicates;
 mod picture_reads;
 mod pictures;
 mod pin_lists;

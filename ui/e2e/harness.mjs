@@ -373,21 +373,22 @@ export function makePng(width = 96, height = 96, seed = 0) {
 
 /**
  * A PNG of waves of light whose look is its own for each `seed`, the same at any size: pictures
- * of one seed at two sizes look alike (a resized copy), of two seeds they do not.
+ * of one seed at two sizes look alike (a resized copy), of two seeds they do not. `crop` keeps
+ * a part of the picture (a cropped copy).
  * @returns {Buffer}
  */
-export function makeScenePng(width, height, seed = 0) {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x += 1) {
-      const [u, v] = [x / width, y / height];
+export function makeScenePng(width, height, seed = 0, crop = { x: 0, y: 0, width, height }) {
+  const raw = Buffer.alloc((crop.width * 3 + 1) * crop.height);
+  for (let y = 0; y < crop.height; y += 1) {
+    const row = y * (crop.width * 3 + 1);
+    for (let x = 0; x < crop.width; x += 1) {
+      const [u, v] = [(x + crop.x) / width, (y + crop.y) / height];
       const waves = Math.sin(u * (9 + 3 * seed) + seed) * Math.cos(v * (4 + seed)) + 0.6 * Math.sin(u * 5 - v * (7 + 2 * seed) + 1.7 * seed);
       const light = Math.min(255, Math.max(0, 128 + 70 * waves));
       raw.set([light, light * 0.8, 255 - light * 0.6], row + 1 + x * 3);
     }
   }
-  return rgbPng(width, height, raw);
+  return rgbPng(crop.width, crop.height, raw);
 }
 
 /** A PNG of rows of RGB pixels, each row after its filter byte (0: none). */

@@ -365,6 +365,7 @@ describe('pins', { skip: browserSkip }, () => {
       const link = clones.getByRole('link', { name: 'First copy' });
       assert.equal(await link.getAttribute('href'), `/${alice.username}/pins/${first}`);
       await clones.getByText('The first one', { exact: true }).waitFor();
+      await clones.getByText('You already pinned this picture on Doubles', { exact: true }).waitFor();
       await link.click();
       await clones.waitFor({ state: 'detached' });
       await waitForPath(page, `/${alice.username}/pins/${first}`);
@@ -372,7 +373,7 @@ describe('pins', { skip: browserSkip }, () => {
 
       // Once more, creating it anyway, like the previous pin.
       await upload(page, picture);
-      await clones.getByRole('button', { name: 'Create the pin anyway' }).click();
+      await clones.getByRole('button', { name: 'Pin it anyway' }).click();
       const create = page.getByRole('dialog', { name: 'Create a pin' });
       await create.getByLabel('Title', { exact: true }).fill('Draft');
       await create.getByRole('button', { name: 'Like previous' }).click();

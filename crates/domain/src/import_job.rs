@@ -57,7 +57,7 @@ pub struct ImportJob {
     /// few at once, so some after it may be done too; their records are gone).
     pub next: usize,
     pub created: usize,
-    /// Pictures the user had pinned already (same picture), skipped.
+    /// Pictures the user had pinned already (the same picture or a near-duplicate), skipped.
     pub duplicates: usize,
     pub failed: usize,
 }
@@ -104,7 +104,7 @@ impl ImportJob {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ItemOutcome {
     Created,
-    /// The user had pinned the same picture already: skipped.
+    /// The user had pinned the same picture, or a near-duplicate, already: skipped.
     AlreadyPinned,
     /// Why it could not be pinned, in words a person understands.
     Failed(String),

@@ -70,6 +70,19 @@ pub(crate) fn ids_of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinId
     Ok(ids.into_iter().map(PinId).collect())
 }
 
+/// Those of `ids` that are `user`'s pins, in their order, without reading the pins.
+pub fn of_user_among(tx: &impl Source, user: UserId, ids: &[PinId]) -> AppResult<Vec<PinId>> {
+    let table = tx.table(PINS_BY_USER)?;
+    tx.note_keys_read(ids.len());
+    let mut own = Vec::new();
+    for id in ids {
+        if table.get((user.0, id.0))?.is_some() {
+            own.push(*id);
+        }
+    }
+    Ok(own)
+}
+
 /// The first pin showing the picture with this sha1 that is `wanted`, read one pin at a time
 /// (each counted in `Store::keys_read`): a picture many pins show is not loaded whole.
 pub fn first_showing(
@@ -93,17 +106,6 @@ pub fn showing(tx: &impl Source, sha1: &str, most: usize) -> AppResult<Vec<PinId
     let table = tx.table(PINS_BY_PICTURE)?;
     let range = table.range((sha1, 0)..=(sha1, u64::MAX))?;
     range
-        .take(most)
-        .map(|entry| Ok(PinId(entry?.0.value().1)))
-        .collect()
-}
-
-/// The ids of a user's newest pins, newest first, at most `most` of them.
-pub fn newest_ids_of_user(tx: &impl Source, user: UserId, most: usize) -> AppResult<Vec<PinId>> {
-    let table = tx.table(PINS_BY_USER)?;
-    let range = table.range((user.0, 0)..=(user.0, u64::MAX))?;
-    range
-        .rev()
         .take(most)
         .map(|entry| Ok(PinId(entry?.0.value().1)))
         .collect()

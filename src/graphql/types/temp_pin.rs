@@ -5,7 +5,8 @@ use async_graphql::{Object, SimpleObject};
 use super::objects::Pin;
 use crate::graphql::pagination::bounded_cost;
 use corkboard_core::media::urls;
-use corkboard_core::service::temp_pins::{MOST_CLONES, Staged};
+use corkboard_core::service::pinned_copies::MOST_COPIES;
+use corkboard_core::service::temp_pins::Staged;
 use corkboard_core::web::scan::Found;
 
 pub(crate) struct TempPin(pub Staged);
@@ -32,9 +33,18 @@ impl TempPin {
     }
 
     /// The viewer's pins that already show this picture, newest first, at most 20.
-    #[graphql(complexity = "bounded_cost(MOST_CLONES, child_complexity)")]
+    #[graphql(complexity = "bounded_cost(MOST_COPIES, child_complexity)")]
     async fn clones(&self) -> Vec<Pin> {
-        self.0.clones.iter().cloned().map(Pin::from).collect()
+        let clones = &self.0.copies.clones;
+        clones.iter().cloned().map(Pin::from).collect()
+    }
+
+    /// The viewer's pins showing a near-duplicate of this picture (a slightly cropped copy),
+    /// newest first, at most 20.
+    #[graphql(complexity = "bounded_cost(MOST_COPIES, child_complexity)")]
+    async fn near_duplicates(&self) -> Vec<Pin> {
+        let near = &self.0.copies.near_duplicates;
+        near.iter().cloned().map(Pin::from).collect()
     }
 }
 

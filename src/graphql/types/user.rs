@@ -21,7 +21,7 @@ use corkboard_core::media::urls;
 use corkboard_core::service::api_keys::MOST_API_KEYS;
 use corkboard_core::service::folders::FoldersRequest;
 use corkboard_core::service::pin_lists::PinList;
-use corkboard_core::service::temp_pins::MOST_CLONES;
+use corkboard_core::service::pinned_copies::MOST_COPIES;
 use corkboard_core::service::users::{PrivateFields, private_fields};
 use corkboard_core::service::{api_keys, boards, pins};
 use corkboard_domain::ids::FolderId;
@@ -223,7 +223,7 @@ impl User {
 
     /// The user's other pins showing the same picture as `pin`, at most 20; only for the user
     /// themself.
-    #[graphql(complexity = "CLONE_SEARCH_COST + bounded_cost(MOST_CLONES, child_complexity)")]
+    #[graphql(complexity = "CLONE_SEARCH_COST + bounded_cost(MOST_COPIES, child_complexity)")]
     async fn clones(&self, ctx: &Context<'_>, pin: ID) -> async_graphql::Result<Vec<Pin>> {
         let viewer = ctx.viewer().user;
         let clones = pins::clones(ctx.services(), viewer, self.0.id, pin_id(&pin)?).await?;

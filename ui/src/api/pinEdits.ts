@@ -41,6 +41,14 @@ export async function duplicatePin(pin: string, text: PinText, boards: string[])
   return (await gql(DuplicatePinDocument, { pin, ...text, title: text.title || null, boards })).duplicatePin.id;
 }
 
+/** A copy of `pin`, with its words, for the viewer on `board` ('Save' on a grid); resolves to the copy's id. */
+export async function saveCopy(pin: string, board: string): Promise<string> {
+  const original = (await gql(EditPinDocument, { id: pin })).pin;
+  if (!original) throw new Error('This pin is gone.');
+  const { title, caption, unsafe, tags } = original;
+  return duplicatePin(pin, { title: title ?? '', caption, rating: 0, unsafe, tags }, [board]);
+}
+
 /** Resolves to the owner's id (never undefined: useMutation reads undefined as a failure). */
 export async function deletePin(id: string): Promise<string> {
   return (await gql(DeletePinDocument, { id })).deletePin.user.id;
@@ -65,10 +73,15 @@ export async function orderPinInBoard(pin: string, board: string, order: number)
   await logFailure(gql(OrderPinInBoardDocument, { pin, board, order }));
 }
 
+/** Puts `pin` on top of `board` (where it already is, it keeps its place). */
+export async function addPinToBoard(pin: string, board: string): Promise<void> {
+  await gql(AddPinToBoardDocument, { pin, board });
+}
+
 /** Puts `pin` on the boards in `chosen` but not in `current`, and off those no longer chosen. */
 export async function relinkBoards(pin: string, current: readonly string[], chosen: readonly string[]): Promise<void> {
   for (const board of chosen.filter((id) => !current.includes(id))) {
-    await logFailure(gql(AddPinToBoardDocument, { pin, board }));
+    await logFailure(addPinToBoard(pin, board));
   }
   for (const board of current.filter((id) => !chosen.includes(id))) {
     await logFailure(gql(RemovePinFromBoardDocument, { pin, board }));

@@ -28,8 +28,8 @@ export async function addPin(pin: AddPinVariables): Promise<string> {
   return (await gql(AddPinDocument, pin)).addPin.id;
 }
 
-/** One of the viewer's pins of the same picture: its title, caption and thumbnail. */
-export function useClonePreview(id: string) {
-  const { data, ...state } = useQuery(ClonePreviewDocument, { id });
+/** One of the viewer's pins of the same picture (or a near-duplicate): its title, caption, thumbnail and first board. */
+export function useClonePreview(id: string | null) {
+  const { data, ...state } = useQuery(ClonePreviewDocument, id === null ? null : { id });
   return { clone: data?.pin ?? null, ...state };
 }

@@ -1,6 +1,6 @@
 // The root layout: the header above whatever page the route renders, and above it the word
 // that an admin disabled the account this browser was signed in to; the document title the route
-// names, and the keyboard help ('?'). A new page starts at the top; going back returns to where
+// names, the keyboard help ('?') and the 'Saved to {board}' toast. A new page starts at the top; going back returns to where
 // the previous one was scrolled (a pin list, above all).
 
 import { Outlet, ScrollRestoration } from 'react-router';
@@ -8,6 +8,7 @@ import { useMe } from '../api/me';
 import { useRouteTitle } from '../lib/pageTitle';
 import { Header } from './Header';
 import { KeyboardHelp } from './KeyboardHelp';
+import { SavedToast } from './SavedToast';
 
 export function Layout() {
   useRouteTitle();
@@ -24,6 +25,7 @@ export function Layout() {
         <Outlet />
       </main>
       <KeyboardHelp />
+      <SavedToast />
       <ScrollRestoration />
     </>
   );

@@ -1,6 +1,7 @@
 // What the create-pin form remembers in localStorage (spec, section 3): the last saved pin's
 // title, caption, tags (space separated), board ids (';' separated) and NSFW flag, and the
-// recently used board ids (';' separated, 20 at most).
+// recently used board ids (';' separated, 20 at most); and the last board a pin was saved to, for
+// 'Save' on a grid.
 
 const KEYS = {
   title: 'corkboard.lastPin.title',
@@ -9,6 +10,7 @@ const KEYS = {
   boards: 'corkboard.lastPin.boards',
   unsafe: 'corkboard.lastPin.unsafe',
   recentBoards: 'corkboard.recentBoards',
+  lastBoard: 'corkboard.lastBoard',
 } as const;
 
 const RECENT_BOARDS_MAX = 20;
@@ -76,5 +78,28 @@ export function rememberPin(pin: LastPin): void {
   write(KEYS.boards, pin.boards.join(';'));
   write(KEYS.unsafe, String(pin.unsafe));
   const recent = [...pin.boards, ...readRecentBoards().filter((id) => !pin.boards.includes(id))];
+  write(KEYS.recentBoards, recent.slice(0, RECENT_BOARDS_MAX).join(';'));
+}
+
+/** The last board a pin was saved to: what 'Save' on a grid offers. */
+export interface LastBoard {
+  id: string;
+  title: string;
+  href: string;
+}
+
+export function readLastBoard(): LastBoard | null {
+  try {
+    const board = JSON.parse(read(KEYS.lastBoard) ?? 'null') as LastBoard | null;
+    return board && typeof board.id === 'string' && typeof board.title === 'string' && typeof board.href === 'string' ? board : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the board a pin was just saved to, and puts it at the head of the recent ones. */
+export function rememberLastBoard(board: LastBoard): void {
+  write(KEYS.lastBoard, JSON.stringify(board));
+  const recent = [board.id, ...readRecentBoards().filter((id) => id !== board.id)];
   write(KEYS.recentBoards, recent.slice(0, RECENT_BOARDS_MAX).join(';'));
 }

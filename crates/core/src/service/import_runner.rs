@@ -1,8 +1,8 @@
 //! The import runner: pins the items of unfinished import jobs in their file's order, as many
 //! pictures at once as there are picture threads, each decoded once. A picture's pin and its
 //! outcome are written in one transaction, so a restarted server resumes where it stopped and
-//! counts nothing twice, and a picture the user has pinned already (a moment before, in the same
-//! job, included) is skipped and counted.
+//! counts nothing twice, and a picture the user has pinned already, or a near-duplicate of one (a
+//! moment before, in the same job, included), is skipped and counted in the job's summary.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -20,9 +20,10 @@ use crate::service::context::Services;
 use crate::service::data::Data;
 use crate::service::fetch_jobs::For;
 use crate::service::imports::file_error;
+use crate::service::pinned_copies::pinned_copies;
 use crate::service::quotas::check_new_pins;
 use crate::service::scanner;
-use crate::service::temp_pins::{clones_of, download_picture};
+use crate::service::temp_pins::download_picture;
 use crate::web::fetch::web_address;
 use corkboard_domain::board::{BoardRecord, CAPTION_MAX, TITLE_MAX, required_title, slugify};
 use corkboard_domain::error::{AppError, AppResult};
@@ -194,7 +195,7 @@ async fn pin_item(services: &Services, work: Work) -> AppResult<()> {
             let picture = &inspected.picture;
             let (pinned_already, newest) = services.store.read(|read| {
                 let newest = pin_order::of_user(read, user, None, Direction::Down, 1)?;
-                let pinned = !clones_of(read, user, picture)?.is_empty();
+                let pinned = !pinned_copies(read, user, picture)?.is_empty();
                 Ok((pinned, newest.first().map(|(_, id)| *id)))
             })?;
             if pinned_already {

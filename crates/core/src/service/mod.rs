@@ -29,6 +29,7 @@ pub mod operator;
 pub mod pictures;
 pub mod pin_edits;
 pub mod pin_lists;
+pub mod pinned_copies;
 pub mod pins;
 pub mod quotas;
 pub mod rate_limit;

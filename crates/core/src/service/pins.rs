@@ -8,7 +8,7 @@ use foldhash::fast::RandomState;
 
 use crate::service::access::{PIN_NOT_FOUND, opened_pin, visible_board};
 use crate::service::data::Data;
-use crate::service::temp_pins::clones_of;
+use crate::service::pinned_copies::pinned_copies;
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
@@ -174,7 +174,7 @@ pub async fn clones(
     }
     data.read(move |read| {
         let pin = opened_pin(read, Some(owner), id)?;
-        let mut clones = clones_of(read, owner, &pin.picture)?;
+        let mut clones = pinned_copies(read, owner, &pin.picture)?.clones;
         clones.retain(|clone| clone.id != id);
         Ok(clones)
     })

@@ -1,29 +1,28 @@
 //! Staging pictures: an upload or a download becomes a temporary pin, reported with the viewer's
-//! pins that already show the same picture.
+//! pins that already show the same picture or a near-duplicate of it.
 
 use std::io::{Cursor, Read, Seek};
 
 use chrono::Utc;
 
 use crate::media::budget::Plan;
-use crate::media::fingerprint::same_picture;
 use crate::media::ingest::inspect;
 use crate::service::context::Services;
 use crate::service::fetch_jobs::{For, fetch_job};
+use crate::service::pinned_copies::{PinnedCopies, pinned_copies};
 use crate::service::quotas::check_waiting;
 use crate::web::fetch::{Fetched, web_address};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
-use corkboard_domain::pin::{Picture, PinRecord};
 use corkboard_domain::temp_pin::TempPinRecord;
-use corkboard_store::{Source, pins, temp_pins};
+use corkboard_store::temp_pins;
 
 const ACCEPT_PICTURE: &str = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
 
-/// A temporary pin and the viewer's clones of its picture, newest first.
+/// A temporary pin and the viewer's pins already showing its picture or one like it.
 pub struct Staged {
     pub temp: TempPinRecord,
-    pub clones: Vec<PinRecord>,
+    pub copies: PinnedCopies,
 }
 
 /// Stages an uploaded file; errors name the form field `pin`.
@@ -129,46 +128,13 @@ async fn stage(
                 picture,
                 created_at: Utc::now(),
             };
-            let clones = services.store.write(|write| {
+            let copies = services.store.write(|write| {
                 check_waiting(write, &services.config.quotas, user, temp.picture.weight)?;
                 temp_pins::insert(write, &temp)?;
-                clones_of(write, user, &temp.picture)
+                pinned_copies(write, user, &temp.picture)
             })?;
             spooled.keep();
-            Ok(Staged { clones, temp })
+            Ok(Staged { copies, temp })
         })
         .await
-}
-
-/// The most clones a search answers.
-pub const MOST_CLONES: usize = 20;
-/// How many pins a clone search reads at most from each of its two sources: the pins of the
-/// same bytes, and the user's newest pins compared by look. Its work is bounded whatever the
-/// collection (it read every pin of the user, 100,000 after an import).
-const MOST_READ: usize = 2_000;
-
-/// The user's pins showing `picture`, by identical bytes or by look among their newest pins,
-/// newest first, at most `MOST_CLONES`.
-pub(crate) fn clones_of(
-    tx: &impl Source,
-    user: UserId,
-    picture: &Picture,
-) -> AppResult<Vec<PinRecord>> {
-    let mut ids = pins::showing(tx, &picture.sha1, MOST_READ)?;
-    ids.extend(pins::newest_ids_of_user(tx, user, MOST_READ)?);
-    ids.sort_unstable_by(|a, b| b.cmp(a));
-    ids.dedup();
-    let mut clones = Vec::new();
-    for id in ids {
-        let Some(pin) = pins::get(tx, id)? else {
-            continue;
-        };
-        if pin.user == user && same_picture(&pin.picture, picture) {
-            clones.push(pin);
-            if clones.len() == MOST_CLONES {
-                break;
-            }
-        }
-    }
-    Ok(clones)
 }

@@ -1,9 +1,11 @@
 // Many files at once (issue 17, item 3): the files picked, dropped or pasted on the upload dialog
 // share a board, a caption and tags, each (shown by its thumbnail, drawn from the local file) may
 // get its own title, and each has its own progress bar. Uploads run three at a time. A file that
-// is not a picture is refused as it is listed, never sent; a file whose picture the viewer
-// already pinned is not pinned again ('clone found'); a file the server refuses is listed with
-// the server's reason. The batch ends on the board, with the summary left open over it.
+// is not a picture is refused as it is listed, never sent; a file whose picture (or a
+// near-duplicate of it) the viewer already pinned is not pinned at once: its line says "You
+// already pinned this picture on {board}" with 'Pin it anyway', 'Add to board' and 'Open it'; a
+// file the server refuses is listed with the server's reason. The batch ends on the board, with
+// the summary left open over it.
 
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,13 +15,15 @@ import { useRevalidateAll } from '../../api/cache';
 import { errorMessages } from '../../api/errors';
 import type { PinBoardChoice } from '../../api/generated/graphql';
 import { useMe } from '../../api/me';
-import { addPin, uploadPin } from '../../api/pins';
+import { addPinToBoard } from '../../api/pinEdits';
+import { addPin, uploadPin, useClonePreview } from '../../api/pins';
 import { boardPath, userPinPath } from '../../lib/paths';
 import { isImageFile } from '../../lib/validation';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
-import { Field, FormActions } from '../Form';
+import { ErrorList, Field, FormActions } from '../Form';
 import { Modal } from '../Modal';
 import { useBoardChoices } from './NewBoard';
+import { alreadyPinned } from './ClonesModal';
 import { BoardChoice } from './PinFields';
 import { readRecentBoards } from '../../lib/pinMemory';
 import './pins.css';
@@ -31,7 +35,9 @@ type Outcome =
   | { kind: 'waiting' }
   | { kind: 'sending'; sent: number }
   | { kind: 'created'; id: string }
-  | { kind: 'clone'; id: string }
+  /** The viewer pinned it (or a near-duplicate) already as pin `id`: `anyway` pins it all the same. */
+  | { kind: 'clone'; id: string; anyway: () => Promise<string> }
+  | { kind: 'added'; id: string }
   | { kind: 'refused'; reason: string };
 
 interface Item {
@@ -96,21 +102,24 @@ function BatchForm({
     try {
       set(index, { outcome: { kind: 'sending', sent: 0 } });
       const temp = await uploadPin(file, (sent) => set(index, { outcome: { kind: 'sending', sent } }));
-      if (temp.clones.length > 0) {
-        set(index, { outcome: { kind: 'clone', id: temp.clones[0]?.id ?? '' } });
+      const create = () =>
+        addPin({
+          tempFileName: temp.tempFileName,
+          originalName: temp.originalName,
+          url: null,
+          title: title.trim() || null,
+          caption: caption.trim() || title.trim() || stem(file.name),
+          rating: 0,
+          unsafe: false,
+          tags: parseTags(tags),
+          boards: [board?.id ?? ''],
+        });
+      const pinned = temp.clones[0] ?? temp.nearDuplicates[0];
+      if (pinned) {
+        set(index, { outcome: { kind: 'clone', id: pinned.id, anyway: create } });
         return;
       }
-      const id = await addPin({
-        tempFileName: temp.tempFileName,
-        originalName: temp.originalName,
-        url: null,
-        title: title.trim() || null,
-        caption: caption.trim() || title.trim() || stem(file.name),
-        rating: 0,
-        unsafe: false,
-        tags: parseTags(tags),
-        boards: [board?.id ?? ''],
-      });
+      const id = await create();
       set(index, { outcome: { kind: 'created', id } });
     } catch (failure) {
       set(index, { outcome: { kind: 'refused', reason: errorMessages(failure).join(' ') } });
@@ -140,18 +149,24 @@ function BatchForm({
     <ul className="batch-upload__files" aria-label="Files">
       {items.map((item, index) => (
         <li key={index}>
-          <BatchFile item={item} username={username} onTitle={phase === 'form' ? (title) => set(index, { title }) : null} />
+          <BatchFile
+            item={item}
+            username={username}
+            board={board}
+            onTitle={phase === 'form' ? (title) => set(index, { title }) : null}
+            onOutcome={(outcome) => set(index, { outcome })}
+          />
         </li>
       ))}
     </ul>
   );
 
   if (phase === 'done') {
-    const count = (kind: Outcome['kind']) => items.filter((item) => item.outcome.kind === kind).length;
+    const count = (...kinds: Outcome['kind'][]) => items.filter((item) => kinds.includes(item.outcome.kind)).length;
     return (
       <Modal title="Pins added" onClose={onClose}>
         <p role="status">
-          {count('created')} created, {count('clone')} already pinned, {count('refused')} refused.
+          {count('created')} created, {count('clone', 'added')} already pinned, {count('refused')} refused.
         </p>
         {list}
         <FormActions>
@@ -188,7 +203,19 @@ function BatchForm({
 }
 
 /** One file of the batch under its name: its thumbnail, its title field while the form shows, its progress or outcome. */
-function BatchFile({ item, username, onTitle }: { item: Item; username: string; onTitle: ((title: string) => void) | null }) {
+function BatchFile({
+  item,
+  username,
+  board,
+  onTitle,
+  onOutcome,
+}: {
+  item: Item;
+  username: string;
+  board: PinBoardChoice | null;
+  onTitle: ((title: string) => void) | null;
+  onOutcome: (outcome: Outcome) => void;
+}) {
   const { file, outcome } = item;
   const thumbnail = useObjectUrl(isImageFile(file) ? file : null);
   return (
@@ -203,10 +230,9 @@ function BatchFile({ item, username, onTitle }: { item: Item; username: string; 
         ) : null}
         {outcome.kind === 'created' ? <span>Created</span> : null}
         {outcome.kind === 'clone' ? (
-          <span>
-            Already pinned: <a href={userPinPath(username, outcome.id)}>see the existing pin</a>
-          </span>
+          <AlreadyPinned pinned={outcome} href={userPinPath(username, outcome.id)} board={board} onOutcome={onOutcome} />
         ) : null}
+        {outcome.kind === 'added' ? <span>Added to {board?.title}</span> : null}
         {outcome.kind === 'refused' ? <span>Refused: {outcome.reason}</span> : null}
         </div>
       </div>
@@ -224,4 +250,49 @@ function useObjectUrl(file: File | null): string | null {
     return () => URL.revokeObjectURL(made);
   }, [file]);
   return url;
+}
+
+/**
+ * "You already pinned this picture on {board}", with 'Pin it anyway', 'Add to board' (the
+ * batch's board) and 'Open it'.
+ */
+function AlreadyPinned({
+  pinned,
+  href,
+  board,
+  onOutcome,
+}: {
+  pinned: Extract<Outcome, { kind: 'clone' }>;
+  href: string;
+  board: PinBoardChoice | null;
+  onOutcome: (outcome: Outcome) => void;
+}) {
+  const { clone } = useClonePreview(pinned.id);
+  const [errors, setErrors] = useState<string[]>([]);
+  const act = async (action: () => Promise<Outcome>) => {
+    try {
+      onOutcome(await action());
+    } catch (failure) {
+      setErrors(errorMessages(failure));
+    }
+  };
+  const addToBoard = async (to: PinBoardChoice): Promise<Outcome> => {
+    await addPinToBoard(pinned.id, to.id);
+    return { kind: 'added', id: pinned.id };
+  };
+  return (
+    <div className="batch-upload__pinned">
+      <span>{clone ? alreadyPinned(clone.boards) : 'Already pinned.'}</span>
+      <button type="button" className="button button--ghost button--small" onClick={() => void act(async () => ({ kind: 'created', id: await pinned.anyway() }))}>
+        Pin it anyway
+      </button>
+      {board ? (
+        <button type="button" className="button button--ghost button--small" onClick={() => void act(() => addToBoard(board))}>
+          Add to board
+        </button>
+      ) : null}
+      <a href={href}>Open it</a>
+      <ErrorList errors={errors} />
+    </div>
+  );
 }

@@ -1,43 +1,106 @@
-// 'Existing pin found with same image' (spec, sections 2 and 4): the viewer's pins holding the
-// picture just downloaded, uploaded or shared, each with its thumbnail and words, linking to
-// /{username}/pins/{id}, and a way to create the new pin anyway.
+// The dialog when the viewer already pinned the picture just downloaded, uploaded or shared, at
+// every door of the pin adding flow: 'Existing pin found with same image' (spec, sections 2 and
+// 4) for clones, 'Existing pin found with a similar image' for near-duplicates only (a cropped
+// copy). Both say "You already pinned this picture on {board}", list the viewer's pins linking
+// to /{username}/pins/{id}, and offer 'Pin it anyway', 'Add to board' (the board being pinned to,
+// else a choice of boards) and 'Open it'.
 
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useRevalidateAll } from '../../api/cache';
+import { errorMessages } from '../../api/errors';
+import type { PinCopy, TempPin } from '../../api/generated/graphql';
 import { useMe } from '../../api/me';
-import type { TempPin } from '../../api/generated/graphql';
+import { addPinToBoard } from '../../api/pinEdits';
 import { useClonePreview } from '../../api/pins';
 import { pinPath, userPinPath } from '../../lib/paths';
-import { FormActions } from '../Form';
+import { ErrorList, FormActions } from '../Form';
 import { Modal } from '../Modal';
+import { ManageBoardsModal } from './PinModals';
 import './pins.css';
 
-export function ClonesModal({ clones, onClose, onContinue }: { clones: TempPin['clones']; onClose: () => void; onContinue: () => void }) {
+export function ClonesModal({
+  temp,
+  targetBoardID,
+  onClose,
+  onContinue,
+}: {
+  temp: Pick<TempPin, 'clones' | 'nearDuplicates'>;
+  targetBoardID: string | null;
+  onClose: () => void;
+  onContinue: () => void;
+}) {
   const { me } = useMe();
+  const navigate = useNavigate();
+  const revalidateAll = useRevalidateAll();
+  const [choosing, setChoosing] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const copies = [...temp.clones, ...temp.nearDuplicates];
+  const first = copies[0];
+  const { clone: firstPin } = useClonePreview(first?.id ?? null);
   const href = (id: string) => (me ? userPinPath(me.username, id) : pinPath(id));
+  const title = temp.clones.length > 0 ? 'Existing pin found with same image' : 'Existing pin found with a similar image';
+
+  if (!first) return null;
+  if (choosing) return <ManageBoardsModal pinId={first.id} onClose={onClose} onSaved={() => navigate(href(first.id))} />;
+
+  const open = () => {
+    onClose();
+    void navigate(href(first.id));
+  };
+  const addToBoard = async () => {
+    if (!targetBoardID) {
+      setChoosing(true);
+      return;
+    }
+    try {
+      await addPinToBoard(first.id, targetBoardID);
+      open();
+      await revalidateAll();
+    } catch (failure) {
+      setErrors(errorMessages(failure));
+    }
+  };
 
   return (
-    <Modal title="Existing pin found with same image" onClose={onClose}>
+    <Modal title={title} onClose={onClose}>
+      {firstPin ? <p className="pin-clones__where">{alreadyPinned(firstPin.boards)}</p> : null}
       <ul className="pin-clones" aria-label="Existing pins">
-        {clones.map((clone) => (
-          <li key={clone.id} className="pin-clones__item">
-            <Clone clone={clone} href={href(clone.id)} onOpen={onClose} />
+        {copies.map((copy) => (
+          <li key={copy.id} className="pin-clones__item">
+            <Clone clone={copy} href={href(copy.id)} onOpen={onClose} />
           </li>
         ))}
       </ul>
+      <ErrorList errors={errors} />
       <FormActions>
         <button type="button" className="button button--ghost" onClick={onClose}>
           Cancel
         </button>
+        <button type="button" className="button button--ghost" onClick={() => void addToBoard()}>
+          Add to board
+        </button>
+        <button type="button" className="button button--ghost" onClick={open}>
+          Open it
+        </button>
         <button type="button" className="button button--primary" onClick={onContinue}>
-          Create the pin anyway
+          Pin it anyway
         </button>
       </FormActions>
     </Modal>
   );
 }
 
+/** "You already pinned this picture on {board}", and how many more boards. */
+export function alreadyPinned(boards: { totalCount: number; edges: readonly { node: { title: string } }[] }): string {
+  const board = boards.edges[0]?.node.title;
+  if (!board) return 'You already pinned this picture.';
+  const more = boards.totalCount - 1;
+  return `You already pinned this picture on ${board}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
 /** One existing pin: its thumbnail and title (or caption) linking to it, and its caption under a title. */
-function Clone({ clone, href, onOpen }: { clone: TempPin['clones'][number]; href: string; onOpen: () => void }) {
+function Clone({ clone, href, onOpen }: { clone: PinCopy; href: string; onOpen: () => void }) {
   // What the upload answered, completed by the pin itself (a share brings only its id).
   const { clone: pin } = useClonePreview(clone.id);
   const title = pin?.title ?? clone.title;

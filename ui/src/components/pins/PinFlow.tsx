@@ -1,5 +1,6 @@
 // The pin adding flow (spec, section 4): choose the origin, download from the web or upload from
-// the computer, then the clones dialog when the viewer already has that picture, else the
+// the computer, then the clones dialog when the viewer already has that picture (or a
+// near-duplicate of it), else the
 // create-pin form. A failed web download goes to the scan route. The target board (from a board
 // page, or the scan route's targetBoardID) comes preselected.
 
@@ -37,7 +38,8 @@ export interface PinFlow {
   element: ReactNode;
 }
 
-const afterFile = (temp: TempPin): Step => (temp.clones.length > 0 ? { kind: 'clones', temp } : { kind: 'create', temp });
+const afterFile = (temp: TempPin): Step =>
+  temp.clones.length + temp.nearDuplicates.length > 0 ? { kind: 'clones', temp } : { kind: 'create', temp };
 
 export function usePinFlow(): PinFlow {
   const [flow, setFlow] = useState<Flow | null>(null);
@@ -67,7 +69,9 @@ export function usePinFlow(): PinFlow {
       case 'batch':
         return <BatchUploadModal files={step.files} targetBoardID={targetBoardID} onClose={close} />;
       case 'clones':
-        return <ClonesModal clones={step.temp.clones} onClose={close} onContinue={() => go({ kind: 'create', temp: step.temp })} />;
+        return (
+          <ClonesModal temp={step.temp} targetBoardID={targetBoardID} onClose={close} onContinue={() => go({ kind: 'create', temp: step.temp })} />
+        );
       case 'create':
         return <CreatePinModal temp={step.temp} targetBoardID={targetBoardID} suggestion={suggestion} onClose={close} />;
     }

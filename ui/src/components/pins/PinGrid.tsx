@@ -14,6 +14,7 @@ import { THUMB_WIDTH } from '../../lib/masonry';
 import { hasWebp, onFirstScreen, previewUrl, ratioOf, srcSet, tileLayout, type Thumb } from '../../lib/thumbs';
 import { useGridWidth } from '../../lib/useGridWidth';
 import { Soon } from '../Soon';
+import { SaveFromGrid } from './SaveFromGrid';
 import './PinGrid.css';
 
 /** The picture box and the title line of a pin's tile; `firstScreen` loads its picture at once, first. */
@@ -86,11 +87,13 @@ export function PinGrid<P extends PinThumb>({
   );
 }
 
-/** A pin's tile linking to its detail. */
+/** A pin's tile linking to its detail, with 'Save' for a signed-in viewer. */
 export function PinTile({ pin, href, columnWidth, firstScreen }: { pin: Thumb; href: string; columnWidth: number; firstScreen: boolean }) {
   return (
-    <Link to={href} className="pin-tile">
-      <PinFace pin={pin} columnWidth={columnWidth} firstScreen={firstScreen} />
-    </Link>
+    <SaveFromGrid pinId={pin.id}>
+      <Link to={href} className="pin-tile">
+        <PinFace pin={pin} columnWidth={columnWidth} firstScreen={firstScreen} />
+      </Link>
+    </SaveFromGrid>
   );
 }

@@ -1,26 +1,25 @@
 // The dialogs on an existing pin (spec, sections 2 and 4): 'Edit a pin' (the create form's
 // fields and boards), 'Pin it' as a copy on the viewer's boards, 'Pin it' as the choice of the
 // pin's boards, and the deletion. Each shows the pin's preview (650 px; 648 to delete) and,
-// on success, closes and refreshes what is on screen; the copy first says 'Saved to {board}'
-// with a link to it. The board choices offer 'Create a board'.
+// on success, closes and refreshes what is on screen; the copy then shows the 'Saved to {board}'
+// toast, with 'Undo' and a link to the board. The board choices offer 'Create a board'.
 
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useBoardChoiceList, type BoardChoiceList } from '../../api/boardChoice';
 import { parseTags } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import type { PinForm } from '../../api/generated/graphql';
+import { useMe } from '../../api/me';
 import { usePinBoards } from '../../api/pinDetail';
 import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinText } from '../../api/pinEdits';
 import { useMutation } from '../../api/mutation';
 import { EMPTY_DRAFT, chooseBoard, type PinDraft } from '../../lib/pinDraft';
-import { readRecentBoards } from '../../lib/pinMemory';
-import { pinPath } from '../../lib/paths';
+import { readRecentBoards, rememberLastBoard } from '../../lib/pinMemory';
+import { boardPath, pinPath } from '../../lib/paths';
 import { NO_BOARD_CHOSEN } from '../../lib/validation';
 import { DeleteDialog } from '../boards/DeleteDialog';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
-import { FormActions } from '../Form';
-import { Modal } from '../Modal';
+import { showSaved } from '../SavedToast';
 import { useBoardChoices } from './NewBoard';
 import { BoardChoice, PinDraftFields } from './PinFields';
 import './pins.css';
@@ -123,7 +122,7 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
   });
   const revalidateAll = useRevalidateAll();
   const duplicate = useMutation(duplicatePin);
-  const [saved, setSaved] = useState<{ id: string; boards: string } | null>(null);
+  const { me } = useMe();
 
   const submit = async () => {
     if (draft.boards.length === 0) {
@@ -132,29 +131,16 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
     }
     const id = await duplicate.run(pin.id, textOf(draft), draft.boards);
     if (!id) return;
-    setSaved({ id, boards: boardTitles(boards, draft.boards) });
+    const first = draft.boards[0] ?? '';
+    const board = boards.byId.get(first) ?? [...boards.offered, ...(boards.found ?? [])].find((choice) => choice.id === first);
+    const href = board && me ? boardPath(me.username, board.slug, board.folder?.slug ?? null) : pinPath(id);
+    if (board) rememberLastBoard({ id: board.id, title: board.title, href });
+    onClose();
+    showSaved({ pinId: id, board: boardTitles(boards, draft.boards), boardHref: href });
     await revalidateAll();
   };
 
   const choices = useBoardChoices(boards, (board) => setDraft((d) => chooseBoard(d, board)));
-
-  if (saved) {
-    return (
-      <Modal title="Pin it" onClose={onClose}>
-        <p className="pin-form__saved" role="status">
-          Saved to {saved.boards}
-        </p>
-        <FormActions>
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Close
-          </button>
-          <Link to={pinPath(saved.id)} className="button button--primary" onClick={onClose}>
-            See the new pin
-          </Link>
-        </FormActions>
-      </Modal>
-    );
-  }
 
   return (
     <>

@@ -1,13 +1,16 @@
 // 'Pin a shared picture', for a picture shared from the phone ('/pin-it/?temp=...'): POST /share/
 // (src/http/share.rs) has already uploaded it as a temporary pin. It goes on with the pin adding
-// flow at once: the clones dialog when the picture is already pinned (the clones come as ids; the
-// dialog reads their words and thumbnails), else 'Create a pin', with the shared title, text and
-// link as the pin's title, caption and source.
+// flow at once: the clones dialog when the picture, or a near-duplicate, is already pinned (they
+// come as ids; the dialog reads their words and thumbnails), else 'Create a pin', with the shared
+// title, text and link as the pin's title, caption and source.
 
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TempPin } from '../../api/generated/graphql';
 import { usePinFlow } from '../../components/pins/PinFlow';
+
+/** A pin of the picture, or of a near-duplicate, known by its id alone. */
+const copyOf = (id: string) => ({ id, sha1: '', title: null, caption: '' });
 
 export function SharedPicture({ temp }: { temp: string }) {
   const [params] = useSearchParams();
@@ -22,7 +25,8 @@ export function SharedPicture({ temp }: { temp: string }) {
       tempFileUrl: `/media/tmp/${encodeURIComponent(temp)}`,
       originalName: params.get('name'),
       url: null,
-      clones: params.getAll('clone').map((id) => ({ id, sha1: '', title: null, caption: '' })),
+      clones: params.getAll('clone').map(copyOf),
+      nearDuplicates: params.getAll('near').map(copyOf),
     };
     flow.proceed(pin, null, { title: params.get('title'), caption: params.get('caption'), source: params.get('source') });
   }, [temp, params, flow]);

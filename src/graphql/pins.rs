@@ -10,8 +10,8 @@ use super::types::objects::Pin;
 use super::types::temp_pin::{ScanResult, TempPin};
 use corkboard_core::service::add_pin::{NewPin, add_pin};
 use corkboard_core::service::fetch_jobs::For;
-use corkboard_core::service::pin_lists::PinList;
 use corkboard_core::service::loads::asked::Then;
+use corkboard_core::service::pin_lists::PinList;
 use corkboard_core::service::{pins, scanner, search, suggestions, temp_pins};
 use corkboard_domain::colour::Colour;
 use corkboard_domain::error::AppError;
@@ -67,7 +67,10 @@ fn unknown_colour(name: &str) -> AppError {
     let names: Vec<&str> = Colour::all().map(Colour::name).collect();
     AppError::invalid(
         "colour",
-        format!("There is no colour \"{name}\": choose one of {}.", names.join(", ")),
+        format!(
+            "There is no colour \"{name}\": choose one of {}.",
+            names.join(", ")
+        ),
     )
 }
 
@@ -105,7 +108,10 @@ impl PinQuery {
             user,
             colour,
         };
-        let list = searched.wanted(ctx).await?.map_or(PinList::Last, PinList::Found);
+        let list = searched
+            .wanted(ctx)
+            .await?
+            .map_or(PinList::Last, PinList::Found);
         Ok(Some(Pin {
             record: record.into(),
             list,

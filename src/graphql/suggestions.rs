@@ -21,7 +21,8 @@ pub(crate) struct SuggestionList {
     /// the viewer may see carry the tag (the index's pins with it, less the private ones the
     /// viewer may not read), as `tagSuggestions` counts.
     tags: Vec<TagSuggestion>,
-    /// Boards the viewer may see with title words starting with its words (from two letters).
+    /// Boards the viewer may see with title words starting with its words (from two letters),
+    /// newest first.
     boards: Vec<Board>,
     /// People whose username starts with it (from two letters; a leading '@' is left out).
     people: Vec<User>,

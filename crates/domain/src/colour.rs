@@ -88,7 +88,10 @@ mod tests {
         assert_eq!(named("#101010"), Some("black"));
         assert_eq!(named("#32a032"), Some("green"));
         assert_eq!(named("not a colour"), None);
-        assert_eq!(Colour::named("Blue").map(Colour::hex), Some("#1976d2".into()));
+        assert_eq!(
+            Colour::named("Blue").map(Colour::hex),
+            Some("#1976d2".into())
+        );
         assert!(Colour::all().all(|colour| Colour::nearest(&colour.hex()) == Some(colour)));
     }
 }

@@ -25,7 +25,10 @@ use corkboard_store::walks::Direction;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Wanted {
     /// A text, among the pins `within` narrows it to.
-    Text { text: String, within: Narrowing },
+    Text {
+        text: String,
+        within: Narrowing,
+    },
     Tag(String),
 }
 
@@ -37,7 +40,6 @@ pub struct Narrowing {
     pub owner: Option<u64>,
     pub colour: Option<Colour>,
 }
-
 
 /// How many distinct tags a suggestion looks at, at most.
 const SUGGESTION_CANDIDATES: usize = 500;
@@ -367,7 +369,11 @@ mod tests {
             pin_writes::insert(write, pin("sunset"), &[sea, holiday])?;
             Ok((public_only, on_both))
         });
-        let found = |viewer, text| index.by_relevance(viewer, text, Default::default(), 0, 50).unwrap();
+        let found = |viewer, text| {
+            index
+                .by_relevance(viewer, text, Default::default(), 0, 50)
+                .unwrap()
+        };
         assert_eq!(found(None, "blue sea").1, 30);
         // Her own: the private pins, and "sunset" by its board's title and "Sea".
         let (ranked, total) = found(Some(ANN), "blue sea");
@@ -425,7 +431,11 @@ mod tests {
             let own_only = pin_writes::insert(write, pin("sky"), &[blue])?.id.0;
             Ok((both, own_only))
         });
-        let found = |text| index.by_relevance(Some(ANN), text, Default::default(), 0, 50).unwrap();
+        let found = |text| {
+            index
+                .by_relevance(Some(ANN), text, Default::default(), 0, 50)
+                .unwrap()
+        };
         assert_eq!(found("blue"), (vec![both, own_only], 2));
         assert_eq!(found("blue blue").0, vec![both, own_only]);
     }

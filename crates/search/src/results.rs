@@ -334,11 +334,17 @@ mod tests {
         let (index, _store, ids) = index_of(count, dir.path());
         let more = crate::COUNTED_AT_MOST + 1;
         assert_eq!(
-            index.by_relevance(None, "blue sea", Default::default(), 0, 50).unwrap().1,
+            index
+                .by_relevance(None, "blue sea", Default::default(), 0, 50)
+                .unwrap()
+                .1,
             more
         );
         assert_eq!(
-            index.by_relevance(None, "sea", Default::default(), 0, 50).unwrap().1,
+            index
+                .by_relevance(None, "sea", Default::default(), 0, 50)
+                .unwrap()
+                .1,
             more
         );
         let (newest, total) = index.by_tag(None, "sea", None, Direction::Down, 1).unwrap();
@@ -354,7 +360,10 @@ mod tests {
         assert_eq!(oldest, [ids[0]]);
         // A few matches are counted exactly.
         assert_eq!(
-            index.by_relevance(None, "nothing", Default::default(), 0, 50).unwrap().1,
+            index
+                .by_relevance(None, "nothing", Default::default(), 0, 50)
+                .unwrap()
+                .1,
             0
         );
     }
@@ -394,7 +403,9 @@ mod tests {
         // By relevance, by offset, across the same edge: every pin once.
         let mut ranked = Vec::new();
         for offset in (0..count + 50).step_by(50) {
-            let (page, total) = index.by_relevance(None, "sea", Default::default(), offset, 50).unwrap();
+            let (page, total) = index
+                .by_relevance(None, "sea", Default::default(), offset, 50)
+                .unwrap();
             assert_eq!(total, count);
             ranked.extend(page);
         }

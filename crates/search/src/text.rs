@@ -34,16 +34,17 @@ impl SearchIndex {
         let narrowing = [
             (self.fields.board, within.board),
             (self.fields.owner, within.owner),
-            (self.fields.colour, within.colour.map(|colour| colour.number())),
+            (
+                self.fields.colour,
+                within.colour.map(|colour| colour.number()),
+            ),
         ];
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = narrowing
             .into_iter()
             .filter_map(|(field, value)| Some((field, value?)))
             .map(|(field, value)| {
-                let term = TermQuery::new(
-                    Term::from_field_u64(field, value),
-                    IndexRecordOption::Basic,
-                );
+                let term =
+                    TermQuery::new(Term::from_field_u64(field, value), IndexRecordOption::Basic);
                 // Unscored: it narrows the matches and leaves their order as it was.
                 let narrowed: Box<dyn Query> = Box::new(ConstScoreQuery::new(Box::new(term), 0.0));
                 (Occur::Must, narrowed)
@@ -246,8 +247,9 @@ mod tests {
                 let total = hits.len().min(COUNTED_AT_MOST + 1);
                 let mut paged = Vec::new();
                 for offset in (0..hits.len() + 50).step_by(50) {
-                    let (page, counted) =
-                        index.by_relevance(viewer, text, Default::default(), offset, 50).unwrap();
+                    let (page, counted) = index
+                        .by_relevance(viewer, text, Default::default(), offset, 50)
+                        .unwrap();
                     assert_eq!(counted, total, "{viewer:?} {text:?}");
                     paged.extend(page);
                 }
@@ -256,7 +258,9 @@ mod tests {
                 for offset in [0, 7, 63, 999, 1003, hits.len().saturating_sub(3)] {
                     let end = (offset + 11).min(hits.len());
                     let want = hits.get(offset.min(end)..end).unwrap_or_default();
-                    let page = fresh.by_relevance(viewer, text, Default::default(), offset, 11).unwrap();
+                    let page = fresh
+                        .by_relevance(viewer, text, Default::default(), offset, 11)
+                        .unwrap();
                     assert_eq!(page, (want.to_vec(), total), "{viewer:?} {text:?} {offset}");
                 }
                 large |= hits.len() > 1_000;

@@ -193,7 +193,8 @@ fn relevant(
         let board = BoardId(board);
         data.store.read(|read| visible_board(read, viewer, board))?;
     }
-    data.search.by_relevance(viewer, text, within, offset, limit)
+    data.search
+        .by_relevance(viewer, text, within, offset, limit)
 }
 
 fn neighbours_in_results(

@@ -25,7 +25,7 @@ pub struct Suggestions {
     /// Tags starting with it, most used first, each with how many pins the viewer may see
     /// carry it (see `search::suggest_tags`).
     pub tags: Vec<(String, usize)>,
-    /// Boards the viewer may see with a title word starting with each typed word.
+    /// Boards the viewer may see with a title word starting with each typed word, newest first.
     pub boards: Vec<BoardRecord>,
     /// People whose username starts with it.
     pub people: Vec<UserRecord>,
@@ -60,16 +60,14 @@ pub async fn suggest(
             let searched = title_words(typed);
             let boards = match searched.iter().next() {
                 Some(word) => {
-                    let ids = board_titles::of_anyone_with_word_starting(
-                        read,
-                        word,
-                        BOARD_WORDS_READ,
-                    )?;
+                    let ids =
+                        board_titles::of_anyone_with_word_starting(read, word, BOARD_WORDS_READ)?;
                     let mut found = Vec::new();
                     for id in ids {
                         found.extend(boards::get(read, id)?);
                     }
                     found.retain(|board| title_matches(&title_words(&board.title), &searched));
+                    found.sort_by_key(|board| std::cmp::Reverse(board.id));
                     visible_only(read, found, viewer)?
                 }
                 None => Vec::new(),

@@ -7,7 +7,7 @@
 
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useClearRecentSearches, useSuggestions } from '../api/suggestions';
+import { useSuggestions } from '../api/suggestions';
 import { searchPath } from '../lib/paths';
 import { useFittingText } from '../lib/useFittingText';
 import { optionGroups, type SearchOption } from './searchOptions';
@@ -23,8 +23,8 @@ export function HeaderSearch() {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const placeholder = useFittingText(input, PLACEHOLDERS);
-  const groups = optionGroups(useSuggestions(text.trim(), open));
-  const clearRecent = useClearRecentSearches();
+  const suggestions = useSuggestions(text.trim(), open);
+  const groups = optionGroups(suggestions.list);
   const options = groups.flatMap((group) => group.options);
   const expanded = open && options.length > 0;
   const index = expanded ? options.findIndex((option) => option.key === active) : -1;
@@ -116,9 +116,9 @@ export function HeaderSearch() {
       <div className="header-search__popup" hidden={!expanded}>
         <div id={listId} role="listbox" aria-label="Search suggestions">
           {expanded
-            ? groups.map((group) => (
-                <div key={group.name} role="group" aria-labelledby={`${listId}-${group.name}`}>
-                  <div id={`${listId}-${group.name}`} role="presentation" className="header-search__group">
+            ? groups.map((group, at) => (
+                <div key={group.name} role="group" aria-labelledby={`${listId}-group-${at}`}>
+                  <div id={`${listId}-group-${at}`} role="presentation" className="header-search__group">
                     {group.name}
                   </div>
                   {group.options.map((option) => (
@@ -148,7 +148,7 @@ export function HeaderSearch() {
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => {
               setActive(null);
-              void clearRecent();
+              void suggestions.clearRecentSearches();
             }}
           >
             Clear recent searches

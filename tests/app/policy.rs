@@ -56,6 +56,9 @@ const DEFAULT_STEPS: usize = 200;
 /// At most this many probes go in one request, so that no request goes over the server's cost
 /// limit however many items a step leaves behind.
 const PROBES_PER_REQUEST: usize = 40;
+/// An answer tells at most this many errors (the rest become one "… and n more"), so that no more
+/// probes expecting an error go in one request.
+const ERRORS_PER_ANSWER: usize = 10;
 
 const DENIED: &str = "PERMISSION_DENIED_ERROR";
 const NOT_FOUND: &str = "NOT_FOUND_ERROR";
@@ -2138,10 +2141,13 @@ async fn check_world(world: &mut World, model: &Model, scope: &mut Scope) -> Vec
     let mut requests: Vec<(Viewer, Vec<&Probe>)> = Vec::new();
     for (viewer, probes) in &all_probes {
         let mut chunk: Vec<&Probe> = Vec::new();
+        let expects_error = |probe: &Probe| matches!(probe.expect, Expect::Error(_));
         for probe in probes.iter().filter(|p| !p.alone) {
             // A search's neighbour probes stay in the request of the search they are checked against.
             let follows_list = matches!(probe.expect, Expect::FoundNeighbours { .. });
-            if chunk.len() >= PROBES_PER_REQUEST && !follows_list {
+            let errors_full = expects_error(probe)
+                && chunk.iter().filter(|p| expects_error(p)).count() >= ERRORS_PER_ANSWER;
+            if (chunk.len() >= PROBES_PER_REQUEST || errors_full) && !follows_list {
                 requests.push((*viewer, std::mem::take(&mut chunk)));
             }
             chunk.push(probe);

@@ -235,14 +235,17 @@ async fn results_narrow_to_one_person_one_board_or_one_colour() {
         sorted(vec![red.clone(), blue.clone(), green.clone()])
     );
     let by_colour = |colour: &str| json!({ "s": "flower", "c": colour });
-    assert_eq!(found(&app, &visitor, by_colour("red")).await, [red.clone()]);
+    assert_eq!(
+        found(&app, &visitor, by_colour("red")).await,
+        vec![red.clone()]
+    );
     assert_eq!(
         found(&app, &visitor, by_colour("Blue")).await,
-        [blue.clone()]
+        vec![blue.clone()]
     );
     assert_eq!(
         found(&app, &visitor, by_colour("green")).await,
-        [green.clone()]
+        vec![green.clone()]
     );
     assert!(found(&app, &visitor, by_colour("yellow")).await.is_empty());
     let of_bob = found(&app, &visitor, json!({ "s": "flower", "u": "bob" })).await;

@@ -144,7 +144,7 @@ impl PinQuery {
         };
         let wanted = searched.wanted(ctx).await?;
         if let (Some(wanted), Some(viewer), None) = (&wanted, ctx.viewer().user, &after) {
-            suggestions::record_search(ctx.services(), viewer, as_recent_search(wanted)).await?;
+            suggestions::record_search(ctx.services(), viewer, as_recent_search(wanted)).await;
         }
         let list = wanted.map_or(PinList::Last, PinList::Found);
         pin_connection(ctx, list, first, after).await

@@ -19,7 +19,9 @@ const MAX_EACH: usize = 10;
 pub(crate) struct SuggestionList {
     /// Tags starting with it (from two letters), most used first. Each count is how many pins
     /// the viewer may see carry the tag (the index's pins with it, less the private ones the
-    /// viewer may not read), as `tagSuggestions` counts.
+    /// viewer may not read), as `tagSuggestions` counts; while a board made private waits for
+    /// its sweep, the count may still hold its pins for a moment, but a tag only they carry is
+    /// not suggested.
     tags: Vec<TagSuggestion>,
     /// Boards the viewer may see with title words starting with its words (from two letters),
     /// newest first.

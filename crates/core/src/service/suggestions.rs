@@ -101,10 +101,15 @@ fn recent_holding(
     Ok(searches)
 }
 
-/// Records that a signed-in viewer asked the results of `search` (a text, or `#tag`).
-pub async fn record_search(data: &Data, viewer: UserId, search: String) -> AppResult<()> {
-    data.reading(move |data| recent_searches::record(&data.store, viewer, search.trim()))
-        .await
+/// Records that a signed-in viewer asked the results of `search` (a text, or `#tag`). A failure
+/// is logged: the results are answered all the same.
+pub async fn record_search(data: &Data, viewer: UserId, search: String) {
+    let recorded = data
+        .reading(move |data| recent_searches::record(&data.store, viewer, search.trim()))
+        .await;
+    if let Err(error) = recorded {
+        tracing::warn!(?error, "a recent search could not be kept");
+    }
 }
 
 /// Forgets the viewer's recent searches.

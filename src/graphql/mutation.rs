@@ -9,6 +9,7 @@ use super::imports::ImportMutation;
 use super::pin_edits::PinEditMutation;
 use super::pins::PinMutation;
 use super::share_links::ShareLinkMutation;
+use super::suggestions::SuggestionMutation;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Mutation")]
@@ -20,4 +21,5 @@ pub(crate) struct MutationRoot(
     PinMutation,
     PinEditMutation,
     ShareLinkMutation,
+    SuggestionMutation,
 );

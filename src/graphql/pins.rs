@@ -10,10 +10,13 @@ use super::types::objects::Pin;
 use super::types::temp_pin::{ScanResult, TempPin};
 use corkboard_core::service::add_pin::{NewPin, add_pin};
 use corkboard_core::service::fetch_jobs::For;
+use corkboard_core::service::loads::asked::Then;
 use corkboard_core::service::pin_lists::PinList;
-use corkboard_core::service::{pins, scanner, search, temp_pins};
+use corkboard_core::service::{pins, scanner, search, suggestions, temp_pins};
+use corkboard_domain::colour::Colour;
+use corkboard_domain::error::AppError;
 use corkboard_domain::pin::PinText;
-use corkboard_search::query::Wanted;
+use corkboard_search::query::{Narrowing, Wanted};
 
 const MAX_SUGGESTIONS: usize = 50;
 
@@ -24,21 +27,59 @@ pub(crate) struct TagSuggestion {
     pub count: usize,
 }
 
-/// What a search asks for: a tag wins over text, which `board` narrows to one board's pins;
-/// blank means no search.
-fn searched(
+/// The arguments of a search: a tag wins over text, which `board`, `user` (a username) and
+/// `colour` (one of `colours`) narrow; blank means no search.
+struct Searched {
     search: Option<String>,
     tag: Option<String>,
     board: Option<ID>,
-) -> Result<Option<Wanted>> {
-    let given = |text: Option<String>| text.filter(|text| !text.trim().is_empty());
-    let board = board.as_ref().map(board_id).transpose()?;
-    Ok(given(tag).map(Wanted::Tag).or_else(|| {
-        given(search).map(|text| Wanted::Text {
-            text,
+    user: Option<String>,
+    colour: Option<String>,
+}
+
+impl Searched {
+    async fn wanted(self, ctx: &Context<'_>) -> Result<Option<Wanted>> {
+        let given = |text: Option<String>| text.filter(|text| !text.trim().is_empty());
+        if let Some(tag) = given(self.tag) {
+            return Ok(Some(Wanted::Tag(tag)));
+        }
+        let Some(text) = given(self.search) else {
+            return Ok(None);
+        };
+        let board = self.board.as_ref().map(board_id).transpose()?;
+        let owner = match given(self.user) {
+            Some(username) => Some(ctx.loaders().user_named(username, Then::new()).await?.id),
+            None => None,
+        };
+        let colour = given(self.colour)
+            .map(|name| Colour::named(&name).ok_or_else(|| unknown_colour(&name)))
+            .transpose()?;
+        let within = Narrowing {
             board: board.map(|board| board.0),
-        })
-    }))
+            owner: owner.map(|owner| owner.0),
+            colour,
+        };
+        Ok(Some(Wanted::Text { text, within }))
+    }
+}
+
+fn unknown_colour(name: &str) -> AppError {
+    let names: Vec<&str> = Colour::all().map(Colour::name).collect();
+    AppError::invalid(
+        "colour",
+        format!(
+            "There is no colour \"{name}\": choose one of {}.",
+            names.join(", ")
+        ),
+    )
+}
+
+/// What a results page is remembered as among the viewer's recent searches.
+fn as_recent_search(wanted: &Wanted) -> String {
+    match wanted {
+        Wanted::Text { text, .. } => text.trim().to_owned(),
+        Wanted::Tag(tag) => format!("#{}", tag.trim().trim_start_matches('#')),
+    }
 }
 
 #[derive(Default)]
@@ -46,8 +87,9 @@ pub(crate) struct PinQuery;
 
 #[Object]
 impl PinQuery {
-    /// One pin; `search` (narrowed to `board` when given) or `tag` name the search results its
-    /// neighbours come from, else they come from Last pins.
+    /// One pin; `search` (narrowed to `board`, `user` and `colour` when given) or `tag` name the
+    /// search results its neighbours come from, else they come from Last pins.
+    #[allow(clippy::too_many_arguments)]
     async fn pin(
         &self,
         ctx: &Context<'_>,
@@ -55,9 +97,21 @@ impl PinQuery {
         search: Option<String>,
         tag: Option<String>,
         board: Option<ID>,
+        user: Option<String>,
+        colour: Option<String>,
     ) -> Result<Option<Pin>> {
         let record = pins::get(ctx.services(), ctx.viewer().user, pin_id(&id)?).await?;
-        let list = searched(search, tag, board)?.map_or(PinList::Last, PinList::Found);
+        let searched = Searched {
+            search,
+            tag,
+            board,
+            user,
+            colour,
+        };
+        let list = searched
+            .wanted(ctx)
+            .await?
+            .map_or(PinList::Last, PinList::Found);
         Ok(Some(Pin {
             record: record.into(),
             list,
@@ -65,7 +119,10 @@ impl PinQuery {
     }
 
     /// Last pins, newest first; or the pins found for `search` (by relevance; among the pins of
-    /// `board` when given) or `tag` (newest first).
+    /// `board`, of the person `user` (a username), of pictures whose colour is nearest `colour`
+    /// (one of `colours`), when given) or `tag` (newest first). A signed-in viewer's first page
+    /// of results is kept among their recent searches.
+    #[allow(clippy::too_many_arguments)]
     #[graphql(complexity = "page_cost(first, child_complexity)")]
     async fn pins(
         &self,
@@ -75,8 +132,21 @@ impl PinQuery {
         search: Option<String>,
         tag: Option<String>,
         board: Option<ID>,
+        user: Option<String>,
+        colour: Option<String>,
     ) -> Result<PinConnection> {
-        let list = searched(search, tag, board)?.map_or(PinList::Last, PinList::Found);
+        let searched = Searched {
+            search,
+            tag,
+            board,
+            user,
+            colour,
+        };
+        let wanted = searched.wanted(ctx).await?;
+        if let (Some(wanted), Some(viewer), None) = (&wanted, ctx.viewer().user, &after) {
+            suggestions::record_search(ctx.services(), viewer, as_recent_search(wanted)).await;
+        }
+        let list = wanted.map_or(PinList::Last, PinList::Found);
         pin_connection(ctx, list, first, after).await
     }
 

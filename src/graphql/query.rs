@@ -8,6 +8,7 @@ use super::boards::BoardQuery;
 use super::imports::ImportQuery;
 use super::pins::PinQuery;
 use super::share_links::ShareLinkQuery;
+use super::suggestions::SuggestionQuery;
 
 #[derive(MergedObject, Default)]
 #[graphql(name = "Query")]
@@ -18,4 +19,5 @@ pub(crate) struct QueryRoot(
     ImportQuery,
     PinQuery,
     ShareLinkQuery,
+    SuggestionQuery,
 );

@@ -54,6 +54,7 @@ mod share;
 mod share_links;
 mod shared_walks;
 mod similar_pins;
+mod suggestions;
 mod systemd;
 mod ui;
 mod upgrade;

@@ -44,6 +44,11 @@ const WORD_PAIRS: [&str; 2] = ["amber birch", "dune sea"];
 const TITLE_SEARCHES: [&str; 4] = ["b", "ce", "em du", "Fjord AMBER"];
 /// Prefixes asked of `tagSuggestions`.
 const TAG_TOKENS: [&str; 2] = ["s", "w"];
+/// What is typed in the header's search box (`suggestions`): beginnings of tags and of board
+/// title words.
+const TYPED: [&str; 5] = ["se", "wo", "am", "ce du", "Fjo"];
+/// How many suggestions of each kind are asked for.
+const SUGGESTED: usize = 10;
 const API_KEY_NAME: &str = "policy script";
 const DEFAULT_SEED: u64 = 0x00C0_4B0A_4D5E_ED01;
 const DEFAULT_STEPS: usize = 200;
@@ -51,6 +56,9 @@ const DEFAULT_STEPS: usize = 200;
 /// At most this many probes go in one request, so that no request goes over the server's cost
 /// limit however many items a step leaves behind.
 const PROBES_PER_REQUEST: usize = 40;
+/// An answer tells at most this many errors (the rest become one "… and n more"), so that no more
+/// probes expecting an error go in one request.
+const ERRORS_PER_ANSWER: usize = 10;
 
 const DENIED: &str = "PERMISSION_DENIED_ERROR";
 const NOT_FOUND: &str = "NOT_FOUND_ERROR";
@@ -256,18 +264,27 @@ impl Model {
     /// A user's boards the viewer may see with, for each word of `search`, a title word starting
     /// with it: newest first, at most 50.
     fn boards_matching(&self, user: usize, search: &str, viewer: Viewer) -> Vec<String> {
+        self.boards_titled(search, viewer)
+            .into_iter()
+            .filter(|id| self.boards.iter().any(|b| b.id == *id && b.owner == user))
+            .take(50)
+            .collect()
+    }
+
+    /// Everyone's boards the viewer may see with, for each word of `search`, a title word
+    /// starting with it: newest first.
+    fn boards_titled(&self, search: &str, viewer: Viewer) -> Vec<String> {
         let searched: Vec<String> = words(search).collect();
         self.boards
             .iter()
             .rev()
-            .filter(|b| b.owner == user && board_visible(b, viewer))
+            .filter(|b| board_visible(b, viewer))
             .filter(|b| {
                 let have: Vec<String> = words(&b.title).collect();
                 searched
                     .iter()
                     .all(|word| have.iter().any(|had| had.starts_with(word.as_str())))
             })
-            .take(50)
             .map(|b| b.id.clone())
             .collect()
     }
@@ -1735,6 +1752,7 @@ fn probes_for(model: &Model, viewer: Viewer, scope: &mut Scope) -> Vec<Probe> {
     view_board_choice(&mut probes, model, viewer, scope);
     view_folders(&mut probes, model, viewer);
     view_search(&mut probes, model, viewer, scope);
+    view_suggestions(&mut probes, model, viewer, scope);
     view_similar(&mut probes, model, viewer);
     view_share_links(&mut probes, model, viewer);
     probes
@@ -1742,6 +1760,33 @@ fn probes_for(model: &Model, viewer: Viewer, scope: &mut Scope) -> Vec<Probe> {
         .into_iter()
         .filter(|probe| scope.wants(viewer, probe))
         .collect()
+}
+
+/// The header's suggestions as a search is typed: tags only of pins the viewer may see, counted
+/// by them; boards only those the viewer may see, newest first.
+fn view_suggestions(probes: &mut Probes, model: &Model, viewer: Viewer, scope: &mut Scope) {
+    for typed in scope.sample(&TYPED, 2) {
+        let tags: Vec<Value> = model
+            .tag_suggestions(&typed.to_lowercase(), viewer)
+            .into_iter()
+            .take(SUGGESTED)
+            .map(|(name, count)| json!({ "name": name, "count": count }))
+            .collect();
+        let boards: Vec<Value> = model
+            .boards_titled(typed, viewer)
+            .into_iter()
+            .take(SUGGESTED)
+            .map(|id| json!({ "id": id }))
+            .collect();
+        probes.always(
+            format!("suggestions for {typed:?}"),
+            format!(
+                "suggestions(text: {}, first: {SUGGESTED}) {{ tags {{ name count }} boards {{ id }} }}",
+                lit(typed)
+            ),
+            Expect::Value(json!({ "tags": tags, "boards": boards })),
+        );
+    }
 }
 
 /// Each visible pin's "More like this": never a pin the viewer may not see, the pin itself or
@@ -2096,10 +2141,13 @@ async fn check_world(world: &mut World, model: &Model, scope: &mut Scope) -> Vec
     let mut requests: Vec<(Viewer, Vec<&Probe>)> = Vec::new();
     for (viewer, probes) in &all_probes {
         let mut chunk: Vec<&Probe> = Vec::new();
+        let expects_error = |probe: &Probe| matches!(probe.expect, Expect::Error(_));
         for probe in probes.iter().filter(|p| !p.alone) {
             // A search's neighbour probes stay in the request of the search they are checked against.
             let follows_list = matches!(probe.expect, Expect::FoundNeighbours { .. });
-            if chunk.len() >= PROBES_PER_REQUEST && !follows_list {
+            let errors_full = expects_error(probe)
+                && chunk.iter().filter(|p| expects_error(p)).count() >= ERRORS_PER_ANSWER;
+            if (chunk.len() >= PROBES_PER_REQUEST || errors_full) && !follows_list {
                 requests.push((*viewer, std::mem::take(&mut chunk)));
             }
             chunk.push(probe);

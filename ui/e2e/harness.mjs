@@ -392,7 +392,7 @@ export function makeScenePng(width, height, seed = 0, crop = { x: 0, y: 0, width
 }
 
 /** A PNG of rows of RGB pixels, each row after its filter byte (0: none). */
-function rgbPng(width, height, raw) {
+export function rgbPng(width, height, raw) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -47,7 +47,7 @@ describe('keyboard help', { skip: browserSkip }, () => {
       assert.equal(await help.getByRole('heading', { name: 'Pin viewer' }).count(), 0);
       await help.getByRole('button', { name: 'Close' }).click();
       await help.waitFor({ state: 'detached' });
-      const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search' });
+      const search = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
       await search.click();
       await page.keyboard.press('?');
       assert.equal(await search.inputValue(), '?');

@@ -21,10 +21,10 @@ describe('search', { skip: browserSkip }, () => {
   /** Search from the header, by the button or by Enter. @param {import('playwright-core').Page} page */
   async function searchFor(page, text, { byEnter = false } = {}) {
     const form = page.getByRole('banner').getByRole('search');
-    const input = form.getByRole('searchbox', { name: 'Search' });
+    const input = form.getByRole('combobox', { name: 'Search' });
     await input.fill(text);
     if (byEnter) await input.press('Enter');
-    else await form.getByRole('button', { name: 'Search' }).click();
+    else await form.getByRole('button', { name: 'Search', exact: true }).click();
     await waitForPath(page, '/search/');
     assert.equal(await input.inputValue(), '', 'the search input clears on submit');
   }
@@ -181,8 +181,8 @@ describe('search', { skip: browserSkip }, () => {
         const header = page.getByRole('banner');
         const parts = [
           header.getByRole('link', { name: 'Corkboard', exact: true }),
-          header.getByRole('searchbox', { name: 'Search' }),
-          header.getByRole('button', { name: 'Search' }),
+          header.getByRole('combobox', { name: 'Search' }),
+          header.getByRole('button', { name: 'Search', exact: true }),
           header.getByRole('link', { name: 'Login', exact: true }),
           header.getByRole('link', { name: 'Sign up', exact: true }),
         ];

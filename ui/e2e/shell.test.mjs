@@ -149,7 +149,7 @@ describe('app shell', { skip: browserSkip }, () => {
         await page.goto('/');
         const header = page.getByRole('banner');
         await header.getByRole(cookie ? 'button' : 'link', { name: cookie ? 'Menu' : 'Sign up' }).waitFor();
-        const search = header.getByRole('searchbox', { name: 'Search' });
+        const search = header.getByRole('combobox', { name: 'Search' });
         // The placeholder's text, drawn in the input's font, against the room inside the input.
         const { placeholder, width, room } = await search.evaluate((input) => {
           const style = getComputedStyle(input, '::placeholder');

@@ -73,7 +73,7 @@ describe('page titles', { skip: browserSkip }, () => {
       });
       await page.goto('/');
       await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
-      const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search' });
+      const search = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
       await search.fill('lighthouse');
       await search.press('Enter');
       await waitFor(async () => (await page.title()) === 'Search: lighthouse · Corkboard', { message: 'the search title' });

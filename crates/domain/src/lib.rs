@@ -2,6 +2,7 @@
 //! settings, and the error every layer answers with.
 
 pub mod board;
+pub mod colour;
 pub mod config;
 pub mod error;
 pub mod ids;

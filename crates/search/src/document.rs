@@ -1,7 +1,8 @@
 //! The search document of a pin: its words, its boards' titles, its owner's names, where it was
-//! found, and the keys of its audience (who may see it, by the visibility policy). Words that
-//! not everyone may find (of a restricted pin, or of a private board's title) are kept per
-//! reader, so that they find nothing for anyone else.
+//! found, its owner and its picture's colour (to narrow a search), and the keys of its audience
+//! (who may see it, by the visibility policy). Words that not everyone may find (of a restricted
+//! pin, or of a private board's title) are kept per reader, so that they find nothing for anyone
+//! else.
 
 use std::collections::BTreeSet;
 
@@ -9,6 +10,7 @@ use tantivy::TantivyDocument;
 
 use super::{Fields, RESTRICTED, audience_term, private_word, words};
 use corkboard_domain::board::BoardRecord;
+use corkboard_domain::colour::Colour;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{PinId, UserId};
 use corkboard_domain::policy::{Audience, AudienceKey, Visible};
@@ -31,6 +33,10 @@ pub fn build<T: Source>(
     };
     let mut document = TantivyDocument::default();
     document.add_u64(fields.id, pin.0);
+    document.add_u64(fields.owner, record.user.0);
+    if let Some(colour) = Colour::nearest(&record.picture.dominant_color) {
+        document.add_u64(fields.colour, colour.number());
+    }
     let on_boards = memo.boards(&board_pins::boards_of(memo.tx, pin)?)?;
     let owner = memo.owner(record.user)?;
     let audience = Audience::of_pin(&owner, on_boards.iter().map(|b| &**b));

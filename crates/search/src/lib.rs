@@ -31,7 +31,7 @@ use corkboard_store::memo::Memo;
 use corkboard_store::{CommitFollower, Store, search_pending, search_sweeps};
 
 /// Bump when the schema or the way documents are built changes: the index is then rebuilt.
-const SCHEMA_VERSION: &str = "7";
+const SCHEMA_VERSION: &str = "8";
 const VERSION_FILE: &str = "corkboard-schema-version";
 const WRITER_MEMORY: usize = 50_000_000;
 /// How many matches a search counts; beyond, a page says "10,000+" rather than walk them all.
@@ -57,6 +57,11 @@ pub struct Fields {
     pub tag_name: Field,
     /// The ids of the boards the pin is on, for a search of one board.
     pub board: Field,
+    /// The id of the pin's owner, for a search of one person's pins.
+    pub owner: Field,
+    /// The palette colour nearest the picture's dominant colour (`domain::colour`), for a search
+    /// of pictures of one colour.
+    pub colour: Field,
 }
 
 /// The pin ids of hits, read from the `id` fast field (`columns`, one per segment, not the
@@ -114,6 +119,8 @@ fn schema() -> (Schema, Fields) {
         tag: builder.add_text_field("tag", whole),
         tag_name: builder.add_text_field("tag_name", STORED),
         board: builder.add_u64_field("board", INDEXED),
+        owner: builder.add_u64_field("owner", INDEXED),
+        colour: builder.add_u64_field("colour", INDEXED),
     };
     (builder.build(), fields)
 }

@@ -15,6 +15,7 @@ use tantivy::{
 };
 
 use super::{COUNTED_AT_MOST, RESTRICTED, SearchIndex, audience_term, fold};
+use corkboard_domain::colour::Colour;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::policy::AudienceKey;
@@ -23,12 +24,21 @@ use corkboard_store::walks::Direction;
 /// What a search asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Wanted {
-    /// A text, among the pins of one board (by its id) when given.
+    /// A text, among the pins `within` narrows it to.
     Text {
         text: String,
-        board: Option<u64>,
+        within: Narrowing,
     },
     Tag(String),
+}
+
+/// What narrows a text search: the pins of one board (by its id), of one person (by their user
+/// id), of pictures of one palette colour; each left out when `None`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Narrowing {
+    pub board: Option<u64>,
+    pub owner: Option<u64>,
+    pub colour: Option<Colour>,
 }
 
 /// How many distinct tags a suggestion looks at, at most.
@@ -359,7 +369,11 @@ mod tests {
             pin_writes::insert(write, pin("sunset"), &[sea, holiday])?;
             Ok((public_only, on_both))
         });
-        let found = |viewer, text| index.by_relevance(viewer, text, None, 0, 50).unwrap();
+        let found = |viewer, text| {
+            index
+                .by_relevance(viewer, text, Default::default(), 0, 50)
+                .unwrap()
+        };
         assert_eq!(found(None, "blue sea").1, 30);
         // Her own: the private pins, and "sunset" by its board's title and "Sea".
         let (ranked, total) = found(Some(ANN), "blue sea");
@@ -377,7 +391,7 @@ mod tests {
         for offset in (0..36).step_by(4) {
             pages.extend(
                 index
-                    .by_relevance(Some(ANN), "blue sea", None, offset, 4)
+                    .by_relevance(Some(ANN), "blue sea", Default::default(), offset, 4)
                     .unwrap()
                     .0,
             );
@@ -417,7 +431,11 @@ mod tests {
             let own_only = pin_writes::insert(write, pin("sky"), &[blue])?.id.0;
             Ok((both, own_only))
         });
-        let found = |text| index.by_relevance(Some(ANN), text, None, 0, 50).unwrap();
+        let found = |text| {
+            index
+                .by_relevance(Some(ANN), text, Default::default(), 0, 50)
+                .unwrap()
+        };
         assert_eq!(found("blue"), (vec![both, own_only], 2));
         assert_eq!(found("blue blue").0, vec![both, own_only]);
     }

@@ -11,7 +11,7 @@ use tantivy::Searcher;
 use tantivy::columnar::Column;
 
 use super::SearchIndex;
-use super::query::Wanted;
+use super::query::{Narrowing, Wanted};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_store::walks::Direction;
@@ -95,9 +95,9 @@ impl SearchIndex {
         // Counted once a search generation: the next pages of a search reuse its count.
         let known_total = known.as_ref().map(|found| found.total);
         let (ids, total) = match wanted {
-            Wanted::Text { text, board } => {
+            Wanted::Text { text, within } => {
                 let ranked = reach.next_power_of_two().clamp(FIRST_RANKED, KEPT_RESULTS);
-                self.text_page(&searcher, viewer, text, *board, 0, ranked, known_total)?
+                self.text_page(&searcher, viewer, text, *within, 0, ranked, known_total)?
             }
             Wanted::Tag(tag) => {
                 let total = match known_total {
@@ -197,20 +197,20 @@ impl SearchIndex {
         Ok(counted)
     }
 
-    /// Pin ids of a text search by relevance, among the pins of `board` when given, `limit` of
+    /// Pin ids of a text search by relevance, among the pins `within` narrows it to, `limit` of
     /// them from rank `offset`, and how many pins match (up to `COUNTED_AT_MOST + 1`).
     pub fn by_relevance(
         &self,
         viewer: Option<UserId>,
         text: &str,
-        board: Option<u64>,
+        within: Narrowing,
         offset: usize,
         limit: usize,
     ) -> AppResult<(Vec<u64>, usize)> {
         let reach = offset.saturating_add(limit);
         let wanted = Wanted::Text {
             text: text.to_owned(),
-            board,
+            within,
         };
         let found = self.found(viewer, &wanted, reach)?;
         if reach <= found.ids.len() || found.complete() {
@@ -219,7 +219,7 @@ impl SearchIndex {
         }
         let searcher = self.reader().searcher();
         let known = Some(found.total);
-        let (ids, _) = self.text_page(&searcher, viewer, text, board, offset, limit, known)?;
+        let (ids, _) = self.text_page(&searcher, viewer, text, within, offset, limit, known)?;
         Ok((ids, found.total))
     }
 
@@ -334,18 +334,24 @@ mod tests {
         let (index, _store, ids) = index_of(count, dir.path());
         let more = crate::COUNTED_AT_MOST + 1;
         assert_eq!(
-            index.by_relevance(None, "blue sea", None, 0, 50).unwrap().1,
+            index
+                .by_relevance(None, "blue sea", Default::default(), 0, 50)
+                .unwrap()
+                .1,
             more
         );
         assert_eq!(
-            index.by_relevance(None, "sea", None, 0, 50).unwrap().1,
+            index
+                .by_relevance(None, "sea", Default::default(), 0, 50)
+                .unwrap()
+                .1,
             more
         );
         let (newest, total) = index.by_tag(None, "sea", None, Direction::Down, 1).unwrap();
         assert_eq!((newest, total), (vec![ids[count - 1]], more));
         // The pages beyond the counted ones are still there.
         let (last, _) = index
-            .by_relevance(None, "blue sea", None, count - 10, 50)
+            .by_relevance(None, "blue sea", Default::default(), count - 10, 50)
             .unwrap();
         assert_eq!(last.len(), 10);
         let (oldest, _) = index
@@ -354,7 +360,10 @@ mod tests {
         assert_eq!(oldest, [ids[0]]);
         // A few matches are counted exactly.
         assert_eq!(
-            index.by_relevance(None, "nothing", None, 0, 50).unwrap().1,
+            index
+                .by_relevance(None, "nothing", Default::default(), 0, 50)
+                .unwrap()
+                .1,
             0
         );
     }
@@ -394,7 +403,9 @@ mod tests {
         // By relevance, by offset, across the same edge: every pin once.
         let mut ranked = Vec::new();
         for offset in (0..count + 50).step_by(50) {
-            let (page, total) = index.by_relevance(None, "sea", None, offset, 50).unwrap();
+            let (page, total) = index
+                .by_relevance(None, "sea", Default::default(), offset, 50)
+                .unwrap();
             assert_eq!(total, count);
             ranked.extend(page);
         }

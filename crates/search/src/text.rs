@@ -1,6 +1,6 @@
 //! Text search: the pins with every word of a text among the words the viewer may find, scored
 //! by Tantivy's BM25 (`BooleanQuery`, `TopDocs`) and counted in the same pass (`Count`),
-//! optionally among the pins of one board.
+//! optionally among the pins of one board, one person or pictures of one colour.
 
 use anyhow::Context;
 use tantivy::collector::{Count, TopDocs};
@@ -8,13 +8,14 @@ use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, TermQuery};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{Searcher, Term};
 
+use super::query::Narrowing;
 use super::{COUNTED_AT_MOST, Fields, SearchIndex, pin_ids, private_word, words};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 
 impl SearchIndex {
     /// Pin ids of a text search in relevance order, `limit` of them from rank `offset`, among
-    /// the pins of `board` when given, and how many pins match: `total` when known, else
+    /// the pins `within` narrows it to, and how many pins match: `total` when known, else
     /// counted up to `COUNTED_AT_MOST + 1` in the same pass.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn text_page(
@@ -22,7 +23,7 @@ impl SearchIndex {
         searcher: &Searcher,
         viewer: Option<UserId>,
         text: &str,
-        board: Option<u64>,
+        within: Narrowing,
         offset: usize,
         limit: usize,
         total: Option<usize>,
@@ -30,17 +31,28 @@ impl SearchIndex {
         let Some(mut query) = text_query(&self.fields, viewer, text) else {
             return Ok((Vec::new(), 0));
         };
-        if let Some(board) = board {
-            let on_board = TermQuery::new(
-                Term::from_field_u64(self.fields.board, board),
-                IndexRecordOption::Basic,
-            );
-            // Unscored: the board narrows the matches and leaves their order as it was.
-            let on_board: Box<dyn Query> = Box::new(ConstScoreQuery::new(Box::new(on_board), 0.0));
-            query = Box::new(BooleanQuery::new(vec![
-                (Occur::Must, query),
-                (Occur::Must, on_board),
-            ]));
+        let narrowing = [
+            (self.fields.board, within.board),
+            (self.fields.owner, within.owner),
+            (
+                self.fields.colour,
+                within.colour.map(|colour| colour.number()),
+            ),
+        ];
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = narrowing
+            .into_iter()
+            .filter_map(|(field, value)| Some((field, value?)))
+            .map(|(field, value)| {
+                let term =
+                    TermQuery::new(Term::from_field_u64(field, value), IndexRecordOption::Basic);
+                // Unscored: it narrows the matches and leaves their order as it was.
+                let narrowed: Box<dyn Query> = Box::new(ConstScoreQuery::new(Box::new(term), 0.0));
+                (Occur::Must, narrowed)
+            })
+            .collect();
+        if !clauses.is_empty() {
+            clauses.push((Occur::Must, query));
+            query = Box::new(BooleanQuery::new(clauses));
         }
         // Highest score first, the lower address first among equal ones.
         let top = TopDocs::with_limit(limit.max(1))
@@ -235,8 +247,9 @@ mod tests {
                 let total = hits.len().min(COUNTED_AT_MOST + 1);
                 let mut paged = Vec::new();
                 for offset in (0..hits.len() + 50).step_by(50) {
-                    let (page, counted) =
-                        index.by_relevance(viewer, text, None, offset, 50).unwrap();
+                    let (page, counted) = index
+                        .by_relevance(viewer, text, Default::default(), offset, 50)
+                        .unwrap();
                     assert_eq!(counted, total, "{viewer:?} {text:?}");
                     paged.extend(page);
                 }
@@ -245,7 +258,9 @@ mod tests {
                 for offset in [0, 7, 63, 999, 1003, hits.len().saturating_sub(3)] {
                     let end = (offset + 11).min(hits.len());
                     let want = hits.get(offset.min(end)..end).unwrap_or_default();
-                    let page = fresh.by_relevance(viewer, text, None, offset, 11).unwrap();
+                    let page = fresh
+                        .by_relevance(viewer, text, Default::default(), offset, 11)
+                        .unwrap();
                     assert_eq!(page, (want.to_vec(), total), "{viewer:?} {text:?} {offset}");
                 }
                 large |= hits.len() > 1_000;

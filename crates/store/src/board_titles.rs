@@ -1,13 +1,13 @@
-//! The words of board titles (`BOARD_TITLE_WORDS`), kept by `board_writes::save` and `remove`, so
-//! that a user's boards are found by the beginnings of their title words without reading the
-//! boards that have none.
+//! The words of board titles (`BOARD_TITLE_WORDS` by owner, `BOARD_TITLE_WORDS_BY_WORD` for
+//! everyone's), kept by `board_writes::save` and `remove`, so that boards are found by the
+//! beginnings of their title words without reading the boards that have none.
 
 use std::collections::BTreeSet;
 
 use redb::ReadableTable;
 
 use super::Source;
-use super::tables::{BOARD_TITLE_WORDS, BOARDS};
+use super::tables::{BOARD_TITLE_WORDS, BOARD_TITLE_WORDS_BY_WORD, BOARDS};
 use super::writing::Writing;
 use corkboard_domain::board::{BoardRecord, title_words};
 use corkboard_domain::error::AppResult;
@@ -39,13 +39,47 @@ pub fn update(
         return Ok(());
     }
     let mut table = write.open_table(BOARD_TITLE_WORDS)?;
+    let mut by_word = write.open_table(BOARD_TITLE_WORDS_BY_WORD)?;
     for (user, word, board) in old.difference(&new) {
         table.remove((*user, word.as_str(), *board))?;
+        by_word.remove((word.as_str(), *board))?;
     }
     for (user, word, board) in new.difference(&old) {
         table.insert((*user, word.as_str(), *board), ())?;
+        by_word.insert((word.as_str(), *board), ())?;
     }
     Ok(())
+}
+
+/// Boards of anyone with a title word starting with `prefix`, each once, in the order of their
+/// words, at most `keys` entries of the index read: the caller keeps those the viewer may see.
+pub fn of_anyone_with_word_starting(
+    tx: &impl Source,
+    prefix: &str,
+    keys: usize,
+) -> AppResult<Vec<BoardId>> {
+    let table = tx.table(BOARD_TITLE_WORDS_BY_WORD)?;
+    let (mut found, mut read) = (Vec::new(), 0);
+    for entry in table.range((prefix, 0)..)?.take(keys) {
+        let (key, _) = entry?;
+        let (word, board) = key.value();
+        if !word.starts_with(prefix) {
+            break;
+        }
+        read += 1;
+        if !found.contains(&BoardId(board)) {
+            found.push(BoardId(board));
+        }
+    }
+    tx.note_keys_read(read);
+    Ok(found)
+}
+
+/// The entries of `BOARD_TITLE_WORDS_BY_WORD` those of `BOARD_TITLE_WORDS` make.
+pub fn by_word(keys: &BTreeSet<WordKey>) -> BTreeSet<(String, u64)> {
+    keys.iter()
+        .map(|(_, word, board)| (word.clone(), *board))
+        .collect()
 }
 
 /// The boards of `owner` with a title word starting with `prefix`, newest first, each once:
@@ -81,13 +115,28 @@ pub fn expected<'a>(boards: impl IntoIterator<Item = &'a BoardRecord>) -> BTreeS
 /// Fills the index from every board record, anew (migration 20).
 pub fn fill(write: &Writing) -> AppResult<()> {
     write.delete_table(BOARD_TITLE_WORDS)?;
+    let mut table = write.open_table(BOARD_TITLE_WORDS)?;
+    for (user, word, board) in expected(&all_boards(write)?) {
+        table.insert((user, word.as_str(), board), ())?;
+    }
+    Ok(())
+}
+
+/// Fills the index of every board's title words by word from every board record, anew
+/// (migration 26).
+pub fn fill_by_word(write: &Writing) -> AppResult<()> {
+    write.delete_table(BOARD_TITLE_WORDS_BY_WORD)?;
+    let mut table = write.open_table(BOARD_TITLE_WORDS_BY_WORD)?;
+    for (word, board) in by_word(&expected(&all_boards(write)?)) {
+        table.insert((word.as_str(), board), ())?;
+    }
+    Ok(())
+}
+
+fn all_boards(write: &Writing) -> AppResult<Vec<BoardRecord>> {
     let mut boards = Vec::new();
     for entry in write.open_table(BOARDS)?.iter()? {
         boards.push(write.decode::<BoardRecord>(entry?.1.value())?);
     }
-    let mut table = write.open_table(BOARD_TITLE_WORDS)?;
-    for (user, word, board) in expected(&boards) {
-        table.insert((user, word.as_str(), board), ())?;
-    }
-    Ok(())
+    Ok(boards)
 }

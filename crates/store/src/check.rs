@@ -225,6 +225,12 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
             .collect(),
         entries(tx, BOARD_TITLE_WORDS)?,
     );
+    let by_word = super::board_titles::by_word(&super::board_titles::expected(boards.values()));
+    report.compare(
+        BOARD_TITLE_WORDS_BY_WORD.name(),
+        by_word.into_iter().map(|key| (key, ())).collect(),
+        entries(tx, BOARD_TITLE_WORDS_BY_WORD)?,
+    );
     let (mut listed, mut listed_counts) = super::board_lists::expected(boards.values());
     let (folders_listed, folder_counts) =
         super::folder_lists::expected(folders.values(), &listed_counts);
@@ -524,6 +530,13 @@ impl Owned for (u64, &str) {
     type Owned = (u64, String);
     fn owned(value: (u64, &str)) -> (u64, String) {
         (value.0, value.1.to_owned())
+    }
+}
+
+impl Owned for (&str, u64) {
+    type Owned = (String, u64);
+    fn owned(value: (&str, u64)) -> (String, u64) {
+        (value.0.to_owned(), value.1)
     }
 }
 

@@ -34,6 +34,7 @@ pub mod private_pins;
 pub mod public_pins;
 pub mod read_counts;
 pub mod reading;
+pub mod recent_searches;
 #[cfg(test)]
 mod record_layouts;
 pub mod search_pending;

@@ -40,6 +40,7 @@ const MIGRATIONS: &[Migration] = &[
     sum_temp_bytes_of_users,
     create_share_links,
     index_look_alikes,
+    suggest_boards_and_recent_searches,
 ];
 
 /// The schema version this binary writes.
@@ -410,6 +411,13 @@ fn create_share_links(write: &Writing) -> anyhow::Result<()> {
 fn index_look_alikes(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::LOOK_ALIKES)?;
     super::look_alikes::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
+/// 26: every board's title words by word, filled from the boards, and each user's recent
+/// searches, for the header's suggestions.
+fn suggest_boards_and_recent_searches(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::RECENT_SEARCHES)?;
+    super::board_titles::fill_by_word(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(USERS)?;
     tables.copy(USERS_BY_USERNAME)?;
     tables.copy(USERS_BY_EMAIL)?;
+    tables.copy(RECENT_SEARCHES)?;
     tables.copy(SESSIONS)?;
     tables.copy(SESSIONS_BY_USER)?;
     tables.copy(MAIL_TOKENS)?;
@@ -52,6 +53,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(BOARDS_BY_FOLDER)?;
     tables.copy(BOARDS_SHARED_WITH)?;
     tables.copy(BOARD_TITLE_WORDS)?;
+    tables.copy(BOARD_TITLE_WORDS_BY_WORD)?;
     tables.copy(LISTS)?;
     tables.copy(LIST_COUNTS)?;
     tables.copy(FOLDERS)?;

@@ -15,6 +15,11 @@ pub(crate) const USERS_BY_USERNAME: TableDefinition<&str, u64> =
 pub(crate) const USERS_BY_EMAIL: TableDefinition<&str, u64> =
     TableDefinition::new("users-by-email-1");
 
+/// user id -> MessagePack list of the user's last distinct searches, newest first (see
+/// `store::recent_searches`).
+pub(crate) const RECENT_SEARCHES: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("recent-searches-1");
+
 /// SHA-256 (hex) of a session token -> `SessionRecord`.
 pub(crate) const SESSIONS: TableDefinition<&str, &[u8]> = TableDefinition::new("sessions-1");
 /// (user id, session hash) -> (), to end every session of a user.
@@ -63,6 +68,10 @@ pub(crate) const BOARDS_SHARED_WITH: TableDefinition<(u64, u64), ()> =
 /// the boards with a word starting with a search word (see `store::board_titles`).
 pub(crate) const BOARD_TITLE_WORDS: TableDefinition<(u64, &str, u64), ()> =
     TableDefinition::new("board-title-words-1");
+/// (lowercased title word, board id) -> (): the words of every board's title, whoever owns it,
+/// to suggest the boards with a word starting with what is typed (see `store::board_titles`).
+pub(crate) const BOARD_TITLE_WORDS_BY_WORD: TableDefinition<(&str, u64), ()> =
+    TableDefinition::new("board-title-words-by-word-1");
 
 /// (list, user or folder id, reader, board or folder id) -> (): what a reader finds in a list:
 /// list 0, a user's boards, and list 1, a folder's (`store::board_lists`): a public board under

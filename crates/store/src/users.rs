@@ -122,7 +122,26 @@ pub fn remove(write: &Writing, user: &UserRecord) -> AppResult<()> {
         .open_table(USERS_BY_EMAIL)?
         .remove(email_key(&user.email).as_str())?;
     write.open_table(USERS)?.remove(user.id.0)?;
-    Ok(())
+    super::recent_searches::clear(write, user.id)
+}
+
+/// Users whose username starts with `prefix` (lowercase), in the order of their usernames, at
+/// most `limit`.
+pub fn with_username_starting(
+    tx: &impl Source,
+    prefix: &str,
+    limit: usize,
+) -> AppResult<Vec<UserRecord>> {
+    let table = tx.table(USERS_BY_USERNAME)?;
+    let mut found = Vec::new();
+    for entry in table.range(prefix..)?.take(limit) {
+        let (username, id) = entry?;
+        if !username.value().starts_with(prefix) {
+            break;
+        }
+        found.extend(get(tx, UserId(id.value()))?);
+    }
+    Ok(found)
 }
 
 /// Every user, oldest first.

@@ -34,7 +34,7 @@ function pinQueries(context: PinContext, id: string): PinQueries {
     case 'last':
       return { ...none, single: { id } };
     case 'search':
-      return { ...none, single: { id, search: context.search, tag: context.tag, board: context.board } };
+      return { ...none, single: { id, search: context.search, tag: context.tag, board: context.board, user: context.user, colour: context.colour } };
     case 'user':
       return { ...none, user: { username: context.username, id } };
     case 'board':

@@ -55,10 +55,39 @@ export function useLastPins(): PinListState {
   return usePinPages(LastPinsDocument, {}, (data) => data.pins);
 }
 
-/** The pins found for `search` (by relevance; among the pins of `board` when given) or `tag`
- * (newest first; it wins over `search`). */
-export function useSearchPins(search: string | null, tag: string | null, board: string | null = null): PinListState {
-  return usePinPages(SearchPinsQueryDocument, { search, tag, board }, (data) => data.pins);
+/** What narrows a text search: one board (by id), one person (by username), one colour (by name). */
+export interface Narrowing {
+  board: string | null;
+  user: string | null;
+  colour: string | null;
+}
+
+/** A person or a board of the results, to narrow them to. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export type SearchResultsState = PinListState & {
+  /** The people and the boards of the results loaded so far, each once. */
+  people: Choice[];
+  boards: Choice[];
+};
+
+/** The pins found for `search` (by relevance; narrowed as `narrowing` says) or `tag` (newest
+ * first; it wins over `search`), with the people and boards among them. */
+export function useSearchPins(search: string | null, tag: string | null, narrowing: Narrowing): SearchResultsState {
+  const { pages, ...state } = usePages(SearchPinsQueryDocument, { search, tag, ...narrowing }, (data) => data.pins);
+  const nodes = pages.flatMap((page) => page.edges.map((edge) => edge.node));
+  const once = (choices: Choice[]) => [...new Map(choices.map((choice) => [choice.value, choice])).values()];
+  return {
+    ...state,
+    pins: nodes.map((node) => ({ ...node, order: null })),
+    totalCount: pages[0]?.totalCount ?? null,
+    totalCountCapped: pages[0]?.totalCountCapped ?? false,
+    people: once(nodes.map((node) => ({ value: node.user.username, label: node.user.username }))),
+    boards: once(nodes.flatMap((node) => node.boards.edges.map(({ node: board }) => ({ value: board.id, label: board.title })))),
+  };
 }
 
 export function useUserPins(username: string): PinListState {

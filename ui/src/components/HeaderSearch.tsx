@@ -1,21 +1,72 @@
 // The header's search form (spec, section 2): what is typed goes to /search/?query=..., a lone
 // '#tag' to /search/?tag=...; the input clears on submit. Its placeholder is shortened where
-// the header leaves it little room (a phone).
+// the header leaves it little room (a phone). As it is typed, the box suggests (issue 77) tags,
+// boards and people from two letters and the viewer's recent searches, as a WAI-ARIA 1.2
+// combobox: focus stays in the field, the highlighted option is its active descendant; Up and
+// Down move, Enter or a click chooses, Escape closes.
 
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useSuggestions } from '../api/suggestions';
 import { searchPath } from '../lib/paths';
 import { useFittingText } from '../lib/useFittingText';
+import { optionGroups, type SearchOption } from './searchOptions';
 import './HeaderSearch.css';
 
 const PLACEHOLDERS = ['Search pins or #tag', 'Search pins', 'Search'] as const;
 
 export function HeaderSearch() {
   const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState<string | null>(null);
   const navigate = useNavigate();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const placeholder = useFittingText(input, PLACEHOLDERS);
+  const suggestions = useSuggestions(text.trim(), open);
+  const groups = optionGroups(suggestions.list);
+  const options = groups.flatMap((group) => group.options);
+  const expanded = open && options.length > 0;
+  const index = expanded ? options.findIndex((option) => option.key === active) : -1;
+  const listId = `${id}-suggestions`;
+  const optionId = (option: SearchOption) => `${id}-${options.indexOf(option)}`;
+
+  const go = (path: string) => {
+    setText('');
+    setOpen(false);
+    setActive(null);
+    void navigate(path);
+  };
+  const move = (step: 1 | -1) => {
+    const count = options.length;
+    const from = index < 0 ? (step > 0 ? -1 : count) : index;
+    setActive(options[(from + step + count) % count]?.key ?? null);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        // Closed, an arrow opens the list; open, it moves the highlight.
+        if (expanded) move(event.key === 'ArrowDown' ? 1 : -1);
+        else setOpen(true);
+        break;
+      case 'Enter': {
+        // Without a highlighted option, Enter searches what is typed.
+        const chosen = options[index];
+        if (!chosen) return;
+        go(chosen.path);
+        break;
+      }
+      case 'Escape':
+        if (!expanded) return;
+        setOpen(false);
+        setActive(null);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
 
   return (
     <form
@@ -23,8 +74,11 @@ export function HeaderSearch() {
       className="header-search"
       onSubmit={(event) => {
         event.preventDefault();
-        setText('');
-        void navigate(searchPath(text));
+        go(searchPath(text));
+      }}
+      onBlur={(event) => {
+        // Focus going to 'Clear recent searches' keeps the list open.
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
       }}
     >
       <label htmlFor={id} className="visually-hidden">
@@ -38,8 +92,20 @@ export function HeaderSearch() {
         placeholder={placeholder}
         autoComplete="off"
         enterKeyHint="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={index >= 0 ? optionId(options[index]!) : undefined}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          setOpen(true);
+          setActive(null);
+        }}
+        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
       />
       <button type="submit" className="header-search__button" aria-label="Search">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -47,6 +113,48 @@ export function HeaderSearch() {
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
       </button>
+      <div className="header-search__popup" hidden={!expanded}>
+        <div id={listId} role="listbox" aria-label="Search suggestions">
+          {expanded
+            ? groups.map((group, at) => (
+                <div key={group.name} role="group" aria-labelledby={`${listId}-group-${at}`}>
+                  <div id={`${listId}-group-${at}`} role="presentation" className="header-search__group">
+                    {group.name}
+                  </div>
+                  {group.options.map((option) => (
+                    <div
+                      key={option.key}
+                      id={optionId(option)}
+                      role="option"
+                      aria-selected={option.key === active}
+                      className="header-search__option"
+                      // The field keeps the focus: a click chooses without leaving it.
+                      onMouseDown={(event) => event.preventDefault()}
+                      onMouseEnter={() => setActive(option.key)}
+                      onClick={() => go(option.path)}
+                    >
+                      <span className="header-search__label">{option.label}</span>
+                      {option.detail ? <span className="header-search__detail">{option.detail}</span> : null}
+                    </div>
+                  ))}
+                </div>
+              ))
+            : null}
+        </div>
+        {expanded && groups.some((group) => group.name === 'Recent searches') ? (
+          <button
+            type="button"
+            className="header-search__clear"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => {
+              setActive(null);
+              void suggestions.clearRecentSearches();
+            }}
+          >
+            Clear recent searches
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }

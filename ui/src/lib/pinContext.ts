@@ -9,7 +9,7 @@ import { HOME_PATH, SEARCH_PATH, boardPath, lightboxPathUnder, pinPathUnder, use
 
 export type PinContext =
   | { kind: 'last' }
-  | { kind: 'search'; search: string | null; tag: string | null; board: string | null }
+  | { kind: 'search'; search: string | null; tag: string | null; board: string | null; user: string | null; colour: string | null }
   | { kind: 'user'; username: string }
   | { kind: 'board'; username: string; boardSlug: string; folderSlug: string | null };
 
@@ -53,7 +53,10 @@ export function usePinRoute(): PinRoute {
     const query = new URLSearchParams(search);
     if (username && boardSlug) return { kind: 'board', username, boardSlug, folderSlug: folderSlug ?? null };
     if (username) return { kind: 'user', username };
-    if (inSearch) return { kind: 'search', search: query.get('query'), tag: query.get('tag'), board: query.get('board') };
+    if (inSearch) {
+      const narrowing = { board: query.get('board'), user: query.get('user'), colour: query.get('colour') };
+      return { kind: 'search', search: query.get('query'), tag: query.get('tag'), ...narrowing };
+    }
     return { kind: 'last' };
   }, [username, boardSlug, folderSlug, inSearch, search]);
   const base = listBase(context);

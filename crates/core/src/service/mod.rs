@@ -47,6 +47,7 @@ pub mod share_links;
 pub mod signed_in;
 pub mod similar_pins;
 pub mod spool;
+pub mod suggestions;
 pub mod temp_pins;
 pub mod users;
 pub mod viewer;

@@ -10,7 +10,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
 use corkboard_search::COUNTED_AT_MOST;
-use corkboard_search::query::Wanted;
+use corkboard_search::query::{Narrowing, Wanted};
 use corkboard_store::pin_order::{self, Listed, PinKey};
 use corkboard_store::walks::Direction;
 use corkboard_store::{Source, board_pins, board_sweeps, pins, private_pins, user_pins};
@@ -94,9 +94,9 @@ fn found_in_search(
     };
     let (limit, after, search) = (request.first.saturating_add(1), request.after, &data.search);
     Ok(Some(match wanted {
-        Wanted::Text { text, board } => {
+        Wanted::Text { text, within } => {
             let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
-            let (ids, total) = relevant(data, viewer, text, *board, offset, limit)?;
+            let (ids, total) = relevant(data, viewer, text, *within, offset, limit)?;
             let ranked = ids.into_iter().enumerate();
             let keys = ranked.map(|(i, id)| ((offset + i) as i64, id)).collect();
             (keys, total)
@@ -185,15 +185,16 @@ fn relevant(
     data: &Data,
     viewer: Option<UserId>,
     text: &str,
-    board: Option<u64>,
+    within: Narrowing,
     offset: usize,
     limit: usize,
 ) -> AppResult<(Vec<u64>, usize)> {
-    if let Some(board) = board {
+    if let Some(board) = within.board {
         let board = BoardId(board);
         data.store.read(|read| visible_board(read, viewer, board))?;
     }
-    data.search.by_relevance(viewer, text, board, offset, limit)
+    data.search
+        .by_relevance(viewer, text, within, offset, limit)
 }
 
 fn neighbours_in_results(
@@ -207,8 +208,8 @@ fn neighbours_in_results(
             prev: first_seen_by_tag(data, viewer, tag, Some(pin), Direction::Up)?,
             next: first_seen_by_tag(data, viewer, tag, Some(pin), Direction::Down)?,
         }),
-        Wanted::Text { text, board } => {
-            let (ids, _) = relevant(data, viewer, text, *board, 0, NEIGHBOURS_IN_RESULTS)?;
+        Wanted::Text { text, within } => {
+            let (ids, _) = relevant(data, viewer, text, *within, 0, NEIGHBOURS_IN_RESULTS)?;
             let ids = data
                 .store
                 .read(|read| seen_now(read, viewer, ids, |id| PinId(*id)))?;

@@ -16,20 +16,29 @@ pub async fn suggest_tags(
     exclude: Vec<String>,
     first: usize,
 ) -> AppResult<Vec<(String, usize)>> {
-    data.reading(move |data| {
-        let suggested = data.search.suggest_tags(viewer, &token, &exclude, first)?;
-        if !data.store.read(board_sweeps::waiting)? {
-            return Ok(suggested);
+    data.reading(move |data| tags_seen(data, viewer, &token, &exclude, first))
+        .await
+}
+
+/// `suggest_tags` on this thread.
+pub(crate) fn tags_seen(
+    data: &Data,
+    viewer: Option<UserId>,
+    token: &str,
+    exclude: &[String],
+    first: usize,
+) -> AppResult<Vec<(String, usize)>> {
+    let suggested = data.search.suggest_tags(viewer, token, exclude, first)?;
+    if !data.store.read(board_sweeps::waiting)? {
+        return Ok(suggested);
+    }
+    // While a board waits for its sweep, a tag may be on pins it hid only: each shown is
+    // on a pin the viewer may see now (its count may still include the hidden ones).
+    let mut seen = Vec::with_capacity(suggested.len());
+    for (tag, count) in suggested {
+        if first_seen_by_tag(data, viewer, &tag, None, Direction::Down)?.is_some() {
+            seen.push((tag, count));
         }
-        // While a board waits for its sweep, a tag may be on pins it hid only: each shown is
-        // on a pin the viewer may see now (its count may still include the hidden ones).
-        let mut seen = Vec::with_capacity(suggested.len());
-        for (tag, count) in suggested {
-            if first_seen_by_tag(data, viewer, &tag, None, Direction::Down)?.is_some() {
-                seen.push((tag, count));
-            }
-        }
-        Ok(seen)
-    })
-    .await
+    }
+    Ok(seen)
 }

@@ -40,6 +40,7 @@ const MIGRATIONS: &[Migration] = &[
     sum_temp_bytes_of_users,
     create_share_links,
     index_look_alikes,
+    create_follows,
 ];
 
 /// The schema version this binary writes.
@@ -410,6 +411,15 @@ fn create_share_links(write: &Writing) -> anyhow::Result<()> {
 fn index_look_alikes(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::LOOK_ALIKES)?;
     super::look_alikes::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
+/// 26: who follows whom and which boards, their counts, and each board's pins by id, filled
+/// from the board links, for the 'Following' feed.
+fn create_follows(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::FOLLOWS)?;
+    write.open_table(tables::FOLLOWERS)?;
+    write.open_table(tables::FOLLOWER_COUNTS)?;
+    super::follows::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 #[cfg(test)]

@@ -88,6 +88,10 @@ BOARD_COVERS = f"query GetBoardCovers($id: ID!, $first: Int, $after: String) {{ 
 TAG_SUGGESTIONS = "query TagSuggestions($token: String!) { tagSuggestions(token: $token, first: 5) { name count } }"
 # "More like this" under the pin detail, as the UI asks it (ui/src/api/similarPins.graphql).
 SIMILAR_PINS = f"query SimilarPins($id: ID!, $first: Int, $after: String) {{ pin(id: $id) {{ id similar(first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }} }}"
+# The home page's 'Following' tab, as the UI asks it (ui/src/api/follows.graphql): no total.
+FOLLOWING_PINS = f"query FollowingPins($first: Int, $after: String) {{ following(first: $first, after: $after) {{ pageInfo {{ hasNextPage endCursor }} edges {{ node {{ {THUMB} }} }} }} }}"
+# The seed makes user1, whom the signed-in rows sign in as, follow 50 people and 200 boards.
+FOLLOWING_ROW = "'Following', 50 people and 200 boards followed"
 SINGLE_PIN = f"query singlePin($id: ID!, $search: String, $tag: String) {{ pin(id: $id, search: $search, tag: $tag) {{ {PIN_FIELDS} }} }}"
 
 
@@ -490,9 +494,13 @@ SIGNED_IN = ", signed in"
 
 def signed_in(server, pages):
     """The GraphQL requests of `pages` sent by a signed-in user: a visitor's repeated request is
-    answered with the answer kept since the last change, a signed-in one is computed each time."""
+    answered with the answer kept since the last change, a signed-in one is computed each time;
+    and that user's 'Following' feed."""
     cookie = server.sign_in("user1@example.com", SEED_PASSWORD)
-    return {name + SIGNED_IN: {**target, "cookie": cookie} for name, target in pages.items() if "body" in target}
+    rows = {name + SIGNED_IN: {**target, "cookie": cookie} for name, target in pages.items() if "body" in target}
+    # Only a signed-in viewer has a 'Following' feed: the row has no visitor's twin.
+    rows[FOLLOWING_ROW] = {**post(FOLLOWING_PINS, {"first": 50}), "cookie": cookie}
+    return rows
 
 
 def rows_named(server, parts):

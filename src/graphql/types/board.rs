@@ -76,7 +76,9 @@ impl BoardFields<'_> {
 
     /// Whether the signed-in viewer follows the board (false for a visitor).
     async fn viewer_follows(&self, ctx: &Context<'_>) -> Result<bool> {
-        Ok(follow_state(ctx, Followed::Board(self.id)).await?.viewer_follows)
+        Ok(follow_state(ctx, Followed::Board(self.id))
+            .await?
+            .viewer_follows)
     }
 
     /// The folder holding the board, when the viewer may see it.

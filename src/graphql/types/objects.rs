@@ -88,6 +88,9 @@ impl Deref for Folder {
 }
 
 /// How many follow a user or board the viewer sees, and whether the viewer does.
-pub(crate) async fn follow_state(ctx: &Context<'_>, followed: Followed) -> Result<FollowState, AppError> {
+pub(crate) async fn follow_state(
+    ctx: &Context<'_>,
+    followed: Followed,
+) -> Result<FollowState, AppError> {
     follows::state(ctx.services(), ctx.viewer().user, followed).await
 }

@@ -24,9 +24,9 @@ use corkboard_core::service::pin_lists::PinList;
 use corkboard_core::service::temp_pins::MOST_CLONES;
 use corkboard_core::service::users::{PrivateFields, private_fields};
 use corkboard_core::service::{api_keys, boards, follows, pins};
-use corkboard_store::follows::Followed;
 use corkboard_domain::ids::FolderId;
 use corkboard_store::board_lists::BoardList;
+use corkboard_store::follows::Followed;
 
 /// What a clone search costs beside its answer: it reads up to 4,000 pins.
 const CLONE_SEARCH_COST: usize = 500;
@@ -58,12 +58,16 @@ impl User {
 
     /// How many users follow this user.
     async fn follower_count(&self, ctx: &Context<'_>) -> async_graphql::Result<u64> {
-        Ok(follow_state(ctx, Followed::User(self.0.id)).await?.followers)
+        Ok(follow_state(ctx, Followed::User(self.0.id))
+            .await?
+            .followers)
     }
 
     /// Whether the signed-in viewer follows this user (false for a visitor).
     async fn viewer_follows(&self, ctx: &Context<'_>) -> async_graphql::Result<bool> {
-        Ok(follow_state(ctx, Followed::User(self.0.id)).await?.viewer_follows)
+        Ok(follow_state(ctx, Followed::User(self.0.id))
+            .await?
+            .viewer_follows)
     }
 
     /// Only for the user themself: how many people and boards they follow.
@@ -71,7 +75,9 @@ impl User {
         if self.private(ctx).is_none() {
             return Ok(None);
         }
-        Ok(Some(follows::following_count(ctx.services(), self.0.id).await?))
+        Ok(Some(
+            follows::following_count(ctx.services(), self.0.id).await?,
+        ))
     }
 
     /// Only for the user themself.

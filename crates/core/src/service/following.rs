@@ -66,7 +66,10 @@ fn sources(tx: &impl Source, viewer: UserId) -> AppResult<Vec<Listed>> {
             Followed::Board(board) => boards_followed.extend(boards::get(tx, board)?),
         }
     }
-    let mut lists: Vec<Listed> = people.iter().map(|user| Listed::PublicOfUser(*user)).collect();
+    let mut lists: Vec<Listed> = people
+        .iter()
+        .map(|user| Listed::PublicOfUser(*user))
+        .collect();
     if !people.is_empty() {
         let shared = boards::shared_with(tx, viewer)?;
         lists.extend(

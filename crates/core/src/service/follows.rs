@@ -86,7 +86,11 @@ pub async fn state(
         .await
 }
 
-fn state_in(tx: &impl Source, viewer: Option<UserId>, followed: Followed) -> AppResult<FollowState> {
+fn state_in(
+    tx: &impl Source,
+    viewer: Option<UserId>,
+    followed: Followed,
+) -> AppResult<FollowState> {
     Ok(FollowState {
         followers: follows::follower_count(tx, followed)?,
         viewer_follows: match viewer {

@@ -123,11 +123,14 @@ pub fn forget(write: &Writing, followed: Followed) -> AppResult<()> {
     Ok(())
 }
 
+/// The entries of `FOLLOWS` or `FOLLOWERS`, as `check` reads them.
+pub(crate) type FollowEntries = BTreeSet<((u8, u64, u64), ())>;
+/// The entries of `FOLLOWER_COUNTS`, as `check` reads them.
+pub(crate) type FollowerCounts = BTreeSet<((u8, u64), u64)>;
+
 /// What the follow tables hold, built from the follows themselves (`FOLLOWS`): the expected
 /// `FOLLOWERS` and `FOLLOWER_COUNTS`, for `check`.
-pub(crate) fn expected(
-    follows: &BTreeSet<((u8, u64, u64), ())>,
-) -> (BTreeSet<((u8, u64, u64), ())>, BTreeSet<((u8, u64), u64)>) {
+pub(crate) fn expected(follows: &FollowEntries) -> (FollowEntries, FollowerCounts) {
     let mut counts: BTreeMap<(u8, u64), u64> = BTreeMap::new();
     let followers = follows
         .iter()

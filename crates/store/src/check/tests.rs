@@ -103,7 +103,9 @@ fn migration_26_fills_each_board_s_pins_by_id() {
 fn follows_are_checked_against_their_reverse_their_counts_and_what_they_name() {
     use crate::follows::{self, Followed};
     let (_dir, store, pin) = store_with_a_pin();
-    let board = store.read(|read| board_pins::boards_of(read, pin.id)).unwrap()[0];
+    let board = store
+        .read(|read| board_pins::boards_of(read, pin.id))
+        .unwrap()[0];
     store
         .write(|write| {
             let bob = users::insert(
@@ -120,14 +122,27 @@ fn follows_are_checked_against_their_reverse_their_counts_and_what_they_name() {
     store
         .write(|write| {
             write.open_table(FOLLOWER_COUNTS)?.remove((1, board.0))?;
-            write.open_table(FOLLOWS)?.insert((0, 999, pin.user.0), ())?;
+            write
+                .open_table(FOLLOWS)?
+                .insert((0, 999, pin.user.0), ())?;
             Ok(())
         })
         .unwrap();
     let problems = store.read(database).unwrap().problems;
-    assert!(problems.iter().any(|p| p.starts_with("follower-counts-1 lacks")), "{problems:?}");
-    assert!(problems.iter().any(|p| p.starts_with("followers-1 lacks")), "{problems:?}");
-    assert!(problems.iter().any(|p| p.contains("does not exist")), "{problems:?}");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("follower-counts-1 lacks")),
+        "{problems:?}"
+    );
+    assert!(
+        problems.iter().any(|p| p.starts_with("followers-1 lacks")),
+        "{problems:?}"
+    );
+    assert!(
+        problems.iter().any(|p| p.contains("does not exist")),
+        "{problems:?}"
+    );
 }
 
 #[test]

@@ -95,6 +95,10 @@ SUGGESTIONS = ("query Suggestions($text: String!, $first: Int!) { suggestions(te
 # its owner's clones are: the viewer's pins showing it or a look-alike of it.
 NEAR_DUPLICATES = "query NearDuplicates($pin: ID!) { me { clones(pin: $pin) { id } } }"
 SIMILAR_PINS = f"query SimilarPins($id: ID!, $first: Int, $after: String) {{ pin(id: $id) {{ id similar(first: $first, after: $after) {{ {PAGE} edges {{ node {{ {THUMB} }} }} }} }} }}"
+# The home page's 'Following' tab, as the UI asks it (ui/src/api/follows.graphql): no total.
+FOLLOWING_PINS = f"query FollowingPins($first: Int, $after: String) {{ following(first: $first, after: $after) {{ pageInfo {{ hasNextPage endCursor }} edges {{ node {{ {THUMB} }} }} }} }}"
+# The seed makes user1, whom the signed-in rows sign in as, follow 50 people and 200 boards.
+FOLLOWING_ROW = "'Following', 50 people and 200 boards followed"
 SINGLE_PIN = f"query singlePin($id: ID!, $search: String, $tag: String) {{ pin(id: $id, search: $search, tag: $tag) {{ {PIN_FIELDS} }} }}"
 
 
@@ -509,10 +513,14 @@ SIGNED_IN = ", signed in"
 
 def signed_in(server, pages):
     """The GraphQL requests of `pages` sent by a signed-in user: a visitor's repeated request is
-    answered with the answer kept since the last change, a signed-in one is computed each time."""
+    answered with the answer kept since the last change, a signed-in one is computed each time;
+    and that user's 'Following' feed."""
     cookie = server.sign_in("user1@example.com", SEED_PASSWORD)
-    return {name + SIGNED_IN: {**target, "cookie": cookie} for name, target in pages.items()
+    rows = {name + SIGNED_IN: {**target, "cookie": cookie} for name, target in pages.items()
             if "body" in target and "cookie" not in target}
+    # Only a signed-in viewer has a 'Following' feed: the row has no visitor's twin.
+    rows[FOLLOWING_ROW] = {**post(FOLLOWING_PINS, {"first": 50}), "cookie": cookie}
+    return rows
 
 
 def rows_named(server, parts):

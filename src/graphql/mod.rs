@@ -11,6 +11,7 @@ pub mod context;
 pub mod documents;
 pub mod errors;
 pub mod expansion;
+pub mod follows;
 pub mod ids;
 pub mod imports;
 pub mod in_turn;

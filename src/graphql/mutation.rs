@@ -5,6 +5,7 @@ use async_graphql::MergedObject;
 use super::accounts::AccountMutation;
 use super::admin::AdminMutation;
 use super::boards::BoardMutation;
+use super::follows::FollowMutation;
 use super::imports::ImportMutation;
 use super::pin_edits::PinEditMutation;
 use super::pins::PinMutation;
@@ -17,6 +18,7 @@ pub(crate) struct MutationRoot(
     AccountMutation,
     AdminMutation,
     BoardMutation,
+    FollowMutation,
     ImportMutation,
     PinMutation,
     PinEditMutation,

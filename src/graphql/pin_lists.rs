@@ -72,7 +72,8 @@ pub(crate) async fn similar_connection(
     Ok(connection_of(page, PinList::Last))
 }
 
-fn connection_of(page: PinPage, list: PinList) -> PinConnection {
+/// A page as a connection whose pins, opened, have their neighbours in `list`.
+pub(crate) fn connection_of(page: PinPage, list: PinList) -> PinConnection {
     prefetch::records(page.pins.iter().map(|(_, record)| &**record));
     let total = PinTotal {
         total_count: page.total,

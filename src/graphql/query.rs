@@ -5,6 +5,7 @@ use async_graphql::MergedObject;
 use super::accounts::AccountQuery;
 use super::admin::AdminQuery;
 use super::boards::BoardQuery;
+use super::follows::FollowQuery;
 use super::imports::ImportQuery;
 use super::pins::PinQuery;
 use super::share_links::ShareLinkQuery;
@@ -16,6 +17,7 @@ pub(crate) struct QueryRoot(
     AccountQuery,
     AdminQuery,
     BoardQuery,
+    FollowQuery,
     ImportQuery,
     PinQuery,
     ShareLinkQuery,

@@ -1,6 +1,8 @@
 //! `corkboard seed`: a realistic synthetic dataset (users, folders, boards public and private
-//! and shared, pins with captions and tags on generated pictures) for benchmarks and demos.
+//! and shared, pins with captions and tags on generated pictures, the first user's follows) for
+//! benchmarks and demos.
 
+mod follows;
 mod pictures;
 mod text;
 
@@ -63,7 +65,7 @@ pub fn seed(config: &Config, plan: SeedPlan) -> anyhow::Result<()> {
     );
 
     let password_hash = hash_password(SEED_PASSWORD).map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let boards = store
+    let (boards, (people, followed_boards)) = store
         .write(|write| {
             let users = (1..=plan.users)
                 .map(|n| users::insert(write, user(&mut rng, n, &password_hash)))
@@ -72,13 +74,15 @@ pub fn seed(config: &Config, plan: SeedPlan) -> anyhow::Result<()> {
             let folders = (0..plan.users / 2)
                 .map(|_| folder_writes::insert(write, folder(&mut rng, &ids)))
                 .collect::<Result<Vec<_>, _>>()?;
-            (0..plan.boards)
+            let boards = (0..plan.boards)
                 .map(|_| board_writes::insert(write, board(&mut rng, &ids, &folders)))
-                .collect::<Result<Vec<_>, _>>()
+                .collect::<Result<Vec<_>, _>>()?;
+            let followed = follows::follow(write, &mut rng, ids[0], &ids, &boards)?;
+            Ok((boards, followed))
         })
         .map_err(|error| anyhow::anyhow!("cannot write users and boards: {error:?}"))?;
     println!(
-        "{} users, {} boards ({:.1} s)",
+        "{} users, {} boards, user1 follows {people} people and {followed_boards} boards ({:.1} s)",
         plan.users,
         boards.len(),
         started.elapsed().as_secs_f64()

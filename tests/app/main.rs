@@ -23,6 +23,7 @@ mod exposure;
 mod feeds;
 mod first_account;
 mod folder_covers;
+mod follows;
 mod foundation;
 mod hardening_graphql;
 mod hardening_http;

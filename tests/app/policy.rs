@@ -8,8 +8,9 @@
 //! neighbours (`prevID`/`nextID` in Last pins, a user's pins, a board, search and tag results),
 //! boards by ids and by the beginnings of their title words, `Pin.secret`, `Pin.boards`,
 //! `Pin.addedVia`, word and tag search, tag suggestions, "More like this" (`Pin.similar`: only
-//! pins the viewer may see, never the pin's own picture), and the fields only a user sees of
-//! themself. Each board gets a share link when it is made: a visitor holding it sees exactly the
+//! pins the viewer may see, never the pin's own picture), the 'Following' feed (each user follows
+//! the next one and some public boards, which may turn private, lose a share or go), and the
+//! fields only a user sees of themself. Each board gets a share link when it is made: a visitor holding it sees exactly the
 //! board's pins, in board order, and no pin of another board (nor more in any search: the link's
 //! holder is a visitor like any other there); once the board is gone the link opens nothing.
 //!
@@ -163,6 +164,14 @@ struct Model {
     gone_folders: Vec<String>,
     /// The share links made, one by each board's owner as the board was made: (board id, token).
     links: Vec<(String, String)>,
+    /// The boards followed: each public board, as it is made, by the user two after its owner
+    /// (who also follows the person after them: `followed_person`): (follower, board id).
+    followed_boards: Vec<(usize, String)>,
+}
+
+/// The person each user follows: the next one.
+fn followed_person(user: usize) -> usize {
+    (user + 1) % USERS.len()
 }
 
 fn board_visible(board: &BoardM, viewer: Viewer) -> bool {
@@ -238,6 +247,21 @@ impl Model {
             .iter()
             .rev()
             .filter(move |pin| self.pin_visible(pin, viewer))
+    }
+
+    /// 'Following': the visible pins of the person the viewer follows, and those on the boards
+    /// they follow while they may see the board, newest first.
+    fn following(&self, viewer: usize) -> Vec<String> {
+        let on_followed_board = |pin: &PinM| {
+            self.pin_boards(&pin.id).any(|board| {
+                board_visible(board, Some(viewer))
+                    && self.followed_boards.contains(&(viewer, board.id.clone()))
+            })
+        };
+        self.visible_pins(Some(viewer))
+            .filter(|pin| pin.owner == followed_person(viewer) || on_followed_board(pin))
+            .map(|p| p.id.clone())
+            .collect()
     }
 
     /// Last pins: every visible pin, newest first.
@@ -952,6 +976,17 @@ async fn apply(world: &mut World, model: &mut Model, action: &Action) -> Result<
                 .rsplit('/')
                 .next()
                 .unwrap_or_default();
+            if !*secret {
+                let follower = (*owner + 2) % USERS.len();
+                world
+                    .mutate(
+                        follower,
+                        "mutation($b: ID!) { followBoard(board: $b) { id } }",
+                        json!({ "b": board }),
+                    )
+                    .await?;
+                model.followed_boards.push((follower, board.clone()));
+            }
             model.links.push((board, token.to_owned()));
         }
         Action::SetBoardSecret { board, secret } => {
@@ -1174,6 +1209,7 @@ async fn apply(world: &mut World, model: &mut Model, action: &Action) -> Result<
                 )
                 .await?;
             model.boards.retain(|b| b.id != *board);
+            model.followed_boards.retain(|(_, b)| b != board);
             model.gone_boards.push(board.clone());
         }
         Action::DeleteFolder { folder } => {
@@ -1381,6 +1417,13 @@ fn view_me_and_last_pins(probes: &mut Probes, model: &Model, viewer: Viewer) {
         "pins(first: 2) { totalCount edges { node { id } } pageInfo { hasNextPage } }".into(),
         Expect::Value(page),
     );
+    if let Some(user) = viewer {
+        probes.always(
+            "Following".into(),
+            format!("following(first: 1000) {ID_LIST}"),
+            Expect::Value(id_list(&model.following(user))),
+        );
+    }
 }
 
 const PIN_FIELDS: &str = "id secret title caption tags user { username } addedVia { id } \
@@ -2241,6 +2284,13 @@ async fn apply_all(run: &Run, world: &mut World, model: &mut Model, actions: Vec
 
 /// The first world, in rounds (later rounds use the ids the server gave to earlier ones).
 async fn build_world(run: &Run, rng: &mut Rng, world: &mut World, model: &mut Model) {
+    for user in 0..USERS.len() {
+        let follow = "mutation($u: String!) { followUser(username: $u) { id } }";
+        let person = json!({ "u": USERS[followed_person(user)] });
+        if let Err(error) = world.mutate(user, follow, person).await {
+            run.fail(0, None, &[error], model);
+        }
+    }
     let mut actions = Vec::new();
     for owner in 0..USERS.len() {
         for _ in 0..1 + rng.below(2) {

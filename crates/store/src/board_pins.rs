@@ -1,10 +1,13 @@
-//! The links between pins and boards, in both directions and by the pins' dates (for covers), and
+//! The links between pins and boards, in both directions, by the pins' dates (for covers) and ids
+//! (for the 'Following' feed), and
 //! each board's pin count; unlinking a pin takes it off its board's private pins
 //! (`private_pins`) too.
 
 use redb::ReadableTable;
 
-use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS};
+use super::tables::{
+    BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, BOARD_PINS_BY_ID, PIN_BOARDS,
+};
 use super::writing::Writing;
 use super::{Source, add_to_count, pins, private_pins};
 use corkboard_domain::error::AppResult;
@@ -97,6 +100,9 @@ pub fn set_order(write: &Writing, pin: PinId, board: BoardId, order: i64) -> App
                     .open_table(BOARD_PINS_BY_DATE)?
                     .insert((board.0, date, pin.0), ())?;
             }
+            write
+                .open_table(BOARD_PINS_BY_ID)?
+                .insert((board.0, pin.0), ())?;
             count_change(write, board, 1)?;
         }
     }
@@ -118,6 +124,9 @@ pub(crate) fn unlink(write: &Writing, pin: PinId, board: BoardId) -> AppResult<b
         .open_table(BOARD_PINS)?
         .remove((board.0, order, pin.0))?;
     write.open_table(PIN_BOARDS)?.remove((pin.0, board.0))?;
+    write
+        .open_table(BOARD_PINS_BY_ID)?
+        .remove((board.0, pin.0))?;
     count_change(write, board, -1)?;
     if let Some(date) = date_of(write, pin)? {
         write
@@ -139,6 +148,9 @@ pub(crate) fn unlink_all(write: &Writing, board: BoardId) -> AppResult<Vec<PinId
     write
         .open_table(BOARD_PINS_BY_DATE)?
         .retain_in(whole_board, |_, _| false)?;
+    write
+        .open_table(BOARD_PINS_BY_ID)?
+        .retain_in((board.0, 0)..=(board.0, u64::MAX), |_, _| false)?;
     let mut links = write.open_table(PIN_BOARDS)?;
     for pin in &pins {
         links.remove((pin.0, board.0))?;

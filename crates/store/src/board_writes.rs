@@ -9,7 +9,8 @@ use super::search_sweeps::{self, Swept};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
 use super::writing::Writing;
 use super::{
-    board_lists, board_pins, board_sweeps, board_titles, free_slug, ids_under, next_id, share_links,
+    board_lists, board_pins, board_sweeps, board_titles, follows, free_slug, ids_under, next_id,
+    share_links,
 };
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::AppResult;
@@ -95,7 +96,7 @@ pub fn follow_owner(write: &Writing, user: UserId) -> AppResult<()> {
     refresh_public_each(write, &pins)
 }
 
-/// Removes a board and its share links; its pins stay, on their other boards (taken off it by a
+/// Removes a board, its share links and its follows; its pins stay, on their other boards (taken off it by a
 /// sweep when it holds many: `board_sweeps`).
 pub fn remove(write: &Writing, board: &BoardRecord) -> AppResult<()> {
     if board_sweeps::is_swept(write, board.id)? {
@@ -114,6 +115,7 @@ pub fn remove(write: &Writing, board: &BoardRecord) -> AppResult<()> {
     board_lists::update(write, Some(&emptied), None)?;
     board_titles::update(write, Some(&emptied), None)?;
     share_links::remove_of_board(write, board.id)?;
+    follows::forget(write, follows::Followed::Board(board.id))?;
     write.open_table(BOARDS)?.remove(board.id.0)?;
     write
         .open_table(BOARDS_BY_SLUG)?

@@ -437,6 +437,38 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         entries(tx, PRIVATE_PINS_ON_SEVERAL_BOARDS)?,
     );
 
+    report.compare(
+        BOARD_PINS_BY_ID.name(),
+        pin_boards
+            .iter()
+            .map(|((pin, board), _)| ((*board, *pin), ()))
+            .collect(),
+        entries(tx, BOARD_PINS_BY_ID)?,
+    );
+
+    // Follows, turned round and counted, of users and boards that exist.
+    let follows = entries(tx, FOLLOWS)?;
+    report.counts.insert("follows", follows.len());
+    let (followers, follower_counts) = super::follows::expected(&follows);
+    report.compare(FOLLOWERS.name(), followers, entries(tx, FOLLOWERS)?);
+    report.compare(
+        FOLLOWER_COUNTS.name(),
+        follower_counts,
+        entries(tx, FOLLOWER_COUNTS)?,
+    );
+    for ((kind, follower, followed), _) in &follows {
+        let exists = match kind {
+            0 => users.contains_key(followed),
+            _ => boards.contains_key(followed),
+        };
+        if !users.contains_key(follower) || !exists {
+            report.problem(format!(
+                "follow {:?} names a user or board that does not exist",
+                (kind, follower, followed)
+            ));
+        }
+    }
+
     // How many pins show each picture.
     let mut pictures: BTreeMap<String, u64> = BTreeMap::new();
     for pin in pins.values() {
@@ -515,6 +547,7 @@ owned_as_itself!(
     (),
     (u64, u64),
     (u64, i64, u64),
+    (u8, u64),
     (u8, u64, u64),
     (u8, u64, u64, u64)
 );

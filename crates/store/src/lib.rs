@@ -19,6 +19,7 @@ pub mod codec;
 pub mod folder_lists;
 pub mod folder_writes;
 pub mod folders;
+pub mod follows;
 pub mod import_jobs;
 pub mod imported;
 pub mod invites;

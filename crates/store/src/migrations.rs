@@ -41,6 +41,7 @@ const MIGRATIONS: &[Migration] = &[
     create_share_links,
     index_look_alikes,
     suggest_boards_and_recent_searches,
+    create_follows,
 ];
 
 /// The schema version this binary writes.
@@ -418,6 +419,15 @@ fn index_look_alikes(write: &Writing) -> anyhow::Result<()> {
 fn suggest_boards_and_recent_searches(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::RECENT_SEARCHES)?;
     super::board_titles::fill_by_word(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
+/// 27: who follows whom and which boards, their counts, and each board's pins by id, filled
+/// from the board links, for the 'Following' feed.
+fn create_follows(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::FOLLOWS)?;
+    write.open_table(tables::FOLLOWERS)?;
+    write.open_table(tables::FOLLOWER_COUNTS)?;
+    super::follows::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 #[cfg(test)]

@@ -107,6 +107,10 @@ pub(crate) const BOARD_PIN_COUNTS: TableDefinition<u64, u64> =
 /// (pin id, board id) -> order: the boards a pin is on.
 pub(crate) const PIN_BOARDS: TableDefinition<(u64, u64), i64> =
     TableDefinition::new("pin-boards-1");
+/// (board id, pin id) -> (): a board's pins newest first (by id), for the 'Following' feed's
+/// walk of a followed board (see `store::follows`).
+pub(crate) const BOARD_PINS_BY_ID: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("board-pins-by-id-1");
 /// pin id -> (): the pins on at least one public board.
 pub(crate) const PUBLIC_PINS: TableDefinition<u64, ()> = TableDefinition::new("public-pins-1");
 /// (board id, pin id) -> (): a board's pins that are on no public board, for the walks of the
@@ -173,6 +177,16 @@ pub(crate) const IMPORT_FAILURES: TableDefinition<(u64, u64), &str> =
 /// (user id, job id) -> (): a user's imports.
 pub(crate) const IMPORT_JOBS_BY_USER: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("import-jobs-by-user-1");
+
+/// (kind, follower id, followed id) -> (): whom and which boards a user follows; kind 0 a user,
+/// 1 a board (see `store::follows`).
+pub(crate) const FOLLOWS: TableDefinition<(u8, u64, u64), ()> = TableDefinition::new("follows-1");
+/// (kind, followed id, follower id) -> (): who follows a user or a board, `FOLLOWS` turned round.
+pub(crate) const FOLLOWERS: TableDefinition<(u8, u64, u64), ()> =
+    TableDefinition::new("followers-1");
+/// (kind, followed id) -> how many follow that user or board (none: no entry).
+pub(crate) const FOLLOWER_COUNTS: TableDefinition<(u8, u64), u64> =
+    TableDefinition::new("follower-counts-1");
 
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
 pub(crate) const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");

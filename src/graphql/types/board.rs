@@ -3,7 +3,7 @@
 use async_graphql::{Context, ID, Object, Result};
 use chrono::{DateTime, Utc};
 
-use super::objects::{Board, Folder, Pin, User};
+use super::objects::{Board, Folder, Pin, User, follow_state};
 use super::share_link::ShareLink;
 use crate::graphql::board_lists::board_connection;
 use crate::graphql::connection::Connection;
@@ -15,6 +15,7 @@ use crate::graphql::pin_lists::{BoardPinConnection, board_pin_connection};
 use corkboard_core::service::share_links::{self, MOST_LINKS_PER_BOARD};
 use corkboard_core::service::{boards, pins};
 use corkboard_store::board_lists::BoardList;
+use corkboard_store::follows::Followed;
 
 in_turn::answered_in_turn!(Board by BoardFields,
     plain: {
@@ -66,6 +67,18 @@ impl BoardFields<'_> {
 
     async fn user(&self, ctx: &Context<'_>) -> Result<User> {
         User::load(ctx, self.user).await
+    }
+
+    /// How many users follow the board.
+    async fn follower_count(&self, ctx: &Context<'_>) -> Result<u64> {
+        Ok(follow_state(ctx, Followed::Board(self.id)).await?.followers)
+    }
+
+    /// Whether the signed-in viewer follows the board (false for a visitor).
+    async fn viewer_follows(&self, ctx: &Context<'_>) -> Result<bool> {
+        Ok(follow_state(ctx, Followed::Board(self.id))
+            .await?
+            .viewer_follows)
     }
 
     /// The folder holding the board, when the viewer may see it.

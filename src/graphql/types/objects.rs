@@ -7,12 +7,14 @@ use std::sync::Arc;
 use async_graphql::Context;
 
 use crate::graphql::context::ContextExt;
+use corkboard_core::service::follows::{self, FollowState};
 use corkboard_core::service::pin_lists::PinList;
 use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::error::AppError;
 use corkboard_domain::ids::{BoardId, UserId};
 use corkboard_domain::pin::PinRecord;
 use corkboard_domain::user::UserRecord;
+use corkboard_store::follows::Followed;
 
 pub struct User(pub Arc<UserRecord>);
 
@@ -83,4 +85,12 @@ impl Deref for Folder {
     fn deref(&self) -> &FolderRecord {
         &self.0
     }
+}
+
+/// How many follow a user or board the viewer sees, and whether the viewer does.
+pub(crate) async fn follow_state(
+    ctx: &Context<'_>,
+    followed: Followed,
+) -> Result<FollowState, AppError> {
+    follows::state(ctx.services(), ctx.viewer().user, followed).await
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
-use super::objects::{Board, Folder, Pin, User};
+use super::objects::{Board, Folder, Pin, User, follow_state};
 use crate::graphql::ahead::{self, Named};
 use crate::graphql::board_lists::board_connection;
 use crate::graphql::connection::Connection;
@@ -23,9 +23,10 @@ use corkboard_core::service::folders::FoldersRequest;
 use corkboard_core::service::pin_lists::PinList;
 use corkboard_core::service::pinned_copies::MOST_COPIES;
 use corkboard_core::service::users::{PrivateFields, private_fields};
-use corkboard_core::service::{api_keys, boards, pins};
+use corkboard_core::service::{api_keys, boards, follows, pins};
 use corkboard_domain::ids::FolderId;
 use corkboard_store::board_lists::BoardList;
+use corkboard_store::follows::Followed;
 
 /// What a clone search costs beside its answer: it reads up to 4,000 pins.
 const CLONE_SEARCH_COST: usize = 500;
@@ -53,6 +54,30 @@ impl User {
     /// Only for the user themself: whether they are an admin of this instance.
     async fn is_admin(&self, ctx: &Context<'_>) -> Option<bool> {
         self.private(ctx).map(|private| private.admin)
+    }
+
+    /// How many users follow this user.
+    async fn follower_count(&self, ctx: &Context<'_>) -> async_graphql::Result<u64> {
+        Ok(follow_state(ctx, Followed::User(self.0.id))
+            .await?
+            .followers)
+    }
+
+    /// Whether the signed-in viewer follows this user (false for a visitor).
+    async fn viewer_follows(&self, ctx: &Context<'_>) -> async_graphql::Result<bool> {
+        Ok(follow_state(ctx, Followed::User(self.0.id))
+            .await?
+            .viewer_follows)
+    }
+
+    /// Only for the user themself: how many people and boards they follow.
+    async fn following_count(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<usize>> {
+        if self.private(ctx).is_none() {
+            return Ok(None);
+        }
+        Ok(Some(
+            follows::following_count(ctx.services(), self.0.id).await?,
+        ))
     }
 
     /// Only for the user themself.

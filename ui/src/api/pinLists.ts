@@ -21,7 +21,8 @@ import { fetchQuery, usePages, type PageControls, type QueryKey } from './query'
 export type ListedPin = Thumb & { order: number | null };
 
 interface PinConnection {
-  totalCount: number;
+  /** Null for a list whose total is not asked ('Following'). */
+  totalCount: number | null;
   /** A search stopped counting at totalCount: more pins match. */
   totalCountCapped?: boolean;
   pageInfo: { hasNextPage: boolean; endCursor: string | null };

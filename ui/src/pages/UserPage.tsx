@@ -1,5 +1,5 @@
 // '/{username}/' and '/{username}/pins/': the user's header (avatar, name, website and social
-// links, 'Subscribe' to the Atom feed of their public pins), the tabs, and the user's pins, 50 a page. A bare '/{username}' goes to
+// links, 'Subscribe' to the Atom feed of their public pins, 'Follow' with the follower count), the tabs, and the user's pins, 50 a page. A bare '/{username}' goes to
 // '/{username}/pins/' (spec, section 2). Its owner meets an empty page with the next step.
 
 import { Navigate, useLocation, useMatch, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useMe } from '../api/me';
 import { useUserPins } from '../api/pinLists';
 import { SOCIAL_LINKS, displayName, useUser } from '../api/users';
 import { Avatar } from '../components/Avatar';
+import { FollowButton } from '../components/FollowButton';
 import { useCreateDialogs } from '../components/boards/CreateDialogs';
 import { FirstBoard } from '../components/boards/FirstBoard';
 import { UserTabs } from '../components/boards/UserTabs';
@@ -61,6 +62,7 @@ function UserPins({ username, isOwner }: { username: string; isOwner: boolean })
 }
 
 export function UserHeader({ user }: { user: PublicUser }) {
+  const { me } = useMe();
   const name = displayName(user);
   const website = safeHref(user.websiteLink);
   const socials = SOCIAL_LINKS.flatMap((link) => {
@@ -90,6 +92,7 @@ export function UserHeader({ user }: { user: PublicUser }) {
         <a className="user-header__feed" href={userFeedPath(user.username)} type="application/atom+xml">
           Subscribe
         </a>
+        <FollowButton followed={{ username: user.username }} canFollow={me !== null && me.id !== user.id} />
         {socials.length > 0 ? (
           <ul className="user-header__socials" aria-label="Social links">
             {socials.map((link) => (

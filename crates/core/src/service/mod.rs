@@ -17,6 +17,8 @@ pub mod data;
 pub mod export;
 pub mod fetch_jobs;
 pub mod folders;
+pub mod following;
+pub mod follows;
 pub mod import_runner;
 pub mod imports;
 pub mod list_pages;

@@ -92,6 +92,60 @@ fn migration_11_fills_the_date_index_of_board_pins() {
 }
 
 #[test]
+fn migration_26_fills_each_board_s_pins_by_id() {
+    let (_dir, broken, store) = emptied_then_migrated(BOARD_PINS_BY_ID, 25);
+    assert!(broken);
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+}
+
+#[test]
+fn follows_are_checked_against_their_reverse_their_counts_and_what_they_name() {
+    use crate::follows::{self, Followed};
+    let (_dir, store, pin) = store_with_a_pin();
+    let board = store
+        .read(|read| board_pins::boards_of(read, pin.id))
+        .unwrap()[0];
+    store
+        .write(|write| {
+            let bob = users::insert(
+                write,
+                UserRecord::new("bob".into(), "bob@example.org".into(), String::new()),
+            )?;
+            follows::follow(write, bob.id, Followed::User(pin.user))?;
+            follows::follow(write, bob.id, Followed::Board(board))
+        })
+        .unwrap();
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    assert_eq!(report.counts["follows"], 2);
+    store
+        .write(|write| {
+            write.open_table(FOLLOWER_COUNTS)?.remove((1, board.0))?;
+            write
+                .open_table(FOLLOWS)?
+                .insert((0, 999, pin.user.0), ())?;
+            Ok(())
+        })
+        .unwrap();
+    let problems = store.read(database).unwrap().problems;
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("follower-counts-1 lacks")),
+        "{problems:?}"
+    );
+    assert!(
+        problems.iter().any(|p| p.starts_with("followers-1 lacks")),
+        "{problems:?}"
+    );
+    assert!(
+        problems.iter().any(|p| p.contains("does not exist")),
+        "{problems:?}"
+    );
+}
+
+#[test]
 fn migration_14_counts_the_pins_of_each_board() {
     let (_dir, _, store) = emptied_then_migrated(BOARD_PIN_COUNTS, 13);
     let report = store.read(database).unwrap();

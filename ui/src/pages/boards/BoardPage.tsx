@@ -1,5 +1,5 @@
 // '/{username}/boards/{boardSlug}/' and '/{username}/folders/{folderSlug}/boards/{boardSlug}/':
-// the board's title, owner, folder, caption, pin count and privacy, its pins (50 a page, in
+// the board's title, owner, folder, caption, pin count, privacy and followers ('Follow'), its pins (50 a page, in
 // board order), and its menu: the owner's actions (new pin on the board, order pins, change
 // cover, edit board, delete board) and, on a public board, 'Subscribe' (its Atom feed) for all.
 
@@ -12,6 +12,7 @@ import { displayName } from '../../api/users';
 import { DeleteBoardModal, EditBoardModal } from '../../components/boards/BoardModals';
 import { CoverPickerModal } from '../../components/boards/CoverPicker';
 import { OwnerMenu } from '../../components/boards/OwnerMenu';
+import { FollowButton } from '../../components/FollowButton';
 import { PrivateBadge } from '../../components/boards/Tiles';
 import { AddPinHere } from '../../components/pins/AddPinHere';
 import { OrderPins } from '../../components/pins/OrderPins';
@@ -71,6 +72,7 @@ export function BoardPage() {
           </p>
           {board.caption ? <p className="detail__caption">{board.caption}</p> : null}
           {board.secret ? <p className="detail__private">This board is private</p> : null}
+          <FollowButton followed={{ board: board.id }} canFollow={me !== null && !isOwner} />
           <BoardSearch boardId={board.id} />
         </div>
         {isOwner || !board.secret ? (

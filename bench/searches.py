@@ -87,4 +87,4 @@ def examples(queries, count=4):
 def name_of(key):
     if key[0] == "text":
         return f"{COUNTS[key[1]]}, {key[2]}"
-    return {"tag": "tags", "prefix": "tag prefixes"}[key[0]]
+    return {"tag": "tags", "prefix": "tag prefixes", "pin": "pins (More like this)"}[key[0]]

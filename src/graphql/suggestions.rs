@@ -4,6 +4,7 @@
 use async_graphql::{Context, Object, Result, SimpleObject};
 
 use super::context::ContextExt;
+use super::pagination::bounded_cost;
 use super::pins::TagSuggestion;
 use super::types::objects::{Board, User};
 use super::types::user::Message;
@@ -22,11 +23,14 @@ pub(crate) struct SuggestionList {
     /// viewer may not read), as `tagSuggestions` counts; while a board made private waits for
     /// its sweep, the count may still hold its pins for a moment, but a tag only they carry is
     /// not suggested.
+    #[graphql(complexity = "bounded_cost(MAX_EACH, child_complexity)")]
     tags: Vec<TagSuggestion>,
     /// Boards the viewer may see with title words starting with its words (from two letters),
     /// newest first.
+    #[graphql(complexity = "bounded_cost(MAX_EACH, child_complexity)")]
     boards: Vec<Board>,
     /// People whose username starts with it (from two letters; a leading '@' is left out).
+    #[graphql(complexity = "bounded_cost(MAX_EACH, child_complexity)")]
     people: Vec<User>,
     /// The viewer's recent searches holding it, newest first (all of them for an empty text);
     /// none for a visitor.
@@ -75,6 +79,7 @@ impl SuggestionQuery {
 
     /// The colours a search narrows to (`pins(colour:)`): each picture counts as the one nearest
     /// its dominant colour.
+    #[graphql(complexity = "bounded_cost(Colour::all().count(), child_complexity)")]
     async fn colours(&self) -> Vec<SearchColour> {
         Colour::all()
             .map(|colour| SearchColour {

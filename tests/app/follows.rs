@@ -394,7 +394,10 @@ async fn the_feed_is_fanned_out_on_write_brought_in_at_a_follow_and_taken_out_at
     assert_eq!(feed_entries(&app), 4);
     let take = "mutation($p: ID!, $b: ID!) { removePinFromBoard(pin: $p, board: $b) { id } }";
     ok(&app, ada, take, json!({ "p": tulip, "b": garden })).await;
-    assert_eq!(feed(&app, &bob, 50).await.0, ["fern", "tulip", "pan", "rose"]);
+    assert_eq!(
+        feed(&app, &bob, 50).await.0,
+        ["fern", "tulip", "pan", "rose"]
+    );
 
     // Unfollowing her takes out what the board no longer brings; unfollowing it, the rest.
     ok(&app, &bob, UNFOLLOW_USER, json!({ "u": "ada" })).await;
@@ -426,7 +429,8 @@ async fn a_page_reads_a_bounded_number_of_entries_however_many_it_may_no_longer_
     // A page of 2 reads 2 * 4 + 50 entries at most, then says where the next one starts.
     let fewer = keys_of_a_page(&app, &carol).await;
     assert_eq!(fewer, 58);
-    let query = "{ following(first: 2) { edges { node { id } } pageInfo { hasNextPage endCursor } } }";
+    let query =
+        "{ following(first: 2) { edges { node { id } } pageInfo { hasNextPage endCursor } } }";
     let page = ok(&app, &carol, query, json!({})).await;
     assert_eq!(page["following"]["edges"], json!([]));
     assert_eq!(page["following"]["pageInfo"]["hasNextPage"], true);

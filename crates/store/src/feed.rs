@@ -7,8 +7,8 @@ use redb::ReadableTable;
 
 use super::follows::{self, Followed};
 use super::tables::{FEED, FOLLOWS};
-use super::writing::Writing;
 use super::walks::Direction;
+use super::writing::Writing;
 use super::{Source, board_pins, pin_order, pins};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId, UserId};

@@ -45,7 +45,11 @@ pub async fn page(
         Ok(FeedPage {
             end: walk.stopped_at.map(|pin| (0, pin.0)),
             page: PinPage {
-                pins: walk.shown.into_iter().map(|pin| ((0, pin.id.0), pin)).collect(),
+                pins: walk
+                    .shown
+                    .into_iter()
+                    .map(|pin| ((0, pin.id.0), pin))
+                    .collect(),
                 total,
                 total_capped,
                 has_previous: after.is_some(),
@@ -121,7 +125,8 @@ fn sees(tx: &impl Source, viewer: UserId, pin: &PinRecord) -> AppResult<bool> {
         return Ok(true);
     }
     for board in on_boards {
-        if board.visible_to(Some(viewer)) && follows::follows(tx, viewer, Followed::Board(board.id))?
+        if board.visible_to(Some(viewer))
+            && follows::follows(tx, viewer, Followed::Board(board.id))?
         {
             return Ok(true);
         }

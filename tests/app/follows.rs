@@ -351,6 +351,8 @@ async fn a_page_of_the_feed_reads_as_many_keys_however_many_pins_are_followed() 
     ok(&app, &bob, FOLLOW_BOARD, json!({ "b": garden })).await;
     ok(&app, &bob, FOLLOW_USER, json!({ "u": "carol" })).await;
     let small = keys_of_a_page(&app, &bob).await;
+    // Two pins and one more entry, to know that more follow.
+    assert_eq!(small, 3);
     for n in 4..40 {
         common::pins::duplicate_pin(&app, ada, &first, &format!("pin {n}"), &garden).await;
     }

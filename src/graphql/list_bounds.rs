@@ -21,7 +21,10 @@ mod tests {
         ("SharedPin.tags", "domain::tags: at most TAGS_MAX"),
         ("SharedPin.previewsSizes", "the sizes the server makes"),
         ("SharedPin.previewsFormats", "the formats the server makes"),
-        ("Suggestions.recentSearches", "graphql::suggestions: at most MAX_EACH"),
+        (
+            "Suggestions.recentSearches",
+            "graphql::suggestions: at most MAX_EACH",
+        ),
     ];
 
     fn registry() -> Registry {

@@ -90,10 +90,13 @@ class Server:
         return data["data"], set_cookie
 
     def fetch(self, target):
-        """One request of a load target, answered in full."""
+        """One request of a load target, answered in full (with its first query in place of
+        __WORDS__, if it draws them)."""
         body = target.get("body")
         if body is not None:
-            self.graphql(body["query"], body["variables"])
+            variables = json.loads(json.dumps(body["variables"]).replace(
+                "__WORDS__", target["queries"][0] if target.get("queries") else "__WORDS__"))
+            self.graphql(body["query"], variables)
         else:
             with urllib.request.urlopen(self.base + target["path"], timeout=60) as answer:
                 answer.read()

@@ -165,4 +165,3 @@ mod tests {
         assert_eq!(colour_distance("#ff0000", "#000000"), 1.0 / 3.0);
     }
 }
-

@@ -6,6 +6,7 @@
 // Down move, Enter or a click chooses, Escape closes.
 
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { onComboboxKey } from '../lib/comboboxKeys';
 import { useNavigate } from 'react-router';
 import { useSuggestions } from '../api/suggestions';
 import { searchPath } from '../lib/paths';
@@ -37,36 +38,21 @@ export function HeaderSearch() {
     setActive(null);
     void navigate(path);
   };
-  const move = (step: 1 | -1) => {
-    const count = options.length;
-    const from = index < 0 ? (step > 0 ? -1 : count) : index;
-    setActive(options[(from + step + count) % count]?.key ?? null);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        // Closed, an arrow opens the list; open, it moves the highlight.
-        if (expanded) move(event.key === 'ArrowDown' ? 1 : -1);
-        else setOpen(true);
-        break;
-      case 'Enter': {
-        // Without a highlighted option, Enter searches what is typed.
-        const chosen = options[index];
-        if (!chosen) return;
-        go(chosen.path);
-        break;
-      }
-      case 'Escape':
-        if (!expanded) return;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) =>
+    onComboboxKey(event, {
+      options,
+      index,
+      expanded,
+      keyOf: (option) => option.key,
+      setActive,
+      open: () => setOpen(true),
+      close: () => {
         setOpen(false);
         setActive(null);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  };
+      },
+      // Without a highlighted option, Enter searches what is typed.
+      choose: (option) => go(option.path),
+    });
 
   return (
     <form

@@ -7,6 +7,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { countLabel, parseTags } from '../../api/boards';
 import { useTagSuggestions } from '../../api/tags';
+import { onComboboxKey } from '../../lib/comboboxKeys';
 import { completeTag, currentTag } from '../../lib/tagToken';
 import { useDebounced } from '../../lib/useDebounced';
 import { Field } from '../Form';
@@ -33,39 +34,23 @@ export function TagsField({ value, onValue }: { value: string; onValue: (value: 
     setOpen(false);
     setActive(null);
   };
-  const move = (step: 1 | -1) => {
-    const count = suggestions.length;
-    const from = index < 0 ? (step > 0 ? -1 : count) : index;
-    setActive(suggestions[(from + step + count) % count]?.name ?? null);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        // Closed, an arrow opens the list; open, it moves the highlight.
-        if (!token) return;
-        if (expanded) move(event.key === 'ArrowDown' ? 1 : -1);
-        else setOpen(true);
-        break;
-      case 'Enter': {
-        // Without a highlighted suggestion, Enter submits the form as usual.
-        const chosen = suggestions[index];
-        if (!chosen) return;
-        pick(chosen.name);
-        break;
-      }
-      case 'Escape':
-        // Open, Escape only closes the list (not the dialog around it).
-        if (!expanded) return;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) =>
+    onComboboxKey(event, {
+      options: suggestions,
+      index,
+      expanded,
+      keyOf: (suggestion) => suggestion.name,
+      setActive,
+      canOpen: Boolean(token),
+      open: () => setOpen(true),
+      // Escape only closes the list (not the dialog around it).
+      close: () => {
         setOpen(false);
         setActive(null);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  };
+      },
+      // Without a highlighted suggestion, Enter submits the form as usual.
+      choose: (suggestion) => pick(suggestion.name),
+    });
 
   return (
     <Field

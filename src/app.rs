@@ -125,11 +125,16 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     let media = services.media.clone();
     tokio::task::spawn_blocking(move || media.announce());
     let (shutdown, stopped) = oneshot::channel::<()>();
-    let cleaner = tokio::spawn(cleanup::every_few_minutes(services.clone()));
-    let (stop_imports, imports_stopped) = watch::channel(false);
-    let importer = tokio::spawn(import_runner::runner(services.clone(), imports_stopped));
+    // Background work that holds the database ends before `stop` returns, so the file can be
+    // opened again at once.
+    let (stop_work, stopping) = watch::channel(false);
+    let cleaner = tokio::spawn(cleanup::every_few_minutes(
+        services.clone(),
+        stopping.clone(),
+    ));
+    let importer = tokio::spawn(import_runner::runner(services.clone(), stopping.clone()));
     let control = tokio::spawn(serve_control(services.clone()));
-    let backups = tokio::spawn(backup_schedule::every_period(services.clone()));
+    let backups = tokio::spawn(backup_schedule::every_period(services.clone(), stopping));
     let metrics_addr = metrics_listener.as_ref().map(|(_, addr)| *addr);
     let exporter = metrics_listener.map(|(acceptor, _)| {
         let endpoint = metrics_routes(services.clone());
@@ -156,12 +161,10 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
             Duration::from_secs(10),
         )
         .await;
-        cleaner.abort();
         control.abort();
-        backups.abort();
-        // The picture under way is finished and saved first.
-        let _ = stop_imports.send(true);
-        let _ = importer.await;
+        // The picture, clean-up or backup under way is finished and saved first.
+        let _ = stop_work.send(true);
+        let _ = tokio::join!(importer, cleaner, backups, control);
         if let Some(exporter) = exporter {
             exporter.abort();
         }

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use chrono::{NaiveDateTime, Utc};
+use tokio::sync::watch;
 use tokio::time::{Instant, MissedTickBehavior};
 
 use crate::service::backup::{Manifest, back_up, backups_in};
@@ -13,15 +14,19 @@ use corkboard_domain::error::AppError;
 /// The folder name of a scheduled backup: its UTC time, in an order that sorts by time.
 const NAME_FORMAT: &str = "%Y%m%dT%H%M%S%.3fZ";
 
-/// Makes a backup every `backup.every` for as long as the server runs (nothing when unset).
-pub async fn every_period(services: Services) {
+/// Makes a backup every `backup.every` until `stop` turns true (nothing when unset); a backup
+/// under way is finished first.
+pub async fn every_period(services: Services, mut stop: watch::Receiver<bool>) {
     let Some(every) = services.config.backup.every else {
         return;
     };
     let mut ticks = tokio::time::interval_at(Instant::now() + every, every);
     ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
-        ticks.tick().await;
+        tokio::select! {
+            _ = ticks.tick() => {}
+            _ = stop.wait_for(|stopping| *stopping) => return,
+        }
         let made = services
             .blocking(|services| scheduled_backup(services).map_err(AppError::from))
             .await;

@@ -10,6 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, TimeDelta, Utc};
+use tokio::sync::watch;
 
 use crate::media::storage::{MediaStore, ORIGINALS, PREVIEWS};
 use crate::service::context::Services;
@@ -38,15 +39,18 @@ pub struct Cleaned {
 
 /// Runs the whole clean-up now and then hourly, and that of temporary files every tenth of
 /// their lifetime (at least every 10 minutes), for as long as the server runs: nothing waits in
-/// `tmp/` much longer than its lifetime.
-pub async fn every_few_minutes(services: Services) {
+/// `tmp/` much longer than its lifetime. A clean-up under way is finished when `stop` turns true.
+pub async fn every_few_minutes(services: Services, mut stop: watch::Receiver<bool>) {
     let every = (services.config.quotas.temp_file_lifetime() / 10)
         .clamp(Duration::from_secs(1), TEMPORARY_EVERY);
     let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut last_full: Option<Instant> = None;
     loop {
-        ticks.tick().await;
+        tokio::select! {
+            _ = ticks.tick() => {}
+            _ = stop.wait_for(|stopping| *stopping) => return,
+        }
         let full = last_full.is_none_or(|at| at.elapsed() >= FULL_EVERY);
         if full {
             last_full = Some(Instant::now());

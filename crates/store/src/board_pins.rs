@@ -1,15 +1,13 @@
-//! The links between pins and boards, in both directions, by the pins' dates (for covers) and ids
-//! (for the 'Following' feed), and
-//! each board's pin count; unlinking a pin takes it off its board's private pins
-//! (`private_pins`) too.
+//! The links between pins and boards, in both directions and by the pins' dates (for covers), and
+//! each board's pin count; linking a pin puts it in the feeds of the board's and its owner's
+//! followers (`feed`), unlinking takes it off its board's private pins (`private_pins`) and out of
+//! the feeds that no longer reach it.
 
 use redb::ReadableTable;
 
-use super::tables::{
-    BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, BOARD_PINS_BY_ID, PIN_BOARDS,
-};
+use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS};
 use super::writing::Writing;
-use super::{Source, add_to_count, pins, private_pins};
+use super::{Source, add_to_count, feed, pins, private_pins};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
 
@@ -100,9 +98,7 @@ pub fn set_order(write: &Writing, pin: PinId, board: BoardId, order: i64) -> App
                     .open_table(BOARD_PINS_BY_DATE)?
                     .insert((board.0, date, pin.0), ())?;
             }
-            write
-                .open_table(BOARD_PINS_BY_ID)?
-                .insert((board.0, pin.0), ())?;
+            feed::placed(write, pin, board)?;
             count_change(write, board, 1)?;
         }
     }
@@ -124,9 +120,7 @@ pub(crate) fn unlink(write: &Writing, pin: PinId, board: BoardId) -> AppResult<b
         .open_table(BOARD_PINS)?
         .remove((board.0, order, pin.0))?;
     write.open_table(PIN_BOARDS)?.remove((pin.0, board.0))?;
-    write
-        .open_table(BOARD_PINS_BY_ID)?
-        .remove((board.0, pin.0))?;
+    feed::taken(write, pin, board)?;
     count_change(write, board, -1)?;
     if let Some(date) = date_of(write, pin)? {
         write
@@ -138,7 +132,8 @@ pub(crate) fn unlink(write: &Writing, pin: PinId, board: BoardId) -> AppResult<b
 }
 
 /// Takes every pin off a board (being deleted): the board's own entries go by ranges, the links
-/// from its pins one by one, without reading the pins; returns the pins that were on it.
+/// from its pins one by one, without reading the pins (the feeds follow when its follows go:
+/// `follows::forget`); returns the pins that were on it.
 pub(crate) fn unlink_all(write: &Writing, board: BoardId) -> AppResult<Vec<PinId>> {
     let pins = pins_on(write, board)?;
     let whole_board = (board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX);
@@ -148,9 +143,6 @@ pub(crate) fn unlink_all(write: &Writing, board: BoardId) -> AppResult<Vec<PinId
     write
         .open_table(BOARD_PINS_BY_DATE)?
         .retain_in(whole_board, |_, _| false)?;
-    write
-        .open_table(BOARD_PINS_BY_ID)?
-        .retain_in((board.0, 0)..=(board.0, u64::MAX), |_, _| false)?;
     let mut links = write.open_table(PIN_BOARDS)?;
     for pin in &pins {
         links.remove((pin.0, board.0))?;

@@ -1,13 +1,13 @@
-//! Follows: the users and boards a user follows, who follows each, and how many; and the fill of
-//! each board's pins by id (`BOARD_PINS_BY_ID`) that the 'Following' feed walks.
+//! Follows: the users and boards a user follows, who follows each, and how many; each follow
+//! made or undone brings its pins into the follower's feed or takes them out (`feed`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use redb::ReadableTable;
 
-use super::tables::{BOARD_PINS_BY_ID, FOLLOWER_COUNTS, FOLLOWERS, FOLLOWS, PIN_BOARDS};
+use super::tables::{FOLLOWER_COUNTS, FOLLOWERS, FOLLOWS};
 use super::writing::Writing;
-use super::{Source, add_to_count};
+use super::{Source, add_to_count, boards, feed};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, UserId};
 
@@ -26,9 +26,18 @@ impl Followed {
             Followed::Board(board) => (1, board.0),
         }
     }
+
+    /// What the tables' kind and id name.
+    pub(crate) fn from_key(kind: u8, id: u64) -> Self {
+        match kind {
+            0 => Followed::User(UserId(id)),
+            _ => Followed::Board(BoardId(id)),
+        }
+    }
 }
 
-/// Makes `follower` follow `followed`; false when they already did.
+/// Makes `follower` follow `followed`, bringing its newest pins into their feed; false when they
+/// already did.
 pub fn follow(write: &Writing, follower: UserId, followed: Followed) -> AppResult<bool> {
     let (kind, id) = followed.key();
     let had = write
@@ -42,10 +51,12 @@ pub fn follow(write: &Writing, follower: UserId, followed: Followed) -> AppResul
         .open_table(FOLLOWERS)?
         .insert((kind, id, follower.0), ())?;
     add_to_count(&mut write.open_table(FOLLOWER_COUNTS)?, (kind, id), 1)?;
+    feed::followed(write, follower, followed)?;
     Ok(true)
 }
 
-/// Makes `follower` stop following `followed`; false when they did not.
+/// Makes `follower` stop following `followed`, taking out of their feed the pins they reach no
+/// more; false when they did not.
 pub fn unfollow(write: &Writing, follower: UserId, followed: Followed) -> AppResult<bool> {
     let (kind, id) = followed.key();
     let had = write
@@ -59,6 +70,13 @@ pub fn unfollow(write: &Writing, follower: UserId, followed: Followed) -> AppRes
         .open_table(FOLLOWERS)?
         .remove((kind, id, follower.0))?;
     add_to_count(&mut write.open_table(FOLLOWER_COUNTS)?, (kind, id), -1)?;
+    let owner = match followed {
+        Followed::User(user) => Some(user),
+        Followed::Board(board) => boards::get(write, board)?.map(|board| board.user),
+    };
+    if let Some(owner) = owner {
+        feed::unfollowed(write, follower, owner)?;
+    }
     Ok(true)
 }
 
@@ -107,8 +125,9 @@ fn under(
         .collect::<Result<_, _>>()?)
 }
 
-/// Removes every follow of and by a user (whose account is going).
+/// Removes every follow of and by a user (whose account is going), and their feed.
 pub fn forget_user(write: &Writing, user: UserId) -> AppResult<()> {
+    feed::forget(write, user)?;
     for followed in followed_by(write, user)? {
         unfollow(write, user, followed)?;
     }
@@ -140,15 +159,4 @@ pub(crate) fn expected(follows: &FollowEntries) -> (FollowEntries, FollowerCount
         })
         .collect();
     (followers, counts.into_iter().collect())
-}
-
-/// Fills each board's pins by id from the links of pins and boards (migration 27).
-pub(crate) fn fill(write: &Writing) -> AppResult<()> {
-    let links = write.open_table(PIN_BOARDS)?;
-    let mut by_id = write.open_table(BOARD_PINS_BY_ID)?;
-    for entry in links.iter()? {
-        let (pin, board) = entry?.0.value();
-        by_id.insert((board, pin), ())?;
-    }
-    Ok(())
 }

@@ -16,6 +16,7 @@ pub mod board_writes;
 pub mod boards;
 pub mod check;
 pub mod codec;
+pub mod feed;
 pub mod folder_lists;
 pub mod folder_writes;
 pub mod folders;

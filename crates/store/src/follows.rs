@@ -1,5 +1,5 @@
-//! Follows: the users and boards a user follows, who follows each, and how many; each follow
-//! made or undone brings its pins into the follower's feed or takes them out (`feed`).
+//! Follows: the users and boards a user follows, who follows each, and how many (the feed
+//! follows them in `follow_writes`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -7,7 +7,7 @@ use redb::ReadableTable;
 
 use super::tables::{FOLLOWER_COUNTS, FOLLOWERS, FOLLOWS};
 use super::writing::Writing;
-use super::{Source, add_to_count, boards, feed};
+use super::{Source, add_to_count};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, UserId};
 
@@ -36,9 +36,8 @@ impl Followed {
     }
 }
 
-/// Makes `follower` follow `followed`, bringing its newest pins into their feed; false when they
-/// already did.
-pub fn follow(write: &Writing, follower: UserId, followed: Followed) -> AppResult<bool> {
+/// Makes `follower` follow `followed`; false when they already did.
+pub(crate) fn follow(write: &Writing, follower: UserId, followed: Followed) -> AppResult<bool> {
     let (kind, id) = followed.key();
     let had = write
         .open_table(FOLLOWS)?
@@ -51,13 +50,11 @@ pub fn follow(write: &Writing, follower: UserId, followed: Followed) -> AppResul
         .open_table(FOLLOWERS)?
         .insert((kind, id, follower.0), ())?;
     add_to_count(&mut write.open_table(FOLLOWER_COUNTS)?, (kind, id), 1)?;
-    feed::followed(write, follower, followed)?;
     Ok(true)
 }
 
-/// Makes `follower` stop following `followed`, taking out of their feed the pins they reach no
-/// more; false when they did not.
-pub fn unfollow(write: &Writing, follower: UserId, followed: Followed) -> AppResult<bool> {
+/// Makes `follower` stop following `followed`; false when they did not.
+pub(crate) fn unfollow(write: &Writing, follower: UserId, followed: Followed) -> AppResult<bool> {
     let (kind, id) = followed.key();
     let had = write
         .open_table(FOLLOWS)?
@@ -70,13 +67,6 @@ pub fn unfollow(write: &Writing, follower: UserId, followed: Followed) -> AppRes
         .open_table(FOLLOWERS)?
         .remove((kind, id, follower.0))?;
     add_to_count(&mut write.open_table(FOLLOWER_COUNTS)?, (kind, id), -1)?;
-    let owner = match followed {
-        Followed::User(user) => Some(user),
-        Followed::Board(board) => boards::get(write, board)?.map(|board| board.user),
-    };
-    if let Some(owner) = owner {
-        feed::unfollowed(write, follower, owner)?;
-    }
     Ok(true)
 }
 
@@ -123,23 +113,6 @@ fn under(
     Ok(range
         .map(|entry| entry.map(|(key, _)| key.value().2))
         .collect::<Result<_, _>>()?)
-}
-
-/// Removes every follow of and by a user (whose account is going), and their feed.
-pub fn forget_user(write: &Writing, user: UserId) -> AppResult<()> {
-    feed::forget(write, user)?;
-    for followed in followed_by(write, user)? {
-        unfollow(write, user, followed)?;
-    }
-    forget(write, Followed::User(user))
-}
-
-/// Removes every follow of `followed` (a board or a user going).
-pub fn forget(write: &Writing, followed: Followed) -> AppResult<()> {
-    for follower in followers_of(write, followed)? {
-        unfollow(write, follower, followed)?;
-    }
-    Ok(())
 }
 
 /// The entries of `FOLLOWS` or `FOLLOWERS`, as `check` reads them.

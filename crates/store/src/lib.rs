@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod background;
+pub mod board_links;
 pub mod board_lists;
 pub mod board_pins;
 pub mod board_sweeper;
@@ -18,6 +19,7 @@ pub mod check;
 pub mod codec;
 pub mod feed;
 pub mod folder_lists;
+pub mod follow_writes;
 pub mod folder_writes;
 pub mod folders;
 pub mod follows;

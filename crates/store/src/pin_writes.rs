@@ -9,7 +9,7 @@ use super::public_pins::{refresh_public, set_public};
 use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
 use super::writing::Writing;
 use super::{
-    board_pins, board_writes, boards, feed, look_alikes, next_id, search_pending, user_pins,
+    board_links, board_pins, board_writes, boards, feed, look_alikes, next_id, search_pending, user_pins,
 };
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
@@ -88,14 +88,14 @@ pub fn place_pin(write: &Writing, pin: PinId, board: BoardId) -> AppResult<i64> 
         return Ok(order);
     }
     let order = board_pins::top_order(write, board)?;
-    board_pins::set_order(write, pin, board, order)?;
+    board_links::set_order(write, pin, board, order)?;
     refresh_public(write, pin)?;
     Ok(order)
 }
 
 /// Takes a pin off a board, clearing the board's cover when it was this pin; false when it was not there.
 pub fn take_pin(write: &Writing, pin: PinId, board: BoardId) -> AppResult<bool> {
-    if !board_pins::unlink(write, pin, board)? {
+    if !board_links::unlink(write, pin, board)? {
         return Ok(false);
     }
     if let Some(before) = boards::get(write, board)?

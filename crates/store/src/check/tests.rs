@@ -99,12 +99,13 @@ fn insert_bob(write: &crate::writing::Writing) -> AppResult<corkboard_domain::id
 
 #[test]
 fn migration_28_fills_the_feed_from_the_follows_and_check_finds_an_entry_followed_by_nobody() {
-    use crate::follows::{self, Followed};
+    use crate::follow_writes;
+    use crate::follows::Followed;
     let (dir, store, pin) = store_with_a_pin();
     let bob = store
         .write(|write| {
             let bob = insert_bob(write)?;
-            follows::follow(write, bob, Followed::User(pin.user))?;
+            follow_writes::follow(write, bob, Followed::User(pin.user))?;
             Ok(bob)
         })
         .unwrap();
@@ -119,7 +120,7 @@ fn migration_28_fills_the_feed_from_the_follows_and_check_finds_an_entry_followe
 
     store
         .write(|write| {
-            follows::unfollow(write, bob, Followed::User(pin.user))?;
+            follow_writes::unfollow(write, bob, Followed::User(pin.user))?;
             write
                 .open_table(FEED)?
                 .insert((bob.0, pin.id.0), pin.user.0)?;
@@ -135,7 +136,8 @@ fn migration_28_fills_the_feed_from_the_follows_and_check_finds_an_entry_followe
 
 #[test]
 fn follows_are_checked_against_their_reverse_their_counts_and_what_they_name() {
-    use crate::follows::{self, Followed};
+    use crate::follow_writes;
+    use crate::follows::Followed;
     let (_dir, store, pin) = store_with_a_pin();
     let board = store
         .read(|read| board_pins::boards_of(read, pin.id))
@@ -143,8 +145,8 @@ fn follows_are_checked_against_their_reverse_their_counts_and_what_they_name() {
     store
         .write(|write| {
             let bob = insert_bob(write)?;
-            follows::follow(write, bob, Followed::User(pin.user))?;
-            follows::follow(write, bob, Followed::Board(board))
+            follow_writes::follow(write, bob, Followed::User(pin.user))?;
+            follow_writes::follow(write, bob, Followed::Board(board))
         })
         .unwrap();
     let report = store.read(database).unwrap();

@@ -4,14 +4,14 @@
 
 use super::board_sweeps::SWEPT_ABOVE;
 use super::codec::encode;
+use super::follows::Followed;
 use super::public_pins::refresh_public_each;
 use super::search_sweeps::{self, Swept};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
-use super::follows::Followed;
 use super::writing::Writing;
 use super::{
-    board_links, board_lists, board_pins, board_sweeps, board_titles, follow_writes, free_slug, ids_under, next_id,
-    share_links,
+    board_links, board_lists, board_pins, board_sweeps, board_titles, follow_writes, free_slug,
+    ids_under, next_id, share_links,
 };
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::AppResult;

@@ -9,7 +9,8 @@ use super::public_pins::{refresh_public, set_public};
 use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
 use super::writing::Writing;
 use super::{
-    board_links, board_pins, board_writes, boards, feed, look_alikes, next_id, search_pending, user_pins,
+    board_links, board_pins, board_writes, boards, feed, look_alikes, next_id, search_pending,
+    user_pins,
 };
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};

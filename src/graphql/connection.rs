@@ -33,6 +33,8 @@ pub struct Connection<
     fields: Fields,
     has_previous_page: bool,
     has_next_page: bool,
+    /// The page's `endCursor` when it is not its last edge's (see `end_at`).
+    end_cursor: Option<Cursor>,
     name: PhantomData<Name>,
 }
 
@@ -58,8 +60,15 @@ impl<Cursor, Node, Fields, EdgeFields, Name, EdgeName>
             fields,
             has_previous_page,
             has_next_page,
+            end_cursor: None,
             name: PhantomData,
         }
+    }
+
+    /// Makes the page end at `cursor` rather than at its last edge: a page that stopped reading
+    /// past items it did not show, so that the next one starts after those.
+    pub(crate) fn end_at(&mut self, cursor: Cursor) {
+        self.end_cursor = Some(cursor);
     }
 }
 
@@ -139,7 +148,10 @@ where
                     has_previous_page: self.has_previous_page,
                     has_next_page: self.has_next_page,
                     start_cursor: cursor(self.edges.first()),
-                    end_cursor: cursor(self.edges.last()),
+                    end_cursor: match &self.end_cursor {
+                        Some(end) => Some(end.encode_cursor()),
+                        None => cursor(self.edges.last()),
+                    },
                 };
                 let selection = ctx.with_selection_set(&ctx.item.node.selection_set);
                 info.resolve(&selection, ctx.item).await.map(Some)

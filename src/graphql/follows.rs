@@ -6,7 +6,7 @@ use async_graphql::{Context, ID, Object, Result};
 use super::context::ContextExt;
 use super::ids::board_id;
 use super::pagination::{items_to_read, page_cost};
-use super::pin_lists::{PinConnection, connection_of};
+use super::pin_lists::{PinConnection, PinCursor, connection_of};
 use super::types::objects::{Board, User};
 use corkboard_core::service::pin_lists::{PinList, parse_cursor};
 use corkboard_core::service::{following, follows};
@@ -30,9 +30,13 @@ impl FollowQuery {
         let first = items_to_read(ctx, first)?;
         let after = after.as_deref().map(parse_cursor).transpose()?;
         let counted = ctx.look_ahead().field("totalCount").exists();
-        let page = following::page(ctx.services(), viewer, first, after, counted).await?;
+        let feed = following::page(ctx.services(), viewer, first, after, counted).await?;
         // Opened from the feed, a pin's neighbours are those of Last pins.
-        Ok(connection_of(page, PinList::Last))
+        let mut connection = connection_of(feed.page, PinList::Last);
+        if let Some(end) = feed.end {
+            connection.end_at(PinCursor(end));
+        }
+        Ok(connection)
     }
 }
 

@@ -11,7 +11,8 @@ use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::policy::Visible;
-use corkboard_store::follows::{self, Followed};
+use corkboard_store::follow_writes;
+use corkboard_store::follows::Followed;
 use corkboard_store::writing::Writing;
 
 pub(crate) const PEOPLE: usize = 50;
@@ -40,10 +41,10 @@ pub(crate) fn follow(
         }
     }
     for person in &people {
-        follows::follow(write, follower, Followed::User(*person))?;
+        follow_writes::follow(write, follower, Followed::User(*person))?;
     }
     for board in &followed_boards {
-        follows::follow(write, follower, Followed::Board(*board))?;
+        follow_writes::follow(write, follower, Followed::Board(*board))?;
     }
     Ok((people.len(), followed_boards.len()))
 }

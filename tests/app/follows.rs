@@ -351,9 +351,99 @@ async fn a_page_of_the_feed_reads_as_many_keys_however_many_pins_are_followed() 
     ok(&app, &bob, FOLLOW_BOARD, json!({ "b": garden })).await;
     ok(&app, &bob, FOLLOW_USER, json!({ "u": "carol" })).await;
     let small = keys_of_a_page(&app, &bob).await;
+    // Two pins and one more entry, to know that more follow.
+    assert_eq!(small, 3);
     for n in 4..40 {
         common::pins::duplicate_pin(&app, ada, &first, &format!("pin {n}"), &garden).await;
     }
     assert_eq!(keys_of_a_page(&app, &bob).await, small);
     assert_eq!(feed(&app, &bob, 50).await.0.len(), 40);
+}
+
+/// How many entries the fanned-out feeds hold, all followers together, once `check` finds the
+/// database consistent.
+fn feed_entries(app: &TestApp) -> usize {
+    common::reads::assert_consistent(app);
+    let store = common::reads::store(app);
+    store.read(corkboard_store::check::database).unwrap().counts["feed"]
+}
+
+#[tokio::test]
+async fn the_feed_is_fanned_out_on_write_brought_in_at_a_follow_and_taken_out_at_unfollow() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let ada = &app.client;
+    let bob = app.client_signed_in_new("bob").await;
+    let garden = add_board(&app, ada, "Garden", false).await;
+    let kitchen = add_board(&app, ada, "Kitchen", false).await;
+    create_pin(&app, ada, png(40, 30, 1), &[&garden], "rose").await;
+    create_pin(&app, ada, png(40, 30, 2), &[&kitchen], "pan").await;
+    assert_eq!(feed_entries(&app), 0);
+
+    // Following the board brings its newest pins in; a pin placed on it after comes in too.
+    ok(&app, &bob, FOLLOW_BOARD, json!({ "b": garden })).await;
+    assert_eq!(feed_entries(&app), 1);
+    let tulip = create_pin(&app, ada, png(40, 30, 3), &[&kitchen], "tulip").await;
+    assert_eq!(feed_entries(&app), 1);
+    let add = "mutation($p: ID!, $b: ID!) { addPinToBoard(pin: $p, board: $b) { order } }";
+    ok(&app, ada, add, json!({ "p": tulip, "b": garden })).await;
+    create_pin(&app, ada, png(40, 30, 4), &[&garden], "fern").await;
+    assert_eq!(feed_entries(&app), 3);
+    assert_eq!(feed(&app, &bob, 50).await.0, ["fern", "tulip", "rose"]);
+
+    // Following the owner too brings the rest; a pin taken off the board stays, through her.
+    ok(&app, &bob, FOLLOW_USER, json!({ "u": "ada" })).await;
+    assert_eq!(feed_entries(&app), 4);
+    let take = "mutation($p: ID!, $b: ID!) { removePinFromBoard(pin: $p, board: $b) { id } }";
+    ok(&app, ada, take, json!({ "p": tulip, "b": garden })).await;
+    assert_eq!(
+        feed(&app, &bob, 50).await.0,
+        ["fern", "tulip", "pan", "rose"]
+    );
+
+    // Unfollowing her takes out what the board no longer brings; unfollowing it, the rest.
+    ok(&app, &bob, UNFOLLOW_USER, json!({ "u": "ada" })).await;
+    assert_eq!(feed_entries(&app), 2);
+    assert_eq!(feed(&app, &bob, 50).await.0, ["fern", "rose"]);
+    ok(&app, &bob, UNFOLLOW_BOARD, json!({ "b": garden })).await;
+    assert_eq!(feed_entries(&app), 0);
+    assert_eq!(feed(&app, &bob, 50).await, (vec![], 0));
+}
+
+#[tokio::test]
+async fn a_page_reads_a_bounded_number_of_entries_however_many_it_may_no_longer_show() {
+    let app = TestApp::start().await;
+    app.sign_up("ada").await;
+    let ada = &app.client;
+    let carol = app.client_signed_in_new("carol").await;
+    let garden = add_board(&app, ada, "Garden", false).await;
+    let first = create_pin(&app, ada, png(40, 30, 1), &[&garden], "pin 0").await;
+    ok(&app, &carol, FOLLOW_BOARD, json!({ "b": garden })).await;
+    for n in 1..70 {
+        common::pins::duplicate_pin(&app, ada, &first, &format!("pin {n}"), &garden).await;
+    }
+    assert_eq!(feed(&app, &carol, 50).await.0.len(), 70);
+
+    // The board turns private: its pins leave carol's feed at once, though their entries stay.
+    common::pins::set_board_secret(&app, ada, &garden, true).await;
+    assert_eq!(feed_entries(&app), 70);
+    assert_eq!(feed(&app, &carol, 2).await, (vec![], 0));
+    // A page of 2 reads 2 * 4 + 50 entries at most, then says where the next one starts.
+    let fewer = keys_of_a_page(&app, &carol).await;
+    assert_eq!(fewer, 58);
+    let query =
+        "{ following(first: 2) { edges { node { id } } pageInfo { hasNextPage endCursor } } }";
+    let page = ok(&app, &carol, query, json!({})).await;
+    assert_eq!(page["following"]["edges"], json!([]));
+    assert_eq!(page["following"]["pageInfo"]["hasNextPage"], true);
+    assert!(page["following"]["pageInfo"]["endCursor"].is_string());
+    for n in 70..100 {
+        common::pins::duplicate_pin(&app, ada, &first, &format!("pin {n}"), &garden).await;
+    }
+    assert_eq!(keys_of_a_page(&app, &carol).await, fewer);
+    // Public again, all show, newest first.
+    common::pins::set_board_secret(&app, ada, &garden, false).await;
+    let (captions, total) = feed(&app, &carol, 20).await;
+    assert_eq!((captions.len(), total), (100, 100));
+    assert_eq!(captions[0], "pin 99");
 }

@@ -1,15 +1,11 @@
-//! The links between pins and boards, in both directions, by the pins' dates (for covers) and ids
-//! (for the 'Following' feed), and
-//! each board's pin count; unlinking a pin takes it off its board's private pins
-//! (`private_pins`) too.
+//! The links between pins and boards read: in both directions and by the pins' dates (for
+//! covers), and each board's pin count; `board_links` writes them.
 
 use redb::ReadableTable;
 
-use super::tables::{
-    BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, BOARD_PINS_BY_ID, PIN_BOARDS,
-};
+use super::tables::{BOARD_PIN_COUNTS, BOARD_PINS, BOARD_PINS_BY_DATE, PIN_BOARDS};
 use super::writing::Writing;
-use super::{Source, add_to_count, pins, private_pins};
+use super::{Source, pins};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
 
@@ -39,11 +35,6 @@ pub fn count_on_board(tx: &impl Source, board: BoardId) -> AppResult<usize> {
         .get(board.0)?
         .map(|count| count.value());
     Ok(count.unwrap_or(0) as usize)
-}
-
-/// Adds `change` (one pin more or less) to the board's count; a count of 0 has no entry.
-fn count_change(write: &Writing, board: BoardId, change: i64) -> AppResult<()> {
-    add_to_count(&mut write.open_table(BOARD_PIN_COUNTS)?, board.0, change)
 }
 
 /// The board's newest pins by date, newest first, at most `count`: read from the date index,
@@ -84,80 +75,6 @@ pub(crate) fn top_order(write: &Writing, board: BoardId) -> AppResult<i64> {
         .transpose()?
         .map(|(key, _)| key.value().1);
     Ok(top.map_or(0, |top| top + 1))
-}
-
-/// Moves a pin already on a board to `order`, or links it there at `order`.
-pub fn set_order(write: &Writing, pin: PinId, board: BoardId, order: i64) -> AppResult<()> {
-    match order_of(write, pin, board)? {
-        Some(before) => {
-            write
-                .open_table(BOARD_PINS)?
-                .remove((board.0, before, pin.0))?;
-        }
-        None => {
-            if let Some(date) = date_of(write, pin)? {
-                write
-                    .open_table(BOARD_PINS_BY_DATE)?
-                    .insert((board.0, date, pin.0), ())?;
-            }
-            write
-                .open_table(BOARD_PINS_BY_ID)?
-                .insert((board.0, pin.0), ())?;
-            count_change(write, board, 1)?;
-        }
-    }
-    write
-        .open_table(BOARD_PINS)?
-        .insert((board.0, order, pin.0), ())?;
-    write
-        .open_table(PIN_BOARDS)?
-        .insert((pin.0, board.0), order)?;
-    Ok(())
-}
-
-/// Removes the link of a pin and a board; false when there was none.
-pub(crate) fn unlink(write: &Writing, pin: PinId, board: BoardId) -> AppResult<bool> {
-    let Some(order) = order_of(write, pin, board)? else {
-        return Ok(false);
-    };
-    write
-        .open_table(BOARD_PINS)?
-        .remove((board.0, order, pin.0))?;
-    write.open_table(PIN_BOARDS)?.remove((pin.0, board.0))?;
-    write
-        .open_table(BOARD_PINS_BY_ID)?
-        .remove((board.0, pin.0))?;
-    count_change(write, board, -1)?;
-    if let Some(date) = date_of(write, pin)? {
-        write
-            .open_table(BOARD_PINS_BY_DATE)?
-            .remove((board.0, date, pin.0))?;
-    }
-    private_pins::unlinked(write, pin, board)?;
-    Ok(true)
-}
-
-/// Takes every pin off a board (being deleted): the board's own entries go by ranges, the links
-/// from its pins one by one, without reading the pins; returns the pins that were on it.
-pub(crate) fn unlink_all(write: &Writing, board: BoardId) -> AppResult<Vec<PinId>> {
-    let pins = pins_on(write, board)?;
-    let whole_board = (board.0, i64::MIN, 0)..=(board.0, i64::MAX, u64::MAX);
-    write
-        .open_table(BOARD_PINS)?
-        .retain_in(whole_board.clone(), |_, _| false)?;
-    write
-        .open_table(BOARD_PINS_BY_DATE)?
-        .retain_in(whole_board, |_, _| false)?;
-    write
-        .open_table(BOARD_PINS_BY_ID)?
-        .retain_in((board.0, 0)..=(board.0, u64::MAX), |_, _| false)?;
-    let mut links = write.open_table(PIN_BOARDS)?;
-    for pin in &pins {
-        links.remove((pin.0, board.0))?;
-    }
-    write.open_table(BOARD_PIN_COUNTS)?.remove(board.0)?;
-    private_pins::board_emptied(write, board)?;
-    Ok(pins)
 }
 
 /// The key of a pin in the date index: its `created_at` in microseconds (`None` for a pin gone).

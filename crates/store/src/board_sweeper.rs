@@ -4,7 +4,7 @@
 
 use super::public_pins::refresh_public_each;
 use super::writing::Writing;
-use super::{Store, board_pins, board_sweeps, boards};
+use super::{Store, board_links, board_pins, board_sweeps, boards};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
 
@@ -36,7 +36,7 @@ pub fn sweep_all(store: &Store) -> AppResult<()> {
 fn follow_board(write: &Writing, board: BoardId, pins: &[PinId]) -> AppResult<()> {
     if boards::get(write, board)?.is_none() {
         for pin in pins {
-            board_pins::unlink(write, *pin, board)?;
+            board_links::unlink(write, *pin, board)?;
         }
     }
     refresh_public_each(write, pins)
@@ -45,7 +45,7 @@ fn follow_board(write: &Writing, board: BoardId, pins: &[PinId]) -> AppResult<()
 /// Drops what is left of a board gone, and clears its mark unless it was marked again.
 fn finish(write: &Writing, board: BoardId, number: u64) -> AppResult<()> {
     if boards::get(write, board)?.is_none() {
-        let left = board_pins::unlink_all(write, board)?;
+        let left = board_links::unlink_all(write, board)?;
         refresh_public_each(write, &left)?;
     }
     board_sweeps::clear(write, board, number)

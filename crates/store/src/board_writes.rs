@@ -4,13 +4,14 @@
 
 use super::board_sweeps::SWEPT_ABOVE;
 use super::codec::encode;
+use super::follows::Followed;
 use super::public_pins::refresh_public_each;
 use super::search_sweeps::{self, Swept};
 use super::tables::{BOARDS, BOARDS_BY_FOLDER, BOARDS_BY_SLUG, BOARDS_BY_USER, BOARDS_SHARED_WITH};
 use super::writing::Writing;
 use super::{
-    board_lists, board_pins, board_sweeps, board_titles, follows, free_slug, ids_under, next_id,
-    share_links,
+    board_links, board_lists, board_pins, board_sweeps, board_titles, follow_writes, free_slug,
+    ids_under, next_id, share_links,
 };
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::AppResult;
@@ -102,7 +103,7 @@ pub fn remove(write: &Writing, board: &BoardRecord) -> AppResult<()> {
     if board_sweeps::is_swept(write, board.id)? {
         board_sweeps::mark(write, board.id)?;
     } else {
-        let pins = board_pins::unlink_all(write, board.id)?;
+        let pins = board_links::unlink_all(write, board.id)?;
         refresh_public_each(write, &pins)?;
     }
     let emptied = BoardRecord {
@@ -115,7 +116,7 @@ pub fn remove(write: &Writing, board: &BoardRecord) -> AppResult<()> {
     board_lists::update(write, Some(&emptied), None)?;
     board_titles::update(write, Some(&emptied), None)?;
     share_links::remove_of_board(write, board.id)?;
-    follows::forget(write, follows::Followed::Board(board.id))?;
+    follow_writes::forget(write, Followed::Board(board.id))?;
     write.open_table(BOARDS)?.remove(board.id.0)?;
     write
         .open_table(BOARDS_BY_SLUG)?

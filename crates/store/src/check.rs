@@ -437,15 +437,6 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         entries(tx, PRIVATE_PINS_ON_SEVERAL_BOARDS)?,
     );
 
-    report.compare(
-        BOARD_PINS_BY_ID.name(),
-        pin_boards
-            .iter()
-            .map(|((pin, board), _)| ((*board, *pin), ()))
-            .collect(),
-        entries(tx, BOARD_PINS_BY_ID)?,
-    );
-
     // Follows, turned round and counted, of users and boards that exist.
     let follows = entries(tx, FOLLOWS)?;
     report.counts.insert("follows", follows.len());
@@ -465,6 +456,30 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
             report.problem(format!(
                 "follow {:?} names a user or board that does not exist",
                 (kind, follower, followed)
+            ));
+        }
+    }
+
+    // The feed: each entry a pin of its owner's, for a user who follows that owner or one of the
+    // pin's boards (whether they may see it is decided at each read).
+    let feed: BTreeSet<((u64, u64), u64)> = entries(tx, FEED)?;
+    report.counts.insert("feed", feed.len());
+    let mut boards_of_pin: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
+    for ((pin, board), _) in &pin_boards {
+        boards_of_pin.entry(*pin).or_default().push(*board);
+    }
+    for ((follower, pin), owner) in &feed {
+        let follows_it = |kind: u8, id: u64| follows.contains(&((kind, *follower, id), ()));
+        let on_followed_board = boards_of_pin
+            .get(pin)
+            .is_some_and(|boards| boards.iter().any(|board| follows_it(1, *board)));
+        let sound = users.contains_key(follower)
+            && pins.get(pin).is_some_and(|record| record.user.0 == *owner)
+            && (follows_it(0, *owner) || on_followed_board);
+        if !sound {
+            report.problem(format!(
+                "feed entry {:?} is not a pin of its owner that its follower follows",
+                (follower, pin, owner)
             ));
         }
     }

@@ -1,11 +1,11 @@
-//! Follows: the users and boards a user follows, who follows each, and how many; and the fill of
-//! each board's pins by id (`BOARD_PINS_BY_ID`) that the 'Following' feed walks.
+//! Follows: the users and boards a user follows, who follows each, and how many (the feed
+//! follows them in `follow_writes`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use redb::ReadableTable;
 
-use super::tables::{BOARD_PINS_BY_ID, FOLLOWER_COUNTS, FOLLOWERS, FOLLOWS, PIN_BOARDS};
+use super::tables::{FOLLOWER_COUNTS, FOLLOWERS, FOLLOWS};
 use super::writing::Writing;
 use super::{Source, add_to_count};
 use corkboard_domain::error::AppResult;
@@ -26,10 +26,18 @@ impl Followed {
             Followed::Board(board) => (1, board.0),
         }
     }
+
+    /// What the tables' kind and id name.
+    pub(crate) fn from_key(kind: u8, id: u64) -> Self {
+        match kind {
+            0 => Followed::User(UserId(id)),
+            _ => Followed::Board(BoardId(id)),
+        }
+    }
 }
 
 /// Makes `follower` follow `followed`; false when they already did.
-pub fn follow(write: &Writing, follower: UserId, followed: Followed) -> AppResult<bool> {
+pub(crate) fn follow(write: &Writing, follower: UserId, followed: Followed) -> AppResult<bool> {
     let (kind, id) = followed.key();
     let had = write
         .open_table(FOLLOWS)?
@@ -46,7 +54,7 @@ pub fn follow(write: &Writing, follower: UserId, followed: Followed) -> AppResul
 }
 
 /// Makes `follower` stop following `followed`; false when they did not.
-pub fn unfollow(write: &Writing, follower: UserId, followed: Followed) -> AppResult<bool> {
+pub(crate) fn unfollow(write: &Writing, follower: UserId, followed: Followed) -> AppResult<bool> {
     let (kind, id) = followed.key();
     let had = write
         .open_table(FOLLOWS)?
@@ -107,22 +115,6 @@ fn under(
         .collect::<Result<_, _>>()?)
 }
 
-/// Removes every follow of and by a user (whose account is going).
-pub fn forget_user(write: &Writing, user: UserId) -> AppResult<()> {
-    for followed in followed_by(write, user)? {
-        unfollow(write, user, followed)?;
-    }
-    forget(write, Followed::User(user))
-}
-
-/// Removes every follow of `followed` (a board or a user going).
-pub fn forget(write: &Writing, followed: Followed) -> AppResult<()> {
-    for follower in followers_of(write, followed)? {
-        unfollow(write, follower, followed)?;
-    }
-    Ok(())
-}
-
 /// The entries of `FOLLOWS` or `FOLLOWERS`, as `check` reads them.
 pub(crate) type FollowEntries = BTreeSet<((u8, u64, u64), ())>;
 /// The entries of `FOLLOWER_COUNTS`, as `check` reads them.
@@ -140,15 +132,4 @@ pub(crate) fn expected(follows: &FollowEntries) -> (FollowEntries, FollowerCount
         })
         .collect();
     (followers, counts.into_iter().collect())
-}
-
-/// Fills each board's pins by id from the links of pins and boards (migration 27).
-pub(crate) fn fill(write: &Writing) -> AppResult<()> {
-    let links = write.open_table(PIN_BOARDS)?;
-    let mut by_id = write.open_table(BOARD_PINS_BY_ID)?;
-    for entry in links.iter()? {
-        let (pin, board) = entry?.0.value();
-        by_id.insert((board, pin), ())?;
-    }
-    Ok(())
 }

@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod background;
+pub mod board_links;
 pub mod board_lists;
 pub mod board_pins;
 pub mod board_sweeper;
@@ -16,9 +17,11 @@ pub mod board_writes;
 pub mod boards;
 pub mod check;
 pub mod codec;
+pub mod feed;
 pub mod folder_lists;
 pub mod folder_writes;
 pub mod folders;
+pub mod follow_writes;
 pub mod follows;
 pub mod import_jobs;
 pub mod imported;

@@ -42,6 +42,7 @@ const MIGRATIONS: &[Migration] = &[
     index_look_alikes,
     suggest_boards_and_recent_searches,
     create_follows,
+    fan_out_the_feed,
 ];
 
 /// The schema version this binary writes.
@@ -421,13 +422,21 @@ fn suggest_boards_and_recent_searches(write: &Writing) -> anyhow::Result<()> {
     super::board_titles::fill_by_word(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
-/// 27: who follows whom and which boards, their counts, and each board's pins by id, filled
-/// from the board links, for the 'Following' feed.
+/// 27: who follows whom and which boards, and their counts. (It filled each board's pins by id
+/// too, for the feed merged on read, until migration 28 fanned the feed out.)
 fn create_follows(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::FOLLOWS)?;
     write.open_table(tables::FOLLOWERS)?;
     write.open_table(tables::FOLLOWER_COUNTS)?;
-    super::follows::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+    Ok(())
+}
+
+/// 28: the 'Following' feed fanned out on write, filled with the newest pins of each follow;
+/// each board's pins by id, which the feed merged on read walked, go.
+fn fan_out_the_feed(write: &Writing) -> anyhow::Result<()> {
+    write.delete_table(tables::BOARD_PINS_BY_ID)?;
+    write.open_table(tables::FEED)?;
+    super::feed::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 #[cfg(test)]

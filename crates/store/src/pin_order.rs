@@ -1,12 +1,11 @@
 //! Pins in display order, read a slice at a time straight from the indexes: public pins, a user's
-//! pins, a user's public pins, a board's private pins and a board's pins newest first (by id),
-//! several of them walked side by side, and a board's pins highest order first.
+//! pins, a user's public pins and a board's private pins newest first (by id), several of them
+//! walked side by side, and a board's pins highest order first.
 
 use redb::{ReadableTable, ReadableTableMetadata};
 
 use super::tables::{
-    BOARD_PINS, BOARD_PINS_BY_ID, PINS_BY_USER, PRIVATE_BOARD_PINS, PUBLIC_PINS,
-    PUBLIC_PINS_BY_USER,
+    BOARD_PINS, PINS_BY_USER, PRIVATE_BOARD_PINS, PUBLIC_PINS, PUBLIC_PINS_BY_USER,
 };
 use super::walks::{Direction, Ids, beyond, side_by_side, take, walked};
 use super::{Source, board_sweeps, public_pins};
@@ -44,8 +43,6 @@ pub enum Listed {
     /// A board's pins on no public board: what a friend the board is shared with sees of it
     /// beyond the public pins.
     PrivateOnBoard(BoardId),
-    /// Every pin on a board: a followed board the viewer may see, in the 'Following' feed.
-    OnBoard(BoardId),
 }
 
 /// The pins of several indexes as one list shows them: each once, newest first (oldest first
@@ -71,9 +68,6 @@ pub fn merged(
     let private_on_board = needs(|list| matches!(list, Listed::PrivateOnBoard(_)))
         .then(|| tx.table(PRIVATE_BOARD_PINS))
         .transpose()?;
-    let on_board = needs(|list| matches!(list, Listed::OnBoard(_)))
-        .then(|| tx.table(BOARD_PINS_BY_ID))
-        .transpose()?;
     let hiding = (public.is_some() || public_of_user.is_some()) && board_sweeps::waiting(tx)?;
     let mut walks = Vec::with_capacity(lists.len());
     for list in lists {
@@ -93,10 +87,6 @@ pub fn merged(
             }
             Listed::PrivateOnBoard(board) => {
                 let table = private_on_board.as_ref().expect("opened above");
-                keyed(table, board.0, from, direction)?
-            }
-            Listed::OnBoard(board) => {
-                let table = on_board.as_ref().expect("opened above");
                 keyed(table, board.0, from, direction)?
             }
         });

@@ -1,7 +1,6 @@
 //! Writing pins: inserting, changing and removing a pin, and putting it on a board or taking it
 //! off, each with every index it is in (its owner's, its picture's and its look's, its boards', the
-//! public ones)
-//! and its search mark.
+//! public ones, the feeds) and its search mark.
 
 use redb::ReadableTable;
 
@@ -9,7 +8,10 @@ use super::codec::encode;
 use super::public_pins::{refresh_public, set_public};
 use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
 use super::writing::Writing;
-use super::{board_pins, board_writes, boards, look_alikes, next_id, search_pending, user_pins};
+use super::{
+    board_links, board_pins, board_writes, boards, feed, look_alikes, next_id, search_pending,
+    user_pins,
+};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{BoardId, PinId};
 use corkboard_domain::pin::PinRecord;
@@ -51,9 +53,11 @@ pub fn update(write: &Writing, pin: &PinRecord) -> AppResult<()> {
     Ok(())
 }
 
-/// Removes a pin from its boards and the indexes; true when no pin shows its picture any more.
+/// Removes a pin from its boards, the indexes and the feeds; true when no pin shows its picture
+/// any more.
 pub fn remove(write: &Writing, pin: &PinRecord) -> AppResult<bool> {
     search_pending::mark(write, [pin.id])?;
+    feed::removed(write, pin)?;
     for board in board_pins::boards_of(write, pin.id)? {
         take_pin(write, pin.id, board)?;
     }
@@ -85,14 +89,14 @@ pub fn place_pin(write: &Writing, pin: PinId, board: BoardId) -> AppResult<i64> 
         return Ok(order);
     }
     let order = board_pins::top_order(write, board)?;
-    board_pins::set_order(write, pin, board, order)?;
+    board_links::set_order(write, pin, board, order)?;
     refresh_public(write, pin)?;
     Ok(order)
 }
 
 /// Takes a pin off a board, clearing the board's cover when it was this pin; false when it was not there.
 pub fn take_pin(write: &Writing, pin: PinId, board: BoardId) -> AppResult<bool> {
-    if !board_pins::unlink(write, pin, board)? {
+    if !board_links::unlink(write, pin, board)? {
         return Ok(false);
     }
     if let Some(before) = boards::get(write, board)?

@@ -63,7 +63,6 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(BOARD_PINS)?;
     tables.copy(BOARD_PINS_BY_DATE)?;
     tables.copy(BOARD_PIN_COUNTS)?;
-    tables.copy(BOARD_PINS_BY_ID)?;
     tables.copy(PIN_BOARDS)?;
     tables.copy(PUBLIC_PINS)?;
     tables.copy(PINS_BY_USER)?;
@@ -83,6 +82,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(FOLLOWS)?;
     tables.copy(FOLLOWERS)?;
     tables.copy(FOLLOWER_COUNTS)?;
+    tables.copy(FEED)?;
     tables.copy(TEMP_PINS)?;
     tables.copy(USER_TEMP_BYTES)?;
     tables.copy(IMPORT_JOBS)?;

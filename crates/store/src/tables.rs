@@ -107,8 +107,8 @@ pub(crate) const BOARD_PIN_COUNTS: TableDefinition<u64, u64> =
 /// (pin id, board id) -> order: the boards a pin is on.
 pub(crate) const PIN_BOARDS: TableDefinition<(u64, u64), i64> =
     TableDefinition::new("pin-boards-1");
-/// (board id, pin id) -> (): a board's pins newest first (by id), for the 'Following' feed's
-/// walk of a followed board (see `store::follows`).
+/// (board id, pin id) -> (): a board's pins newest first (by id), which the 'Following' feed
+/// merged on read walked; gone since migration 28, which deletes it.
 pub(crate) const BOARD_PINS_BY_ID: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("board-pins-by-id-1");
 /// pin id -> (): the pins on at least one public board.
@@ -187,6 +187,9 @@ pub(crate) const FOLLOWERS: TableDefinition<(u8, u64, u64), ()> =
 /// (kind, followed id) -> how many follow that user or board (none: no entry).
 pub(crate) const FOLLOWER_COUNTS: TableDefinition<(u8, u64), u64> =
     TableDefinition::new("follower-counts-1");
+/// (follower id, pin id) -> the pin's owner id: each follower's 'Following' feed, fanned out on
+/// write, newest first read backwards (see `store::feed`).
+pub(crate) const FEED: TableDefinition<(u64, u64), u64> = TableDefinition::new("feed-1");
 
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
 pub(crate) const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");

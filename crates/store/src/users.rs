@@ -113,10 +113,9 @@ pub fn update(write: &Writing, user: &UserRecord) -> AppResult<()> {
     Ok(())
 }
 
-/// Removes a user's record, its indexes and its follows, both ways (the caller removes what the
-/// user owned first).
+/// Removes a user's record and its indexes (the caller removes what the user owned and their
+/// follows first: `follow_writes::forget_user`).
 pub fn remove(write: &Writing, user: &UserRecord) -> AppResult<()> {
-    super::follows::forget_user(write, user.id)?;
     write
         .open_table(USERS_BY_USERNAME)?
         .remove(username_key(&user.username).as_str())?;

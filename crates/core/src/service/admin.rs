@@ -13,7 +13,8 @@ use corkboard_domain::user::UserRecord;
 use corkboard_store::accounts::{self, TokenPurpose};
 use corkboard_store::board_lists::{self, BoardList};
 use corkboard_store::{
-    board_writes, boards, folder_writes, folders, pin_writes, pins, temp_pins, user_pins, users,
+    board_writes, boards, folder_writes, folders, follow_writes, pin_writes, pins, temp_pins,
+    user_pins, users,
 };
 
 const USER_NOT_FOUND: &str = "This user does not exist.";
@@ -204,6 +205,7 @@ fn remove_account(
     for purpose in [TokenPurpose::PasswordReset, TokenPurpose::EmailVerification] {
         accounts::remove_tokens_of(write, user.id, purpose)?;
     }
+    follow_writes::forget_user(write, user.id)?;
     users::remove(write, user)?;
     let avatar_unused = match &user.avatar {
         Some(hash)

@@ -1,22 +1,29 @@
 //! The 'Following' feed: the newest pins of the people and boards the viewer follows, as far as
-//! the viewer may see them now. It is merged on read (docs/performance.md): each followed person
-//! is their public pins and the private boards of theirs shared with the viewer, each followed
-//! board its pins, all newest first by id, walked side by side, so that a page reads its pins and
-//! one more key of each source, whatever their size; what the viewer may see is decided at each
-//! read, so a board made private, a share withdrawn or a deletion shows at once.
+//! the viewer may see them now. It is fanned out on write (`store::feed`, docs/performance.md): a
+//! page reads the viewer's own entries newest first and keeps each pin the viewer may see (its
+//! `Audience`) and still reaches through its owner or one of its boards they may see, so a board
+//! made private, a share withdrawn or a deletion shows at once. A page reads at most
+//! `first * 4 + 50` entries, however many of them these checks drop.
 
-use std::collections::BTreeSet;
+use std::sync::Arc;
 
-use crate::service::access::{shows_content_of, visible_only};
 use crate::service::data::Data;
 use crate::service::pin_lists::PinPage;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{PinId, UserId};
+use corkboard_domain::pin::PinRecord;
+use corkboard_domain::policy::{Audience, Visible};
 use corkboard_search::COUNTED_AT_MOST;
 use corkboard_store::follows::{self, Followed};
-use corkboard_store::pin_order::{self, Listed, PinKey};
-use corkboard_store::walks::Direction;
-use corkboard_store::{Source, boards, pins};
+use corkboard_store::pin_order::PinKey;
+use corkboard_store::{Source, board_pins, boards, feed, pins, users};
+
+/// A page of the feed, and where the next one starts when it is not after the page's last pin
+/// (the page stopped at its bound on entries read, past pins it did not show).
+pub struct FeedPage {
+    pub page: PinPage,
+    pub end: Option<PinKey>,
+}
 
 /// A page of the viewer's 'Following' feed: `first` pins after the one whose key is `after`;
 /// with `counted`, its total too, counted up to `COUNTED_AT_MOST` (else 0).
@@ -26,61 +33,103 @@ pub async fn page(
     first: usize,
     after: Option<PinKey>,
     counted: bool,
-) -> AppResult<PinPage> {
+) -> AppResult<FeedPage> {
     data.read(move |read| {
-        let lists = sources(read, viewer)?;
-        let from = after.map(|key| key.1);
-        let mut keys = pin_order::merged(read, &lists, from, Direction::Down, first + 1)?;
-        let has_next = keys.len() > first;
-        keys.truncate(first);
-        let total = if counted {
-            pin_order::merged(read, &lists, None, Direction::Down, COUNTED_AT_MOST + 1)?.len()
+        let walk = walk(read, viewer, after.map(|key| key.1), first)?;
+        let (total, total_capped) = if counted {
+            let all = walk_all(read, viewer)?;
+            (all.shown.len(), all.more)
         } else {
-            0
+            (0, false)
         };
-        Ok(PinPage {
-            pins: pins::get_each(read, keys.into_iter().map(|key| (key, PinId(key.1))))?,
-            total: total.min(COUNTED_AT_MOST),
-            total_capped: total > COUNTED_AT_MOST,
-            has_previous: after.is_some(),
-            has_next,
+        Ok(FeedPage {
+            end: walk.stopped_at.map(|pin| (0, pin.0)),
+            page: PinPage {
+                pins: walk
+                    .shown
+                    .into_iter()
+                    .map(|pin| ((0, pin.id.0), pin))
+                    .collect(),
+                total,
+                total_capped,
+                has_previous: after.is_some(),
+                has_next: walk.more,
+            },
         })
     })
     .await
 }
 
-/// The indexes whose pins make the viewer's feed, each holding only pins the viewer may see:
-/// a followed person's public pins and the pins of their boards shared with the viewer; a
-/// followed board's pins while the viewer may see it, unless its owner is followed (then they
-/// are among the owner's already).
-fn sources(tx: &impl Source, viewer: UserId) -> AppResult<Vec<Listed>> {
-    let followed = follows::followed_by(tx, viewer)?;
-    let mut people = BTreeSet::new();
-    let mut boards_followed = Vec::new();
-    for item in followed {
-        match item {
-            Followed::User(user) if shows_content_of(tx, user)? => {
-                people.insert(user);
+/// The pins a walk of the feed shows, whether more may follow, and the last entry it read when
+/// that is beyond the last pin shown.
+struct Walk {
+    shown: Vec<Arc<PinRecord>>,
+    more: bool,
+    stopped_at: Option<PinId>,
+}
+
+/// The feed counted as far as `COUNTED_AT_MOST` pins.
+fn walk_all(tx: &impl Source, viewer: UserId) -> AppResult<Walk> {
+    walk(tx, viewer, None, COUNTED_AT_MOST)
+}
+
+/// Up to `first` pins of the feed older than `before`, reading at most `first * 4 + 50`
+/// entries: those that would all show first, then more while some were dropped.
+fn walk(tx: &impl Source, viewer: UserId, before: Option<u64>, first: usize) -> AppResult<Walk> {
+    let most = first * 4 + 50;
+    let (mut shown, mut read, mut from) = (Vec::new(), 0, before);
+    loop {
+        let wanted = (first + 1 - shown.len()).min(most - read);
+        let entries = feed::newest(tx, viewer, from, wanted)?;
+        read += entries.len();
+        let ids = entries.iter().map(|(pin, _)| (*pin, *pin));
+        for (_, record) in pins::get_each(tx, ids)? {
+            if sees(tx, viewer, &record)? {
+                shown.push(record);
             }
-            Followed::User(_) => {}
-            Followed::Board(board) => boards_followed.extend(boards::get(tx, board)?),
+        }
+        let ended = entries.len() < wanted;
+        from = entries.last().map(|(pin, _)| pin.0).or(from);
+        if shown.len() > first {
+            shown.truncate(first);
+            return Ok(Walk {
+                shown,
+                more: true,
+                stopped_at: None,
+            });
+        }
+        if ended || read == most {
+            return Ok(Walk {
+                shown,
+                more: !ended,
+                stopped_at: (!ended).then(|| PinId(from.unwrap_or(0))),
+            });
         }
     }
-    let mut lists: Vec<Listed> = people
-        .iter()
-        .map(|user| Listed::PublicOfUser(*user))
-        .collect();
-    if !people.is_empty() {
-        let shared = boards::shared_with(tx, viewer)?;
-        lists.extend(
-            shared
-                .iter()
-                .filter(|board| people.contains(&board.user))
-                .map(|board| Listed::PrivateOnBoard(board.id)),
-        );
+}
+
+/// Whether the viewer may see the pin and still follows its owner or one of its boards they may
+/// see.
+fn sees(tx: &impl Source, viewer: UserId, pin: &PinRecord) -> AppResult<bool> {
+    let mut on_boards = Vec::new();
+    for board in board_pins::boards_of(tx, pin.id)? {
+        on_boards.extend(boards::get(tx, board)?);
     }
-    boards_followed.retain(|board| !people.contains(&board.user));
-    let seen = visible_only(tx, boards_followed, Some(viewer))?;
-    lists.extend(seen.iter().map(|board| Listed::OnBoard(board.id)));
-    Ok(lists)
+    let Some(owner) = users::get_kept(tx, pin.user)? else {
+        return Ok(false);
+    };
+    if !Audience::of_pin(&owner, &on_boards).admits(Some(viewer)) {
+        return Ok(false);
+    }
+    if follows::follows(tx, viewer, Followed::User(pin.user))? {
+        return Ok(true);
+    }
+    for board in on_boards {
+        if board.visible_to(Some(viewer))
+            && follows::follows(tx, viewer, Followed::Board(board.id))?
+        {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }

@@ -9,6 +9,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, UserId};
 use corkboard_domain::policy::Visible;
 use corkboard_domain::user::UserRecord;
+use corkboard_store::follow_writes;
 use corkboard_store::follows::{self, Followed};
 use corkboard_store::{Source, boards};
 
@@ -37,9 +38,9 @@ pub async fn set_user(
             return Err(AppError::invalid("username", NOT_YOURSELF));
         }
         if follow {
-            follows::follow(write, viewer, Followed::User(user.id))?;
+            follow_writes::follow(write, viewer, Followed::User(user.id))?;
         } else {
-            follows::unfollow(write, viewer, Followed::User(user.id))?;
+            follow_writes::unfollow(write, viewer, Followed::User(user.id))?;
         }
         Ok(user)
     })
@@ -53,7 +54,7 @@ pub async fn follow_board(data: &Data, viewer: UserId, board: BoardId) -> AppRes
         if record.user == viewer {
             return Err(AppError::invalid("board", NOT_YOUR_BOARD));
         }
-        follows::follow(write, viewer, Followed::Board(board))?;
+        follow_writes::follow(write, viewer, Followed::Board(board))?;
         Ok(record)
     })
     .await
@@ -69,7 +70,7 @@ pub async fn unfollow_board(
     data.write(move |write| {
         let record = boards::get(write, board)?
             .ok_or_else(|| AppError::not_found(<BoardRecord as Visible>::NOT_FOUND))?;
-        follows::unfollow(write, viewer, Followed::Board(board))?;
+        follow_writes::unfollow(write, viewer, Followed::Board(board))?;
         Ok(visible_only(write, vec![record], Some(viewer))?.pop())
     })
     .await

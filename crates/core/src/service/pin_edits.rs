@@ -14,7 +14,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::{PinRecord, PinText};
 use corkboard_domain::policy::{PRIVATE_PICTURE, may_place};
-use corkboard_store::{board_pins, boards, pin_writes, pins};
+use corkboard_store::{board_links, board_pins, boards, pin_writes, pins};
 
 /// The fields `updatePin` may change; `None` leaves a field as it is.
 #[derive(Default)]
@@ -180,7 +180,7 @@ pub async fn set_order(
         if board_pins::order_of(write, pin, board)?.is_none() {
             return Err(AppError::not_found(PIN_NOT_FOUND));
         }
-        board_pins::set_order(write, pin, board, order)?;
+        board_links::set_order(write, pin, board, order)?;
         pins::get(write, pin)?.ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))
     })
     .await

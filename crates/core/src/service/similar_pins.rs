@@ -35,13 +35,17 @@ pub async fn page(
     first: usize,
     after: Option<PinKey>,
 ) -> AppResult<PinPage> {
+    let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
+    // Only the read-alikes up to this page's end (and one to tell there is more) are read.
+    let wanted = offset.saturating_add(first).saturating_add(1);
+    let read_limit = wanted.min(MOST_READ_ALIKES);
     data.reading(move |data| {
         let pin = data.store.read(|read| opened_pin(read, viewer, pin))?;
-        let read_alikes = data.search.read_alikes(viewer, &pin, MOST_READ_ALIKES)?;
+        let read_alikes = data.search.read_alikes(viewer, &pin, read_limit)?;
+        let more_to_read = read_alikes.len() == read_limit && read_limit < MOST_READ_ALIKES;
         let ranked = data
             .store
             .read(|read| ranked(read, viewer, &pin, read_alikes))?;
-        let offset = after.map_or(0, |(rank, _)| rank.max(-1) as usize + 1);
         let total = ranked.len();
         let pins: Vec<(PinKey, Arc<PinRecord>)> = ranked
             .into_iter()
@@ -51,11 +55,11 @@ pub async fn page(
             .map(|(rank, pin)| ((rank as i64, pin.id.0), pin))
             .collect();
         Ok(PinPage {
-            has_next: offset.saturating_add(first) < total,
+            has_next: more_to_read || offset.saturating_add(first) < total,
             has_previous: after.is_some(),
             pins,
             total,
-            total_capped: false,
+            total_capped: more_to_read,
         })
     })
     .await

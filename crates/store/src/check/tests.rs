@@ -91,29 +91,62 @@ fn migration_11_fills_the_date_index_of_board_pins() {
     assert!(report.is_consistent(), "{:?}", report.problems);
 }
 
+/// A second user, who follows in the tests of follows.
+fn insert_bob(write: &crate::writing::Writing) -> AppResult<corkboard_domain::ids::UserId> {
+    let bob = UserRecord::new("bob".into(), "bob@example.org".into(), String::new());
+    Ok(users::insert(write, bob)?.id)
+}
+
 #[test]
-fn migration_26_fills_each_board_s_pins_by_id() {
-    let (_dir, broken, store) = emptied_then_migrated(BOARD_PINS_BY_ID, 25);
-    assert!(broken);
+fn migration_28_fills_the_feed_from_the_follows_and_check_finds_an_entry_followed_by_nobody() {
+    use crate::follow_writes;
+    use crate::follows::Followed;
+    let (dir, store, pin) = store_with_a_pin();
+    let bob = store
+        .write(|write| {
+            let bob = insert_bob(write)?;
+            follow_writes::follow(write, bob, Followed::User(pin.user))?;
+            Ok(bob)
+        })
+        .unwrap();
+    let (_dir, _, store) = emptied_then_migrated_from((dir, store, pin.clone()), FEED, 27);
+    let feed = store
+        .read(|read| crate::feed::newest(read, bob, None, 10))
+        .unwrap();
+    assert_eq!(feed, [(pin.id, pin.user)]);
     let report = store.read(database).unwrap();
     assert!(report.is_consistent(), "{:?}", report.problems);
+    assert_eq!(report.counts["feed"], 1);
+
+    store
+        .write(|write| {
+            follow_writes::unfollow(write, bob, Followed::User(pin.user))?;
+            write
+                .open_table(FEED)?
+                .insert((bob.0, pin.id.0), pin.user.0)?;
+            Ok(())
+        })
+        .unwrap();
+    let problems = store.read(database).unwrap().problems;
+    assert!(
+        problems.iter().any(|p| p.starts_with("feed entry")),
+        "{problems:?}"
+    );
 }
 
 #[test]
 fn follows_are_checked_against_their_reverse_their_counts_and_what_they_name() {
-    use crate::follows::{self, Followed};
+    use crate::follow_writes;
+    use crate::follows::Followed;
     let (_dir, store, pin) = store_with_a_pin();
     let board = store
         .read(|read| board_pins::boards_of(read, pin.id))
         .unwrap()[0];
     store
         .write(|write| {
-            let bob = users::insert(
-                write,
-                UserRecord::new("bob".into(), "bob@example.org".into(), String::new()),
-            )?;
-            follows::follow(write, bob.id, Followed::User(pin.user))?;
-            follows::follow(write, bob.id, Followed::Board(board))
+            let bob = insert_bob(write)?;
+            follow_writes::follow(write, bob, Followed::User(pin.user))?;
+            follow_writes::follow(write, bob, Followed::Board(board))
         })
         .unwrap();
     let report = store.read(database).unwrap();

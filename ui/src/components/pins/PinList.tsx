@@ -21,7 +21,9 @@ export function PinList({ list, base, empty }: { list: PinListState; base: strin
 
   if (list.error && list.pins.length === 0) return <QueryError error={list.error} />;
   if (list.isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
-  if (list.pins.length === 0) return empty ?? <EmptyState>No pins...</EmptyState>;
+  // A list that read pins it may not show (the 'Following' feed) may have none yet and more.
+  const none = list.pins.length === 0 && !list.hasMore;
+  if (none) return empty ?? <EmptyState>No pins...</EmptyState>;
 
   return (
     <>
@@ -32,7 +34,9 @@ export function PinList({ list, base, empty }: { list: PinListState; base: strin
           <PinTile pin={pin} href={pinPathUnder(base, pin.id, search)} columnWidth={columnWidth} firstScreen={firstScreen} />
         )}
       />
-      {list.hasMore ? <MoreSentinel key={list.pins.length} onVisible={list.loadMore} /> : null}
+      {list.hasMore ? (
+        <MoreSentinel key={`${list.pins.length} ${list.loadingMore}`} onVisible={list.loadMore} />
+      ) : null}
       {list.loadingMore ? (
         <p className="pin-list__status" aria-busy="true">
           Loading...
@@ -48,8 +52,9 @@ export function PinList({ list, base, empty }: { list: PinListState; base: strin
 }
 
 /**
- * Calls `onVisible` when it comes within LOAD_AHEAD of the screen. Keyed by the list's length,
- * it is made anew after each page: a sentinel still in view asks for the next one at once.
+ * Calls `onVisible` when it comes within LOAD_AHEAD of the screen. Keyed by the list's length and
+ * whether a page is loading, it is made anew after each page, even one that brought no pins: a
+ * sentinel still in view asks for the next one at once.
  */
 function MoreSentinel({ onVisible }: { onVisible: () => void }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -15,7 +15,7 @@ use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::{PinRecord, PinText};
 use corkboard_store::writing::Writing;
 use corkboard_store::{
-    Source, board_pins, board_writes, boards, imported, pin_writes, pins, public_pins,
+    Source, board_links, board_pins, board_writes, boards, imported, pin_writes, pins, public_pins,
 };
 
 /// What to do with one archive pin.
@@ -271,7 +271,7 @@ pub fn source_url(pin: &ExportedPin) -> Option<String> {
 fn place(write: &Writing, local: PinId, archived: u64, places: &Places) -> AppResult<()> {
     for (board, order) in places.edges.get(&archived).into_iter().flatten() {
         if board_pins::order_of(write, local, *board)?.is_none() {
-            board_pins::set_order(write, local, *board, *order)?;
+            board_links::set_order(write, local, *board, *order)?;
         }
     }
     public_pins::refresh_public(write, local)?;

@@ -289,6 +289,14 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         pins.values().map(|p| ((p.user.0, p.id.0), ())).collect(),
         entries(tx, PINS_BY_USER)?,
     );
+    report.compare(
+        PRIVATE_PICTURE_PINS.name(),
+        pins.values()
+            .filter(|p| p.private_picture)
+            .map(|p| ((p.user.0, p.id.0), ()))
+            .collect(),
+        entries(tx, PRIVATE_PICTURE_PINS)?,
+    );
     let pin_boards: BTreeSet<((u64, u64), i64)> = entries(tx, PIN_BOARDS)?;
     let board_pins: BTreeSet<((u64, i64, u64), ())> = entries(tx, BOARD_PINS)?;
     report.compare(

@@ -43,6 +43,7 @@ const MIGRATIONS: &[Migration] = &[
     suggest_boards_and_recent_searches,
     create_follows,
     fan_out_the_feed,
+    index_private_picture_pins,
 ];
 
 /// The schema version this binary writes.
@@ -437,6 +438,13 @@ fn fan_out_the_feed(write: &Writing) -> anyhow::Result<()> {
     write.delete_table(tables::BOARD_PINS_BY_ID)?;
     write.open_table(tables::FEED)?;
     super::feed::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
+/// 29: each owner's pins of pictures shared with them privately, which keep their boards
+/// private: making a board public looks them up instead of reading every pin of the board.
+fn index_private_picture_pins(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::PRIVATE_PICTURE_PINS)?;
+    super::pin_writes::fill_private_pictures(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 #[cfg(test)]

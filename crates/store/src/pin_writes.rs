@@ -4,16 +4,16 @@
 
 use redb::ReadableTable;
 
-use super::codec::encode;
+use super::codec::{decode, encode};
 use super::public_pins::{refresh_public, set_public};
-use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
+use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER, PRIVATE_PICTURE_PINS};
 use super::writing::Writing;
 use super::{
-    board_links, board_pins, board_writes, boards, feed, look_alikes, next_id, search_pending,
-    user_pins,
+    Source, board_links, board_pins, board_writes, boards, feed, look_alikes, next_id,
+    search_pending, user_pins,
 };
 use corkboard_domain::error::AppResult;
-use corkboard_domain::ids::{BoardId, PinId};
+use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
 
 /// Stores a new pin with a fresh id, counts its picture, and puts it on top of each board.
@@ -25,6 +25,7 @@ pub fn insert(write: &Writing, mut pin: PinRecord, on_boards: &[BoardId]) -> App
     write
         .open_table(PINS_BY_USER)?
         .insert((pin.user.0, pin.id.0), ())?;
+    keep_private_picture(write, &pin)?;
     user_pins::pin_changed(write, pin.user, true, pin.picture.weight)?;
     let mut pictures = write.open_table(PICTURES)?;
     let count = pictures
@@ -50,6 +51,44 @@ pub fn update(write: &Writing, pin: &PinRecord) -> AppResult<()> {
     write
         .open_table(PINS)?
         .insert(pin.id.0, encode(pin)?.as_slice())?;
+    keep_private_picture(write, pin)
+}
+
+/// Keeps the pin among its owner's pins of a picture shared privately while it is one.
+fn keep_private_picture(write: &Writing, pin: &PinRecord) -> AppResult<()> {
+    let mut kept = write.open_table(PRIVATE_PICTURE_PINS)?;
+    if pin.private_picture {
+        kept.insert((pin.user.0, pin.id.0), ())?;
+    } else {
+        kept.remove((pin.user.0, pin.id.0))?;
+    }
+    Ok(())
+}
+
+/// Whether one of the owner's pins on `board` shows a picture shared with them privately (the
+/// board must then stay private): the owner's few such pins are looked up, not the board's.
+pub fn holds_private_picture(tx: &impl Source, owner: UserId, board: BoardId) -> AppResult<bool> {
+    let table = tx.table(PRIVATE_PICTURE_PINS)?;
+    for entry in table.range((owner.0, 0)..=(owner.0, u64::MAX))? {
+        let pin = PinId(entry?.0.value().1);
+        if board_pins::order_of(tx, pin, board)?.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Fills the pins of pictures shared privately from every pin (migration 29).
+pub(crate) fn fill_private_pictures(write: &Writing) -> AppResult<()> {
+    let pins = write.open_table(PINS)?;
+    let mut kept = write.open_table(PRIVATE_PICTURE_PINS)?;
+    for entry in pins.iter()? {
+        let (_, bytes) = entry?;
+        let pin: PinRecord = decode(bytes.value())?;
+        if pin.private_picture {
+            kept.insert((pin.user.0, pin.id.0), ())?;
+        }
+    }
     Ok(())
 }
 
@@ -64,6 +103,9 @@ pub fn remove(write: &Writing, pin: &PinRecord) -> AppResult<bool> {
     write.open_table(PINS)?.remove(pin.id.0)?;
     write
         .open_table(PINS_BY_USER)?
+        .remove((pin.user.0, pin.id.0))?;
+    write
+        .open_table(PRIVATE_PICTURE_PINS)?
         .remove((pin.user.0, pin.id.0))?;
     set_public(write, pin.id, pin.user, false)?;
     user_pins::pin_changed(write, pin.user, false, pin.picture.weight)?;

@@ -190,6 +190,10 @@ pub(crate) const FOLLOWER_COUNTS: TableDefinition<(u8, u64), u64> =
 /// (follower id, pin id) -> the pin's owner id: each follower's 'Following' feed, fanned out on
 /// write, newest first read backwards (see `store::feed`).
 pub(crate) const FEED: TableDefinition<(u64, u64), u64> = TableDefinition::new("feed-1");
+/// (owner id, pin id) -> (): the pins showing a picture shared with their owner privately
+/// (`PinRecord::private_picture`), which keep their boards private.
+pub(crate) const PRIVATE_PICTURE_PINS: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("private-picture-pins-1");
 
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
 pub(crate) const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");

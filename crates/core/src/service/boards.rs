@@ -15,7 +15,7 @@ use corkboard_domain::tags::normalize_tags;
 use corkboard_store::board_lists::{self, BoardList};
 use corkboard_store::writing::Writing;
 use corkboard_store::{
-    Source, board_pins, board_titles, board_writes, boards, folders, pins, users,
+    Source, board_pins, board_titles, board_writes, boards, folders, pin_writes, pins, users,
 };
 
 /// The most people one board is shared with.
@@ -87,7 +87,10 @@ pub async fn update(
             board.pin_default_tags = normalize_tags(&tags);
         }
         board.secret = patch.secret.unwrap_or(board.secret);
-        if before.secret && !board.secret && holds_private_pictures(write, id)? {
+        if before.secret
+            && !board.secret
+            && pin_writes::holds_private_picture(write, before.user, id)?
+        {
             return Err(AppError::invalid(
                 "secret",
                 "This board holds pictures shared with you privately: it stays private.",
@@ -154,16 +157,6 @@ pub async fn share(
         Ok(user.username)
     })
     .await
-}
-
-/// Whether a pin on the board may go on private boards only (`policy::may_place`).
-fn holds_private_pictures(tx: &impl Source, board: BoardId) -> AppResult<bool> {
-    for pin in board_pins::pins_on(tx, board)? {
-        if pins::get(tx, pin)?.is_some_and(|pin| pin.private_picture) {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
 
 /// Whom the board is shared with: for its owner alone.

@@ -340,3 +340,30 @@ fn share_links_are_checked_and_go_with_their_board() {
                 .is_none()
     );
 }
+
+#[test]
+fn migration_29_finds_the_pins_of_pictures_shared_privately_that_keep_a_board_private() {
+    let (dir, store, pin) = store_with_a_pin_on(&[true]);
+    let board = store
+        .write(|write| {
+            let shared = PinRecord {
+                private_picture: true,
+                ..pin.clone()
+            };
+            pin_writes::update(write, &shared)?;
+            Ok(board_pins::boards_of(write, pin.id)?[0])
+        })
+        .unwrap();
+    let (_dir, broken, store) =
+        emptied_then_migrated_from((dir, store, pin.clone()), PRIVATE_PICTURE_PINS, 28);
+    assert!(broken);
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    let holds = |board| {
+        store
+            .read(|read| pin_writes::holds_private_picture(read, pin.user, board))
+            .unwrap()
+    };
+    assert!(holds(board));
+    assert!(!holds(BoardId(board.0 + 1000)));
+}

@@ -15,7 +15,7 @@ use corkboard_domain::tags::normalize_tags;
 use corkboard_store::board_lists::{self, BoardList};
 use corkboard_store::writing::Writing;
 use corkboard_store::{
-    Source, board_pins, board_titles, board_writes, boards, folders, pin_writes, pins, users,
+    Source, board_pins, board_titles, board_writes, boards, folders, pin_writes, users,
 };
 
 /// The most people one board is shared with.

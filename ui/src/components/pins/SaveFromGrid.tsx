@@ -6,7 +6,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useBoardChoiceList } from '../../api/boardChoice';
 import { useRevalidateAll } from '../../api/cache';
-import { errorMessages } from '../../api/errors';
+import { LOAD_ERROR, errorMessages } from '../../api/errors';
 import type { PinBoardChoice } from '../../api/generated/graphql';
 import { useMe } from '../../api/me';
 import { saveCopy } from '../../api/pinEdits';
@@ -106,11 +106,7 @@ function BoardPicker({ onChoose, onClose }: { onChoose: (board: PinBoardChoice) 
       }}
     >
       {!boards.ready ? (
-        <p aria-busy="true">
-          {boards.failed
-            ? t('saveFromGrid.loadError', 'Sorry, an error occured loading initial data...')
-            : t('saveFromGrid.loading', 'Loading...')}
-        </p>
+        <p aria-busy="true">{boards.failed ? LOAD_ERROR : t('saveFromGrid.loading', 'Loading...')}</p>
       ) : boards.offered.length === 0 ? (
         <p>{t('saveFromGrid.noBoards', 'No boards...')}</p>
       ) : (

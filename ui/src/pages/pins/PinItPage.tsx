@@ -23,7 +23,7 @@ import { SharedPicture } from './SharedPicture';
 import './ScanPage.css';
 
 /** The page's heading. */
-const title = () => t('pinItPage.title', 'Pin it from the web');
+const pageHeading = () => t('pinItPage.title', 'Pin it from the web');
 
 export function PinItPage() {
   const location = useLocation();
@@ -52,7 +52,7 @@ export function PinItPage() {
   if (!page) {
     return (
       <section className="page-heading scan__heading">
-        <h1>{title()}</h1>
+        <h1>{pageHeading()}</h1>
         <p>
           {tx('pinItPage.nothing', 'Nothing to pin yet: click the <link>browser button</link> on a page with pictures.', {
             link: (chunks) => <a href={BROWSER_BUTTON_PATH}>{chunks}</a>,
@@ -77,7 +77,7 @@ function ScannedPage({ url, title, text }: { url: string; title: string; text: s
   if (!results) {
     return (
       <section className="page-heading scan__heading">
-        <h1>{title()}</h1>
+        <h1>{pageHeading()}</h1>
         <ErrorList errors={error ? errorMessages(error) : [t('pinItPage.scanFailed', 'This page could not be scanned.')]} />
       </section>
     );
@@ -112,7 +112,7 @@ function PinIt({ page }: { page: PagePictures }) {
   return (
     <section className="scan" aria-labelledby="pin-it-title">
       <div className="page-heading scan__heading">
-        <h1 id="pin-it-title">{title()}</h1>
+        <h1 id="pin-it-title">{pageHeading()}</h1>
         {page.title ? <p>{page.title}</p> : null}
         {href ? (
           <a className="scan__address" href={href} target="_blank" rel="noopener noreferrer">

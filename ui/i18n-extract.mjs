@@ -254,6 +254,17 @@ function neededPluralForms(code, ordinal) {
   return { needed: forms, allowed: new Set(rules.resolvedOptions().pluralCategories) };
 }
 
+/**
+ * Whether a translation may show a value English shows as `ours` as `theirs`: the same way (a
+ * date as a time too), or, for a plain value, by its number's plural form, as a number or by a
+ * select (French agrees '1 créée', '2 créées' where English writes '{created} created').
+ */
+function compatible(ours, theirs) {
+  const dateOrTime = (kind) => kind === 'date' || kind === 'time';
+  if (ours === theirs || (dateOrTime(ours) && dateOrTime(theirs))) return true;
+  return ours === 'argument' && ['plural', 'selectordinal', 'number', 'select'].includes(theirs);
+}
+
 /** What is wrong with `translation` (in language `code`) as the translation of `english`. */
 export function translationProblems(code, english, translation) {
   let theirs;
@@ -267,14 +278,12 @@ export function translationProblems(code, english, translation) {
   for (const [name, kind] of ours.kinds) {
     const their = theirs.kinds.get(name);
     if (!their) problems.push(`lacks {${name}}`);
-    else if (their !== kind && !(['date', 'time'].includes(their) && ['date', 'time'].includes(kind))) {
-      problems.push(`has {${name}} as ${their}, English as ${kind}`);
-    }
+    else if (!compatible(kind, their)) problems.push(`has {${name}} as ${their}, English as ${kind}`);
   }
   for (const name of theirs.kinds.keys()) if (!ours.kinds.has(name)) problems.push(`has {${name}}, which English has not`);
   for (const [name, keys] of theirs.options) {
     const kind = theirs.kinds.get(name);
-    if (kind === 'select') {
+    if (kind === 'select' && ours.kinds.get(name) === 'select') {
       const englishKeys = ours.options.get(name) ?? new Set();
       for (const key of keys) if (!englishKeys.has(key)) problems.push(`{${name}} has the option ${key}, which English has not`);
       for (const key of englishKeys) if (!keys.has(key) && key !== 'other') problems.push(`{${name}} lacks the option ${key}`);

@@ -44,6 +44,28 @@ export const locale: string = loaded ? wanted : 'en';
 const catalog: Readonly<Record<string, Compiled>> = loaded ?? {};
 if (typeof document !== 'undefined') document.documentElement.lang = locale;
 
+/** Whether `tag` is a locale Intl knows ('en-GB'), so that a formatter made with it does not throw. */
+function valid(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The locale numbers and dates are written in: the browser's own when it is of the UI's language
+ * ('en-GB', 'fr-CA': their dates, their separators), else the UI's language.
+ */
+const formatLocale: string =
+  browserLanguages().find((tag) => {
+    const lower = tag.toLowerCase();
+    const language = locale.toLowerCase();
+    return (lower === language || lower.startsWith(`${language}-`)) && valid(tag);
+  }) ?? locale;
+/** Where English is written: the browser's English when the UI speaks English. */
+const englishLocale = locale === 'en' ? formatLocale : 'en';
+
 /** Makes an Intl formatter once for each set of arguments: making one costs far more than using it. */
 function kept<A extends unknown[], T>(make: (...args: A) => T): (...args: A) => T {
   const made = new Map<string, T>();
@@ -88,8 +110,8 @@ const formats: Formats = {
  */
 function render(id: string, english: string, values: Record<string, unknown> | undefined): unknown[] {
   const own = catalog[id];
-  const attempts: [Compiled, string][] = [[english as unknown as Compiled, 'en']];
-  if (own !== undefined) attempts.unshift([own, locale]);
+  const attempts: [Compiled, string][] = [[english as unknown as Compiled, englishLocale]];
+  if (own !== undefined) attempts.unshift([own, formatLocale]);
   for (const [message, code] of attempts) {
     if (typeof message === 'string') return [message];
     try {
@@ -132,15 +154,15 @@ export function languageName(): string {
 
 /** A number as the reader's language writes it ('1,234.5', '1 234,5'). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return formatters.getNumberFormat(locale, options).format(value);
+  return formatters.getNumberFormat(formatLocale, options).format(value);
 }
 
 /** A date (and time, as `options` ask) as the reader's language writes it. */
 export function formatDate(date: Date | string | number, options?: Intl.DateTimeFormatOptions): string {
-  return formatters.getDateTimeFormat(locale, options).format(date instanceof Date ? date : new Date(date));
+  return formatters.getDateTimeFormat(formatLocale, options).format(date instanceof Date ? date : new Date(date));
 }
 
 /** 'in 3 days', '3 minutes ago', 'yesterday', in the reader's language. */
 export function formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit): string {
-  return relativeTimeFormat(locale).format(value, unit);
+  return relativeTimeFormat(formatLocale).format(value, unit);
 }

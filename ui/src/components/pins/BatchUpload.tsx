@@ -168,11 +168,11 @@ function BatchForm({
     return (
       <Modal title={t('batchUpload.doneTitle', 'Pins added')} onClose={onClose}>
         <p role="status">
-          {t(
-            'batchUpload.summary',
-            '{created, plural, one {# created} other {# created}}, {pinned, plural, one {# already pinned} other {# already pinned}}, {refused, plural, one {# refused} other {# refused}}.',
-            { created: count('created'), pinned: count('clone', 'added'), refused: count('refused') },
-          )}
+          {t('batchUpload.summary', '{created} created, {pinned} already pinned, {refused} refused.', {
+            created: count('created'),
+            pinned: count('clone', 'added'),
+            refused: count('refused'),
+          })}
         </p>
         {list}
         <FormActions>

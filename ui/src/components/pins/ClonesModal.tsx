@@ -101,7 +101,7 @@ export function alreadyPinned(boards: { totalCount: number; edges: readonly { no
   if (!board) return t('clonesModal.alreadyPinned', 'You already pinned this picture.');
   return t(
     'clonesModal.alreadyPinnedOn',
-    '{more, plural, =0 {You already pinned this picture on {board}} one {You already pinned this picture on {board} and # more} other {You already pinned this picture on {board} and # more}}',
+    '{more, plural, =0 {You already pinned this picture on {board}} other {You already pinned this picture on {board} and # more}}',
     { board, more: Math.max(0, boards.totalCount - 1) },
   );
 }

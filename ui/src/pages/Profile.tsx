@@ -50,7 +50,7 @@ export function Profile() {
   const emailChanged = (changed: ChangedEmail) => {
     // The new address shows at once; the server's answer follows.
     void mutate((data) => (data?.me ? { ...data, me: { ...data.me, ...changed } } : data), { revalidate: true });
-    setNotice(t('profile.emailChanged', 'Your email is now {email}. We sent you a link to verify it.', { email: changed.email }));
+    setNotice(t('profile.emailChanged', 'Your email is now {email}. We sent you a link to verify it.', { email: changed.email ?? '' }));
   };
 
   return (

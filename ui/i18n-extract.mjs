@@ -31,8 +31,9 @@ export const LANGUAGE_NAME_ID = 'language.name';
 
 // ---------------------------------------------------------------------------------------------
 // Reading t() and tx() calls from TypeScript source, without a full parser: comments, strings and
-// template literals are skipped (a quote with no closing one on its line is JSX text, an
-// apostrophe), and every `t(` or `tx(` elsewhere must start with two string literals.
+// template literals are skipped (a quote right after a letter, or with no closing one on its
+// line, is JSX text: an apostrophe), and every `t(` or `tx(` elsewhere must start with two string
+// literals.
 
 const IDENT = /[A-Za-z0-9_$]/;
 
@@ -142,7 +143,8 @@ export function scanSource(text) {
       } else if (c === '/' && text[i + 1] === '*') {
         const end = text.indexOf('*/', i + 2);
         i = end < 0 ? text.length : end + 2;
-      } else if (c === "'" || c === '"') {
+      } else if ((c === "'" || c === '"') && !IDENT.test(text[i - 1] ?? '')) {
+        // (A quote right after a letter is JSX text: "Don't".)
         i = readLiteral(text, i)?.end ?? i + 1;
       } else if (c === '`') {
         i = scanTemplate(i);
@@ -205,11 +207,14 @@ export function compileMessage(message) {
 function shape(ast, found = { kinds: new Map(), options: new Map(), problems: [] }) {
   const note = (name, kind) => {
     const known = found.kinds.get(name);
-    // A value shown as a date and as a time is one value.
-    if (known && known !== kind && !(['date', 'time'].includes(known) && ['date', 'time'].includes(kind))) {
+    // A value shown as a date and as a time is one value; a select's or plural's value may show
+    // as it is in one of its options.
+    const choosing = (one) => ['select', 'plural', 'selectordinal'].includes(one);
+    const dateOrTime = (one) => one === 'date' || one === 'time';
+    if (known && known !== kind && !(dateOrTime(known) && dateOrTime(kind)) && !(choosing(known) && kind === 'argument')) {
       found.problems.push(`{${name}} is both ${known} and ${kind}`);
     }
-    if (!known) found.kinds.set(name, kind);
+    if (!known || (known === 'argument' && choosing(kind))) found.kinds.set(name, kind);
   };
   for (const element of ast) {
     switch (element.type) {

@@ -67,7 +67,9 @@ function icuPattern(ast) {
           return '[\\d\\s.,\u00a0\u202f]+';
         case TYPE.plural:
         case TYPE.select:
+          // Options of no words of their own ('other {{kind}}') would match anything.
           return `(?:${Object.values(element.options)
+            .filter((option) => wordLetters(option.value).length > 0)
             .map((option) => icuPattern(option.value))
             .join('|')})`;
         case TYPE.tag:
@@ -100,7 +102,8 @@ const englishPatterns = (() => {
   const frenchTexts = new Set([...Object.values(french), ...Object.values(serverFrench)]);
   const patterns = [];
   for (const [id, message] of Object.entries(english)) {
-    if (french[id] === message || frenchTexts.has(message)) continue;
+    // The languages' names show in their own language in the switches.
+    if (id === 'language.name' || french[id] === message || frenchTexts.has(message)) continue;
     const ast = parse(message);
     if (wordLetters(ast).length < 2) continue;
     patterns.push({ id, text: message, regex: new RegExp(`^${icuPattern(ast)}$`, 'u') });
@@ -215,13 +218,14 @@ describe('in French', { skip: browserSkip }, () => {
       await page.getByText(caption, { exact: true }).first().waitFor();
       await assertNoEnglish(page, 'the pin page', typed);
 
+      // Tiles show an untitled pin's caption as its picture's text.
       await page.goto(boardPath);
-      await page.getByText(caption, { exact: true }).first().waitFor();
+      await page.getByAltText(caption, { exact: true }).first().waitFor();
       await page.getByText(fr('boardPage.pinCount', { count: 1 }), { exact: true }).waitFor();
       await assertNoEnglish(page, 'the board page', typed);
 
       await page.goto(`/${account.username}/`);
-      await page.getByText(caption, { exact: true }).first().waitFor();
+      await page.getByAltText(caption, { exact: true }).first().waitFor();
       await assertNoEnglish(page, 'the user page', typed);
 
       // A search from the header.
@@ -229,7 +233,7 @@ describe('in French', { skip: browserSkip }, () => {
       await search.fill('première');
       await search.press('Enter');
       await waitForPath(page, '/search/');
-      await page.getByRole('region', { name: fr('searchPage.results') }).getByText(caption, { exact: true }).first().waitFor();
+      await page.getByRole('region', { name: fr('searchPage.results') }).getByAltText(caption, { exact: true }).first().waitFor();
       typed.add('première');
       await assertNoEnglish(page, 'the search page', typed);
 
@@ -239,7 +243,7 @@ describe('in French', { skip: browserSkip }, () => {
 
       await page.goto('/admin/');
       await page.getByRole('heading', { name: fr('adminPage.title'), level: 1 }).waitFor();
-      await page.getByRole('cell', { name: account.username, exact: true }).first().waitFor();
+      await page.getByRole('row', { name: account.username, exact: true }).waitFor();
       await assertNoEnglish(page, 'the admin page', typed);
 
       // The menu, the keyboard help and the sign-out dialog.

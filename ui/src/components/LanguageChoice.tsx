@@ -8,6 +8,7 @@ import { useMutation } from '../api/mutation';
 import { languages, t } from '../i18n';
 import { setLocaleCookie } from '../i18n/pick';
 import { ErrorList, FormActions } from './Form';
+import './LanguageChoice.css';
 
 export function LanguageChoice({ className }: { className?: string }) {
   const id = useId();

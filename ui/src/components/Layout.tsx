@@ -1,6 +1,6 @@
 // The root layout: the header above whatever page the route renders, and above it the word
-// that an admin disabled the account this browser was signed in to; the footer with the language
-// switch; the document title the route names, the keyboard help ('?') and the 'Saved to {board}'
+// that an admin disabled the account this browser was signed in to; a visitor's footer with the
+// language switch; the document title the route names, the keyboard help ('?') and the 'Saved to {board}'
 // toast. A new page starts at the top; going back returns to where the previous one was scrolled
 // (a pin list, above all). A signed-in user's chosen language becomes this browser's.
 

@@ -18,6 +18,7 @@ import type { ChangedEmail, OwnProfile, ProfileFields } from '../api/generated/g
 import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
 import { Avatar } from '../components/Avatar';
 import { Imports } from '../components/Imports';
+import { LanguageChoice } from '../components/LanguageChoice';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
 import { t } from '../i18n';
 import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
@@ -103,6 +104,7 @@ export function Profile() {
             </a>
           </div>
           {notice ? <StatusMessage>{notice}</StatusMessage> : null}
+          <LanguageChoice />
         </div>
 
         <ProfileForm key={profile.id} profile={profile} />

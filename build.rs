@@ -11,6 +11,7 @@ fn main() {
         "extension/options.html",
         "ui/build.mjs",
         "ui/compress.mjs",
+        "ui/i18n-extract.mjs",
         "ui/package.json",
         "ui/package-lock.json",
     ] {

@@ -1,6 +1,6 @@
 // Bundles the web client into ui/dist/ (index.html, assets/*, favicon.svg, and their brotli and
 // gzip copies, see compress.mjs), which the server embeds at compile time, after generating the
-// GraphQL operations' module (codegen.mjs).
+// GraphQL operations' module (codegen.mjs) and the English catalog (i18n-extract.mjs).
 // Runs from any working directory: paths are relative to this file.
 //
 //   node ui/build.mjs          production build (minified, no source maps)
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { generate } from './codegen.mjs';
+import { catalogDir, compiledCatalog, compileSource, languageCodes, languageName, writeEnglish } from './i18n-extract.mjs';
 import { precompress } from './compress.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -23,6 +24,7 @@ const APP_BACKGROUND = /--bg:\s*(#[0-9a-fA-F]{3,8});/.exec(await readFile(path.j
 if (!APP_BACKGROUND) throw new Error('build.mjs: no --bg colour in src/styles/global.css');
 
 await generate();
+await writeEnglish();
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
 
@@ -39,6 +41,43 @@ const preactForReact = {
   'use-sync-external-store/shim': 'preact/compat',
 };
 
+// The UI's languages (src/i18n/index.ts): one catalog a language, src/i18n/<code>.json, English's
+// written from the code. The bundle gets their list ('corkboard:languages'), a loader of each
+// catalog but English's, each a chunk of its own ('corkboard:catalogs'), and every message
+// compiled: each t() call's English literal, and each catalog, in ICU's parsed form (plain text
+// when there is no placeholder), so that FormatJS's parser stays out of the bundle.
+const languageCodesList = await languageCodes();
+const languages = await Promise.all(languageCodesList.map(async (code) => ({ code, name: await languageName(code) })));
+const catalogFile = (code) => path.join(catalogDir, `${code}.json`);
+const sourceDir = path.join(root, 'src') + path.sep;
+const i18n = {
+  name: 'i18n',
+  setup(build) {
+    build.onResolve({ filter: /^corkboard:(languages|catalogs)$/ }, (args) => ({ path: args.path, namespace: 'i18n' }));
+    build.onLoad({ filter: /.*/, namespace: 'i18n' }, (args) => {
+      if (args.path === 'corkboard:languages') return { contents: `export const languages = ${JSON.stringify(languages)};`, loader: 'js' };
+      const loaders = languageCodesList
+        .filter((code) => code !== 'en')
+        .map((code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(catalogFile(code))})`);
+      return { contents: `export const catalogs = { ${loaders.join(', ')} };`, loader: 'js', resolveDir: root };
+    });
+    build.onLoad({ filter: /[\\/]src[\\/]i18n[\\/][^\\/]+\.json$/ }, async (args) => {
+      const catalog = await compiledCatalog(path.basename(args.path, '.json'));
+      return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(catalog))});`, loader: 'js' };
+    });
+    build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      if (!args.path.startsWith(sourceDir)) return undefined;
+      const text = await readFile(args.path, 'utf8');
+      if (!/\btx?\s*\(/.test(text)) return undefined;
+      const { contents, errors } = compileSource(text);
+      if (errors.length > 0) {
+        return { errors: errors.map((error) => ({ text: error.message, location: { file: args.path, line: error.line, column: error.column - 1 } })) };
+      }
+      return { contents, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
 const options = {
   absWorkingDir: root,
   entryPoints: ['src/main.tsx'],
@@ -49,9 +88,12 @@ const options = {
   bundle: true,
   format: 'esm',
   target: 'es2020',
+  // src/i18n/index.ts loads the reader's catalog before the modules that use it run.
+  supported: { 'top-level-await': true },
   platform: 'browser',
   jsx: 'automatic',
-  alias: preactForReact,
+  // The messages come parsed (the i18n plugin): intl-messageformat's formatter without its parser.
+  alias: { ...preactForReact, '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' },
   minify: !dev,
   sourcemap: dev ? 'linked' : false,
   legalComments: dev ? 'inline' : 'eof',
@@ -64,7 +106,7 @@ const options = {
 // The stylesheet: every component's CSS in one file, in import order, as a build without
 // splitting makes it (esbuild would give each page's chunk a stylesheet nobody loads). Its
 // script is not kept.
-const whole = await esbuild.build({ ...options, write: false });
+const whole = await esbuild.build({ ...options, write: false, plugins: [i18n] });
 const cssOutput = whole.outputFiles.map((file) => path.relative(root, file.path)).find((file) => file.endsWith('.css'));
 for (const file of whole.outputFiles.filter((file) => !file.path.endsWith('.js'))) {
   await mkdir(path.dirname(file.path), { recursive: true });
@@ -80,7 +122,7 @@ const withoutCss = {
     build.onLoad({ filter: /.*/, namespace: 'without-css' }, () => ({ contents: '', loader: 'js' }));
   },
 };
-const result = await esbuild.build({ ...options, splitting: true, plugins: [withoutCss] });
+const result = await esbuild.build({ ...options, splitting: true, plugins: [i18n, withoutCss] });
 
 // The entry's script, as esbuild names it (relative to `root`), e.g. dist/assets/main-AB12CD34.js.
 const [jsOutput, entry] =
@@ -89,7 +131,7 @@ if (!jsOutput || !entry) throw new Error('build.mjs: esbuild produced no output 
 
 // index.html's first script (src/early.ts), on its own: it asks the page's first queries while
 // the app's script loads.
-const early = await esbuild.build({ ...options, entryPoints: ['src/early.ts'], plugins: [withoutCss] });
+const early = await esbuild.build({ ...options, entryPoints: ['src/early.ts'], plugins: [i18n, withoutCss] });
 const earlyOutput = Object.keys(early.metafile.outputs).find((output) => output.endsWith('.js'));
 if (!earlyOutput) throw new Error('build.mjs: esbuild produced no output for src/early.ts');
 
@@ -121,6 +163,18 @@ const pageChunks = Object.fromEntries(
   }),
 );
 
+// Each language's catalog chunk (not English's), which src/early.ts fetches ahead for the reader's language.
+const catalogChunks = Object.fromEntries(
+  languageCodesList
+    .filter((code) => code !== 'en')
+    .map((code) => {
+      const input = path.relative(root, catalogFile(code)).split(path.sep).join('/');
+      const [output] = Object.entries(result.metafile.outputs).find(([file, o]) => file.endsWith('.js') && input in o.inputs) ?? [];
+      if (!output) throw new Error(`build.mjs: no chunk for ${input}`);
+      return [code, urlOf(output)];
+    }),
+);
+
 await copyFile(path.join(root, 'src/favicon.svg'), path.join(dist, 'favicon.svg'));
 
 const html = `<!doctype html>
@@ -135,6 +189,7 @@ const html = `<!doctype html>
     <link rel="manifest" href="/manifest.webmanifest" />
     <link rel="apple-touch-icon" href="/icon-192.png" />
 ${cssOutput ? `    <link rel="stylesheet" href="${urlOf(cssOutput)}" />\n` : ''}    <script type="application/json" id="page-chunks">${JSON.stringify(pageChunks)}</script>
+    <script type="application/json" id="catalog-chunks">${JSON.stringify(catalogChunks)}</script>
     <script type="module" src="${urlOf(earlyOutput)}"></script>
     <script type="module" src="${urlOf(jsOutput)}"></script>
 ${preloads.map((chunk) => `    <link rel="modulepreload" href="${urlOf(chunk)}" />\n`).join('')}
@@ -306,7 +361,7 @@ async function renderShell() {
     platform: 'node',
     minify: false,
     write: false,
-    plugins: [withoutCss],
+    plugins: [i18n, withoutCss],
     // React's server renderer requires Node's modules, which an ES module does through this.
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });

@@ -181,18 +181,19 @@ export function checkPagesRanCleanly() {
  * collected in `errors` so that a test can assert the page ran cleanly; they, console errors
  * and CSP violations also fail the test after it ends (see checkPagesRanCleanly), except the
  * console errors matching a pattern given to `allowConsoleErrors` (a refused upload's 413...).
+ * `locale` is the browser's language ('fr-FR': navigator.languages and Accept-Language).
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
- * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean, serviceWorkers?: 'allow' | 'block' }} [options]
+ * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean, serviceWorkers?: 'allow' | 'block', locale?: string }} [options]
  */
 export async function openPage(
   browser,
   baseUrl,
-  { cookie, viewport = { width: 1280, height: 800 }, hasTouch = false, serviceWorkers = 'block' } = {},
+  { cookie, viewport = { width: 1280, height: 800 }, hasTouch = false, serviceWorkers = 'block', locale } = {},
 ) {
   // The UI registers a service worker; tests that route requests want them seen by the page, so
   // it is blocked unless a test asks for it (serviceWorkers: 'allow').
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, hasTouch, serviceWorkers });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, hasTouch, serviceWorkers, ...(locale ? { locale } : {}) });
   if (cookie) {
     await context.addCookies(
       cookie.split(/;\s*/).filter(Boolean).map((pair) => {
@@ -576,7 +577,7 @@ export function serverAndBrowser(options = {}) {
     browser: /** @type {any} */ (undefined),
     /**
      * A fresh context and page (see openPage): its errors fail the test that opened it.
-     * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean, serviceWorkers?: 'allow' | 'block' }} options
+     * @param {{ cookie?: string, viewport?: { width: number, height: number }, hasTouch?: boolean, serviceWorkers?: 'allow' | 'block', locale?: string }} options
      */
     async open(options = {}) {
       const opened = await openPage(app.browser, app.server.baseUrl, options);

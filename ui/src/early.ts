@@ -2,6 +2,7 @@
 // it asks the queries the page opens with (api/firstQueries.ts) and fetches the page's chunk; as
 // soon as an answer comes it preloads the pictures the page shows first (a grid's first screen, a
 // pin's picture), so that the page's largest paint waits neither for the app nor for its requests.
+// It also fetches the catalog of the reader's language, when not English.
 
 import { post, requestBody } from './api/client';
 import { firstLoad, type AnyDocument, type FirstPage } from './api/firstQueries';
@@ -14,6 +15,7 @@ import {
   type PinThumb,
   type SinglePin,
 } from './api/generated/graphql';
+import { browserLanguages, pickLocale } from './i18n/pick';
 import { hasWebp, onFirstScreen, tileLayout, tileSource } from './lib/thumbs';
 
 interface Picture {
@@ -69,13 +71,30 @@ function chunksOf(page: FirstPage | null): string[] {
   return page ? (chunks[page] ?? []) : [];
 }
 
-const { page, queries } = firstLoad(window.location.pathname);
-for (const chunk of chunksOf(page)) {
+/** Fetches the script `chunk` ahead, as the app will import it. */
+function preloadScript(chunk: string): void {
   const link = document.createElement('link');
   link.rel = 'modulepreload';
   link.href = chunk;
   document.head.append(link);
 }
+
+/**
+ * The catalog of the reader's language (src/i18n/index.ts picks it the same way), which the app
+ * loads before it renders; none for English. build.mjs lists each language's chunk.
+ */
+function catalogChunk(): string | null {
+  const listed = document.getElementById('catalog-chunks')?.textContent;
+  const chunks = (listed ? JSON.parse(listed) : {}) as Record<string, string>;
+  const code = pickLocale(['en', ...Object.keys(chunks)], document.cookie, browserLanguages());
+  document.documentElement.lang = code;
+  return chunks[code] ?? null;
+}
+
+const catalog = catalogChunk();
+if (catalog) preloadScript(catalog);
+const { page, queries } = firstLoad(window.location.pathname);
+for (const chunk of chunksOf(page)) preloadScript(chunk);
 const answers = new Map<string, Promise<Response>>();
 for (const [query, variables] of queries) {
   const body = requestBody(query, variables);

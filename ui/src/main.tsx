@@ -1,4 +1,5 @@
-// Entry point: global styles, the SWR cache settings and the router.
+// Entry point: global styles, the SWR cache settings and the router. The reader's language is
+// ready before any of it runs: src/i18n/index.ts loads its catalog first (a top-level await).
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,6 +8,8 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 // The base look first: each component's CSS comes after it in the bundle and refines it.
 import './styles/global.css';
 import { isGraphQLError } from './api/client';
+// The sentences of the failures api/client.ts makes, in the reader's language.
+import './api/errors';
 import { createRouter } from './routes';
 
 const swrConfig: SWRConfiguration = {

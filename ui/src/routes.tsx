@@ -6,6 +6,7 @@
 
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
+import { t } from './i18n';
 import { ErrorPage } from './pages/ErrorPage';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
@@ -39,16 +40,16 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { index: true, element: <Home />, handle: titled('') },
-          { path: 'login', lazy: accountAndTools('Login'), handle: titled('Login') },
-          { path: 'signup', lazy: accountAndTools('Signup'), handle: titled('Sign up') },
-          { path: 'start_password_reset', lazy: accountAndTools('StartPasswordReset'), handle: titled('Forgot your password?') },
-          { path: 'password_reset', lazy: accountAndTools('PasswordReset'), handle: titled('Reset your password') },
-          { path: 'verifie_email', lazy: accountAndTools('VerifyEmail'), handle: titled('Verify your email') },
-          { path: 'profile', lazy: accountAndTools('Profile'), handle: titled('Profile') },
-          { path: 'admin', lazy: accountAndTools('AdminPage'), handle: titled('Admin') },
-          { path: 'scan', lazy: accountAndTools('ScanPage'), handle: titled('Pick an image') },
-          { path: 'pin-it', lazy: accountAndTools('PinItPage'), handle: titled('Pin it from the web') },
-          { path: 'browser-button', lazy: accountAndTools('BrowserButton'), handle: titled('Browser button') },
+          { path: 'login', lazy: accountAndTools('Login'), handle: titled(t('routes.login', 'Login')) },
+          { path: 'signup', lazy: accountAndTools('Signup'), handle: titled(t('routes.signUp', 'Sign up')) },
+          { path: 'start_password_reset', lazy: accountAndTools('StartPasswordReset'), handle: titled(t('routes.startPasswordReset', 'Forgot your password?')) },
+          { path: 'password_reset', lazy: accountAndTools('PasswordReset'), handle: titled(t('routes.passwordReset', 'Reset your password')) },
+          { path: 'verifie_email', lazy: accountAndTools('VerifyEmail'), handle: titled(t('routes.verifyEmail', 'Verify your email')) },
+          { path: 'profile', lazy: accountAndTools('Profile'), handle: titled(t('routes.profile', 'Profile')) },
+          { path: 'admin', lazy: accountAndTools('AdminPage'), handle: titled(t('routes.admin', 'Admin')) },
+          { path: 'scan', lazy: accountAndTools('ScanPage'), handle: titled(t('routes.scan', 'Pick an image')) },
+          { path: 'pin-it', lazy: accountAndTools('PinItPage'), handle: titled(t('routes.pinIt', 'Pin it from the web')) },
+          { path: 'browser-button', lazy: accountAndTools('BrowserButton'), handle: titled(t('routes.browserButton', 'Browser button')) },
           { path: 'pins/:pinID', lazy: browsing('PinPage') },
           { path: 'pins/:pinID/lightbox', lazy: browsing('LightboxPage') },
           { path: 'search', lazy: browsing('SearchPage'), handle: titled(searchTitle) },

@@ -1,6 +1,7 @@
 // Boards and folders (spec, sections 2 and 4): the user's lists, the folder and board pages,
 // the edit forms' data, and the board and folder mutations. Slugs are made by the server.
 
+import { t } from '../i18n';
 import { gql } from './client';
 import {
   AddBoardDocument,
@@ -132,7 +133,19 @@ export function cleanUsername(text: string): string {
   return text.trim().replace(/^@+/, '');
 }
 
-/** '1 board', '2 boards', '0 boards'. */
-export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
+/** What countLabel counts. */
+export type Counted = 'pin' | 'board' | 'folder' | 'follower';
+
+/** '1 board', '2 boards', '0 boards', by the plural rules of the reader's language. */
+export function countLabel(count: number, what: Counted): string {
+  switch (what) {
+    case 'pin':
+      return t('count.pins', '{count, plural, one {# pin} other {# pins}}', { count });
+    case 'board':
+      return t('count.boards', '{count, plural, one {# board} other {# boards}}', { count });
+    case 'folder':
+      return t('count.folders', '{count, plural, one {# folder} other {# folders}}', { count });
+    case 'follower':
+      return t('count.followers', '{count, plural, one {# follower} other {# followers}}', { count });
+  }
 }

@@ -1,10 +1,14 @@
 // The one way the UI talks to the server: POST /api/graphql with a JSON body
 // {operationName, variables, query}. Failures surface as a GraphQLError.
+// Also used by index.html's first script (src/early.ts), which must stay small: the sentences of
+// the failures made here are English until api/errors.ts puts them in the reader's language.
 
-import { GENERIC_ERROR, NETWORK_ERROR } from './errors';
 import type { TypedDocumentString } from './generated/graphql';
 
 export const GRAPHQL_ENDPOINT = '/api/graphql';
+
+/** What the failures made here say: the server could not be reached, or answered nonsense. */
+export const failureSentences = { network: 'A network error occured', generic: 'Sorry, an error occured.' };
 
 /** The `extensions.code` values the server uses (see the API contract), plus our own network one. */
 export type ErrorCode =
@@ -51,8 +55,8 @@ export class GraphQLError extends Error {
   readonly extensions: { code: ErrorCode; field?: string };
 
   constructor(errors: readonly GraphQLErrorEntry[]) {
-    const first = errors[0] ?? { message: GENERIC_ERROR };
-    super(first.message || GENERIC_ERROR);
+    const first = errors[0] ?? { message: failureSentences.generic };
+    super(first.message || failureSentences.generic);
     this.name = 'GraphQLError';
     this.errors = errors;
     this.code = toCode(first.extensions?.code);
@@ -62,11 +66,11 @@ export class GraphQLError extends Error {
 
   /** Every message the server sent, in order. */
   get messages(): string[] {
-    return this.errors.map((e) => e.message || GENERIC_ERROR);
+    return this.errors.map((e) => e.message || failureSentences.generic);
   }
 
   static network(): GraphQLError {
-    return new GraphQLError([{ message: NETWORK_ERROR, extensions: { code: 'NETWORK_ERROR' } }]);
+    return new GraphQLError([{ message: failureSentences.network, extensions: { code: 'NETWORK_ERROR' } }]);
   }
 }
 
@@ -134,12 +138,12 @@ export async function gql<R, V>(document: TypedDocumentString<R, V>, variables: 
     body = (await response.json()) as GraphQLResponse<R>;
   } catch {
     // A proxy error page, a truncated body: nothing the user can act on.
-    throw new GraphQLError([{ message: GENERIC_ERROR, extensions: { code: 'INTERNAL_ERROR' } }]);
+    throw new GraphQLError([{ message: failureSentences.generic, extensions: { code: 'INTERNAL_ERROR' } }]);
   }
 
   if (body.errors && body.errors.length > 0) throw new GraphQLError(body.errors);
   if (!response.ok || body.data == null) {
-    throw new GraphQLError([{ message: GENERIC_ERROR, extensions: { code: 'INTERNAL_ERROR' } }]);
+    throw new GraphQLError([{ message: failureSentences.generic, extensions: { code: 'INTERNAL_ERROR' } }]);
   }
   return body.data;
 }

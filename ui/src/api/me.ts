@@ -4,8 +4,8 @@
 // keeps showing who is signed in instead of reading as signed out.
 
 import { useEffect } from 'react';
-import { isNetworkError } from './client';
-import { AuthenticatedQueryDocument, PublicUrlQueryDocument, type Me } from './generated/graphql';
+import { gql, isNetworkError } from './client';
+import { AuthenticatedQueryDocument, PublicUrlQueryDocument, UpdateUserLocaleDocument, type Me } from './generated/graphql';
 import { useQuery } from './query';
 
 const LAST_VIEWER_KEY = 'corkboard.lastViewer';
@@ -36,6 +36,11 @@ export function useMe() {
   }, [data]);
   const me = data ? (data.me ?? null) : isNetworkError(state.error) ? lastViewer() : null;
   return { me, accountDisabled: data?.accountDisabled ?? false, ...state };
+}
+
+/** Stores the signed-in user's language (`null`: the browser's); resolves to the user as it is now. */
+export async function updateUserLocale(locale: string | null): Promise<Me> {
+  return (await gql(UpdateUserLocaleDocument, { locale })).updateUserLocale;
 }
 
 /** The instance's public address: `public_url` when configured, else the one this page came from. */

@@ -2,6 +2,7 @@
 // deletePin, ratePin, the viewer's clones of a pin, and the pin's places on boards (links,
 // order, cover). Board-link failures are only logged (spec, section 8).
 
+import { t } from '../i18n';
 import { gql } from './client';
 import {
   AddPinToBoardDocument,
@@ -44,7 +45,7 @@ export async function duplicatePin(pin: string, text: PinText, boards: string[])
 /** A copy of `pin`, with its words, for the viewer on `board` ('Save' on a grid); resolves to the copy's id. */
 export async function saveCopy(pin: string, board: string): Promise<string> {
   const original = (await gql(EditPinDocument, { id: pin })).pin;
-  if (!original) throw new Error('This pin is gone.');
+  if (!original) throw new Error(t('pinEdits.pinGone', 'This pin is gone.'));
   const { title, caption, unsafe, tags } = original;
   return duplicatePin(pin, { title: title ?? '', caption, rating: 0, unsafe, tags }, [board]);
 }

@@ -7,6 +7,7 @@ import { useRevalidateAll } from '../api/cache';
 import { useMutation } from '../api/mutation';
 import { updateUserEmail, updateUserPassword, uploadAvatar } from '../api/users';
 import type { ChangedEmail } from '../api/generated/graphql';
+import { t } from '../i18n';
 import { NOT_AN_IMAGE, SECRET_MAX_LENGTH, isImageFile, newPasswordErrors } from '../lib/validation';
 import { ErrorList, Field, FormActions } from './Form';
 import { Modal } from './Modal';
@@ -32,9 +33,16 @@ export function AvatarModal({ onClose }: DialogProps) {
   };
 
   return (
-    <DialogForm title="Change my avatar" onClose={onClose} onSubmit={submit} errors={upload.errors} pending={upload.pending} submitLabel="Upload">
+    <DialogForm
+      title={t('avatarModal.title', 'Change my avatar')}
+      onClose={onClose}
+      onSubmit={submit}
+      errors={upload.errors}
+      pending={upload.pending}
+      submitLabel={t('avatarModal.upload', 'Upload')}
+    >
       <Field
-        label="Avatar"
+        label={t('avatarModal.avatar', 'Avatar')}
         type="file"
         accept="image/*"
         required
@@ -42,7 +50,7 @@ export function AvatarModal({ onClose }: DialogProps) {
           setFile(files?.[0] ?? null);
           upload.setErrors([]);
         }}
-        hint="One image file: JPEG, PNG, WebP or GIF."
+        hint={t('avatarModal.hint', 'One image file: JPEG, PNG, WebP or GIF.')}
       />
     </DialogForm>
   );
@@ -67,11 +75,34 @@ export function PasswordModal({ onClose, onChanged }: DialogProps & { onChanged:
   };
 
   return (
-    <DialogForm title="Change password" onClose={onClose} onSubmit={submit} errors={change.errors} pending={change.pending} submitLabel="Save">
-      <Field label="Current password" type="password" autoComplete="current-password" required maxLength={SECRET_MAX_LENGTH} value={current} onValue={setCurrent} />
-      <Field label="New password" type="password" autoComplete="new-password" required maxLength={SECRET_MAX_LENGTH} value={password} onValue={setPassword} />
+    <DialogForm
+      title={t('passwordModal.title', 'Change password')}
+      onClose={onClose}
+      onSubmit={submit}
+      errors={change.errors}
+      pending={change.pending}
+      submitLabel={t('passwordModal.save', 'Save')}
+    >
       <Field
-        label="New password confirmation"
+        label={t('passwordModal.current', 'Current password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={SECRET_MAX_LENGTH}
+        value={current}
+        onValue={setCurrent}
+      />
+      <Field
+        label={t('passwordModal.new', 'New password')}
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={SECRET_MAX_LENGTH}
+        value={password}
+        onValue={setPassword}
+      />
+      <Field
+        label={t('passwordModal.confirmation', 'New password confirmation')}
         type="password"
         autoComplete="new-password"
         required
@@ -97,9 +128,24 @@ export function EmailModal({ onClose, onChanged }: DialogProps & { onChanged: (c
   };
 
   return (
-    <DialogForm title="Change my email" onClose={onClose} onSubmit={submit} errors={change.errors} pending={change.pending} submitLabel="Save">
-      <Field label="New email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
-      <Field label="Password" type="password" autoComplete="current-password" required maxLength={SECRET_MAX_LENGTH} value={password} onValue={setPassword} />
+    <DialogForm
+      title={t('emailModal.title', 'Change my email')}
+      onClose={onClose}
+      onSubmit={submit}
+      errors={change.errors}
+      pending={change.pending}
+      submitLabel={t('emailModal.save', 'Save')}
+    >
+      <Field label={t('emailModal.email', 'New email')} type="email" autoComplete="email" required value={email} onValue={setEmail} />
+      <Field
+        label={t('emailModal.password', 'Password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={SECRET_MAX_LENGTH}
+        value={password}
+        onValue={setPassword}
+      />
     </DialogForm>
   );
 }
@@ -135,7 +181,7 @@ function DialogForm({
         <ErrorList errors={errors} />
         <FormActions>
           <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
+            {t('accountModals.cancel', 'Cancel')}
           </button>
           <button type="submit" className="button button--primary" disabled={pending}>
             {submitLabel}

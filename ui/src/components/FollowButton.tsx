@@ -4,6 +4,7 @@
 import { countLabel } from '../api/boards';
 import { setFollowing, useFollowState, type Followed } from '../api/follows';
 import { useMutation } from '../api/mutation';
+import { t } from '../i18n';
 import './FollowButton.css';
 
 export function FollowButton({ followed, canFollow }: { followed: Followed; canFollow: boolean }) {
@@ -24,7 +25,7 @@ export function FollowButton({ followed, canFollow }: { followed: Followed; canF
           disabled={toggle.pending}
           onClick={() => void toggle.run(!following)}
         >
-          {following ? 'Unfollow' : 'Follow'}
+          {following ? t('followButton.unfollow', 'Unfollow') : t('followButton.follow', 'Follow')}
         </button>
       ) : null}
       <span className="follow__count">{countLabel(state.followerCount, 'follower')}</span>

@@ -5,6 +5,7 @@
 import { Link } from 'react-router';
 import { useSignUpState } from '../api/admin';
 import { useMe } from '../api/me';
+import { t } from '../i18n';
 import { HOME_PATH, LOGIN_PATH, SIGNUP_PATH } from '../lib/paths';
 import { useHideOnScroll } from '../lib/useHideOnScroll';
 import { BrandMark } from './Brand';
@@ -25,7 +26,7 @@ export function Header() {
           <BrandMark />
         </Link>
         <HeaderSearch />
-        <nav className="header__nav" aria-label="Account">
+        <nav className="header__nav" aria-label={t('header.account', 'Account')}>
           {isLoading ? null : me ? (
             <>
               <CreateMenu />
@@ -46,11 +47,11 @@ function VisitorLinks() {
   return (
     <>
       <Link to={LOGIN_PATH} className="button button--ghost">
-        Login
+        {t('header.login', 'Login')}
       </Link>
       {signUp && !signUp.refusal ? (
         <Link to={SIGNUP_PATH} className="button button--primary">
-          Sign up
+          {t('header.signUp', 'Sign up')}
         </Link>
       ) : null}
     </>

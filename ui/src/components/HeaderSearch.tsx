@@ -9,12 +9,17 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { onComboboxKey } from '../lib/comboboxKeys';
 import { useNavigate } from 'react-router';
 import { useSuggestions } from '../api/suggestions';
+import { t } from '../i18n';
 import { searchPath } from '../lib/paths';
 import { useFittingText } from '../lib/useFittingText';
 import { optionGroups, type SearchOption } from './searchOptions';
 import './HeaderSearch.css';
 
-const PLACEHOLDERS = ['Search pins or #tag', 'Search pins', 'Search'] as const;
+const PLACEHOLDERS = [
+  t('headerSearch.placeholderLong', 'Search pins or #tag'),
+  t('headerSearch.placeholderShort', 'Search pins'),
+  t('headerSearch.placeholderShortest', 'Search'),
+] as const;
 
 export function HeaderSearch() {
   const [text, setText] = useState('');
@@ -68,7 +73,7 @@ export function HeaderSearch() {
       }}
     >
       <label htmlFor={id} className="visually-hidden">
-        Search
+        {t('headerSearch.label', 'Search')}
       </label>
       <input
         ref={input}
@@ -93,19 +98,19 @@ export function HeaderSearch() {
         onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className="header-search__button" aria-label="Search">
+      <button type="submit" className="header-search__button" aria-label={t('headerSearch.submit', 'Search')}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
       </button>
       <div className="header-search__popup" hidden={!expanded}>
-        <div id={listId} role="listbox" aria-label="Search suggestions">
+        <div id={listId} role="listbox" aria-label={t('headerSearch.suggestions', 'Search suggestions')}>
           {expanded
             ? groups.map((group, at) => (
                 <div key={group.name} role="group" aria-labelledby={`${listId}-group-${at}`}>
                   <div id={`${listId}-group-${at}`} role="presentation" className="header-search__group">
-                    {group.name}
+                    {group.label}
                   </div>
                   {group.options.map((option) => (
                     <div
@@ -137,7 +142,7 @@ export function HeaderSearch() {
               void suggestions.clearRecentSearches();
             }}
           >
-            Clear recent searches
+            {t('headerSearch.clearRecent', 'Clear recent searches')}
           </button>
         ) : null}
       </div>

@@ -7,11 +7,21 @@ import { countLabel } from '../api/boards';
 import { useRevalidateAll } from '../api/cache';
 import { errorMessages } from '../api/errors';
 import { importArchive, type ImportCounts, type ImportReport } from '../api/archiveImport';
+import { t } from '../i18n';
 import { ErrorList, Field, FormActions, StatusMessage } from './Form';
 import './ImportPins.css';
 
 function counts(c: ImportCounts): string {
-  return [countLabel(c.pins, 'pin'), countLabel(c.boards, 'board'), countLabel(c.folders, 'folder')].join(', ');
+  return t('importPins.counts', '{pins}, {boards}, {folders}', {
+    pins: countLabel(c.pins, 'pin'),
+    boards: countLabel(c.boards, 'board'),
+    folders: countLabel(c.folders, 'folder'),
+  });
+}
+
+/** What the report's `kind` names ('user', 'folder', 'board', 'pin'), in the reader's language. */
+function kindName(kind: string): string {
+  return t('importPins.kind', '{kind, select, user {user} folder {folder} board {board} pin {pin} other {{kind}}}', { kind });
 }
 
 export function ImportPins() {
@@ -23,7 +33,7 @@ export function ImportPins() {
 
   const submit = async () => {
     if (!file) {
-      setErrors(['Please choose the zip archive of an export to import.']);
+      setErrors([t('importPins.noFile', 'Please choose the zip archive of an export to import.')]);
       return;
     }
     setErrors([]);
@@ -48,22 +58,26 @@ export function ImportPins() {
         void submit();
       }}
     >
-      <h3 id="import-pins-title">Corkboard export</h3>
+      <h3 id="import-pins-title">{t('importPins.title', 'Corkboard export')}</h3>
       <Field
-        label="Export archive (.zip)"
+        label={t('importPins.archive', 'Export archive (.zip)')}
         type="file"
         accept=".zip,application/zip"
         onFiles={(files) => setFile(files?.[0] ?? null)}
-        hint="An archive from 'Export my pins', here or on another Corkboard. Importing it again adds nothing twice."
+        hint={t('importPins.hint', "An archive from 'Export my pins', here or on another Corkboard. Importing it again adds nothing twice.")}
       />
       <ErrorList errors={errors} />
       {sent !== null ? (
-        <StatusMessage>{sent < 1 ? `Sending the archive: ${Math.round(sent * 100)}%` : 'Importing...'}</StatusMessage>
+        <StatusMessage>
+          {sent < 1
+            ? t('importPins.sending', 'Sending the archive: {percent}%', { percent: Math.round(sent * 100) })
+            : t('importPins.importing', 'Importing...')}
+        </StatusMessage>
       ) : null}
       {report ? <ImportReportView report={report} /> : null}
       <FormActions>
         <button type="submit" className="button button--primary" disabled={sent !== null}>
-          Import pins
+          {t('importPins.submit', 'Import pins')}
         </button>
       </FormActions>
     </form>
@@ -73,15 +87,15 @@ export function ImportPins() {
 function ImportReportView({ report }: { report: ImportReport }) {
   return (
     <div className="import-pins__report" role="status">
-      <p>Created: {counts(report.created)}.</p>
-      <p>Skipped as already there: {counts(report.skipped)}.</p>
+      <p>{t('importPins.created', 'Created: {counts}.', { counts: counts(report.created) })}</p>
+      <p>{t('importPins.skipped', 'Skipped as already there: {counts}.', { counts: counts(report.skipped) })}</p>
       {report.renamed.length > 0 ? (
         <>
-          <p>Renamed:</p>
+          <p>{t('importPins.renamed', 'Renamed:')}</p>
           <ul>
             {report.renamed.map((r) => (
               <li key={`${r.kind}-${r.owner}-${r.from}-${r.to}`}>
-                {r.kind} {r.from} is now {r.to}
+                {t('importPins.renamedItem', '{kind} {from} is now {to}', { kind: kindName(r.kind), from: r.from, to: r.to })}
               </li>
             ))}
           </ul>
@@ -89,11 +103,11 @@ function ImportReportView({ report }: { report: ImportReport }) {
       ) : null}
       {report.failed.length > 0 ? (
         <>
-          <p>Failed:</p>
+          <p>{t('importPins.failed', 'Failed:')}</p>
           <ul>
             {report.failed.map((f, index) => (
               <li key={`${index}-${f.what}`}>
-                {f.kind} {f.what}: {f.reason}
+                {t('importPins.failedItem', '{kind} {what}: {reason}', { kind: kindName(f.kind), what: f.what, reason: f.reason })}
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { useRevalidateAll } from '../api/cache';
 import type { ImportJobsQuery } from '../api/generated/graphql';
 import { importBookmarks, importFromPinry, useImportJobs } from '../api/imports';
 import { useMutation } from '../api/mutation';
+import { t } from '../i18n';
 import { ErrorList, Field, FormActions } from './Form';
 import { ImportPins } from './ImportPins';
 
@@ -20,7 +21,7 @@ export function Imports() {
 
   const submit = async () => {
     if (!file) {
-      start.setErrors(['Please choose a bookmark file.']);
+      start.setErrors([t('imports.noFile', 'Please choose a bookmark file.')]);
       return;
     }
     if (await start.run(file)) await mutate();
@@ -29,7 +30,7 @@ export function Imports() {
   return (
     <section className="profile__card profile__import" aria-labelledby="import-title">
       <h2 id="import-title" className="profile__section-title">
-        Import
+        {t('imports.title', 'Import')}
       </h2>
       <div className="profile__import-forms">
         <ImportPins />
@@ -41,25 +42,28 @@ export function Imports() {
             void submit();
           }}
         >
-          <h3 id="bookmarks-title">Bookmarks</h3>
+          <h3 id="bookmarks-title">{t('imports.bookmarks', 'Bookmarks')}</h3>
           <Field
-            label="Bookmark file"
+            label={t('imports.bookmarkFile', 'Bookmark file')}
             type="file"
             accept=".html,.htm,text/html"
             onFiles={(files) => setFile(files?.[0] ?? null)}
-            hint="HTML, as browsers export bookmarks and Pinterest exporters write pins: each folder becomes a board, each bookmark's picture a pin, with its page as the source."
+            hint={t(
+              'imports.bookmarkHint',
+              "HTML, as browsers export bookmarks and Pinterest exporters write pins: each folder becomes a board, each bookmark's picture a pin, with its page as the source.",
+            )}
           />
           <ErrorList errors={start.errors} />
           <FormActions>
             <button type="submit" className="button button--primary" disabled={start.pending}>
-              Import bookmarks
+              {t('imports.importBookmarks', 'Import bookmarks')}
             </button>
           </FormActions>
         </form>
         <PinryForm onStarted={() => void mutate()} />
       </div>
       {jobs && jobs.length > 0 ? (
-        <ul className="profile__imports" aria-label="Imports">
+        <ul className="profile__imports" aria-label={t('imports.list', 'Imports')}>
           {jobs.map((job) => (
             <ImportProgress key={job.id} job={job} />
           ))}
@@ -85,20 +89,20 @@ function PinryForm({ onStarted }: { onStarted: () => void }) {
       }}
     >
       <h3 id="pinry-title">Pinry</h3>
-      <Field label="Pinry address" type="url" required placeholder="https://pinry.example.com" value={url} onValue={setUrl} />
-      <Field label="Pinry username" required value={username} onValue={setUsername} />
+      <Field label={t('imports.pinryAddress', 'Pinry address')} type="url" required placeholder="https://pinry.example.com" value={url} onValue={setUrl} />
+      <Field label={t('imports.pinryUsername', 'Pinry username')} required value={username} onValue={setUsername} />
       <Field
-        label="API token"
+        label={t('imports.pinryToken', 'API token')}
         type="password"
         autoComplete="off"
-        hint="From your Pinry profile; needed for private boards."
+        hint={t('imports.pinryTokenHint', 'From your Pinry profile; needed for private boards.')}
         value={token}
         onValue={setToken}
       />
       <ErrorList errors={start.errors} />
       <FormActions>
         <button type="submit" className="button button--primary" disabled={start.pending}>
-          Import from Pinry
+          {t('imports.importFromPinry', 'Import from Pinry')}
         </button>
       </FormActions>
     </form>
@@ -116,16 +120,22 @@ function ImportProgress({ job }: { job: Job }) {
       void revalidateAll();
     }
   }, [finished, revalidateAll]);
-  const summary = `${job.created} created, ${job.duplicates} already pinned, ${job.failed} failed.`;
+  const summary = t('imports.summary', '{created} created, {duplicates} already pinned, {failed} failed.', {
+    created: job.created,
+    duplicates: job.duplicates,
+    failed: job.failed,
+  });
   return (
     <li className="profile__import">
       <label>
-        {job.source}: {finished ? 'done' : `${job.done} of ${job.total}`}
+        {finished
+          ? t('imports.done', '{source}: done', { source: job.source })
+          : t('imports.progress', '{source}: {done} of {total}', { source: job.source, done: job.done, total: job.total })}
         <progress max={job.total} value={job.done} />
       </label>
-      <p role="status">{finished ? summary : `Importing... ${summary}`}</p>
+      <p role="status">{finished ? summary : t('imports.importing', 'Importing... {summary}', { summary })}</p>
       {job.failures.length > 0 ? (
-        <ul aria-label={`Not imported from ${job.source}`}>
+        <ul aria-label={t('imports.notImported', 'Not imported from {source}', { source: job.source })}>
           {job.failures.map((failure, index) => (
             <li key={index}>
               {failure.item}: {failure.reason}

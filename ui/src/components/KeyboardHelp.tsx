@@ -3,6 +3,7 @@
 // 'Close' closes it, and focus goes back where it was (Modal).
 
 import { useEffect, useState } from 'react';
+import { t } from '../i18n';
 import { usePageKeyGroups, type KeyGroup } from '../lib/pageKeys';
 import { typingIn } from '../lib/viewerInput';
 import { FormActions } from './Form';
@@ -10,11 +11,11 @@ import { Modal } from './Modal';
 import './KeyboardHelp.css';
 
 const EVERY_PAGE: KeyGroup = {
-  title: 'Every page',
+  title: t('keyboardHelp.everyPage', 'Every page'),
   keys: [
-    { keys: '?', action: 'Show the keyboard shortcuts' },
-    { keys: '↑ ↓ Home End', action: 'Move in an open menu' },
-    { keys: 'Escape', action: 'Close a menu or a dialog' },
+    { keys: '?', action: t('keyboardHelp.showShortcuts', 'Show the keyboard shortcuts') },
+    { keys: t('keyboardHelp.menuKeys', '↑ ↓ Home End'), action: t('keyboardHelp.moveInMenu', 'Move in an open menu') },
+    { keys: t('keyboardHelp.escape', 'Escape'), action: t('keyboardHelp.closeMenu', 'Close a menu or a dialog') },
   ],
 };
 
@@ -36,7 +37,7 @@ export function KeyboardHelp() {
   if (!open) return null;
   const close = () => setOpen(false);
   return (
-    <Modal title="Keyboard shortcuts" onClose={close}>
+    <Modal title={t('keyboardHelp.title', 'Keyboard shortcuts')} onClose={close}>
       {[...groups, EVERY_PAGE].map((group) => (
         <section key={group.title} className="keyboard-help__group">
           <h3 className="keyboard-help__title">{group.title}</h3>
@@ -54,7 +55,7 @@ export function KeyboardHelp() {
       ))}
       <FormActions>
         <button type="button" className="button button--ghost" onClick={close} autoFocus>
-          Close
+          {t('keyboardHelp.close', 'Close')}
         </button>
       </FormActions>
     </Modal>

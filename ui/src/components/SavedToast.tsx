@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useRevalidateAll } from '../api/cache';
 import { errorMessages } from '../api/errors';
 import { deletePin } from '../api/pinEdits';
+import { t, tx } from '../i18n';
 import './SavedToast.css';
 
 const SHOWN_MS = 6000;
@@ -83,14 +84,17 @@ function Toast({ saved }: { saved: Saved }) {
       onBlur={() => setHeld(false)}
     >
       {state === 'undone' ? (
-        <span>Removed from {saved.board}</span>
+        <span>{t('savedToast.removed', 'Removed from {board}', { board: saved.board })}</span>
       ) : (
         <>
           <span>
-            Saved to <Link to={saved.boardHref}>{saved.board}</Link>
+            {tx('savedToast.saved', 'Saved to <link>{board}</link>', {
+              board: saved.board,
+              link: (chunks) => <Link to={saved.boardHref}>{chunks}</Link>,
+            })}
           </span>
           <button type="button" className="button button--ghost button--small" onClick={() => void undo()} disabled={state === 'undoing'}>
-            Undo
+            {t('savedToast.undo', 'Undo')}
           </button>
         </>
       )}

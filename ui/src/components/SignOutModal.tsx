@@ -6,6 +6,7 @@ import { useResetCache } from '../api/cache';
 import { SIGN_OUT_ERROR } from '../api/errors';
 import { useMutation } from '../api/mutation';
 import { logout } from '../api/users';
+import { t } from '../i18n';
 import { HOME_PATH } from '../lib/paths';
 import { ErrorList, FormActions } from './Form';
 import { Modal } from './Modal';
@@ -23,8 +24,8 @@ export function SignOutModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal title="Sign out" onClose={onClose}>
-      <p className="modal__text">Are you sure you want to sign out?</p>
+    <Modal title={t('signOutModal.title', 'Sign out')} onClose={onClose}>
+      <p className="modal__text">{t('signOutModal.question', 'Are you sure you want to sign out?')}</p>
       <form
         className="form"
         onSubmit={(event) => {
@@ -35,10 +36,10 @@ export function SignOutModal({ onClose }: { onClose: () => void }) {
         <ErrorList errors={signOut.errors} />
         <FormActions>
           <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
+            {t('signOutModal.cancel', 'Cancel')}
           </button>
           <button type="submit" className="button button--primary" disabled={signOut.pending} autoFocus>
-            Sign out
+            {t('signOutModal.signOut', 'Sign out')}
           </button>
         </FormActions>
       </form>

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../api/generated/graphql';
+import { t } from '../i18n';
 import { useShowNsfw } from '../lib/nsfw';
 import { ADMIN_PATH, BROWSER_BUTTON_PATH, PROFILE_PATH, boardsPath, foldersPath, userPinsPath } from '../lib/paths';
 import { useMenu } from '../lib/useMenu';
@@ -35,7 +36,7 @@ export function UserMenu({ me }: { me: Me }) {
 
   return (
     <div className="user-menu" ref={rootRef}>
-      <button type="button" className="header__menu-button" aria-label="Menu" title={me.username} {...buttonProps}>
+      <button type="button" className="header__menu-button" aria-label={t('userMenu.menu', 'Menu')} title={me.username} {...buttonProps}>
         <Avatar
           username={me.username}
           firstName={me.firstName}
@@ -51,20 +52,20 @@ export function UserMenu({ me }: { me: Me }) {
       {open ? (
         <div className="menu-list user-menu__list" {...menuProps}>
           <MenuLink to={userPinsPath(me.username)} onSelect={() => close(false)}>
-            My pins
+            {t('userMenu.myPins', 'My pins')}
           </MenuLink>
           <MenuLink to={boardsPath(me.username)} onSelect={() => close(false)}>
-            My boards
+            {t('userMenu.myBoards', 'My boards')}
           </MenuLink>
           <MenuLink to={foldersPath(me.username)} onSelect={() => close(false)}>
-            My folders
+            {t('userMenu.myFolders', 'My folders')}
           </MenuLink>
           <div className="user-menu__separator" role="separator" />
-          <MenuButton onSelect={newPin}>New pin</MenuButton>
-          <MenuButton onSelect={createNew('board', false)}>New board</MenuButton>
-          <MenuButton onSelect={createNew('board', true)}>New private board</MenuButton>
-          <MenuButton onSelect={createNew('folder', false)}>New folder</MenuButton>
-          <MenuButton onSelect={createNew('folder', true)}>New private folder</MenuButton>
+          <MenuButton onSelect={newPin}>{t('userMenu.newPin', 'New pin')}</MenuButton>
+          <MenuButton onSelect={createNew('board', false)}>{t('userMenu.newBoard', 'New board')}</MenuButton>
+          <MenuButton onSelect={createNew('board', true)}>{t('userMenu.newPrivateBoard', 'New private board')}</MenuButton>
+          <MenuButton onSelect={createNew('folder', false)}>{t('userMenu.newFolder', 'New folder')}</MenuButton>
+          <MenuButton onSelect={createNew('folder', true)}>{t('userMenu.newPrivateFolder', 'New private folder')}</MenuButton>
           <div className="user-menu__separator" role="separator" />
           <MenuButton
             onSelect={() => {
@@ -72,17 +73,17 @@ export function UserMenu({ me }: { me: Me }) {
               close(true);
             }}
           >
-            {showNsfw ? 'Hide NSFW' : 'Show NSFW'}
+            {showNsfw ? t('userMenu.hideNsfw', 'Hide NSFW') : t('userMenu.showNsfw', 'Show NSFW')}
           </MenuButton>
           <MenuLink to={PROFILE_PATH} onSelect={() => close(false)}>
-            Profile
+            {t('userMenu.profile', 'Profile')}
           </MenuLink>
           <MenuLink to={BROWSER_BUTTON_PATH} onSelect={() => close(false)}>
-            Browser button
+            {t('userMenu.browserButton', 'Browser button')}
           </MenuLink>
           {me.isAdmin ? (
             <MenuLink to={ADMIN_PATH} onSelect={() => close(false)}>
-              Admin
+              {t('userMenu.admin', 'Admin')}
             </MenuLink>
           ) : null}
           <MenuButton
@@ -91,7 +92,7 @@ export function UserMenu({ me }: { me: Me }) {
               setSigningOut(true);
             }}
           >
-            Sign out
+            {t('userMenu.signOut', 'Sign out')}
           </MenuButton>
         </div>
       ) : null}

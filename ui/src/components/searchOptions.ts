@@ -3,6 +3,7 @@
 
 import { countLabel } from '../api/boards';
 import type { SuggestionList } from '../api/suggestions';
+import { t } from '../i18n';
 import { boardPath, searchPath, tagPath, userPath } from '../lib/paths';
 
 export interface SearchOption {
@@ -17,6 +18,8 @@ export interface SearchOption {
 
 export interface SearchOptionGroup {
   name: 'Tags' | 'Boards' | 'People' | 'Recent searches';
+  /** The group's heading, in the reader's language. */
+  label: string;
   options: SearchOption[];
 }
 
@@ -26,6 +29,7 @@ export function optionGroups(list: SuggestionList | null): SearchOptionGroup[] {
   const groups: SearchOptionGroup[] = [
     {
       name: 'Tags',
+      label: t('searchOptions.tags', 'Tags'),
       options: list.tags.map((tag) => ({
         key: `tag:${tag.name}`,
         label: `#${tag.name}`,
@@ -35,15 +39,17 @@ export function optionGroups(list: SuggestionList | null): SearchOptionGroup[] {
     },
     {
       name: 'Boards',
+      label: t('searchOptions.boards', 'Boards'),
       options: list.boards.map((board) => ({
         key: `board:${board.id}`,
         label: board.title,
-        detail: `by ${board.user.username}`,
+        detail: t('searchOptions.boardOwner', 'by {username}', { username: board.user.username }),
         path: boardPath(board.user.username, board.slug, board.folder?.slug),
       })),
     },
     {
       name: 'People',
+      label: t('searchOptions.people', 'People'),
       options: list.people.map((person) => ({
         key: `person:${person.username}`,
         label: person.username,
@@ -53,6 +59,7 @@ export function optionGroups(list: SuggestionList | null): SearchOptionGroup[] {
     },
     {
       name: 'Recent searches',
+      label: t('searchOptions.recentSearches', 'Recent searches'),
       options: list.recentSearches.map((search) => ({
         key: `recent:${search}`,
         label: search,

@@ -5,6 +5,7 @@
 
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
+import { t } from '../i18n';
 
 /** The site's name, which ends every title. */
 export const SITE_NAME = 'Corkboard';
@@ -42,7 +43,7 @@ export function searchTitle(params: URLSearchParams): string {
   const tag = params.get('tag');
   if (tag) return `#${tag}`;
   const query = params.get('query')?.trim();
-  return query ? `Search: ${query}` : 'Search';
+  return query ? t('title.search', 'Search: {query}', { query }) : t('title.searchPrompt', 'Search');
 }
 
 /** '{pin title} · {username}': the title, else the caption's start, else 'Pin by {username}'. */
@@ -53,7 +54,7 @@ export function pinTitle(pin: { title?: string | null; caption?: string | null }
 function pinName(pin: { title?: string | null; caption?: string | null }, username: string): string {
   if (pin.title) return pin.title;
   const caption = (pin.caption ?? '').trim();
-  if (!caption) return `Pin by ${username}`;
+  if (!caption) return t('title.pinBy', 'Pin by {username}', { username });
   const chars = Array.from(caption);
   if (chars.length <= CAPTION_START) return caption;
   const start = chars.slice(0, CAPTION_START).join('');
@@ -63,5 +64,5 @@ function pinName(pin: { title?: string | null; caption?: string | null }, userna
 
 /** '{name} by {username}': a board's or a folder's title. */
 export function ownedTitle(name: string, username: string): string {
-  return `${name} by ${username}`;
+  return t('title.owned', '{name} by {username}', { name, username });
 }

@@ -1,15 +1,19 @@
-// The local form checks of the spec (section 5), with its exact sentences. The server checks
-// everything else and its messages go to the same error lists.
+// The local form checks of the spec (section 5), with its exact sentences (in English; the
+// reader's language's otherwise). The server checks everything else and its messages go to the
+// same error lists.
+
+import { t } from '../i18n';
 
 export const USERNAME_MAX_LENGTH = 30;
 export const SECRET_MAX_LENGTH = 255; // passwords and tokens
 
-export const PASSWORD_MISMATCH = 'Password and password confirmation must match!';
-export const NEW_PASSWORD_MISMATCH = 'New password and new password confirmation must match!';
-export const INVALID_USERNAME = 'Invalid characters in username.';
-export const USERNAME_TOO_LONG = `Username must be at most ${USERNAME_MAX_LENGTH} characters long.`;
-export const NOT_AN_IMAGE = 'Please choose an image file.';
-export const NO_BOARD_CHOSEN = 'Please choose at least one board.';
+export const PASSWORD_MISMATCH = t('validation.passwordMismatch', 'Password and password confirmation must match!');
+export const NEW_PASSWORD_MISMATCH = t('validation.newPasswordMismatch', 'New password and new password confirmation must match!');
+export const INVALID_USERNAME = t('validation.invalidUsername', 'Invalid characters in username.');
+/** As the server says it too (the sign-up page shows it once). */
+export const USERNAME_TOO_LONG = t('validation.usernameTooLong', 'Username must be at most {max} characters long.', { max: USERNAME_MAX_LENGTH });
+export const NOT_AN_IMAGE = t('validation.notAnImage', 'Please choose an image file.');
+export const NO_BOARD_CHOSEN = t('validation.noBoardChosen', 'Please choose at least one board.');
 
 /** Sign-up: matching passwords; a username of letters, digits and hyphens, 30 at most. */
 export function signupErrors(username: string, password: string, confirmation: string): string[] {

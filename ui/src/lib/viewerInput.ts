@@ -3,6 +3,7 @@
 // none of them while typing in a field or while a dialog is open. Swipes need 50 px of travel.
 
 import { useLayoutEffect, useRef, type TouchEvent } from 'react';
+import { t } from '../i18n';
 import { usePageKeys, type KeyGroup } from './pageKeys';
 
 const SWIPE_THRESHOLD = 50;
@@ -15,11 +16,11 @@ export interface ViewerActions {
 
 /** How the keyboard help (components/KeyboardHelp.tsx) tells these keys. */
 const VIEWER_KEYS: KeyGroup = {
-  title: 'Pin viewer',
+  title: t('viewerKeys.title', 'Pin viewer'),
   keys: [
-    { keys: 'Space or →', action: 'Next pin' },
-    { keys: 'Backspace or ←', action: 'Previous pin' },
-    { keys: 'Escape', action: 'Close: back to the list, or from the lightbox to the pin' },
+    { keys: t('viewerKeys.nextKeys', 'Space or →'), action: t('viewerKeys.next', 'Next pin') },
+    { keys: t('viewerKeys.previousKeys', 'Backspace or ←'), action: t('viewerKeys.previous', 'Previous pin') },
+    { keys: t('viewerKeys.closeKeys', 'Escape'), action: t('viewerKeys.close', 'Close: back to the list, or from the lightbox to the pin') },
   ],
 };
 

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePublicUrl } from '../api/me';
 import { StatusMessage } from '../components/Form';
+import { t } from '../i18n';
 import { bookmarkletHref } from '../lib/bookmarklet';
 import './BrowserButton.css';
 
@@ -19,11 +20,12 @@ export function BrowserButton() {
 
   return (
     <section className="browser-button" aria-labelledby="browser-button-title">
-      <h1 id="browser-button-title">Browser button</h1>
+      <h1 id="browser-button-title">{t('browserButton.title', 'Browser button')}</h1>
       <p>
-        Drag this button to your browser&apos;s bookmarks bar. Then, on any page you are reading, click it: a Corkboard
-        window opens with the page&apos;s pictures. Pick one, and it becomes a pin with the page as its source, the
-        page&apos;s title as its title and the text you selected as its caption.
+        {t(
+          'browserButton.intro',
+          "Drag this button to your browser's bookmarks bar. Then, on any page you are reading, click it: a Corkboard window opens with the page's pictures. Pick one, and it becomes a pin with the page as its source, the page's title as its title and the text you selected as its caption.",
+        )}
       </p>
       <p className="browser-button__drag">
         <a
@@ -34,21 +36,26 @@ export function BrowserButton() {
             setClickedHere(true);
           }}
         >
-          Pin it to Corkboard
+          {t('browserButton.button', 'Pin it to Corkboard')}
         </a>
       </p>
       {clickedHere ? (
-        <StatusMessage>Drag the button to your bookmarks bar, then click it there, on the page you want to pin from.</StatusMessage>
+        <StatusMessage>
+          {t('browserButton.dragHint', 'Drag the button to your bookmarks bar, then click it there, on the page you want to pin from.')}
+        </StatusMessage>
       ) : null}
       <p>
-        The button collects the pictures inside the page itself and loads nothing from Corkboard there, so it also works
-        on sites that forbid outside scripts. Pictures smaller than 200 × 200 pixels (icons, avatars) are left out.
+        {t(
+          'browserButton.howItWorks',
+          'The button collects the pictures inside the page itself and loads nothing from Corkboard there, so it also works on sites that forbid outside scripts. Pictures smaller than 200 × 200 pixels (icons, avatars) are left out.',
+        )}
       </p>
-      <h2>On a phone</h2>
+      <h2>{t('browserButton.phoneTitle', 'On a phone')}</h2>
       <p>
-        Open Corkboard in your phone&apos;s browser and choose &apos;Install app&apos; or &apos;Add to Home screen&apos;.
-        Corkboard then appears in the phone&apos;s share menu: share a picture from the gallery, or a page from the
-        browser, and pick what to pin.
+        {t(
+          'browserButton.phone',
+          "Open Corkboard in your phone's browser and choose 'Install app' or 'Add to Home screen'. Corkboard then appears in the phone's share menu: share a picture from the gallery, or a page from the browser, and pick what to pin.",
+        )}
       </p>
     </section>
   );

@@ -3,6 +3,7 @@
 
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isGraphQLError, isNetworkError } from '../api/client';
+import { t } from '../i18n';
 import { HOME_PATH } from '../lib/paths';
 import { NotFound } from './NotFound';
 import { Offline } from './Offline';
@@ -19,10 +20,10 @@ export function ErrorPage() {
 
   return (
     <section className="message-page" role="alert">
-      <h1 className="message-page__title">Unexpected Application Error!</h1>
+      <h1 className="message-page__title">{t('errorPage.title', 'Unexpected Application Error!')}</h1>
       <p className="message-page__text message-page__detail">{describe(error)}</p>
       <a href={HOME_PATH} className="button button--ghost">
-        Back to the last pins
+        {t('errorPage.back', 'Back to the last pins')}
       </a>
     </section>
   );
@@ -32,5 +33,5 @@ function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
-  return 'Unknown error';
+  return t('errorPage.unknown', 'Unknown error');
 }

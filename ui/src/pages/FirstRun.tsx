@@ -4,6 +4,7 @@
 
 import { Link } from 'react-router';
 import type { SignUpState } from '../api/generated/graphql';
+import { t, tx } from '../i18n';
 import { SIGNUP_PATH } from '../lib/paths';
 import './MessagePage.css';
 
@@ -13,11 +14,13 @@ export function FirstRun({ signUp }: { signUp: State }) {
   return (
     <section className="message-page first-run" aria-labelledby="first-run-title">
       <h1 id="first-run-title" className="message-page__title">
-        Welcome to Corkboard
+        {t('firstRun.title', 'Welcome to Corkboard')}
       </h1>
       <p className="message-page__text">
-        This Corkboard has no account yet. The first account is its admin: it makes invite links and manages the
-        accounts on the Admin page.
+        {t(
+          'firstRun.intro',
+          'This Corkboard has no account yet. The first account is its admin: it makes invite links and manages the accounts on the Admin page.',
+        )}
       </p>
       {signUp.refusal ? (
         <p className="message-page__text" role="status">
@@ -27,13 +30,16 @@ export function FirstRun({ signUp }: { signUp: State }) {
         <>
           {signUp.setupCodeNeeded ? (
             <p className="message-page__text">
-              The sign-up page asks for the setup code printed in the server&apos;s log (<code>journalctl -u corkboard</code>
-              ), so that only whoever runs the server can make it.
+              {tx(
+                'firstRun.setupCode',
+                "The sign-up page asks for the setup code printed in the server's log (<code>journalctl -u corkboard</code>), so that only whoever runs the server can make it.",
+                { code: (chunks) => <code>{chunks}</code> },
+              )}
             </p>
           ) : null}
           <p className="message-page__text">{afterwards(signUp.mode)}</p>
           <Link to={SIGNUP_PATH} className="button button--primary">
-            Create the admin account
+            {t('firstRun.create', 'Create the admin account')}
           </Link>
         </>
       )}
@@ -43,9 +49,14 @@ export function FirstRun({ signUp }: { signUp: State }) {
 
 /** Who may sign up once the admin exists, and the setting that changes it. */
 function afterwards(mode: State['mode']): string {
-  const setting = 'registration under [accounts] in config.toml (or CORKBOARD_ACCOUNTS__REGISTRATION), then restart';
   if (mode === 'OPEN') {
-    return `After that, anyone who reaches this address may sign up. To keep sign-up closed, set ${setting}: "invite" (only with an invite link from the Admin page) or "closed".`;
+    return t(
+      'firstRun.afterwardsOpen',
+      'After that, anyone who reaches this address may sign up. To keep sign-up closed, set registration under [accounts] in config.toml (or CORKBOARD_ACCOUNTS__REGISTRATION), then restart: "invite" (only with an invite link from the Admin page) or "closed".',
+    );
   }
-  return `After that, people join with the invite links you make on the Admin page. To close sign-up entirely, set ${setting}: "closed".`;
+  return t(
+    'firstRun.afterwardsInvite',
+    'After that, people join with the invite links you make on the Admin page. To close sign-up entirely, set registration under [accounts] in config.toml (or CORKBOARD_ACCOUNTS__REGISTRATION), then restart: "closed".',
+  );
 }

@@ -5,12 +5,12 @@
 
 import { useState } from 'react';
 import { useSignUpState } from '../api/admin';
-import { countLabel } from '../api/boards';
 import { useFollowingCount, useFollowingPins } from '../api/follows';
 import { useMe } from '../api/me';
 import { useLastPins } from '../api/pinLists';
 import { EmptyState } from '../components/EmptyState';
 import { PinList } from '../components/pins/PinList';
+import { t } from '../i18n';
 import { HOME_PATH } from '../lib/paths';
 import { FirstRun } from './FirstRun';
 import './Home.css';
@@ -41,6 +41,10 @@ function tabKey(tab: Tab): string {
   return tab === 'Following' ? 'following' : 'last';
 }
 
+function tabLabel(tab: Tab): string {
+  return tab === 'Following' ? t('home.followingTab', 'Following') : t('home.lastPinsTab', 'Last pins');
+}
+
 /** The two tabs, moved between with the arrow keys too (the WAI-ARIA tabs pattern). */
 function HomeTabs({ current, onChoose }: { current: Tab; onChoose: (tab: Tab) => void }) {
   const choose = (tab: Tab) => {
@@ -48,7 +52,7 @@ function HomeTabs({ current, onChoose }: { current: Tab; onChoose: (tab: Tab) =>
     document.getElementById(`home-tab-${tabKey(tab)}`)?.focus();
   };
   return (
-    <div className="home-tabs" role="tablist" aria-label="Home lists">
+    <div className="home-tabs" role="tablist" aria-label={t('home.tabsLabel', 'Home lists')}>
       {TABS.map((tab, index) => (
         <button
           key={tab}
@@ -67,7 +71,7 @@ function HomeTabs({ current, onChoose }: { current: Tab; onChoose: (tab: Tab) =>
             choose(TABS[(index + step) % TABS.length] ?? tab);
           }}
         >
-          {tab}
+          {tabLabel(tab)}
         </button>
       ))}
     </div>
@@ -79,8 +83,12 @@ function LastPinsPanel() {
   return (
     <>
       <div className="page-heading">
-        <h1 id="home-title">Last pins</h1>
-        {list.totalCount !== null ? <p className="page-heading__count">{countLabel(list.totalCount, 'pin')}</p> : null}
+        <h1 id="home-title">{t('home.lastPinsTitle', 'Last pins')}</h1>
+        {list.totalCount !== null ? (
+          <p className="page-heading__count">
+            {t('home.pinCount', '{count, plural, one {# pin} other {# pins}}', { count: list.totalCount })}
+          </p>
+        ) : null}
       </div>
       <PinList list={list} base={HOME_PATH} />
     </>
@@ -92,14 +100,17 @@ function FollowingPanel() {
   return (
     <>
       <div className="page-heading">
-        <h1 id="home-title">Following</h1>
+        <h1 id="home-title">{t('home.followingTitle', 'Following')}</h1>
       </div>
       <PinList
         list={list}
         base={HOME_PATH}
         empty={
           <EmptyState>
-            Nothing here yet: follow people and boards from their pages, and their newest pins will show here.
+            {t(
+              'home.followingEmpty',
+              'Nothing here yet: follow people and boards from their pages, and their newest pins will show here.',
+            )}
           </EmptyState>
         }
       />

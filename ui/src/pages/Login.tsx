@@ -8,6 +8,7 @@ import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
 import { login } from '../api/users';
 import { ErrorList, Field } from '../components/Form';
+import { t } from '../i18n';
 import { safeNext } from '../lib/next';
 import { SIGNUP_PATH, START_PASSWORD_RESET_PATH, userPath } from '../lib/paths';
 import { SECRET_MAX_LENGTH } from '../lib/validation';
@@ -37,7 +38,7 @@ export function Login() {
   return (
     <section className="auth-page" aria-labelledby="login-title">
       <h1 id="login-title" className="auth-page__title">
-        Login
+        {t('login.title', 'Login')}
       </h1>
       <form
         className="form"
@@ -46,9 +47,9 @@ export function Login() {
           void submit();
         }}
       >
-        <Field label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+        <Field label={t('login.email', 'Email')} type="email" autoComplete="email" required value={email} onValue={setEmail} />
         <Field
-          label="Password"
+          label={t('login.password', 'Password')}
           type="password"
           autoComplete="current-password"
           required
@@ -58,12 +59,12 @@ export function Login() {
         />
         <ErrorList errors={mutation.errors} />
         <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
-          Login
+          {t('login.submit', 'Login')}
         </button>
       </form>
       <p className="auth-page__links">
-        <Link to={START_PASSWORD_RESET_PATH}>Forgot your password?</Link>
-        <Link to={SIGNUP_PATH}>Create an account</Link>
+        <Link to={START_PASSWORD_RESET_PATH}>{t('login.forgotPassword', 'Forgot your password?')}</Link>
+        <Link to={SIGNUP_PATH}>{t('login.createAccount', 'Create an account')}</Link>
       </p>
     </section>
   );

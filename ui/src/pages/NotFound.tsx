@@ -5,22 +5,24 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../api/me';
+import { t } from '../i18n';
 import { HOME_PATH } from '../lib/paths';
 import { usePageTitle } from '../lib/pageTitle';
 import './MessagePage.css';
 
 export function NotFound() {
-  usePageTitle('Oups...');
+  const title = t('notFound.title', 'Oups...');
+  usePageTitle(title);
   const { mutate: askViewerAgain } = useMe();
   useEffect(() => {
     void askViewerAgain();
   }, [askViewerAgain]);
   return (
     <section className="message-page">
-      <h1 className="message-page__title">Oups...</h1>
-      <p className="message-page__text">Sorry, the page you resquested for doesn&apos;t seem to exist.</p>
+      <h1 className="message-page__title">{title}</h1>
+      <p className="message-page__text">{t('notFound.text', "Sorry, the page you resquested for doesn't seem to exist.")}</p>
       <Link to={HOME_PATH} className="button button--ghost">
-        Back to the last pins
+        {t('notFound.back', 'Back to the last pins')}
       </Link>
     </section>
   );

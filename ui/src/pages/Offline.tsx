@@ -2,9 +2,8 @@
 // the page. It comes back by itself when the connection does.
 
 import { useEffect } from 'react';
+import { t } from '../i18n';
 import './MessagePage.css';
-
-const OFFLINE_MESSAGE = 'You are offline: Corkboard will come back when the connection does.';
 
 export function Offline() {
   useEffect(() => {
@@ -14,10 +13,10 @@ export function Offline() {
   }, []);
   return (
     <section className="message-page" role="alert">
-      <h1 className="message-page__title">Offline</h1>
-      <p className="message-page__text">{OFFLINE_MESSAGE}</p>
+      <h1 className="message-page__title">{t('offline.title', 'Offline')}</h1>
+      <p className="message-page__text">{t('offline.text', 'You are offline: Corkboard will come back when the connection does.')}</p>
       <button type="button" className="button button--ghost" onClick={() => window.location.reload()}>
-        Try again
+        {t('offline.retry', 'Try again')}
       </button>
     </section>
   );

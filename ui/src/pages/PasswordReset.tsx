@@ -7,6 +7,7 @@ import { useResetCache } from '../api/cache';
 import { useMutation } from '../api/mutation';
 import { resetUserPassword } from '../api/users';
 import { ErrorList, Field } from '../components/Form';
+import { t } from '../i18n';
 import { LOGIN_PATH, START_PASSWORD_RESET_PATH, userPath } from '../lib/paths';
 import { SECRET_MAX_LENGTH, newPasswordErrors } from '../lib/validation';
 import './AuthPage.css';
@@ -37,7 +38,7 @@ export function PasswordReset() {
   return (
     <section className="auth-page" aria-labelledby="reset-title">
       <h1 id="reset-title" className="auth-page__title">
-        Reset your password
+        {t('passwordReset.title', 'Reset your password')}
       </h1>
       <form
         className="form"
@@ -46,9 +47,9 @@ export function PasswordReset() {
           void submit();
         }}
       >
-        <Field label="Token" required maxLength={SECRET_MAX_LENGTH} autoComplete="off" spellCheck={false} value={token} onValue={setToken} />
+        <Field label={t('passwordReset.token', 'Token')} required maxLength={SECRET_MAX_LENGTH} autoComplete="off" spellCheck={false} value={token} onValue={setToken} />
         <Field
-          label="New password"
+          label={t('passwordReset.newPassword', 'New password')}
           type="password"
           autoComplete="new-password"
           required
@@ -57,7 +58,7 @@ export function PasswordReset() {
           onValue={setPassword}
         />
         <Field
-          label="New password confirmation"
+          label={t('passwordReset.newPasswordConfirmation', 'New password confirmation')}
           type="password"
           autoComplete="new-password"
           required
@@ -67,12 +68,12 @@ export function PasswordReset() {
         />
         <ErrorList errors={mutation.errors} />
         <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
-          Reset my password
+          {t('passwordReset.submit', 'Reset my password')}
         </button>
       </form>
       <p className="auth-page__links">
-        <Link to={START_PASSWORD_RESET_PATH}>Send me a new link</Link>
-        <Link to={LOGIN_PATH}>Back to login</Link>
+        <Link to={START_PASSWORD_RESET_PATH}>{t('passwordReset.newLink', 'Send me a new link')}</Link>
+        <Link to={LOGIN_PATH}>{t('passwordReset.backToLogin', 'Back to login')}</Link>
       </p>
     </section>
   );

@@ -18,14 +18,14 @@ import type { ChangedEmail, OwnProfile, ProfileFields } from '../api/generated/g
 import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
 import { Avatar } from '../components/Avatar';
 import { Imports } from '../components/Imports';
+import { LanguageChoice } from '../components/LanguageChoice';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
+import { t } from '../i18n';
 import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
 import { QueryError } from './QueryError';
 import './Profile.css';
 
 type Dialog = 'avatar' | 'password' | 'email' | null;
-
-const PASSWORD_CHANGED = 'Your password has been changed. Your other sessions were signed out.';
 
 export function Profile() {
   const { profile, error, isLoading, mutate } = useMyProfile();
@@ -33,7 +33,13 @@ export function Profile() {
   /** What the last account dialog changed. */
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (isLoading) return <p className="profile__loading" aria-busy="true">Loading...</p>;
+  if (isLoading) {
+    return (
+      <p className="profile__loading" aria-busy="true">
+        {t('profile.loading', 'Loading...')}
+      </p>
+    );
+  }
   if (error) return <QueryError error={error} />;
   if (!profile) return <Navigate to={loginPath(PROFILE_PATH)} replace />;
 
@@ -45,14 +51,14 @@ export function Profile() {
   const emailChanged = (changed: ChangedEmail) => {
     // The new address shows at once; the server's answer follows.
     void mutate((data) => (data?.me ? { ...data, me: { ...data.me, ...changed } } : data), { revalidate: true });
-    setNotice(`Your email is now ${changed.email}. We sent you a link to verify it.`);
+    setNotice(t('profile.emailChanged', 'Your email is now {email}. We sent you a link to verify it.', { email: changed.email ?? '' }));
   };
 
   return (
     <section className="profile" aria-labelledby="profile-title">
       <div className="page-heading">
-        <h1 id="profile-title">Profile</h1>
-        <Link to={userPath(profile.username)}>See my page</Link>
+        <h1 id="profile-title">{t('profile.title', 'Profile')}</h1>
+        <Link to={userPath(profile.username)}>{t('profile.myPage', 'See my page')}</Link>
       </div>
 
       <div className="profile__grid">
@@ -64,40 +70,41 @@ export function Profile() {
             src1x={profile.avatar1x}
             src2x={profile.avatar2x}
             size={80}
-            alt={`Avatar of ${profile.username}`}
+            alt={t('profile.avatarAlt', 'Avatar of {username}', { username: profile.username })}
           />
           <p className="profile__name">{displayName(profile)}</p>
           <p className="profile__username">@{profile.username}</p>
           <button type="button" className="button button--ghost" onClick={() => open('avatar')}>
-            Change my avatar
+            {t('profile.changeAvatar', 'Change my avatar')}
           </button>
 
           <dl className="profile__email">
-            <dt>Email</dt>
+            <dt>{t('profile.email', 'Email')}</dt>
             <dd>
               {profile.email}
               {profile.emailVerified === false ? (
                 <>
                   {' '}
-                  <span className="profile__badge">not verified</span>{' '}
-                  <Link to={VERIFY_EMAIL_PATH}>Verify my email</Link>
+                  <span className="profile__badge">{t('profile.notVerified', 'not verified')}</span>{' '}
+                  <Link to={VERIFY_EMAIL_PATH}>{t('profile.verifyEmail', 'Verify my email')}</Link>
                 </>
               ) : null}
             </dd>
           </dl>
           <div className="profile__account-actions">
             <button type="button" className="button button--ghost" onClick={() => open('email')}>
-              Change my email
+              {t('profile.changeEmail', 'Change my email')}
             </button>
             <button type="button" className="button button--ghost" onClick={() => open('password')}>
-              Change password
+              {t('profile.changePassword', 'Change password')}
             </button>
             {/* A plain link: the browser streams the archive to disk as it comes. */}
             <a className="button button--ghost" href="/api/export" download>
-              Export my pins
+              {t('profile.export', 'Export my pins')}
             </a>
           </div>
           {notice ? <StatusMessage>{notice}</StatusMessage> : null}
+          <LanguageChoice />
         </div>
 
         <ProfileForm key={profile.id} profile={profile} />
@@ -105,18 +112,19 @@ export function Profile() {
       <Imports />
 
       {dialog === 'avatar' ? <AvatarModal onClose={close} /> : null}
-      {dialog === 'password' ? <PasswordModal onClose={close} onChanged={() => setNotice(PASSWORD_CHANGED)} /> : null}
+      {dialog === 'password' ? <PasswordModal onClose={close} onChanged={() => setNotice(t('profile.passwordChanged', 'Your password has been changed. Your other sessions were signed out.'))} /> : null}
       {dialog === 'email' ? <EmailModal onClose={close} onChanged={emailChanged} /> : null}
     </section>
   );
 }
 
-const LABELS: Record<ProfileField, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  websiteLink: 'Website',
-  ...Object.fromEntries(SOCIAL_LINKS.map((link) => [link.field, link.label])),
-} as Record<ProfileField, string>;
+/** A field's label: the names and website in words, each social link by its site's name. */
+function fieldLabel(name: ProfileField): string {
+  if (name === 'firstName') return t('profile.firstName', 'First name');
+  if (name === 'lastName') return t('profile.lastName', 'Last name');
+  if (name === 'websiteLink') return t('profile.website', 'Website');
+  return SOCIAL_LINKS.find((link) => link.field === name)?.label ?? name;
+}
 
 function ProfileForm({ profile }: { profile: OwnProfile }) {
   const [values, setValues] = useState<Record<ProfileField, string>>(
@@ -138,7 +146,7 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
   const field = (name: ProfileField, extra: { inputMode?: 'url'; autoComplete?: string; placeholder?: string } = {}) => (
     <Field
       key={name}
-      label={LABELS[name]}
+      label={fieldLabel(name)}
       value={values[name]}
       onValue={(value) => {
         setSaved(false);
@@ -160,20 +168,20 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
       }}
     >
       <h2 id="profile-form-title" className="profile__section-title">
-        About me
+        {t('profile.aboutMe', 'About me')}
       </h2>
       <div className="profile__row">
         {field('firstName', { autoComplete: 'given-name' })}
         {field('lastName', { autoComplete: 'family-name' })}
       </div>
       {field('websiteLink', { inputMode: 'url', autoComplete: 'url', placeholder: 'https://' })}
-      <h2 className="profile__section-title">Social links</h2>
+      <h2 className="profile__section-title">{t('profile.socialLinks', 'Social links')}</h2>
       <div className="profile__links">{SOCIAL_LINKS.map((link) => field(link.field, { inputMode: 'url', placeholder: 'https://' }))}</div>
       <ErrorList errors={save.errors} />
-      {saved ? <StatusMessage>Your profile has been saved.</StatusMessage> : null}
+      {saved ? <StatusMessage>{t('profile.saved', 'Your profile has been saved.')}</StatusMessage> : null}
       <FormActions>
         <button type="submit" className="button button--primary" disabled={save.pending}>
-          Save
+          {t('profile.save', 'Save')}
         </button>
       </FormActions>
     </form>

@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { isGraphQLError } from '../api/client';
 import { PERMISSION_DENIED_MESSAGE } from '../api/errors';
 import { useMe } from '../api/me';
+import { t } from '../i18n';
 import { HOME_PATH, loginPath } from '../lib/paths';
 import { NotFound } from './NotFound';
 import './MessagePage.css';
@@ -28,7 +29,7 @@ export function PermissionDenied() {
     <section className="message-page" role="alert">
       <p className="message-page__text">{PERMISSION_DENIED_MESSAGE}</p>
       <Link to={HOME_PATH} className="button button--ghost">
-        Back to the last pins
+        {t('queryError.back', 'Back to the last pins')}
       </Link>
     </section>
   );

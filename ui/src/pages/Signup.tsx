@@ -12,6 +12,7 @@ import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
 import { addUser } from '../api/users';
 import { ErrorList, Field } from '../components/Form';
+import { t, tx } from '../i18n';
 import { LOGIN_PATH, userPath } from '../lib/paths';
 import { SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH, USERNAME_TOO_LONG, signupErrors } from '../lib/validation';
 import './AuthPage.css';
@@ -55,7 +56,7 @@ export function Signup() {
   return (
     <section className="auth-page" aria-labelledby="signup-title">
       <h1 id="signup-title" className="auth-page__title">
-        Sign up
+        {t('signup.title', 'Sign up')}
       </h1>
       {signUp?.refusal ? (
         <p role="status">{signUp.refusal}</p>
@@ -69,24 +70,23 @@ export function Signup() {
         >
           {signUp?.setupCodeNeeded && (
             <Field
-              label="Setup code"
+              label={t('signup.setupCode', 'Setup code')}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               required
               value={setupCode}
               onValue={setSetupCode}
-              hint={
-                <>
-                  The first account is this Corkboard's admin. Find the setup code in the server's log:{' '}
-                  <code>journalctl -u corkboard</code>
-                </>
-              }
+              hint={tx(
+                'signup.setupCodeHint',
+                "The first account is this Corkboard's admin. Find the setup code in the server's log: <code>journalctl -u corkboard</code>",
+                { code: (chunks) => <code>{chunks}</code> },
+              )}
             />
           )}
-          <Field label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+          <Field label={t('signup.email', 'Email')} type="email" autoComplete="email" required value={email} onValue={setEmail} />
           <Field
-            label="Username"
+            label={t('signup.username', 'Username')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -94,10 +94,10 @@ export function Signup() {
             aria-invalid={tooLong}
             value={username}
             onValue={setUsername}
-            hint="Letters, digits and hyphens, 30 at most."
+            hint={t('signup.usernameHint', 'Letters, digits and hyphens, {max} at most.', { max: USERNAME_MAX_LENGTH })}
           />
           <Field
-            label="Password"
+            label={t('signup.password', 'Password')}
             type="password"
             autoComplete="new-password"
             required
@@ -106,7 +106,7 @@ export function Signup() {
             onValue={setPassword}
           />
           <Field
-            label="Password confirmation"
+            label={t('signup.passwordConfirmation', 'Password confirmation')}
             type="password"
             autoComplete="new-password"
             required
@@ -116,13 +116,15 @@ export function Signup() {
           />
           <ErrorList errors={errors} />
           <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
-            Sign up
+            {t('signup.submit', 'Sign up')}
           </button>
         </form>
       )}
       <p className="auth-page__links">
         <span>
-          Already have an account? <Link to={LOGIN_PATH}>Login</Link>
+          {tx('signup.haveAccount', 'Already have an account? <link>Login</link>', {
+            link: (chunks) => <Link to={LOGIN_PATH}>{chunks}</Link>,
+          })}
         </span>
       </p>
     </section>

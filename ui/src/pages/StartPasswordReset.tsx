@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useMutation } from '../api/mutation';
 import { startUserPasswordReset } from '../api/users';
 import { ErrorList, Field, StatusMessage } from '../components/Form';
+import { t } from '../i18n';
 import { LOGIN_PATH, PASSWORD_RESET_PATH } from '../lib/paths';
 import './AuthPage.css';
 
@@ -17,15 +18,17 @@ export function StartPasswordReset() {
   const submit = async () => {
     setSent(null);
     const message = await mutation.run(email.trim());
-    if (message !== undefined) setSent(message || 'A password reset mail is on its way.');
+    if (message !== undefined) setSent(message || t('startPasswordReset.sent', 'A password reset mail is on its way.'));
   };
 
   return (
     <section className="auth-page" aria-labelledby="start-reset-title">
       <h1 id="start-reset-title" className="auth-page__title">
-        Forgot your password?
+        {t('startPasswordReset.title', 'Forgot your password?')}
       </h1>
-      <p className="auth-page__intro">Type your email address: we will send you a link to choose a new password.</p>
+      <p className="auth-page__intro">
+        {t('startPasswordReset.intro', 'Type your email address: we will send you a link to choose a new password.')}
+      </p>
       <form
         className="form"
         onSubmit={(event) => {
@@ -33,16 +36,16 @@ export function StartPasswordReset() {
           void submit();
         }}
       >
-        <Field label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+        <Field label={t('startPasswordReset.email', 'Email')} type="email" autoComplete="email" required value={email} onValue={setEmail} />
         <ErrorList errors={mutation.errors} />
         {sent ? <StatusMessage>{sent}</StatusMessage> : null}
         <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
-          Send me a reset link
+          {t('startPasswordReset.submit', 'Send me a reset link')}
         </button>
       </form>
       <p className="auth-page__links">
-        <Link to={PASSWORD_RESET_PATH}>I already have a token</Link>
-        <Link to={LOGIN_PATH}>Back to login</Link>
+        <Link to={PASSWORD_RESET_PATH}>{t('startPasswordReset.haveToken', 'I already have a token')}</Link>
+        <Link to={LOGIN_PATH}>{t('startPasswordReset.backToLogin', 'Back to login')}</Link>
       </p>
     </section>
   );

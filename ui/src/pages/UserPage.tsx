@@ -15,6 +15,7 @@ import { FirstBoard } from '../components/boards/FirstBoard';
 import { UserTabs } from '../components/boards/UserTabs';
 import { AddPinHere } from '../components/pins/AddPinHere';
 import { PinList } from '../components/pins/PinList';
+import { t } from '../i18n';
 import { displayUrl, safeHref } from '../lib/links';
 import { usePageTitle } from '../lib/pageTitle';
 import { userFeedPath, userPath, userPinsPath } from '../lib/paths';
@@ -34,7 +35,13 @@ export function UserPage() {
     return <Navigate to={userPinsPath(username) + location.search} replace />;
   }
   if (error) return <QueryError error={error} />;
-  if (isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  if (isLoading) {
+    return (
+      <p className="user-page__loading" aria-busy="true">
+        {t('userPage.loading', 'Loading...')}
+      </p>
+    );
+  }
   if (!user) return <NotFound />;
 
   return (
@@ -90,11 +97,11 @@ export function UserHeader({ user }: { user: PublicUser }) {
           </a>
         ) : null}
         <a className="user-header__feed" href={userFeedPath(user.username)} type="application/atom+xml">
-          Subscribe
+          {t('userPage.subscribe', 'Subscribe')}
         </a>
         <FollowButton followed={{ username: user.username }} canFollow={me !== null && me.id !== user.id} />
         {socials.length > 0 ? (
-          <ul className="user-header__socials" aria-label="Social links">
+          <ul className="user-header__socials" aria-label={t('userPage.socialLinks', 'Social links')}>
             {socials.map((link) => (
               <li key={link.field}>
                 <a href={link.href} rel="noopener noreferrer nofollow" target="_blank">

@@ -7,6 +7,7 @@ import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
 import { verifieUserEmail } from '../api/users';
 import { ErrorList, Field, StatusMessage } from '../components/Form';
+import { t } from '../i18n';
 import { LOGIN_PATH, PROFILE_PATH, userPath } from '../lib/paths';
 import { SECRET_MAX_LENGTH } from '../lib/validation';
 import './AuthPage.css';
@@ -23,14 +24,18 @@ export function VerifyEmail() {
     setVerified(null);
     const user = await mutation.run(token.trim());
     if (!user) return;
-    setVerified(user.email ? `Your email address ${user.email} is verified.` : 'Your email address is verified.');
+    setVerified(
+      user.email
+        ? t('verifyEmail.verifiedAddress', 'Your email address {email} is verified.', { email: user.email })
+        : t('verifyEmail.verified', 'Your email address is verified.'),
+    );
     await revalidateAll();
   };
 
   return (
     <section className="auth-page" aria-labelledby="verify-title">
       <h1 id="verify-title" className="auth-page__title">
-        Verify your email
+        {t('verifyEmail.title', 'Verify your email')}
       </h1>
       <form
         className="form"
@@ -39,16 +44,20 @@ export function VerifyEmail() {
           void submit();
         }}
       >
-        <Field label="Token" required maxLength={SECRET_MAX_LENGTH} autoComplete="off" spellCheck={false} value={token} onValue={setToken} />
+        <Field label={t('verifyEmail.token', 'Token')} required maxLength={SECRET_MAX_LENGTH} autoComplete="off" spellCheck={false} value={token} onValue={setToken} />
         <ErrorList errors={mutation.errors} />
         {verified ? <StatusMessage>{verified}</StatusMessage> : null}
         <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
-          Verify my email
+          {t('verifyEmail.submit', 'Verify my email')}
         </button>
       </form>
       <p className="auth-page__links">
-        {me ? <Link to={userPath(me.username)}>Go to my page</Link> : <Link to={LOGIN_PATH}>Login</Link>}
-        {me ? <Link to={PROFILE_PATH}>My profile</Link> : null}
+        {me ? (
+          <Link to={userPath(me.username)}>{t('verifyEmail.myPage', 'Go to my page')}</Link>
+        ) : (
+          <Link to={LOGIN_PATH}>{t('verifyEmail.login', 'Login')}</Link>
+        )}
+        {me ? <Link to={PROFILE_PATH}>{t('verifyEmail.profile', 'My profile')}</Link> : null}
       </p>
     </section>
   );

@@ -21,6 +21,7 @@ import type { BoardForm, BoardLink, FolderRef } from '../../api/generated/graphq
 import { useMutation } from '../../api/mutation';
 import { userPath } from '../../lib/paths';
 import { uniqueById } from '../../lib/uniqueById';
+import { t, tx } from '../../i18n';
 import { ErrorList, Field } from '../Form';
 import { DeleteDialog } from './DeleteDialog';
 import { DialogForm, DialogLoading } from './DialogForm';
@@ -39,8 +40,8 @@ function FolderSelect({ current, value, onValue }: { current: FolderRef | null; 
   return (
     <>
       {/* The current folder stays selectable while the list loads. */}
-      <SelectField label="Folder" value={value} onValue={onValue} disabled={folders.isLoading && !current}>
-        <option value={NO_FOLDER}>No folder</option>
+      <SelectField label={t('boardModals.folder', 'Folder')} value={value} onValue={onValue} disabled={folders.isLoading && !current}>
+        <option value={NO_FOLDER}>{t('boardModals.noFolder', 'No folder')}</option>
         {options.map((folder) => (
           <option key={folder.id} value={folder.id}>
             {folder.name}
@@ -49,7 +50,7 @@ function FolderSelect({ current, value, onValue }: { current: FolderRef | null; 
       </SelectField>
       {folders.hasMore ? (
         <button type="button" className="button button--ghost button--small" disabled={folders.loadingMore} onClick={folders.loadMore}>
-          More folders
+          {t('boardModals.moreFolders', 'More folders')}
         </button>
       ) : null}
     </>
@@ -74,7 +75,10 @@ export function CreateBoardModal({
   const [secret, setSecret] = useState(initialSecret);
   const preset = useFolderForEdit(folderId ?? null).folder;
   // Named after what the menu asked for; the Policie select may still change it.
-  const [dialogTitle] = useState(initialSecret ? 'Create a private board' : 'Create a board');
+  const [privateTitle] = useState(initialSecret);
+  const dialogTitle = privateTitle
+    ? t('boardModals.createPrivateTitle', 'Create a private board')
+    : t('boardModals.createTitle', 'Create a board');
   const revalidateAll = useRevalidateAll();
   const create = useMutation(addBoard);
 
@@ -98,11 +102,11 @@ export function CreateBoardModal({
       onSubmit={submit}
       errors={create.errors}
       pending={create.pending}
-      submitLabel="Create"
+      submitLabel={t('boardModals.create', 'Create')}
     >
-      <Field label="Title" required maxLength={255} value={title} onValue={setTitle} autoFocus />
+      <Field label={t('boardModals.title', 'Title')} required maxLength={255} value={title} onValue={setTitle} autoFocus />
       <FolderSelect current={preset} value={folder} onValue={setFolder} />
-      <TextAreaField label="Caption" value={caption} onValue={setCaption} />
+      <TextAreaField label={t('boardModals.caption', 'Caption')} value={caption} onValue={setCaption} />
       <PolicieField secret={secret} onSecret={setSecret} />
     </DialogForm>
   );
@@ -119,7 +123,7 @@ export function EditBoardModal({
 }) {
   const { board, error, isLoading, mutate } = useBoardForEdit(boardId);
 
-  if (isLoading || error || !board) return <DialogLoading title="Edit board" failed={!isLoading} onClose={onClose} />;
+  if (isLoading || error || !board) return <DialogLoading title={t('boardModals.editTitle', 'Edit board')} failed={!isLoading} onClose={onClose} />;
 
   return (
     <EditBoardForm
@@ -170,12 +174,12 @@ function EditBoardForm({
 
   return (
     <DialogForm
-      title="Edit board"
+      title={t('boardModals.editTitle', 'Edit board')}
       onClose={onClose}
       onSubmit={submit}
       errors={save.errors}
       pending={save.pending}
-      submitLabel="Save"
+      submitLabel={t('boardModals.save', 'Save')}
       aside={
         <>
           {secret ? <SharingControls board={board} onChanged={onSharesChanged} /> : null}
@@ -183,16 +187,16 @@ function EditBoardForm({
         </>
       }
     >
-      <Field label="Title" required maxLength={255} value={title} onValue={setTitle} />
+      <Field label={t('boardModals.title', 'Title')} required maxLength={255} value={title} onValue={setTitle} />
       <FolderSelect current={board.folder ?? null} value={folder} onValue={setFolder} />
-      <TextAreaField label="Caption" value={caption} onValue={setCaption} />
-      <TextAreaField label="Pin default description" value={description} onValue={setDescription} rows={2} />
+      <TextAreaField label={t('boardModals.caption', 'Caption')} value={caption} onValue={setCaption} />
+      <TextAreaField label={t('boardModals.pinDefaultDescription', 'Pin default description')} value={description} onValue={setDescription} rows={2} />
       <Field
-        label="Pin default tags"
+        label={t('boardModals.pinDefaultTags', 'Pin default tags')}
         value={tags}
         onValue={setTags}
         spellCheck={false}
-        hint="Separated by spaces, e.g. travel sea sunset"
+        hint={t('boardModals.pinDefaultTagsHint', 'Separated by spaces, e.g. travel sea sunset')}
       />
       <PolicieField secret={secret} onSecret={setSecret} />
     </DialogForm>
@@ -221,7 +225,7 @@ function SharingControls({ board, onChanged }: { board: BoardForm; onChanged: ()
   return (
     <section className="board-sharing" aria-labelledby={`sharing-${board.id}`}>
       <h3 id={`sharing-${board.id}`} className="board-sharing__title">
-        Sharing
+        {t('boardModals.sharing', 'Sharing')}
       </h3>
       <form
         className="board-sharing__row"
@@ -232,40 +236,40 @@ function SharingControls({ board, onChanged }: { board: BoardForm; onChanged: ()
       >
         <Field
           className="board-sharing__input"
-          label="Share with"
+          label={t('boardModals.shareWith', 'Share with')}
           value={username}
           onValue={setUsername}
-          placeholder="@username"
+          placeholder={t('boardModals.shareWithPlaceholder', '@username')}
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="none"
         />
         <button type="submit" className="button button--ghost" disabled={share.pending || !cleanUsername(username)}>
-          Share
+          {t('boardModals.share', 'Share')}
         </button>
       </form>
       <ErrorList errors={[...share.errors, ...unshare.errors]} />
       {board.sharedWith.length > 0 ? (
-        <ul className="board-sharing__list" aria-label="Shared with">
+        <ul className="board-sharing__list" aria-label={t('boardModals.sharedWith', 'Shared with')}>
           {board.sharedWith.map((name) => (
             <li key={name} className="board-sharing__user">
               <Link to={userPath(name)}>@{name}</Link>
               <button
                 type="button"
                 className="button button--ghost button--small"
-                aria-label={`Unshare ${name}`}
+                aria-label={t('boardModals.unshareUser', 'Unshare {name}', { name })}
                 disabled={unshare.pending}
                 onClick={() => void remove(name)}
               >
-                Unshare
+                {t('boardModals.unshare', 'Unshare')}
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="board-sharing__none">Not shared with anyone yet.</p>
+        <p className="board-sharing__none">{t('boardModals.notShared', 'Not shared with anyone yet.')}</p>
       )}
-      <Field label="Board GUID" value={board.id} readOnly className="board-sharing__guid" onFocus={(e) => e.currentTarget.select()} />
+      <Field label={t('boardModals.guid', 'Board GUID')} value={board.id} readOnly className="board-sharing__guid" onFocus={(e) => e.currentTarget.select()} />
     </section>
   );
 }
@@ -280,8 +284,11 @@ export function DeleteBoardModal({
   onDeleted: () => Promise<void> | void;
 }) {
   return (
-    <DeleteDialog title="Delete board" remove={() => deleteBoard(board.id)} onClose={onClose} onDeleted={onDeleted}>
-      Are you sure you want to delete the board <strong>{board.title}</strong>? (this operation is irreversible)
+    <DeleteDialog title={t('boardModals.deleteTitle', 'Delete board')} remove={() => deleteBoard(board.id)} onClose={onClose} onDeleted={onDeleted}>
+      {tx('boardModals.deleteConfirm', 'Are you sure you want to delete the board <strong>{title}</strong>? (this operation is irreversible)', {
+        title: board.title,
+        strong: (chunks) => <strong>{chunks}</strong>,
+      })}
     </DeleteDialog>
   );
 }

@@ -10,16 +10,17 @@ import { setBoardCover } from '../../api/pinEdits';
 import { useCoverChoices, type CoverChoices } from '../../api/pinLists';
 import { THUMB_WIDTH } from '../../lib/masonry';
 import { useShowNsfw } from '../../lib/nsfw';
+import { formatNumber, t } from '../../i18n';
 import { previewUrl } from '../../lib/thumbs';
 import { EmptyState } from '../EmptyState';
 import { DialogForm, DialogLoading } from './DialogForm';
 
-const TITLE = 'Change cover';
+const title = () => t('coverPicker.title', 'Change cover');
 
 export function CoverPickerModal({ board, onClose }: { board: { id: string; cover1: { id: string } | null }; onClose: () => void }) {
   const choices = useCoverChoices(board.id);
   const start = useStart(choices, board.cover1?.id ?? null);
-  if (start === null) return <DialogLoading title={TITLE} failed={Boolean(choices.error)} onClose={onClose} />;
+  if (start === null) return <DialogLoading title={title()} failed={Boolean(choices.error)} onClose={onClose} />;
   return <CoverPicker boardId={board.id} choices={choices} start={start} onClose={onClose} />;
 }
 
@@ -67,12 +68,12 @@ function CoverPicker({
 
   return (
     <DialogForm
-      title={TITLE}
+      title={title()}
       onClose={onClose}
       onSubmit={submit}
       errors={save.errors}
       pending={save.pending}
-      submitLabel="Select"
+      submitLabel={t('coverPicker.select', 'Select')}
       disabled={!pin}
     >
       {count > 0 ? (
@@ -80,26 +81,31 @@ function CoverPicker({
           <div className="cover-picker__picture" style={{ backgroundColor: pin?.dominantColor }}>
             {!pin ? (
               <p className="cover-picker__loading" aria-busy={!choices.error}>
-                {choices.error ? GENERIC_ERROR : 'Loading...'}
+                {choices.error ? GENERIC_ERROR : t('coverPicker.loading', 'Loading...')}
               </p>
             ) : pin.unsafe && !showNsfw ? (
-              <div className="pin-image__blank" role="img" aria-label="NSFW picture hidden" />
+              <div className="pin-image__blank" role="img" aria-label={t('coverPicker.nsfwHidden', 'NSFW picture hidden')} />
             ) : (
               <img className="cover-picker__img" src={previewUrl(pin, 2 * THUMB_WIDTH)} alt={pin.title || pin.caption} />
             )}
           </div>
           <figcaption className="cover-picker__nav">
             <button type="button" className="button button--ghost button--small" onClick={() => step(-1)}>
-              Previous
+              {t('coverPicker.previous', 'Previous')}
             </button>
-            <span>{`${Math.min(index, count - 1) + 1} / ${count}`}</span>
+            <span>
+              {t('coverPicker.position', '{position} / {count}', {
+                position: formatNumber(Math.min(index, count - 1) + 1),
+                count: formatNumber(count),
+              })}
+            </span>
             <button type="button" className="button button--ghost button--small" onClick={() => step(1)}>
-              Next
+              {t('coverPicker.next', 'Next')}
             </button>
           </figcaption>
         </figure>
       ) : (
-        <EmptyState>No pins...</EmptyState>
+        <EmptyState>{t('coverPicker.noPins', 'No pins...')}</EmptyState>
       )}
     </DialogForm>
   );

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useRevalidateAll } from '../../api/cache';
 import { DELETE_ERROR } from '../../api/errors';
 import { useMutation } from '../../api/mutation';
+import { t } from '../../i18n';
 import { DialogForm } from './DialogForm';
 
 export function DeleteDialog({
@@ -42,7 +43,7 @@ export function DeleteDialog({
       onSubmit={submit}
       errors={deletion.errors}
       pending={deletion.pending}
-      submitLabel="Delete"
+      submitLabel={t('deleteDialog.delete', 'Delete')}
       danger
     >
       {preview}

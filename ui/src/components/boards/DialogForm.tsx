@@ -5,6 +5,7 @@
 
 import { useId, type ReactNode } from 'react';
 import { LOAD_ERROR } from '../../api/errors';
+import { t } from '../../i18n';
 import { ErrorList, FormActions } from '../Form';
 import { Modal } from '../Modal';
 
@@ -49,7 +50,7 @@ export function DialogForm({
         <ErrorList errors={errors} />
         <FormActions>
           <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
+            {t('dialogForm.cancel', 'Cancel')}
           </button>
           <button
             type="submit"
@@ -73,12 +74,12 @@ export function DialogLoading({ title, failed, onClose }: { title: string; faile
         <ErrorList errors={[LOAD_ERROR]} />
       ) : (
         <p className="modal__text" aria-busy="true">
-          Loading...
+          {t('dialogForm.loading', 'Loading...')}
         </p>
       )}
       <div className="form-actions">
         <button type="button" className="button button--ghost" onClick={onClose}>
-          Cancel
+          {t('dialogForm.cancel', 'Cancel')}
         </button>
       </div>
     </Modal>

@@ -2,6 +2,7 @@
 // textarea, and the 'Policie' select (Private / Public). Same look and asterisk as Form.tsx.
 
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { t } from '../../i18n';
 
 function Label({ id, label, required }: { id: string; label: string; required?: boolean | undefined }) {
   return (
@@ -71,9 +72,14 @@ export function TextAreaField({ label, value, onValue, required, rows = 3, ...te
 /** 'Policie' (spec, section 4): Private or Public, i.e. the `secret` flag. Required. */
 export function PolicieField({ secret, onSecret }: { secret: boolean; onSecret: (secret: boolean) => void }) {
   return (
-    <SelectField label="Policie" required value={secret ? 'private' : 'public'} onValue={(value) => onSecret(value === 'private')}>
-      <option value="private">Private</option>
-      <option value="public">Public</option>
+    <SelectField
+      label={t('fields.policie', 'Policie')}
+      required
+      value={secret ? 'private' : 'public'}
+      onValue={(value) => onSecret(value === 'private')}
+    >
+      <option value="private">{t('fields.private', 'Private')}</option>
+      <option value="public">{t('fields.public', 'Public')}</option>
     </SelectField>
   );
 }

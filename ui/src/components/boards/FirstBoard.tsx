@@ -6,11 +6,18 @@ import { useNavigate } from 'react-router';
 import { addBoard } from '../../api/boards';
 import { useRevalidateAll } from '../../api/cache';
 import { useMutation } from '../../api/mutation';
+import { t } from '../../i18n';
 import { boardPath } from '../../lib/paths';
 import { ErrorList, Field } from '../Form';
 import './FirstBoard.css';
 
-const SUGGESTED_NAMES = ['Ideas', 'Recipes', 'Travel', 'Home'];
+/** The names offered, in the reader's language (the board's title is then theirs). */
+const suggestedNames = () => [
+  t('firstBoard.nameIdeas', 'Ideas'),
+  t('firstBoard.nameRecipes', 'Recipes'),
+  t('firstBoard.nameTravel', 'Travel'),
+  t('firstBoard.nameHome', 'Home'),
+];
 
 export function FirstBoard() {
   const [title, setTitle] = useState('');
@@ -27,10 +34,10 @@ export function FirstBoard() {
 
   return (
     <section className="first-board" aria-labelledby="first-board-title">
-      <h2 id="first-board-title">Make your first board</h2>
-      <p className="first-board__text">Pins live on boards. Start with one of these, or name your own:</p>
-      <div className="first-board__names" role="group" aria-label="Suggested names">
-        {SUGGESTED_NAMES.map((name) => (
+      <h2 id="first-board-title">{t('firstBoard.title', 'Make your first board')}</h2>
+      <p className="first-board__text">{t('firstBoard.text', 'Pins live on boards. Start with one of these, or name your own:')}</p>
+      <div className="first-board__names" role="group" aria-label={t('firstBoard.suggestedNames', 'Suggested names')}>
+        {suggestedNames().map((name) => (
           <button key={name} type="button" className="button button--ghost" disabled={create.pending} onClick={() => void make(name)}>
             {name}
           </button>
@@ -43,9 +50,9 @@ export function FirstBoard() {
           void make(title);
         }}
       >
-        <Field label="Board name" required value={title} onValue={setTitle} />
+        <Field label={t('firstBoard.boardName', 'Board name')} required value={title} onValue={setTitle} />
         <button type="submit" className="button button--primary" disabled={create.pending}>
-          Create a board
+          {t('firstBoard.create', 'Create a board')}
         </button>
       </form>
       <ErrorList errors={create.errors} />

@@ -6,6 +6,7 @@ import { useRevalidateAll } from '../../api/cache';
 import { addFolder, deleteFolder, updateFolder } from '../../api/boards';
 import type { FolderLink } from '../../api/generated/graphql';
 import { useMutation } from '../../api/mutation';
+import { t, tx } from '../../i18n';
 import { Field } from '../Form';
 import { DeleteDialog } from './DeleteDialog';
 import { DialogForm } from './DialogForm';
@@ -22,7 +23,10 @@ export function CreateFolderModal({
 }) {
   const [name, setName] = useState('');
   const [secret, setSecret] = useState(initialSecret);
-  const [dialogTitle] = useState(initialSecret ? 'Create a private folder' : 'Create a folder');
+  const [privateTitle] = useState(initialSecret);
+  const dialogTitle = privateTitle
+    ? t('folderModals.createPrivateTitle', 'Create a private folder')
+    : t('folderModals.createTitle', 'Create a folder');
   const revalidateAll = useRevalidateAll();
   const create = useMutation(addFolder);
 
@@ -41,9 +45,9 @@ export function CreateFolderModal({
       onSubmit={submit}
       errors={create.errors}
       pending={create.pending}
-      submitLabel="Create"
+      submitLabel={t('folderModals.create', 'Create')}
     >
-      <Field label="Name" required maxLength={255} value={name} onValue={setName} autoFocus />
+      <Field label={t('folderModals.name', 'Name')} required maxLength={255} value={name} onValue={setName} autoFocus />
       <PolicieField secret={secret} onSecret={setSecret} />
     </DialogForm>
   );
@@ -72,8 +76,15 @@ export function EditFolderModal({
   };
 
   return (
-    <DialogForm title="Edit folder" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
-      <Field label="Name" required maxLength={255} value={name} onValue={setName} />
+    <DialogForm
+      title={t('folderModals.editTitle', 'Edit folder')}
+      onClose={onClose}
+      onSubmit={submit}
+      errors={save.errors}
+      pending={save.pending}
+      submitLabel={t('folderModals.save', 'Save')}
+    >
+      <Field label={t('folderModals.name', 'Name')} required maxLength={255} value={name} onValue={setName} />
       <PolicieField secret={secret} onSecret={setSecret} />
     </DialogForm>
   );
@@ -89,9 +100,11 @@ export function DeleteFolderModal({
   onDeleted: () => Promise<void> | void;
 }) {
   return (
-    <DeleteDialog title="Delete folder" remove={() => deleteFolder(folder.id)} onClose={onClose} onDeleted={onDeleted}>
-      Are you sure you want to delete the folder <strong>{folder.name}</strong>? Its boards will stay, outside any
-      folder.
+    <DeleteDialog title={t('folderModals.deleteTitle', 'Delete folder')} remove={() => deleteFolder(folder.id)} onClose={onClose} onDeleted={onDeleted}>
+      {tx('folderModals.deleteConfirm', 'Are you sure you want to delete the folder <strong>{name}</strong>? Its boards will stay, outside any folder.', {
+        name: folder.name,
+        strong: (chunks) => <strong>{chunks}</strong>,
+      })}
     </DeleteDialog>
   );
 }

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { addShareLink, revokeShareLink, useShareLinks } from '../../api/shareLinks';
 import { useMutation } from '../../api/mutation';
+import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { ErrorList, Field } from '../Form';
 
@@ -39,9 +40,9 @@ export function ShareLinks({ boardId }: { boardId: string }) {
   return (
     <section className="board-sharing" aria-labelledby={titleId}>
       <h3 id={titleId} className="board-sharing__title">
-        Share links
+        {t('shareLinks.title', 'Share links')}
       </h3>
-      <p className="board-sharing__none">Whoever has a link sees this board and its pins, and nothing else.</p>
+      <p className="board-sharing__none">{t('shareLinks.intro', 'Whoever has a link sees this board and its pins, and nothing else.')}</p>
       <form
         className="board-sharing__row"
         onSubmit={(event) => {
@@ -51,16 +52,16 @@ export function ShareLinks({ boardId }: { boardId: string }) {
       >
         <Field
           className="board-sharing__input"
-          label="Expires after (days)"
+          label={t('shareLinks.expiresAfter', 'Expires after (days)')}
           type="number"
           min={1}
           max={365}
           value={days}
           onValue={setDays}
-          hint="Empty: the link works until it is revoked."
+          hint={t('shareLinks.expiresAfterHint', 'Empty: the link works until it is revoked.')}
         />
         <button type="submit" className="button button--ghost" disabled={creation.pending}>
-          Make a share link
+          {t('shareLinks.make', 'Make a share link')}
         </button>
       </form>
       <ErrorList errors={[...creation.errors, ...revocation.errors]} />
@@ -68,41 +69,45 @@ export function ShareLinks({ boardId }: { boardId: string }) {
         <div className="board-sharing__row">
           <Field
             className="board-sharing__input"
-            label="New share link"
+            label={t('shareLinks.newLink', 'New share link')}
             readOnly
             value={made}
             onValue={() => undefined}
             onFocus={(event) => event.currentTarget.select()}
-            hint="Copy it now: it is not shown again."
+            hint={t('shareLinks.newLinkHint', 'Copy it now: it is not shown again.')}
           />
           <button type="button" className="button button--ghost" onClick={() => void copy(made)}>
-            Copy link
+            {t('shareLinks.copy', 'Copy link')}
           </button>
-          {copied ? <span role="status">Copied</span> : null}
+          {copied ? <span role="status">{t('shareLinks.copied', 'Copied')}</span> : null}
         </div>
       ) : null}
       {links === null ? (
-        <p aria-busy="true">Loading...</p>
+        <p aria-busy="true">{t('shareLinks.loading', 'Loading...')}</p>
       ) : links.length === 0 ? (
-        <p className="board-sharing__none">No share links yet.</p>
+        <p className="board-sharing__none">{t('shareLinks.none', 'No share links yet.')}</p>
       ) : (
-        <ul className="board-sharing__list" aria-label="Share links">
+        <ul className="board-sharing__list" aria-label={t('shareLinks.list', 'Share links')}>
           {links.map((link) => {
             const madeAt = formatDateTime(link.createdAt);
+            const facts = [
+              t('shareLinks.made', 'Made {date}', { date: madeAt }),
+              link.lastUsedAt
+                ? t('shareLinks.lastUsed', 'Last used {date}', { date: formatDateTime(link.lastUsedAt) })
+                : t('shareLinks.neverUsed', 'Never used'),
+              ...(link.expiresAt ? [t('shareLinks.expires', 'Expires {date}', { date: formatDateTime(link.expiresAt) })] : []),
+            ];
             return (
               <li key={link.id} className="board-sharing__user">
-                <span>
-                  Made {madeAt} · {link.lastUsedAt ? `Last used ${formatDateTime(link.lastUsedAt)}` : 'Never used'}
-                  {link.expiresAt ? ` · Expires ${formatDateTime(link.expiresAt)}` : ''}
-                </span>
+                <span>{facts.join(' · ')}</span>
                 <button
                   type="button"
                   className="button button--ghost button--small"
-                  aria-label={`Revoke link made ${madeAt}`}
+                  aria-label={t('shareLinks.revokeLink', 'Revoke link made {date}', { date: madeAt })}
                   disabled={revocation.pending}
                   onClick={() => void revocation.run(link.id).then(() => mutate())}
                 >
-                  Revoke
+                  {t('shareLinks.revoke', 'Revoke')}
                 </button>
               </li>
             );

@@ -5,9 +5,10 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { countLabel, type TilePages } from '../../api/boards';
+import type { TilePages } from '../../api/boards';
 import { GENERIC_ERROR } from '../../api/errors';
 import type { BoardSummary, Cover, FolderSummary } from '../../api/generated/graphql';
+import { t } from '../../i18n';
 import { useShowNsfw } from '../../lib/nsfw';
 import { EmptyState } from '../EmptyState';
 import './boards.css';
@@ -63,7 +64,7 @@ export function PrivateBadge() {
   return (
     <span className="private-badge">
       <LockIcon />
-      Private
+      {t('tiles.private', 'Private')}
     </span>
   );
 }
@@ -79,7 +80,7 @@ export function BoardTile({ board, href }: { board: BoardSummary; href: string }
           </Link>
         </h3>
         <p className="tile__meta">
-          <span>{countLabel(board.pins.totalCount, 'pin')}</span>
+          <span>{t('tiles.pinCount', '{count, plural, one {# pin} other {# pins}}', { count: board.pins.totalCount })}</span>
           {board.secret ? <PrivateBadge /> : null}
         </p>
       </div>
@@ -98,7 +99,7 @@ export function FolderTile({ folder, href }: { folder: FolderSummary; href: stri
           </Link>
         </h3>
         <p className="tile__meta">
-          <span>{countLabel(folder.boards.totalCount, 'board')}</span>
+          <span>{t('tiles.boardCount', '{count, plural, one {# board} other {# boards}}', { count: folder.boards.totalCount })}</span>
           {folder.secret ? <PrivateBadge /> : null}
         </p>
       </div>

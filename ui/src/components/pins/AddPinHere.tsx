@@ -6,6 +6,7 @@ import { useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '../../api/mutation';
 import { uploadPin } from '../../api/pins';
+import { t, tx } from '../../i18n';
 import { BROWSER_BUTTON_PATH } from '../../lib/paths';
 import { NOT_AN_IMAGE, isImageFile } from '../../lib/validation';
 import { EmptyState } from '../EmptyState';
@@ -45,21 +46,24 @@ export function AddPinHere({ boardId, onCreateBoard }: { boardId: string | null;
         actions={
           <>
             <button type="button" className="button button--primary" onClick={() => flow.start(boardId)}>
-              Add a pin
+              {t('addPinHere.addPin', 'Add a pin')}
             </button>
             {onCreateBoard ? (
               <button type="button" className="button button--ghost" onClick={onCreateBoard}>
-                Create a board
+                {t('addPinHere.createBoard', 'Create a board')}
               </button>
             ) : null}
             <p className="add-pin-here__hint">
-              {upload.pending ? 'Uploading...' : 'or drop a picture here, or pin from any page with the '}
-              {upload.pending ? null : <Link to={BROWSER_BUTTON_PATH}>browser button</Link>}
+              {upload.pending
+                ? t('addPinHere.uploading', 'Uploading...')
+                : tx('addPinHere.hint', 'or drop a picture here, or pin from any page with the <link>browser button</link>', {
+                    link: (chunks) => <Link to={BROWSER_BUTTON_PATH}>{chunks}</Link>,
+                  })}
             </p>
           </>
         }
       >
-        No pins...
+        {t('addPinHere.noPins', 'No pins...')}
       </EmptyState>
       <ErrorList errors={upload.errors} />
       {flow.element}

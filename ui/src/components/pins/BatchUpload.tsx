@@ -17,6 +17,7 @@ import type { PinBoardChoice } from '../../api/generated/graphql';
 import { useMe } from '../../api/me';
 import { addPinToBoard } from '../../api/pinEdits';
 import { addPin, uploadPin, useClonePreview } from '../../api/pins';
+import { t } from '../../i18n';
 import { boardPath, userPinPath } from '../../lib/paths';
 import { isImageFile } from '../../lib/validation';
 import { DialogForm, DialogLoading } from '../boards/DialogForm';
@@ -46,8 +47,7 @@ interface Item {
   outcome: Outcome;
 }
 
-const TITLE = 'Upload several pins';
-const NOT_A_PICTURE = 'Not a picture: it will not be uploaded.';
+const title = () => t('batchUpload.title', 'Upload several pins');
 
 /** A file's name without its extension: the caption when nothing else is given. */
 const stem = (name: string) => name.replace(/\.[^.]+$/, '') || name;
@@ -55,7 +55,7 @@ const stem = (name: string) => name.replace(/\.[^.]+$/, '') || name;
 export function BatchUploadModal(props: { files: readonly File[]; targetBoardID: string | null; onClose: () => void }) {
   const boards = useBoardChoiceList([...(props.targetBoardID ? [props.targetBoardID] : []), ...readRecentBoards()]);
   const { me, error } = useMe();
-  if (!boards.ready || !me) return <DialogLoading title={TITLE} failed={boards.failed || !!error} onClose={props.onClose} />;
+  if (!boards.ready || !me) return <DialogLoading title={title()} failed={boards.failed || !!error} onClose={props.onClose} />;
   return <BatchForm {...props} boards={boards} username={me.username} />;
 }
 
@@ -76,7 +76,9 @@ function BatchForm({
     files.map((file) => ({
       file,
       title: '',
-      outcome: isImageFile(file) ? { kind: 'waiting' } : { kind: 'refused', reason: NOT_A_PICTURE },
+      outcome: isImageFile(file)
+        ? { kind: 'waiting' }
+        : { kind: 'refused', reason: t('batchUpload.notAPicture', 'Not a picture: it will not be uploaded.') },
     })),
   );
   const [board, setBoard] = useState<PinBoardChoice | null>(
@@ -128,7 +130,7 @@ function BatchForm({
 
   const submit = async () => {
     if (!board) {
-      setErrors(['Please choose a board.']);
+      setErrors([t('batchUpload.chooseBoard', 'Please choose a board.')]);
       return;
     }
     setPhase('sending');
@@ -146,7 +148,7 @@ function BatchForm({
   };
 
   const list = (
-    <ul className="batch-upload__files" aria-label="Files">
+    <ul className="batch-upload__files" aria-label={t('batchUpload.files', 'Files')}>
       {items.map((item, index) => (
         <li key={index}>
           <BatchFile
@@ -164,14 +166,18 @@ function BatchForm({
   if (phase === 'done') {
     const count = (...kinds: Outcome['kind'][]) => items.filter((item) => kinds.includes(item.outcome.kind)).length;
     return (
-      <Modal title="Pins added" onClose={onClose}>
+      <Modal title={t('batchUpload.doneTitle', 'Pins added')} onClose={onClose}>
         <p role="status">
-          {count('created')} created, {count('clone', 'added')} already pinned, {count('refused')} refused.
+          {t('batchUpload.summary', '{created} created, {pinned} already pinned, {refused} refused.', {
+            created: count('created'),
+            pinned: count('clone', 'added'),
+            refused: count('refused'),
+          })}
         </p>
         {list}
         <FormActions>
           <button type="button" className="button" onClick={onClose} autoFocus>
-            Done
+            {t('batchUpload.done', 'Done')}
           </button>
         </FormActions>
       </Modal>
@@ -180,7 +186,14 @@ function BatchForm({
 
   return (
     <>
-      <DialogForm title={TITLE} onClose={onClose} onSubmit={submit} errors={errors} pending={phase === 'sending'} submitLabel="Upload all">
+      <DialogForm
+        title={title()}
+        onClose={onClose}
+        onSubmit={submit}
+        errors={errors}
+        pending={phase === 'sending'}
+        submitLabel={t('batchUpload.uploadAll', 'Upload all')}
+      >
         <BoardChoice
           list={boards}
           single
@@ -193,8 +206,13 @@ function BatchForm({
           onDrop={() => setBoard(null)}
           onCreate={createBoard}
         />
-        <Field label="Caption" value={caption} onValue={setCaption} hint="Shared by every file; a file's title or name when empty." />
-        <Field label="Tags" value={tags} onValue={setTags} />
+        <Field
+          label={t('batchUpload.caption', 'Caption')}
+          value={caption}
+          onValue={setCaption}
+          hint={t('batchUpload.captionHint', "Shared by every file; a file's title or name when empty.")}
+        />
+        <Field label={t('batchUpload.tags', 'Tags')} value={tags} onValue={setTags} />
         {list}
       </DialogForm>
       {boardDialog}
@@ -224,16 +242,20 @@ function BatchFile({
       <div className="batch-upload__body">
         {thumbnail ? <img className="batch-upload__thumbnail" src={thumbnail} alt="" /> : <span className="batch-upload__thumbnail" />}
         <div className="batch-upload__details">
-        {onTitle && outcome.kind === 'waiting' ? <Field label="Title" value={item.title} onValue={onTitle} /> : null}
+        {onTitle && outcome.kind === 'waiting' ? <Field label={t('batchUpload.fileTitle', 'Title')} value={item.title} onValue={onTitle} /> : null}
         {outcome.kind === 'waiting' || outcome.kind === 'sending' ? (
-          <progress aria-label={`Upload of ${file.name}`} max={100} value={outcome.kind === 'sending' ? Math.round(outcome.sent * 100) : 0} />
+          <progress
+            aria-label={t('batchUpload.fileProgress', 'Upload of {name}', { name: file.name })}
+            max={100}
+            value={outcome.kind === 'sending' ? Math.round(outcome.sent * 100) : 0}
+          />
         ) : null}
-        {outcome.kind === 'created' ? <span>Created</span> : null}
+        {outcome.kind === 'created' ? <span>{t('batchUpload.created', 'Created')}</span> : null}
         {outcome.kind === 'clone' ? (
           <AlreadyPinned pinned={outcome} href={userPinPath(username, outcome.id)} board={board} onOutcome={onOutcome} />
         ) : null}
-        {outcome.kind === 'added' ? <span>Added to {board?.title}</span> : null}
-        {outcome.kind === 'refused' ? <span>Refused: {outcome.reason}</span> : null}
+        {outcome.kind === 'added' ? <span>{t('batchUpload.added', 'Added to {board}', { board: board?.title ?? '' })}</span> : null}
+        {outcome.kind === 'refused' ? <span>{t('batchUpload.refused', 'Refused: {reason}', { reason: outcome.reason })}</span> : null}
         </div>
       </div>
     </fieldset>
@@ -282,16 +304,16 @@ function AlreadyPinned({
   };
   return (
     <div className="batch-upload__pinned">
-      <span>{clone ? alreadyPinned(clone.boards) : 'Already pinned.'}</span>
+      <span>{clone ? alreadyPinned(clone.boards) : t('batchUpload.alreadyPinned', 'Already pinned.')}</span>
       <button type="button" className="button button--ghost button--small" onClick={() => void act(async () => ({ kind: 'created', id: await pinned.anyway() }))}>
-        Pin it anyway
+        {t('batchUpload.pinAnyway', 'Pin it anyway')}
       </button>
       {board ? (
         <button type="button" className="button button--ghost button--small" onClick={() => void act(() => addToBoard(board))}>
-          Add to board
+          {t('batchUpload.addToBoard', 'Add to board')}
         </button>
       ) : null}
-      <a href={href}>Open it</a>
+      <a href={href}>{t('batchUpload.open', 'Open it')}</a>
       <ErrorList errors={errors} />
     </div>
   );

@@ -13,6 +13,7 @@ import type { PinCopy, TempPin } from '../../api/generated/graphql';
 import { useMe } from '../../api/me';
 import { addPinToBoard } from '../../api/pinEdits';
 import { useClonePreview } from '../../api/pins';
+import { t } from '../../i18n';
 import { pinPath, userPinPath } from '../../lib/paths';
 import { ErrorList, FormActions } from '../Form';
 import { Modal } from '../Modal';
@@ -39,7 +40,10 @@ export function ClonesModal({
   const first = copies[0];
   const { clone: firstPin } = useClonePreview(first?.id ?? null);
   const href = (id: string) => (me ? userPinPath(me.username, id) : pinPath(id));
-  const title = temp.clones.length > 0 ? 'Existing pin found with same image' : 'Existing pin found with a similar image';
+  const title =
+    temp.clones.length > 0
+      ? t('clonesModal.titleSame', 'Existing pin found with same image')
+      : t('clonesModal.titleSimilar', 'Existing pin found with a similar image');
 
   if (!first) return null;
   if (choosing) return <ManageBoardsModal pinId={first.id} onClose={onClose} onSaved={() => navigate(href(first.id))} />;
@@ -65,7 +69,7 @@ export function ClonesModal({
   return (
     <Modal title={title} onClose={onClose}>
       {firstPin ? <p className="pin-clones__where">{alreadyPinned(firstPin.boards)}</p> : null}
-      <ul className="pin-clones" aria-label="Existing pins">
+      <ul className="pin-clones" aria-label={t('clonesModal.existingPins', 'Existing pins')}>
         {copies.map((copy) => (
           <li key={copy.id} className="pin-clones__item">
             <Clone clone={copy} href={href(copy.id)} onOpen={onClose} />
@@ -75,16 +79,16 @@ export function ClonesModal({
       <ErrorList errors={errors} />
       <FormActions>
         <button type="button" className="button button--ghost" onClick={onClose}>
-          Cancel
+          {t('clonesModal.cancel', 'Cancel')}
         </button>
         <button type="button" className="button button--ghost" onClick={() => void addToBoard()}>
-          Add to board
+          {t('clonesModal.addToBoard', 'Add to board')}
         </button>
         <button type="button" className="button button--ghost" onClick={open}>
-          Open it
+          {t('clonesModal.open', 'Open it')}
         </button>
         <button type="button" className="button button--primary" onClick={onContinue}>
-          Pin it anyway
+          {t('clonesModal.pinAnyway', 'Pin it anyway')}
         </button>
       </FormActions>
     </Modal>
@@ -94,9 +98,12 @@ export function ClonesModal({
 /** "You already pinned this picture on {board}", and how many more boards. */
 export function alreadyPinned(boards: { totalCount: number; edges: readonly { node: { title: string } }[] }): string {
   const board = boards.edges[0]?.node.title;
-  if (!board) return 'You already pinned this picture.';
-  const more = boards.totalCount - 1;
-  return `You already pinned this picture on ${board}${more > 0 ? ` and ${more} more` : ''}`;
+  if (!board) return t('clonesModal.alreadyPinned', 'You already pinned this picture.');
+  return t(
+    'clonesModal.alreadyPinnedOn',
+    '{more, plural, =0 {You already pinned this picture on {board}} other {You already pinned this picture on {board} and # more}}',
+    { board, more: Math.max(0, boards.totalCount - 1) },
+  );
 }
 
 /** One existing pin: its thumbnail and title (or caption) linking to it, and its caption under a title. */
@@ -110,7 +117,7 @@ function Clone({ clone, href, onOpen }: { clone: PinCopy; href: string; onOpen: 
       {pin ? <img className="pin-clones__thumbnail" src={pin.thumbnail} alt="" /> : <span className="pin-clones__thumbnail" />}
       <div>
         <Link to={href} onClick={onOpen} className="pin-clones__link">
-          {title || caption || 'An existing pin'}
+          {title || caption || t('clonesModal.anExistingPin', 'An existing pin')}
         </Link>
         {title && caption ? <p className="pin-clones__caption">{caption}</p> : null}
       </div>

@@ -12,6 +12,7 @@ import { useRevalidateAll } from '../../api/cache';
 import { useMutation } from '../../api/mutation';
 import type { TempPin } from '../../api/generated/graphql';
 import { addPin } from '../../api/pins';
+import { t } from '../../i18n';
 import { pinPath } from '../../lib/paths';
 import { chooseBoard, likePrevious, matchesPrevious, suggestedDraft, type PinDraft, type PinSuggestion } from '../../lib/pinDraft';
 import { readLastPin, readRecentBoards, rememberPin, type LastPin } from '../../lib/pinMemory';
@@ -21,7 +22,7 @@ import { useBoardChoices } from './NewBoard';
 import { PinDraftFields } from './PinFields';
 import './pins.css';
 
-const TITLE = 'Create a pin';
+const title = () => t('createPinModal.title', 'Create a pin');
 
 interface CreatePinProps {
   temp: TempPin;
@@ -35,7 +36,7 @@ interface CreatePinProps {
 export function CreatePinModal(props: CreatePinProps) {
   const [last] = useState(readLastPin);
   const boards = useBoardChoiceList([...(props.targetBoardID ? [props.targetBoardID] : []), ...readRecentBoards(), ...(last?.boards ?? [])]);
-  if (!boards.ready) return <DialogLoading title={TITLE} failed={boards.failed} onClose={props.onClose} />;
+  if (!boards.ready) return <DialogLoading title={title()} failed={boards.failed} onClose={props.onClose} />;
   return <CreatePinForm {...props} boards={boards} last={last} />;
 }
 
@@ -99,12 +100,19 @@ function CreatePinForm({
 
   return (
     <>
-      <DialogForm title={TITLE} onClose={onClose} onSubmit={submit} errors={create.errors} pending={create.pending} submitLabel="Create">
+      <DialogForm
+        title={title()}
+        onClose={onClose}
+        onSubmit={submit}
+        errors={create.errors}
+        pending={create.pending}
+        submitLabel={t('createPinModal.create', 'Create')}
+      >
         <div className="pin-form__top">
-          <img className="pin-form__preview" src={temp.tempFileUrl} alt="The new pin's picture" />
+          <img className="pin-form__preview" src={temp.tempFileUrl} alt={t('createPinModal.preview', "The new pin's picture")} />
           {last ? (
             <button type="button" className="button button--ghost button--small" onClick={toggleLike}>
-              {liked ? 'Undo like previous' : 'Like previous'}
+              {liked ? t('createPinModal.undoLikePrevious', 'Undo like previous') : t('createPinModal.likePrevious', 'Like previous')}
             </button>
           ) : null}
         </div>

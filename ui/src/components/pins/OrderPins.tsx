@@ -5,6 +5,7 @@
 
 import { useState, type DragEvent } from 'react';
 import { useMutation } from '../../api/mutation';
+import { t } from '../../i18n';
 import { orderPinInBoard } from '../../api/pinEdits';
 import type { ListedPin } from '../../api/pinLists';
 import { FormActions } from '../Form';
@@ -66,21 +67,23 @@ export function OrderPins({
   };
 
   return (
-    <section className="order-pins" aria-label="Order pins">
+    <section className="order-pins" aria-label={t('orderPins.label', 'Order pins')}>
       <div className="order-pins__bar">
-        <p className="order-pins__help">Drag a pin onto the left or right half of another pin to put it before or after it.</p>
+        <p className="order-pins__help">
+          {t('orderPins.help', 'Drag a pin onto the left or right half of another pin to put it before or after it.')}
+        </p>
         <FormActions>
           <button type="button" className="button button--ghost" onClick={onCancel} disabled={save.pending}>
-            Cancel
+            {t('orderPins.cancel', 'Cancel')}
           </button>
           <button type="button" className="button button--primary" disabled={save.pending} onClick={() => void save.run().then((ok) => ok && onDone())}>
-            Done
+            {t('orderPins.done', 'Done')}
           </button>
         </FormActions>
       </div>
       <PinGrid
         pins={pins}
-        label="Pins"
+        label={t('orderPins.pins', 'Pins')}
         renderTile={(pin, index, columnWidth) => (
           <div
             className="order-tile"
@@ -113,13 +116,19 @@ export function OrderPins({
           >
             <PinFace pin={pin} columnWidth={columnWidth} />
             <div className="order-tile__moves">
-              <button type="button" className="order-tile__move" aria-label={`Move ${nameOf(pin)} earlier`} disabled={index === 0} onClick={() => shift(index, -1)}>
+              <button
+                type="button"
+                className="order-tile__move"
+                aria-label={t('orderPins.earlier', 'Move {name} earlier', { name: nameOf(pin) })}
+                disabled={index === 0}
+                onClick={() => shift(index, -1)}
+              >
                 ‹
               </button>
               <button
                 type="button"
                 className="order-tile__move"
-                aria-label={`Move ${nameOf(pin)} later`}
+                aria-label={t('orderPins.later', 'Move {name} later', { name: nameOf(pin) })}
                 disabled={index === pins.length - 1}
                 onClick={() => shift(index, 1)}
               >

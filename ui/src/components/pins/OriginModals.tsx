@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TempPin } from '../../api/generated/graphql';
 import { downloadPinFile, uploadPin } from '../../api/pins';
 import { useMutation } from '../../api/mutation';
+import { t } from '../../i18n';
 import { NOT_AN_IMAGE, isImageFile } from '../../lib/validation';
 import { DialogForm } from '../boards/DialogForm';
 import { Field, FormActions } from '../Form';
@@ -13,18 +14,18 @@ import './pins.css';
 
 export function OriginModal({ onClose, onWeb, onComputer }: { onClose: () => void; onWeb: () => void; onComputer: () => void }) {
   return (
-    <Modal title="Choose pin origin" onClose={onClose}>
+    <Modal title={t('originModals.title', 'Choose pin origin')} onClose={onClose}>
       <div className="pin-origin">
         <button type="button" className="pin-origin__choice" onClick={onWeb} autoFocus>
-          The web
+          {t('originModals.web', 'The web')}
         </button>
         <button type="button" className="pin-origin__choice" onClick={onComputer}>
-          Your computer
+          {t('originModals.computer', 'Your computer')}
         </button>
       </div>
       <FormActions>
         <button type="button" className="button button--ghost" onClick={onClose}>
-          Cancel
+          {t('originModals.cancel', 'Cancel')}
         </button>
       </FormActions>
     </Modal>
@@ -62,14 +63,14 @@ export function WebPinModal({
 
   return (
     <DialogForm
-      title="Download pin from the web"
+      title={t('originModals.webTitle', 'Download pin from the web')}
       onClose={onClose}
       onSubmit={submit}
       errors={download.errors}
       pending={download.pending}
-      submitLabel="Download"
+      submitLabel={t('originModals.download', 'Download')}
     >
-      <Field label="URL" type="url" required value={url} onValue={setUrl} placeholder="https://" autoFocus />
+      <Field label={t('originModals.url', 'URL')} type="url" required value={url} onValue={setUrl} placeholder="https://" autoFocus />
     </DialogForm>
   );
 }
@@ -113,12 +114,12 @@ export function UploadPinModal({
 
   return (
     <DialogForm
-      title="Upload pin from your computer"
+      title={t('originModals.uploadTitle', 'Upload pin from your computer')}
       onClose={onClose}
       onSubmit={submit}
       errors={upload.errors}
       pending={upload.pending}
-      submitLabel="Upload"
+      submitLabel={t('originModals.upload', 'Upload')}
     >
       <div
         className="upload-drop"
@@ -136,21 +137,23 @@ export function UploadPinModal({
         }}
       >
         <Field
-          label="Picture"
+          label={t('originModals.picture', 'Picture')}
           type="file"
           accept="image/*"
           multiple
           required={files.length === 0}
           onFiles={(chosen) => add(Array.from(chosen ?? []), true)}
-          hint="Image files: JPEG, PNG, WebP or GIF. Pick, drop or paste several to upload them together."
+          hint={t('originModals.pictureHint', 'Image files: JPEG, PNG, WebP or GIF. Pick, drop or paste several to upload them together.')}
         />
-        {files.length > 1 ? <p role="status">{files.length} files chosen</p> : null}
+        {files.length > 1 ? (
+          <p role="status">{t('originModals.filesChosen', '{count, plural, one {# file chosen} other {# files chosen}}', { count: files.length })}</p>
+        ) : null}
       </div>
       {sent !== null ? (
         <div className="upload-progress">
-          <progress className="upload-progress__bar" aria-label="Upload progress" max={100} value={Math.round(sent * 100)} />
+          <progress className="upload-progress__bar" aria-label={t('originModals.progress', 'Upload progress')} max={100} value={Math.round(sent * 100)} />
           <span className="upload-progress__value" aria-hidden="true">
-            {Math.round(sent * 100)}%
+            {t('originModals.percent', '{percent}%', { percent: Math.round(sent * 100) })}
           </span>
         </div>
       ) : null}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useRevalidateAll } from '../../api/cache';
 import { GENERIC_ERROR } from '../../api/errors';
 import { useMutation } from '../../api/mutation';
+import { t } from '../../i18n';
 import { setBoardCover } from '../../api/pinEdits';
 import type { PinDetail } from '../../api/generated/graphql';
 import type { PinBoard } from '../../api/pinDetail';
@@ -26,7 +27,7 @@ async function share(pin: PinDetail): Promise<string | null> {
     return null;
   }
   await navigator.clipboard.writeText(url);
-  return 'Link copied.';
+  return t('pinActions.linkCopied', 'Link copied.');
 }
 
 export function PinActions({
@@ -52,20 +53,20 @@ export function PinActions({
     if (!coverBoard) return;
     setStatus(null);
     if (!(await cover.run(coverBoard.id, pin.id))) return;
-    setStatus(`This pin is now the cover of ${coverBoard.title}.`);
+    setStatus(t('pinActions.coverSet', 'This pin is now the cover of {board}.', { board: coverBoard.title }));
     await revalidateAll();
   };
 
   const menu: OwnerAction[] = [
     {
-      label: canShare ? 'Share' : 'Copy link',
+      label: canShare ? t('pinActions.share', 'Share') : t('pinActions.copyLink', 'Copy link'),
       onSelect: () => void sharing.run(pin).then((message) => setStatus(message ?? null)),
     },
-    ...(isOwner ? [{ label: 'Edit pin', onSelect: () => dialogs.open('edit', pin.id) }] : []),
-    ...(source ? [{ label: 'Visit origin website', href: source }] : []),
-    { label: 'Open original image', href: pin.original },
-    ...(coverBoard ? [{ label: 'Set pin as board cover', onSelect: () => void setCover() }] : []),
-    ...(isOwner ? [{ label: 'Delete pin', onSelect: () => dialogs.open('delete', pin.id), danger: true }] : []),
+    ...(isOwner ? [{ label: t('pinActions.editPin', 'Edit pin'), onSelect: () => dialogs.open('edit', pin.id) }] : []),
+    ...(source ? [{ label: t('pinActions.visitOrigin', 'Visit origin website'), href: source }] : []),
+    { label: t('pinActions.openOriginal', 'Open original image'), href: pin.original },
+    ...(coverBoard ? [{ label: t('pinActions.setCover', 'Set pin as board cover'), onSelect: () => void setCover() }] : []),
+    ...(isOwner ? [{ label: t('pinActions.deletePin', 'Delete pin'), onSelect: () => dialogs.open('delete', pin.id), danger: true }] : []),
   ];
 
   return (
@@ -73,26 +74,26 @@ export function PinActions({
       <div className="pin-page__actions">
         {source ? (
           <a className="button button--ghost" href={source} target="_blank" rel="noopener">
-            Visit site
+            {t('pinActions.visitSite', 'Visit site')}
           </a>
         ) : null}
         <a className="button button--ghost" href={pin.original} target="_blank" rel="noopener">
-          Image
+          {t('pinActions.image', 'Image')}
         </a>
         {coverBoard ? (
           <button type="button" className="button button--ghost" onClick={() => void setCover()} disabled={cover.pending}>
-            Cover
+            {t('pinActions.cover', 'Cover')}
           </button>
         ) : null}
         {isOwner ? (
           <button type="button" className="button button--ghost" onClick={() => dialogs.open('edit', pin.id)}>
-            Edit
+            {t('pinActions.edit', 'Edit')}
           </button>
         ) : null}
         <button type="button" className="button button--primary" onClick={() => void dialogs.pinIt(pin)}>
-          Pin it
+          {t('pinActions.pinIt', 'Pin it')}
         </button>
-        <OwnerMenu label="Pin menu" actions={menu} />
+        <OwnerMenu label={t('pinActions.menu', 'Pin menu')} actions={menu} />
       </div>
       {status ? <StatusMessage>{status}</StatusMessage> : null}
       <ErrorList errors={[...cover.errors, ...sharing.errors, ...dialogs.errors]} />

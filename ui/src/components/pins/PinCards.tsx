@@ -4,10 +4,10 @@
 
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { countLabel } from '../../api/boards';
 import type { PinDetail } from '../../api/generated/graphql';
 import { usePinBoards } from '../../api/pinDetail';
 import { displayName } from '../../api/users';
+import { formatNumber, t, tx } from '../../i18n';
 import { formatBytes, formatDateTime, timeAgo } from '../../lib/format';
 import { boardPath, pinPath, userPath } from '../../lib/paths';
 import './pins.css';
@@ -25,14 +25,21 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function UsersCard({ pin }: { pin: PinDetail }) {
+  const via = pin.addedVia;
   return (
-    <section className="pin-card" aria-label="Pinned by">
+    <section className="pin-card" aria-label={t('pinCards.pinnedBy', 'Pinned by')}>
       <p className="pin-card__line">
-        By <Link to={userPath(pin.user.username)}>{displayName(pin.user)}</Link>
+        {tx('pinCards.by', 'By <link>{name}</link>', {
+          name: displayName(pin.user),
+          link: (chunks) => <Link to={userPath(pin.user.username)}>{chunks}</Link>,
+        })}
       </p>
-      {pin.addedVia ? (
+      {via ? (
         <p className="pin-card__line">
-          Added via <Link to={pinPath(pin.addedVia.id)}>{displayName(pin.addedVia.user)}&apos;s pin</Link>
+          {tx('pinCards.addedVia', "Added via <link>{name}'s pin</link>", {
+            name: displayName(via.user),
+            link: (chunks) => <Link to={pinPath(via.id)}>{chunks}</Link>,
+          })}
         </p>
       ) : null}
     </section>
@@ -47,7 +54,7 @@ export function BoardsCard({ pin, onManage }: { pin: PinDetail; onManage?: () =>
   const { boards: every } = usePinBoards(pin.boards.pageInfo.hasNextPage ? pin.id : null);
   const boards = every ?? pin.boards.edges.map((edge) => edge.node);
   return (
-    <Card title={`Pinned on ${countLabel(pin.boards.totalCount, 'board')}`}>
+    <Card title={t('pinCards.pinnedOn', 'Pinned on {count, plural, one {# board} other {# boards}}', { count: pin.boards.totalCount })}>
       {boards.length > 0 ? (
         <ul className="pin-card__list">
           {boards.map((board) => (
@@ -59,44 +66,48 @@ export function BoardsCard({ pin, onManage }: { pin: PinDetail; onManage?: () =>
       ) : null}
       {onManage ? (
         <button type="button" className="button button--ghost button--small pin-card__action" onClick={onManage}>
-          Pin on boards...
+          {t('pinCards.manageBoards', 'Pin on boards...')}
         </button>
       ) : null}
     </Card>
   );
 }
 
-const oneDecimal = (value: number) => String(Number(value.toFixed(1)));
+const oneDecimal = (value: number) => formatNumber(Number(value.toFixed(1)));
 
 export function MetadataCard({ pin }: { pin: PinDetail }) {
   const exposure = [
-    pin.exposureTime ? `${pin.exposureTime} sec` : null,
+    pin.exposureTime ? t('pinCards.exposureTime', '{time} sec', { time: pin.exposureTime }) : null,
     pin.aperture !== null ? `f/${oneDecimal(pin.aperture)}` : null,
     pin.iso !== null ? `ISO ${pin.iso}` : null,
   ].filter((part): part is string => part !== null);
   const lens = [pin.lens, pin.focalLength !== null ? `${oneDecimal(pin.focalLength)} mm` : null].filter(Boolean).join(', ');
 
   return (
-    <Card title="Image Metadata">
+    <Card title={t('pinCards.metadata', 'Image Metadata')}>
       <ul className="pin-meta">
         <li className="pin-meta__line">
-          {exposure.length > 0 ? exposure.map((part) => <span key={part}>{part}</span>) : 'No exposure information'}
+          {exposure.length > 0 ? exposure.map((part) => <span key={part}>{part}</span>) : t('pinCards.noExposure', 'No exposure information')}
         </li>
-        <li className="pin-meta__line">{pin.camera || 'No camera information'}</li>
-        <li className="pin-meta__line">{lens || 'No lens information'}</li>
+        <li className="pin-meta__line">{pin.camera || t('pinCards.noCamera', 'No camera information')}</li>
+        <li className="pin-meta__line">{lens || t('pinCards.noLens', 'No lens information')}</li>
         <li className="pin-meta__line">
           <span>{`${pin.width} × ${pin.height} px`}</span>
           <span>{formatBytes(pin.weight)}</span>
         </li>
         <li className="pin-meta__line">
-          {pin.exifDate ? <time dateTime={pin.exifDate}>{formatDateTime(pin.exifDate)}</time> : 'No date information'}
+          {pin.exifDate ? <time dateTime={pin.exifDate}>{formatDateTime(pin.exifDate)}</time> : t('pinCards.noDate', 'No date information')}
         </li>
         <li className="pin-meta__line">
           <span>
-            Added{' '}
-            <time dateTime={pin.createdAt} title={formatDateTime(pin.createdAt)}>
-              {timeAgo(pin.createdAt)}
-            </time>
+            {tx('pinCards.added', 'Added <time>{ago}</time>', {
+              ago: timeAgo(pin.createdAt),
+              time: (chunks) => (
+                <time dateTime={pin.createdAt} title={formatDateTime(pin.createdAt)}>
+                  {chunks}
+                </time>
+              ),
+            })}
           </span>
         </li>
       </ul>

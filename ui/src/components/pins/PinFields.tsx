@@ -5,6 +5,7 @@
 import { useId, type ReactNode } from 'react';
 import type { BoardChoiceList } from '../../api/boardChoice';
 import type { PinBoardChoice } from '../../api/generated/graphql';
+import { t } from '../../i18n';
 import { chooseBoard, dropBoard, editCaption, editTags, type PinDraft } from '../../lib/pinDraft';
 import { uniqueById } from '../../lib/uniqueById';
 import { SelectField, TextAreaField } from '../boards/Fields';
@@ -35,9 +36,6 @@ export function CheckField({
     </label>
   );
 }
-
-/** What the board choice says to a user without boards (spec, section 5). */
-export const NO_BOARDS = 'It seems you have no boards, you must create one before adding pins.';
 
 /** From how many boards the choice offers 'Find a board'. */
 const FIND_FROM = 10;
@@ -76,14 +74,14 @@ export function BoardChoice({
   return (
     <fieldset className="field board-choice">
       <legend className="field__label-row board-choice__legend">
-        <span className="field__label">{single ? 'Board' : 'Boards'}</span>
+        <span className="field__label">{single ? t('pinFields.board', 'Board') : t('pinFields.boards', 'Boards')}</span>
         <span className="field__required" aria-hidden="true">
           *
         </span>
       </legend>
       {list.total > FIND_FROM ? (
         <Field
-          label="Find a board"
+          label={t('pinFields.findBoard', 'Find a board')}
           type="search"
           className="board-choice__find"
           value={list.find}
@@ -94,7 +92,9 @@ export function BoardChoice({
           }}
         />
       ) : null}
-      {typed && list.found?.length === 0 ? <p className="board-choice__empty">No board matches "{typed}".</p> : null}
+      {typed && list.found?.length === 0 ? (
+        <p className="board-choice__empty">{t('pinFields.noMatch', 'No board matches "{typed}".', { typed })}</p>
+      ) : null}
       {shown.length > 0 ? (
         <ul className="board-choice__list">
           {shown.map((board) => (
@@ -112,19 +112,22 @@ export function BoardChoice({
           {!typed && list.hasMore ? (
             <li className="board-choice__item">
               <button type="button" className="button button--ghost button--small" disabled={list.loadingMore} onClick={list.loadMore}>
-                More boards
+                {t('pinFields.moreBoards', 'More boards')}
               </button>
             </li>
           ) : null}
         </ul>
       ) : null}
-      {hasBoards ? null : <p className="board-choice__empty">{NO_BOARDS}</p>}
+      {/* What the board choice says to a user without boards (spec, section 5). */}
+      {hasBoards ? null : (
+        <p className="board-choice__empty">{t('pinFields.noBoards', 'It seems you have no boards, you must create one before adding pins.')}</p>
+      )}
       <button
         type="button"
         className={`button button--small board-choice__create ${hasBoards ? 'button--ghost' : 'button--primary'}`}
         onClick={onCreate}
       >
-        Create a board
+        {t('pinFields.createBoard', 'Create a board')}
       </button>
     </fieldset>
   );
@@ -134,18 +137,18 @@ export function BoardChoice({
 export function PinTextFields({ draft, onDraft }: { draft: PinDraft; onDraft: (update: (draft: PinDraft) => PinDraft) => void }) {
   return (
     <>
-      <Field label="Title" maxLength={255} value={draft.title} onValue={(title) => onDraft((d) => ({ ...d, title }))} />
-      <TextAreaField label="Caption" required value={draft.caption} onValue={(caption) => onDraft((d) => editCaption(d, caption))} />
+      <Field label={t('pinFields.title', 'Title')} maxLength={255} value={draft.title} onValue={(title) => onDraft((d) => ({ ...d, title }))} />
+      <TextAreaField label={t('pinFields.caption', 'Caption')} required value={draft.caption} onValue={(caption) => onDraft((d) => editCaption(d, caption))} />
       <TagsField value={draft.tags} onValue={(tags) => onDraft((d) => editTags(d, tags))} />
-      <SelectField label="Rating" value={String(draft.rating)} onValue={(rating) => onDraft((d) => ({ ...d, rating: Number(rating) }))}>
-        <option value="0">No rating</option>
+      <SelectField label={t('pinFields.rating', 'Rating')} value={String(draft.rating)} onValue={(rating) => onDraft((d) => ({ ...d, rating: Number(rating) }))}>
+        <option value="0">{t('pinFields.noRating', 'No rating')}</option>
         {[1, 2, 3, 4, 5].map((stars) => (
           <option key={stars} value={stars}>
-            {stars === 1 ? '1 star' : `${stars} stars`}
+            {t('pinFields.stars', '{count, plural, one {# star} other {# stars}}', { count: stars })}
           </option>
         ))}
       </SelectField>
-      <CheckField label="NSFW" checked={draft.unsafe} onChecked={(unsafe) => onDraft((d) => ({ ...d, unsafe }))} />
+      <CheckField label={t('pinFields.nsfw', 'NSFW')} checked={draft.unsafe} onChecked={(unsafe) => onDraft((d) => ({ ...d, unsafe }))} />
     </>
   );
 }

@@ -9,6 +9,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PinThumb } from '../../api/generated/graphql';
+import { t } from '../../i18n';
 import { useShowNsfw } from '../../lib/nsfw';
 import { THUMB_WIDTH } from '../../lib/masonry';
 import { hasWebp, onFirstScreen, previewUrl, ratioOf, srcSet, tileLayout, type Thumb } from '../../lib/thumbs';
@@ -29,7 +30,7 @@ export function PinFace({ pin, columnWidth, firstScreen = false }: { pin: Thumb;
         style={{ aspectRatio: `1 / ${ratioOf(pin)}`, backgroundColor: hidden ? undefined : pin.dominantColor }}
       >
         {hidden ? (
-          <span className="pin-image__blank pin-face__blank" role="img" aria-label="NSFW picture hidden" />
+          <span className="pin-image__blank pin-face__blank" role="img" aria-label={t('pinGrid.nsfwHidden', 'NSFW picture hidden')} />
         ) : (
           <picture>
             {hasWebp(pin.previewsFormats) ? <source type="image/webp" srcSet={srcSet(pin, 'webp')} sizes={sizes} /> : null}

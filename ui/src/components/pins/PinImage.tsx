@@ -9,6 +9,7 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PinDetail } from '../../api/generated/graphql';
 import { DETAIL_PREVIEW_WIDTH } from '../../api/pinDetail';
+import { t } from '../../i18n';
 import { useShowNsfw } from '../../lib/nsfw';
 import { hasWebp } from '../../lib/thumbs';
 import { PrivateBadge } from '../boards/Tiles';
@@ -27,7 +28,7 @@ export function PinImage({ pin, zoomTo }: { pin: ShownPicture; zoomTo?: string }
   const hidden = pin.unsafe && !showNsfw && shownOnce !== pin.preview;
 
   const picture: ReactNode = hidden ? (
-    <div className="pin-image__blank" role="img" aria-label="NSFW picture hidden" />
+    <div className="pin-image__blank" role="img" aria-label={t('pinImage.nsfwHidden', 'NSFW picture hidden')} />
   ) : (
     <picture>
       {hasWebp(pin.previewsFormats) ? <source srcSet={pin.previewWebp} type="image/webp" /> : null}
@@ -49,7 +50,7 @@ export function PinImage({ pin, zoomTo }: { pin: ShownPicture; zoomTo?: string }
       }
     >
       {zoomTo ? (
-        <Link to={zoomTo} className="pin-image__zoom" aria-label="Open lightbox">
+        <Link to={zoomTo} className="pin-image__zoom" aria-label={t('pinImage.openLightbox', 'Open lightbox')}>
           {picture}
         </Link>
       ) : (
@@ -57,13 +58,13 @@ export function PinImage({ pin, zoomTo }: { pin: ShownPicture; zoomTo?: string }
       )}
       {hidden ? (
         <button type="button" className="button button--small pin-image__reveal" onClick={() => setShownOnce(pin.preview)}>
-          Show this one
+          {t('pinImage.showThisOne', 'Show this one')}
         </button>
       ) : null}
       {pin.secret || pin.unsafe ? (
         <div className="pin-image__badges">
           {pin.secret ? <PrivateBadge /> : null}
-          {pin.unsafe ? <span className="nsfw-badge">NSFW</span> : null}
+          {pin.unsafe ? <span className="nsfw-badge">{t('pinImage.nsfw', 'NSFW')}</span> : null}
         </div>
       ) : null}
     </div>

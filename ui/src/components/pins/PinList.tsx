@@ -7,6 +7,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { GENERIC_ERROR } from '../../api/errors';
 import type { PinListState } from '../../api/pinLists';
+import { t } from '../../i18n';
 import { pinPathUnder } from '../../lib/paths';
 import { QueryError } from '../../pages/QueryError';
 import { EmptyState } from '../EmptyState';
@@ -20,16 +21,22 @@ export function PinList({ list, base, empty }: { list: PinListState; base: strin
   const { search } = useLocation();
 
   if (list.error && list.pins.length === 0) return <QueryError error={list.error} />;
-  if (list.isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  if (list.isLoading) {
+    return (
+      <p className="user-page__loading" aria-busy="true">
+        {t('pinList.loading', 'Loading...')}
+      </p>
+    );
+  }
   // A list that read pins it may not show (the 'Following' feed) may have none yet and more.
   const none = list.pins.length === 0 && !list.hasMore;
-  if (none) return empty ?? <EmptyState>No pins...</EmptyState>;
+  if (none) return empty ?? <EmptyState>{t('pinList.noPins', 'No pins...')}</EmptyState>;
 
   return (
     <>
       <PinGrid
         pins={list.pins}
-        label="Pins"
+        label={t('pinList.pins', 'Pins')}
         renderTile={(pin, _index, columnWidth, firstScreen) => (
           <PinTile pin={pin} href={pinPathUnder(base, pin.id, search)} columnWidth={columnWidth} firstScreen={firstScreen} />
         )}
@@ -39,7 +46,7 @@ export function PinList({ list, base, empty }: { list: PinListState; base: strin
       ) : null}
       {list.loadingMore ? (
         <p className="pin-list__status" aria-busy="true">
-          Loading...
+          {t('pinList.loading', 'Loading...')}
         </p>
       ) : null}
       {list.error ? (

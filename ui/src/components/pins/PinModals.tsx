@@ -13,6 +13,7 @@ import { useMe } from '../../api/me';
 import { usePinBoards } from '../../api/pinDetail';
 import { deletePin, duplicatePin, relinkBoards, updatePin, usePinForm, type PinText } from '../../api/pinEdits';
 import { useMutation } from '../../api/mutation';
+import { t } from '../../i18n';
 import { EMPTY_DRAFT, chooseBoard, type PinDraft } from '../../lib/pinDraft';
 import { readRecentBoards, rememberLastBoard } from '../../lib/pinMemory';
 import { boardPath, pinPath } from '../../lib/paths';
@@ -42,7 +43,7 @@ type FormProps = Omit<PinDialogProps, 'pinId'> & {
  * Loads the pin, the viewer's boards to offer and, unless `copy`, every board the pin is on (the
  * viewer's own ones offered first), then shows `Form`.
  */
-function withPinAndBoards(title: string, Form: (props: FormProps) => ReactNode, { copy = false } = {}) {
+function withPinAndBoards(title: () => string, Form: (props: FormProps) => ReactNode, { copy = false } = {}) {
   return function PinDialog({ pinId, ...props }: PinDialogProps) {
     const { pin, error, isLoading } = usePinForm(pinId);
     const links = usePinBoards(copy ? null : pinId, { revalidateOnMount: true });
@@ -51,7 +52,7 @@ function withPinAndBoards(title: string, Form: (props: FormProps) => ReactNode, 
     if (!pin || !pinBoards || !boards.ready) {
       const missing = (!isLoading && !pin) || (!copy && !links.isLoading && !links.boards);
       const failed = Boolean(error || boards.failed || (!copy && links.error)) || missing;
-      return <DialogLoading title={title} failed={failed} onClose={props.onClose} />;
+      return <DialogLoading title={title()} failed={failed} onClose={props.onClose} />;
     }
     const linked = pinBoards.filter((board) => board.user.id === boards.meId).map((board) => board.id);
     return <Form {...props} pin={pin} boards={boards} linked={linked} />;
@@ -59,7 +60,7 @@ function withPinAndBoards(title: string, Form: (props: FormProps) => ReactNode, 
 }
 
 function Preview({ src }: { src: string }) {
-  return <img className="pin-form__preview pin-form__preview--existing" src={src} alt="The pin's picture" />;
+  return <img className="pin-form__preview pin-form__preview--existing" src={src} alt={t('pinModals.preview', "The pin's picture")} />;
 }
 
 const textOf = (draft: PinDraft): PinText => ({
@@ -103,7 +104,14 @@ function EditPinForm({ pin, boards, linked, onClose, onSaved }: FormProps) {
 
   return (
     <>
-      <DialogForm title="Edit a pin" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
+      <DialogForm
+        title={t('pinModals.editTitle', 'Edit a pin')}
+        onClose={onClose}
+        onSubmit={submit}
+        errors={save.errors}
+        pending={save.pending}
+        submitLabel={t('pinModals.save', 'Save')}
+      >
         <Preview src={pin.preview} />
         <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} onCreateBoard={choices.create} />
       </DialogForm>
@@ -144,7 +152,14 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
 
   return (
     <>
-      <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={duplicate.errors} pending={duplicate.pending} submitLabel="Pin it">
+      <DialogForm
+        title={t('pinModals.pinItTitle', 'Pin it')}
+        onClose={onClose}
+        onSubmit={submit}
+        errors={duplicate.errors}
+        pending={duplicate.pending}
+        submitLabel={t('pinModals.pinItSubmit', 'Pin it')}
+      >
         <Preview src={pin.preview} />
         <PinDraftFields boards={boards} draft={draft} onDraft={setDraft} onCreateBoard={choices.create} />
       </DialogForm>
@@ -156,7 +171,7 @@ function DuplicatePinForm({ pin, boards, onClose }: FormProps) {
 /** The titles of the boards `ids` among those the form offered, one after the other. */
 function boardTitles(boards: BoardChoiceList, ids: readonly string[]): string {
   const known = new Map([...boards.offered, ...(boards.found ?? []), ...boards.byId.values()].map((board) => [board.id, board.title]));
-  return ids.map((id) => known.get(id) ?? 'a board').join(', ');
+  return ids.map((id) => known.get(id) ?? t('pinModals.aBoard', 'a board')).join(', ');
 }
 
 function ManageBoardsForm({ pin, boards, linked, onClose, onSaved }: FormProps) {
@@ -183,7 +198,14 @@ function ManageBoardsForm({ pin, boards, linked, onClose, onSaved }: FormProps) 
 
   return (
     <>
-      <DialogForm title="Pin it" onClose={onClose} onSubmit={submit} errors={save.errors} pending={save.pending} submitLabel="Save">
+      <DialogForm
+        title={t('pinModals.pinItTitle', 'Pin it')}
+        onClose={onClose}
+        onSubmit={submit}
+        errors={save.errors}
+        pending={save.pending}
+        submitLabel={t('pinModals.save', 'Save')}
+      >
         <Preview src={pin.preview} />
         <BoardChoice
           list={boards}
@@ -198,22 +220,22 @@ function ManageBoardsForm({ pin, boards, linked, onClose, onSaved }: FormProps) 
   );
 }
 
-export const EditPinModal = withPinAndBoards('Edit a pin', EditPinForm);
-export const DuplicatePinModal = withPinAndBoards('Pin it', DuplicatePinForm, { copy: true });
-export const ManageBoardsModal = withPinAndBoards('Pin it', ManageBoardsForm);
+export const EditPinModal = withPinAndBoards(() => t('pinModals.editTitle', 'Edit a pin'), EditPinForm);
+export const DuplicatePinModal = withPinAndBoards(() => t('pinModals.pinItTitle', 'Pin it'), DuplicatePinForm, { copy: true });
+export const ManageBoardsModal = withPinAndBoards(() => t('pinModals.pinItTitle', 'Pin it'), ManageBoardsForm);
 
 export function DeletePinModal({ pinId, onClose, onDeleted }: Omit<PinDialogProps, 'onSaved'> & { onDeleted: () => Promise<void> | void }) {
   const { pin } = usePinForm(pinId);
   return (
     <DeleteDialog
-      title="Delete pin"
+      title={t('pinModals.deleteTitle', 'Delete pin')}
       remove={() => deletePin(pinId)}
       onClose={onClose}
       onDeleted={onDeleted}
       preview={pin ? <Preview src={pin.deletePreview} /> : null}
     >
-      <span className="pin-delete__line">Are you sure you want to delete this pin?</span>{' '}
-      <span className="pin-delete__line">(this operation is irreversible)</span>
+      <span className="pin-delete__line">{t('pinModals.deleteQuestion', 'Are you sure you want to delete this pin?')}</span>{' '}
+      <span className="pin-delete__line">{t('pinModals.deleteIrreversible', '(this operation is irreversible)')}</span>
     </DeleteDialog>
   );
 }

@@ -1,6 +1,7 @@
 // Where a pin's picture came from, below its caption (spec, section 2): its source link, if any,
 // and the footer 'Found on {domain}' or 'Uploaded to Corkboard'.
 
+import { t } from '../../i18n';
 import { displayUrl, safeHref } from '../../lib/links';
 
 export function PinSource({ pin }: { pin: { sourceFileUrl: string | null; sourceDomain: string | null } }) {
@@ -14,7 +15,11 @@ export function PinSource({ pin }: { pin: { sourceFileUrl: string | null; source
           </a>
         </p>
       ) : null}
-      <footer className="pin-page__footer">{pin.sourceDomain ? `Found on ${pin.sourceDomain}` : 'Uploaded to Corkboard'}</footer>
+      <footer className="pin-page__footer">
+        {pin.sourceDomain
+          ? t('pinSource.foundOn', 'Found on {domain}', { domain: pin.sourceDomain })
+          : t('pinSource.uploaded', 'Uploaded to Corkboard')}
+      </footer>
     </>
   );
 }

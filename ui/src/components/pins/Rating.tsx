@@ -2,6 +2,7 @@
 // five buttons (spec, section 4): clicking star n sets n, clicking the current star lowers it by
 // one (1 clicked again gives 0).
 
+import { t } from '../../i18n';
 import './pins.css';
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -14,7 +15,7 @@ function ratingAfterClick(value: number, star: number): number {
 }
 
 export function Rating({ value, onRate, disabled = false }: { value: number; onRate?: (rating: number) => void; disabled?: boolean }) {
-  const label = `Rating: ${value} out of 5`;
+  const label = t('rating.label', 'Rating: {value} out of 5', { value });
   if (!onRate) {
     return (
       <div className="rating" role="img" aria-label={label}>
@@ -33,7 +34,7 @@ export function Rating({ value, onRate, disabled = false }: { value: number; onR
           key={star}
           type="button"
           className={`rating__button ${starClass(star, value)}`}
-          aria-label={star === 1 ? '1 star' : `${star} stars`}
+          aria-label={t('rating.stars', '{count, plural, one {# star} other {# stars}}', { count: star })}
           aria-pressed={star <= value}
           disabled={disabled}
           onClick={() => onRate(ratingAfterClick(value, star))}

@@ -6,10 +6,11 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useBoardChoiceList } from '../../api/boardChoice';
 import { useRevalidateAll } from '../../api/cache';
-import { errorMessages } from '../../api/errors';
+import { LOAD_ERROR, errorMessages } from '../../api/errors';
 import type { PinBoardChoice } from '../../api/generated/graphql';
 import { useMe } from '../../api/me';
 import { saveCopy } from '../../api/pinEdits';
+import { t } from '../../i18n';
 import { boardPath } from '../../lib/paths';
 import { readLastBoard, readRecentBoards, rememberLastBoard, type LastBoard } from '../../lib/pinMemory';
 import { showSaved } from '../SavedToast';
@@ -71,8 +72,8 @@ function SaveControls({ pinId, username }: { pinId: string; username: string }) 
     <div className="pin-save__controls">
       {last ? (
         <button type="button" className="button button--primary button--small" disabled={pending} onClick={() => void save(last)}>
-          <span aria-hidden="true">Save</span>
-          <span className="visually-hidden">Save to {last.title}</span>
+          <span aria-hidden="true">{t('saveFromGrid.save', 'Save')}</span>
+          <span className="visually-hidden">{t('saveFromGrid.saveTo', 'Save to {board}', { board: last.title })}</span>
         </button>
       ) : null}
       <button
@@ -82,7 +83,7 @@ function SaveControls({ pinId, username }: { pinId: string; username: string }) 
         disabled={pending}
         onClick={() => setChoosing((open) => !open)}
       >
-        {last ? 'Choose board' : 'Save'}
+        {last ? t('saveFromGrid.chooseBoard', 'Choose board') : t('saveFromGrid.save', 'Save')}
       </button>
       {choosing ? <BoardPicker onChoose={chosen} onClose={() => setChoosing(false)} /> : null}
       {error ? (
@@ -105,11 +106,11 @@ function BoardPicker({ onChoose, onClose }: { onChoose: (board: PinBoardChoice) 
       }}
     >
       {!boards.ready ? (
-        <p aria-busy="true">{boards.failed ? 'Sorry, an error occured loading initial data...' : 'Loading...'}</p>
+        <p aria-busy="true">{boards.failed ? LOAD_ERROR : t('saveFromGrid.loading', 'Loading...')}</p>
       ) : boards.offered.length === 0 ? (
-        <p>No boards...</p>
+        <p>{t('saveFromGrid.noBoards', 'No boards...')}</p>
       ) : (
-        <ul aria-label="Your boards">
+        <ul aria-label={t('saveFromGrid.yourBoards', 'Your boards')}>
           {boards.offered.map((board) => (
             <li key={board.id}>
               <button type="button" className="pin-save__board" onClick={() => onChoose(board)}>

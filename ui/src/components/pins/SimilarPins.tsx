@@ -4,6 +4,7 @@
 
 import { useId, useState } from 'react';
 import { useSimilarPins } from '../../api/similarPins';
+import { t } from '../../i18n';
 import { HOME_PATH, pinPathUnder } from '../../lib/paths';
 import { PinTile } from './PinGrid';
 import { PinList } from './PinList';
@@ -23,13 +24,13 @@ export function SimilarPins({ pinId }: { pinId: string }) {
   return (
     <section className="similar-pins" aria-labelledby={heading}>
       <h2 id={heading} className="similar-pins__heading">
-        More like this
+        {t('similarPins.title', 'More like this')}
       </h2>
       {expanded ? (
         <PinList list={list} base={HOME_PATH} />
       ) : (
         <>
-          <ul className="similar-pins__strip" aria-label="Pins like this one">
+          <ul className="similar-pins__strip" aria-label={t('similarPins.strip', 'Pins like this one')}>
             {list.pins.slice(0, STRIP).map((pin) => (
               <li key={pin.id} className="similar-pins__item">
                 <PinTile pin={pin} href={pinPathUnder(HOME_PATH, pin.id)} columnWidth={TILE_WIDTH} firstScreen={false} />
@@ -38,7 +39,7 @@ export function SimilarPins({ pinId }: { pinId: string }) {
           </ul>
           {list.pins.length > STRIP || list.hasMore ? (
             <button type="button" className="button button--ghost similar-pins__more" onClick={() => setExpanded(true)}>
-              See more
+              {t('similarPins.seeMore', 'See more')}
             </button>
           ) : null}
         </>

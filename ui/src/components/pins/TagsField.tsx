@@ -5,8 +5,9 @@
 // replaces the tag being typed and adds a space for the next one.
 
 import { useId, useState, type KeyboardEvent } from 'react';
-import { countLabel, parseTags } from '../../api/boards';
+import { parseTags } from '../../api/boards';
 import { useTagSuggestions } from '../../api/tags';
+import { t } from '../../i18n';
 import { onComboboxKey } from '../../lib/comboboxKeys';
 import { completeTag, currentTag } from '../../lib/tagToken';
 import { useDebounced } from '../../lib/useDebounced';
@@ -54,7 +55,7 @@ export function TagsField({ value, onValue }: { value: string; onValue: (value: 
 
   return (
     <Field
-      label="Tags"
+      label={t('tagsField.label', 'Tags')}
       value={value}
       onValue={(tags) => {
         onValue(tags);
@@ -71,9 +72,9 @@ export function TagsField({ value, onValue }: { value: string; onValue: (value: 
       autoComplete="off"
       spellCheck={false}
       autoCapitalize="none"
-      hint="Separated by spaces or #, e.g. travel sea sunset"
+      hint={t('tagsField.hint', 'Separated by spaces or #, e.g. travel sea sunset')}
     >
-      <ul id={listId} role="listbox" aria-label="Tag suggestions" className="tag-suggestions" hidden={!expanded}>
+      <ul id={listId} role="listbox" aria-label={t('tagsField.suggestions', 'Tag suggestions')} className="tag-suggestions" hidden={!expanded}>
         {expanded
           ? suggestions.map((suggestion, at) => (
               <li
@@ -87,7 +88,9 @@ export function TagsField({ value, onValue }: { value: string; onValue: (value: 
                 onClick={() => pick(suggestion.name)}
               >
                 <span className="tag-suggestions__name">#{suggestion.name}</span>{' '}
-                <span className="tag-suggestions__count">{countLabel(suggestion.count, 'pin')}</span>
+                <span className="tag-suggestions__count">
+                  {t('tagsField.pinCount', '{count, plural, one {# pin} other {# pins}}', { count: suggestion.count })}
+                </span>
               </li>
             ))
           : null}

@@ -7,6 +7,7 @@ import { setAccountAdmin, setAccountDisabled, useAccounts } from '../../api/admi
 import type { AdminAccount } from '../../api/generated/graphql';
 import { useMutation } from '../../api/mutation';
 import { ErrorList, Field } from '../../components/Form';
+import { formatNumber, t } from '../../i18n';
 import { formatBytes, formatDateTime, timeAgo } from '../../lib/format';
 import { useDebounced } from '../../lib/useDebounced';
 import { DeleteAccountModal } from './DeleteAccountModal';
@@ -29,37 +30,39 @@ export function AccountList({ myId }: { myId: string }) {
   const pageNumber = cursors.length;
   return (
     <section className="admin__section" aria-labelledby="accounts-title">
-      <h2 id="accounts-title">Accounts</h2>
+      <h2 id="accounts-title">{t('accountList.title', 'Accounts')}</h2>
       <Field
-        label="Search accounts"
+        label={t('accountList.search', 'Search accounts')}
         type="search"
         value={typed}
         onValue={(value) => {
           setTyped(value);
           setCursors([null]);
         }}
-        hint="By username or email."
+        hint={t('accountList.searchHint', 'By username or email.')}
       />
       <ErrorList errors={change.errors} />
       {accounts === null ? (
-        <p aria-busy="true">Loading...</p>
+        <p aria-busy="true">{t('accountList.loading', 'Loading...')}</p>
       ) : (
         <>
-          <p className="admin__count">{accounts.totalCount === 1 ? '1 account' : `${accounts.totalCount} accounts`}</p>
+          <p className="admin__count">
+            {t('accountList.count', '{count, plural, one {# account} other {# accounts}}', { count: accounts.totalCount })}
+          </p>
           <div className="admin__table-wrap">
             <table className="admin__table">
               <thead>
                 <tr>
-                  <th scope="col">Username</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Verified</th>
-                  <th scope="col">Pins</th>
-                  <th scope="col">Boards</th>
-                  <th scope="col">Storage</th>
-                  <th scope="col">Uploads waiting</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last seen</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('accountList.username', 'Username')}</th>
+                  <th scope="col">{t('accountList.email', 'Email')}</th>
+                  <th scope="col">{t('accountList.verified', 'Verified')}</th>
+                  <th scope="col">{t('accountList.pins', 'Pins')}</th>
+                  <th scope="col">{t('accountList.boards', 'Boards')}</th>
+                  <th scope="col">{t('accountList.storage', 'Storage')}</th>
+                  <th scope="col">{t('accountList.waiting', 'Uploads waiting')}</th>
+                  <th scope="col">{t('accountList.created', 'Created')}</th>
+                  <th scope="col">{t('accountList.lastSeen', 'Last seen')}</th>
+                  <th scope="col">{t('accountList.actions', 'Actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -67,49 +70,59 @@ export function AccountList({ myId }: { myId: string }) {
                   <tr key={node.id} aria-label={node.username}>
                     <th scope="row">
                       {node.username}
-                      {node.isAdmin ? <span className="admin__badge">admin</span> : null}
-                      {node.disabled ? <span className="admin__badge admin__badge--off">disabled</span> : null}
+                      {node.isAdmin ? <span className="admin__badge">{t('accountList.adminBadge', 'admin')}</span> : null}
+                      {node.disabled ? (
+                        <span className="admin__badge admin__badge--off">{t('accountList.disabledBadge', 'disabled')}</span>
+                      ) : null}
                     </th>
                     <td className="admin__email">{breakableEmail(node.email)}</td>
-                    <td>{node.emailVerified ? 'Yes' : 'No'}</td>
+                    <td>{node.emailVerified ? t('accountList.yes', 'Yes') : t('accountList.no', 'No')}</td>
                     <td>{withLimit(node.holdings.pins, node.holdings.maxPins, formatCount)}</td>
-                    <td>{node.holdings.boards}</td>
+                    <td>{formatNumber(node.holdings.boards)}</td>
                     <td>{withLimit(node.holdings.storageBytes, node.holdings.maxStorageBytes, formatBytes)}</td>
                     <td>{withLimit(node.holdings.waitingBytes, node.holdings.maxWaitingBytes, formatBytes)}</td>
                     <td>{formatDateTime(node.createdAt)}</td>
-                    <td>{node.lastSeenAt ? timeAgo(node.lastSeenAt) : 'Never'}</td>
+                    <td>{node.lastSeenAt ? timeAgo(node.lastSeenAt) : t('accountList.never', 'Never')}</td>
                     <td>
                       {node.id === myId ? (
-                        <span className="admin__yourself">Your own account</span>
+                        <span className="admin__yourself">{t('accountList.yourself', 'Your own account')}</span>
                       ) : (
                         <div className="admin__actions">
                           <button
                             type="button"
                             className="button button--small"
                             disabled={change.pending}
-                            aria-label={`${node.disabled ? 'Enable' : 'Disable'} ${node.username}`}
+                            aria-label={
+                              node.disabled
+                                ? t('accountList.enableLabel', 'Enable {username}', { username: node.username })
+                                : t('accountList.disableLabel', 'Disable {username}', { username: node.username })
+                            }
                             onClick={() =>
                               node.disabled ? void change.run(() => setAccountDisabled(node.id, false)) : setDisabling(node)
                             }
                           >
-                            {node.disabled ? 'Enable' : 'Disable'}
+                            {node.disabled ? t('accountList.enable', 'Enable') : t('accountList.disable', 'Disable')}
                           </button>
                           <button
                             type="button"
                             className="button button--small"
                             disabled={change.pending}
-                            aria-label={`${node.isAdmin ? 'Remove admin rights of' : 'Make admin'} ${node.username}`}
+                            aria-label={
+                              node.isAdmin
+                                ? t('accountList.removeAdminLabel', 'Remove admin rights of {username}', { username: node.username })
+                                : t('accountList.makeAdminLabel', 'Make admin {username}', { username: node.username })
+                            }
                             onClick={() => void change.run(() => setAccountAdmin(node.id, !node.isAdmin))}
                           >
-                            {node.isAdmin ? 'Remove admin' : 'Make admin'}
+                            {node.isAdmin ? t('accountList.removeAdmin', 'Remove admin') : t('accountList.makeAdmin', 'Make admin')}
                           </button>
                           <button
                             type="button"
                             className="button button--small button--danger"
-                            aria-label={`Delete ${node.username}`}
+                            aria-label={t('accountList.deleteLabel', 'Delete {username}', { username: node.username })}
                             onClick={() => setDeleting(node)}
                           >
-                            Delete
+                            {t('accountList.delete', 'Delete')}
                           </button>
                         </div>
                       )}
@@ -119,23 +132,23 @@ export function AccountList({ myId }: { myId: string }) {
               </tbody>
             </table>
           </div>
-          <nav className="admin__paging" aria-label="Account pages">
+          <nav className="admin__paging" aria-label={t('accountList.pages', 'Account pages')}>
             <button
               type="button"
               className="button"
               disabled={pageNumber === 1}
               onClick={() => setCursors(cursors.slice(0, -1))}
             >
-              Previous page
+              {t('accountList.previousPage', 'Previous page')}
             </button>
-            <span className="admin__page-number">Page {pageNumber}</span>
+            <span className="admin__page-number">{t('accountList.pageNumber', 'Page {page}', { page: pageNumber })}</span>
             <button
               type="button"
               className="button"
               disabled={!accounts.pageInfo.hasNextPage}
               onClick={() => setCursors([...cursors, accounts.pageInfo.endCursor])}
             >
-              Next page
+              {t('accountList.nextPage', 'Next page')}
             </button>
           </nav>
         </>
@@ -179,9 +192,9 @@ function breakableEmail(email: string): ReactNode {
 
 /** `12 of 50,000`: an account's use beside its quota (none: no limit). */
 function withLimit(used: number, limit: number | null | undefined, format: (value: number) => string): string {
-  return limit == null ? format(used) : `${format(used)} of ${format(limit)}`;
+  return limit == null ? format(used) : t('accountList.withLimit', '{used} of {limit}', { used: format(used), limit: format(limit) });
 }
 
 function formatCount(count: number): string {
-  return count.toLocaleString('en');
+  return formatNumber(count);
 }

@@ -4,6 +4,7 @@
 
 import { Navigate } from 'react-router';
 import { useMe } from '../../api/me';
+import { t } from '../../i18n';
 import { ADMIN_PATH, loginPath } from '../../lib/paths';
 import { AccountList } from './AccountList';
 import { InviteLinks } from './InviteLinks';
@@ -11,13 +12,13 @@ import './AdminPage.css';
 
 export function AdminPage() {
   const { me, isLoading } = useMe();
-  if (isLoading) return <p aria-busy="true">Loading...</p>;
+  if (isLoading) return <p aria-busy="true">{t('adminPage.loading', 'Loading...')}</p>;
   if (!me) return <Navigate to={loginPath(ADMIN_PATH)} replace />;
-  if (!me.isAdmin) return <p role="alert">Only an admin of this instance may do this.</p>;
+  if (!me.isAdmin) return <p role="alert">{t('adminPage.adminsOnly', 'Only an admin of this instance may do this.')}</p>;
   return (
     <section className="admin" aria-labelledby="admin-title">
       <div className="page-heading">
-        <h1 id="admin-title">Admin</h1>
+        <h1 id="admin-title">{t('adminPage.title', 'Admin')}</h1>
       </div>
       <AccountList myId={me.id} />
       <InviteLinks />

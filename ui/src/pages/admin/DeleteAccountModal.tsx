@@ -6,6 +6,7 @@ import type { AdminAccount } from '../../api/generated/graphql';
 import { useMutation } from '../../api/mutation';
 import { ErrorList, Field, FormActions } from '../../components/Form';
 import { Modal } from '../../components/Modal';
+import { t } from '../../i18n';
 
 export function DeleteAccountModal({
   account,
@@ -19,7 +20,7 @@ export function DeleteAccountModal({
   const [typed, setTyped] = useState('');
   const deletion = useMutation(deleteAccount);
   return (
-    <Modal title={`Delete ${account.username}`} onClose={onClose}>
+    <Modal title={t('deleteAccountModal.title', 'Delete {username}', { username: account.username })} onClose={onClose}>
       <form
         className="form"
         onSubmit={(event) => {
@@ -30,11 +31,14 @@ export function DeleteAccountModal({
         }}
       >
         <p>
-          This deletes the account with all its boards, folders and pins ({account.holdings.pins} pins). It cannot be
-          undone.
+          {t(
+            'deleteAccountModal.text',
+            'This deletes the account with all its boards, folders and pins ({count, plural, one {# pin} other {# pins}}). It cannot be undone.',
+            { count: account.holdings.pins },
+          )}
         </p>
         <Field
-          label={`Type ${account.username} to confirm`}
+          label={t('deleteAccountModal.confirmLabel', 'Type {username} to confirm', { username: account.username })}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -45,14 +49,14 @@ export function DeleteAccountModal({
         <ErrorList errors={deletion.errors} />
         <FormActions>
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t('deleteAccountModal.cancel', 'Cancel')}
           </button>
           <button
             type="submit"
             className="button button--danger"
             disabled={deletion.pending || typed.trim() !== account.username}
           >
-            Delete account
+            {t('deleteAccountModal.submit', 'Delete account')}
           </button>
         </FormActions>
       </form>

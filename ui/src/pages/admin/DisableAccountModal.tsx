@@ -6,6 +6,7 @@ import type { AdminAccount } from '../../api/generated/graphql';
 import { useMutation } from '../../api/mutation';
 import { ErrorList, FormActions } from '../../components/Form';
 import { Modal } from '../../components/Modal';
+import { t } from '../../i18n';
 
 export function DisableAccountModal({
   account,
@@ -18,7 +19,7 @@ export function DisableAccountModal({
 }) {
   const disabling = useMutation((id: string) => setAccountDisabled(id, true));
   return (
-    <Modal title={`Disable ${account.username}`} onClose={onClose}>
+    <Modal title={t('disableAccountModal.title', 'Disable {username}', { username: account.username })} onClose={onClose}>
       <form
         className="form"
         onSubmit={(event) => {
@@ -29,16 +30,19 @@ export function DisableAccountModal({
         }}
       >
         <p>
-          {account.username} is signed out at once and cannot sign in until an admin enables the account again. Their
-          boards, folders and pins are kept.
+          {t(
+            'disableAccountModal.text',
+            '{username} is signed out at once and cannot sign in until an admin enables the account again. Their boards, folders and pins are kept.',
+            { username: account.username },
+          )}
         </p>
         <ErrorList errors={disabling.errors} />
         <FormActions>
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t('disableAccountModal.cancel', 'Cancel')}
           </button>
           <button type="submit" className="button button--danger" disabled={disabling.pending}>
-            Disable account
+            {t('disableAccountModal.submit', 'Disable account')}
           </button>
         </FormActions>
       </form>

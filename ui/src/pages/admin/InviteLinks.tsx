@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { createInvite, revokeInvite, useInvites } from '../../api/admin';
 import { useMutation } from '../../api/mutation';
 import { ErrorList, Field, FormActions } from '../../components/Form';
+import { t } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 
 export function InviteLinks() {
@@ -16,7 +17,7 @@ export function InviteLinks() {
 
   return (
     <section className="admin__section" aria-labelledby="invites-title">
-      <h2 id="invites-title">Invite links</h2>
+      <h2 id="invites-title">{t('inviteLinks.title', 'Invite links')}</h2>
       <form
         className="form admin__invite-form"
         onSubmit={(event) => {
@@ -28,40 +29,45 @@ export function InviteLinks() {
           });
         }}
       >
-        <Field label="Days the link works" type="number" min={1} max={90} required value={days} onValue={setDays} />
+        <Field label={t('inviteLinks.days', 'Days the link works')} type="number" min={1} max={90} required value={days} onValue={setDays} />
         <ErrorList errors={creation.errors} />
         <FormActions>
           <button type="submit" className="button button--primary" disabled={creation.pending}>
-            Make an invite link
+            {t('inviteLinks.make', 'Make an invite link')}
           </button>
         </FormActions>
       </form>
       {made ? (
         <Field
-          label="New invite link"
+          label={t('inviteLinks.newLink', 'New invite link')}
           readOnly
           value={made}
           onValue={() => undefined}
           onFocus={(event) => event.currentTarget.select()}
-          hint="It works once. Copy it now: it is not shown again."
+          hint={t('inviteLinks.newLinkHint', 'It works once. Copy it now: it is not shown again.')}
         />
       ) : null}
       <ErrorList errors={withdrawal.errors} />
       {invites === null ? (
-        <p aria-busy="true">Loading...</p>
+        <p aria-busy="true">{t('inviteLinks.loading', 'Loading...')}</p>
       ) : invites.length === 0 ? (
-        <p>No invite links yet.</p>
+        <p>{t('inviteLinks.none', 'No invite links yet.')}</p>
       ) : (
-        <ul className="admin__invites" aria-label="Invite links">
+        <ul className="admin__invites" aria-label={t('inviteLinks.title', 'Invite links')}>
           {invites.map((invite) => (
             <li key={invite.id}>
               <span>
-                Made {formatDateTime(invite.createdAt)},{' '}
                 {invite.usedBy
-                  ? `used by ${invite.usedBy.username}`
+                  ? t('inviteLinks.used', 'Made {made}, used by {username}', {
+                      made: formatDateTime(invite.createdAt),
+                      username: invite.usedBy.username,
+                    })
                   : new Date(invite.expiresAt).getTime() < Date.now()
-                    ? 'expired'
-                    : `works until ${formatDateTime(invite.expiresAt)}`}
+                    ? t('inviteLinks.expired', 'Made {made}, expired', { made: formatDateTime(invite.createdAt) })
+                    : t('inviteLinks.open', 'Made {made}, works until {until}', {
+                        made: formatDateTime(invite.createdAt),
+                        until: formatDateTime(invite.expiresAt),
+                      })}
               </span>
               {invite.usedBy ? null : (
                 <button
@@ -70,7 +76,7 @@ export function InviteLinks() {
                   disabled={withdrawal.pending}
                   onClick={() => void withdrawal.run(invite.id).then(() => mutate())}
                 >
-                  Withdraw
+                  {t('inviteLinks.withdraw', 'Withdraw')}
                 </button>
               )}
             </li>

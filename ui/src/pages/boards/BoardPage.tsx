@@ -5,7 +5,7 @@
 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { countLabel, useBoardDetail } from '../../api/boards';
+import { useBoardDetail } from '../../api/boards';
 import { useMe } from '../../api/me';
 import { useBoardPins } from '../../api/pinLists';
 import { displayName } from '../../api/users';
@@ -18,6 +18,7 @@ import { AddPinHere } from '../../components/pins/AddPinHere';
 import { OrderPins } from '../../components/pins/OrderPins';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { PinList } from '../../components/pins/PinList';
+import { t, tx } from '../../i18n';
 import { ownedTitle, usePageTitle } from '../../lib/pageTitle';
 import { boardFeedPath, boardPath, boardSearchPath, boardsPath, folderPath, userPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
@@ -37,59 +38,72 @@ export function BoardPage() {
   usePageTitle(board ? ownedTitle(board.title, board.user.username) : null);
 
   if (error) return <QueryError error={error} />;
-  if (isLoading || !board) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  if (isLoading || !board) {
+    return (
+      <p className="user-page__loading" aria-busy="true">
+        {t('boardPage.loading', 'Loading...')}
+      </p>
+    );
+  }
 
   const owner = board.user;
   const isOwner = me?.id === owner.id;
   const inFolder = folderSlug !== undefined && board.folder !== null;
   const back = inFolder && board.folder ? folderPath(owner.username, board.folder.slug) : boardsPath(owner.username);
   const close = () => setDialog(null);
+  const folder = board.folder;
 
   return (
     <article className="detail" aria-labelledby="board-title">
-      <BackLink to={back}>{inFolder && board.folder ? board.folder.name : 'Boards'}</BackLink>
+      <BackLink to={back}>{inFolder && board.folder ? board.folder.name : t('boardPage.backToBoards', 'Boards')}</BackLink>
       <header className="detail__header">
         <div className="detail__text">
-          <p className="detail__kind">Board</p>
+          <p className="detail__kind">{t('boardPage.kind', 'Board')}</p>
           <h1 id="board-title" className="detail__title">
             {board.title}
           </h1>
           <p className="detail__meta">
             <span>
-              by <Link to={userPath(owner.username)}>{displayName(owner)}</Link>
+              {tx('boardPage.by', 'by <link>{name}</link>', {
+                name: displayName(owner),
+                link: (chunks) => <Link to={userPath(owner.username)}>{chunks}</Link>,
+              })}
             </span>
-            {board.folder ? (
+            {folder ? (
               <>
                 <span className="detail__separator" aria-hidden="true">·</span>
                 <span>
-                  in <Link to={folderPath(owner.username, board.folder.slug)}>{board.folder.name}</Link>
+                  {tx('boardPage.inFolder', 'in <link>{folder}</link>', {
+                    folder: folder.name,
+                    link: (chunks) => <Link to={folderPath(owner.username, folder.slug)}>{chunks}</Link>,
+                  })}
                 </span>
               </>
             ) : null}
             <span className="detail__separator" aria-hidden="true">·</span>
-            <span>{countLabel(board.pins.totalCount, 'pin')}</span>
+            <span>{t('boardPage.pinCount', '{count, plural, one {# pin} other {# pins}}', { count: board.pins.totalCount })}</span>
             {board.secret ? <PrivateBadge /> : null}
           </p>
           {board.caption ? <p className="detail__caption">{board.caption}</p> : null}
-          {board.secret ? <p className="detail__private">This board is private</p> : null}
+          {board.secret ? <p className="detail__private">{t('boardPage.private', 'This board is private')}</p> : null}
           <FollowButton followed={{ board: board.id }} canFollow={me !== null && !isOwner} />
           <BoardSearch boardId={board.id} />
         </div>
         {isOwner || !board.secret ? (
           <OwnerMenu
-            label="Board menu"
+            label={t('boardPage.menu', 'Board menu')}
             actions={[
               ...(isOwner
                 ? [
-                    { label: 'New pin', onSelect: () => pinFlow.start(board.id) },
-                    { label: 'Order pins', onSelect: () => setOrdering(true) },
-                    { label: 'Change cover', onSelect: () => setDialog('cover') },
-                    { label: 'Edit board', onSelect: () => setDialog('edit') },
-                    { label: 'Delete board', onSelect: () => setDialog('delete'), danger: true },
+                    { label: t('boardPage.newPin', 'New pin'), onSelect: () => pinFlow.start(board.id) },
+                    { label: t('boardPage.orderPins', 'Order pins'), onSelect: () => setOrdering(true) },
+                    { label: t('boardPage.changeCover', 'Change cover'), onSelect: () => setDialog('cover') },
+                    { label: t('boardPage.edit', 'Edit board'), onSelect: () => setDialog('edit') },
+                    { label: t('boardPage.delete', 'Delete board'), onSelect: () => setDialog('delete'), danger: true },
                   ]
                 : []),
               // A public board's feed, for everyone who sees it.
-              ...(board.secret ? [] : [{ label: 'Subscribe', href: boardFeedPath(owner.username, board.slug) }]),
+              ...(board.secret ? [] : [{ label: t('boardPage.subscribe', 'Subscribe'), href: boardFeedPath(owner.username, board.slug) }]),
             ]}
           />
         ) : null}
@@ -146,9 +160,9 @@ function BoardSearch({ boardId }: { boardId: string }) {
         if (typed.trim()) navigate(boardSearchPath(typed, boardId));
       }}
     >
-      <label htmlFor="board-search">Search this board</label>
+      <label htmlFor="board-search">{t('boardPage.searchLabel', 'Search this board')}</label>
       <input id="board-search" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
-      <button type="submit">Search</button>
+      <button type="submit">{t('boardPage.search', 'Search')}</button>
     </form>
   );
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GENERIC_ERROR } from '../../api/errors';
-import { countLabel, useFolderBoards, useFolderDetail } from '../../api/boards';
+import { useFolderBoards, useFolderDetail } from '../../api/boards';
 import { useMe } from '../../api/me';
 import { displayName } from '../../api/users';
 import { useCreateDialogs } from '../../components/boards/CreateDialogs';
@@ -12,6 +12,7 @@ import { DeleteFolderModal, EditFolderModal } from '../../components/boards/Fold
 import { OwnerMenu } from '../../components/boards/OwnerMenu';
 import { BoardTile, PagedTileGrid, PrivateBadge } from '../../components/boards/Tiles';
 import { ErrorList } from '../../components/Form';
+import { t, tx } from '../../i18n';
 import { ownedTitle, usePageTitle } from '../../lib/pageTitle';
 import { boardPath, folderPath, foldersPath, userPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
@@ -30,7 +31,13 @@ export function FolderPage() {
   usePageTitle(folder ? ownedTitle(folder.name, folder.user.username) : null);
 
   if (error) return <QueryError error={error} />;
-  if (isLoading || !folder) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  if (isLoading || !folder) {
+    return (
+      <p className="user-page__loading" aria-busy="true">
+        {t('folderPage.loading', 'Loading...')}
+      </p>
+    );
+  }
 
   const owner = folder.user;
   const isOwner = me?.id === owner.id;
@@ -38,30 +45,33 @@ export function FolderPage() {
 
   return (
     <article className="detail" aria-labelledby="folder-title">
-      <BackLink to={foldersPath(owner.username)}>Folders</BackLink>
+      <BackLink to={foldersPath(owner.username)}>{t('folderPage.backToFolders', 'Folders')}</BackLink>
       <header className="detail__header">
         <div className="detail__text">
-          <p className="detail__kind">Folder</p>
+          <p className="detail__kind">{t('folderPage.kind', 'Folder')}</p>
           <h1 id="folder-title" className="detail__title">
             {folder.name}
           </h1>
           <p className="detail__meta">
             <span>
-              by <Link to={userPath(owner.username)}>{displayName(owner)}</Link>
+              {tx('folderPage.by', 'by <link>{name}</link>', {
+                name: displayName(owner),
+                link: (chunks) => <Link to={userPath(owner.username)}>{chunks}</Link>,
+              })}
             </span>
             <span className="detail__separator" aria-hidden="true">·</span>
-            <span>{countLabel(folder.boards.totalCount, 'board')}</span>
+            <span>{t('folderPage.boardCount', '{count, plural, one {# board} other {# boards}}', { count: folder.boards.totalCount })}</span>
             {folder.secret ? <PrivateBadge /> : null}
           </p>
-          {folder.secret ? <p className="detail__private">This folder is private</p> : null}
+          {folder.secret ? <p className="detail__private">{t('folderPage.private', 'This folder is private')}</p> : null}
         </div>
         {isOwner ? (
           <OwnerMenu
-            label="Folder menu"
+            label={t('folderPage.menu', 'Folder menu')}
             actions={[
-              { label: 'New board', onSelect: () => create.open('board', folder.secret, folder.id) },
-              { label: 'Edit folder', onSelect: () => setDialog('edit') },
-              { label: 'Delete folder', onSelect: () => setDialog('delete'), danger: true },
+              { label: t('folderPage.newBoard', 'New board'), onSelect: () => create.open('board', folder.secret, folder.id) },
+              { label: t('folderPage.edit', 'Edit folder'), onSelect: () => setDialog('edit') },
+              { label: t('folderPage.delete', 'Delete folder'), onSelect: () => setDialog('delete'), danger: true },
             ]}
           />
         ) : null}
@@ -71,14 +81,14 @@ export function FolderPage() {
         <ErrorList errors={[GENERIC_ERROR]} />
       ) : boards.isLoading ? (
         <p className="user-page__loading" aria-busy="true">
-          Loading...
+          {t('folderPage.loading', 'Loading...')}
         </p>
       ) : (
         <PagedTileGrid
           list={boards}
-          label="Boards"
-          more="More boards"
-          empty="No boards..."
+          label={t('folderPage.boards', 'Boards')}
+          more={t('folderPage.moreBoards', 'More boards')}
+          empty={t('folderPage.noBoards', 'No boards...')}
           tile={(board) => <BoardTile key={board.id} board={board} href={boardPath(owner.username, board.slug, folder.slug)} />}
         />
       )}

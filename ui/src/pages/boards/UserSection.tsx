@@ -11,6 +11,7 @@ import { displayName, useUser } from '../../api/users';
 import { useCreateDialogs, type CreateKind } from '../../components/boards/CreateDialogs';
 import { PagedTileGrid } from '../../components/boards/Tiles';
 import { UserTabs } from '../../components/boards/UserTabs';
+import { t } from '../../i18n';
 import { usePageTitle } from '../../lib/pageTitle';
 import { NotFound } from '../NotFound';
 import { QueryError } from '../QueryError';
@@ -23,7 +24,13 @@ export function UserSection({ children }: { children: (user: PublicUser, isOwner
   usePageTitle(user ? displayName(user) : null);
 
   if (error) return <QueryError error={error} />;
-  if (isLoading || meLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  if (isLoading || meLoading) {
+    return (
+      <p className="user-page__loading" aria-busy="true">
+        {t('userSection.loading', 'Loading...')}
+      </p>
+    );
+  }
   if (!user) return <NotFound />;
 
   return (
@@ -60,6 +67,61 @@ export function ListSection({
   );
 }
 
+/** Which of a user's lists: all of them (for a viewer who sees only public ones), the public or the private. */
+type Which = 'all' | 'public' | 'private';
+
+/** The words of a list of boards or folders: its name, its 'More' button and its empty state. */
+function listWords(kind: CreateKind, which: Which): { label: string; more: string; empty: string } {
+  if (kind === 'board') {
+    if (which === 'public') {
+      return {
+        label: t('userSection.publicBoards', 'Public boards'),
+        more: t('userSection.morePublicBoards', 'More public boards'),
+        empty: t('userSection.noPublicBoards', 'No public boards...'),
+      };
+    }
+    if (which === 'private') {
+      return {
+        label: t('userSection.privateBoards', 'Private boards'),
+        more: t('userSection.morePrivateBoards', 'More private boards'),
+        empty: t('userSection.noPrivateBoards', 'No private boards...'),
+      };
+    }
+    return {
+      label: t('userSection.boards', 'Boards'),
+      more: t('userSection.moreBoards', 'More boards'),
+      empty: t('userSection.noBoards', 'No boards...'),
+    };
+  }
+  if (which === 'public') {
+    return {
+      label: t('userSection.publicFolders', 'Public folders'),
+      more: t('userSection.morePublicFolders', 'More public folders'),
+      empty: t('userSection.noPublicFolders', 'No public folders...'),
+    };
+  }
+  if (which === 'private') {
+    return {
+      label: t('userSection.privateFolders', 'Private folders'),
+      more: t('userSection.morePrivateFolders', 'More private folders'),
+      empty: t('userSection.noPrivateFolders', 'No private folders...'),
+    };
+  }
+  return {
+    label: t('userSection.folders', 'Folders'),
+    more: t('userSection.moreFolders', 'More folders'),
+    empty: t('userSection.noFolders', 'No folders...'),
+  };
+}
+
+/** The owner's button beside a section's title: a new board or folder, public or private. */
+function newLabel(kind: CreateKind, secret: boolean): string {
+  if (kind === 'board') {
+    return secret ? t('userSection.newPrivateBoard', 'New private board') : t('userSection.newBoard', 'New board');
+  }
+  return secret ? t('userSection.newPrivateFolder', 'New private folder') : t('userSection.newFolder', 'New folder');
+}
+
 /**
  * A user's public and private boards or folders (`kind`), 50 a page with a button for more: in
  * two sections for the owner (with 'New board' and 'New private board' beside their titles) and
@@ -82,37 +144,35 @@ export function PublicAndPrivate<N>({
 
   const failed = [publicList, privateList].find((list) => list.error && list.nodes.length === 0)?.error;
   if (failed) return <QueryError error={failed} />;
-  if (publicList.isLoading || privateList.isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  if (publicList.isLoading || privateList.isLoading) {
+    return (
+      <p className="user-page__loading" aria-busy="true">
+        {t('userSection.loading', 'Loading...')}
+      </p>
+    );
+  }
 
   const plural = `${kind}s`;
-  const grid = (list: TilePages<N>, which: string) => {
-    const label = which ? `${which} ${plural}` : plural;
-    return (
-      <PagedTileGrid
-        list={list}
-        label={label.charAt(0).toUpperCase() + label.slice(1)}
-        more={`More ${label}`}
-        empty={`No ${label}...`}
-        tile={tile}
-      />
-    );
+  const grid = (list: TilePages<N>, which: Which) => {
+    const words = listWords(kind, which);
+    return <PagedTileGrid list={list} label={words.label} more={words.more} empty={words.empty} tile={tile} />;
   };
 
-  if (!isOwner && privateList.nodes.length === 0) return grid(publicList, '');
+  if (!isOwner && privateList.nodes.length === 0) return grid(publicList, 'all');
 
   const newButton = (secret: boolean) =>
     isOwner ? (
       <button type="button" className="button button--ghost" onClick={() => create.open(kind, secret)}>
-        {secret ? `New private ${kind}` : `New ${kind}`}
+        {newLabel(kind, secret)}
       </button>
     ) : null;
 
   return (
     <>
-      <ListSection id={`public-${plural}`} title={`Public ${plural}`} action={newButton(false)}>
+      <ListSection id={`public-${plural}`} title={listWords(kind, 'public').label} action={newButton(false)}>
         {grid(publicList, 'public')}
       </ListSection>
-      <ListSection id={`private-${plural}`} title={`Private ${plural}`} action={newButton(true)}>
+      <ListSection id={`private-${plural}`} title={listWords(kind, 'private').label} action={newButton(true)}>
         {grid(privateList, 'private')}
       </ListSection>
       {create.element}

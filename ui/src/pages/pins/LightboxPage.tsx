@@ -5,6 +5,7 @@
 
 import { useEffect, useState, type MouseEvent } from 'react';
 import type { PinDetail } from '../../api/generated/graphql';
+import { t } from '../../i18n';
 import { useShowNsfw } from '../../lib/nsfw';
 import type { useSwipe } from '../../lib/viewerInput';
 import { QueryError } from '../QueryError';
@@ -73,7 +74,7 @@ export function Lightbox({
   const keep = (event: MouseEvent) => event.stopPropagation();
 
   return (
-    <section className="lightbox" aria-label="Lightbox" aria-busy={isLoading} onClick={() => setControls((shown) => !shown)} {...swipe}>
+    <section className="lightbox" aria-label={t('lightboxPage.label', 'Lightbox')} aria-busy={isLoading} onClick={() => setControls((shown) => !shown)} {...swipe}>
       {pin ? (
         <div
           className="lightbox__picture"
@@ -84,7 +85,7 @@ export function Lightbox({
           }}
         >
           {hidden ? (
-            <div className="pin-image__blank" role="img" aria-label="NSFW picture hidden" />
+            <div className="pin-image__blank" role="img" aria-label={t('lightboxPage.nsfwHidden', 'NSFW picture hidden')} />
           ) : (
             <img className="lightbox__img" src={pin.fullPreview} alt={pin.title || pin.caption} />
           )}
@@ -93,17 +94,17 @@ export function Lightbox({
       <div className="lightbox__controls" data-shown={controls} onClick={keep}>
         <div className="lightbox__bar">
           <button type="button" className="lightbox__button" onClick={toggleFullScreen}>
-            {fullScreen ? 'Exit full screen' : 'Full screen'}
+            {fullScreen ? t('lightboxPage.exitFullScreen', 'Exit full screen') : t('lightboxPage.fullScreen', 'Full screen')}
           </button>
           <button type="button" className="lightbox__button" onClick={close}>
-            Close lightbox
+            {t('lightboxPage.close', 'Close lightbox')}
           </button>
         </div>
         <button type="button" className="lightbox__button lightbox__side lightbox__side--previous" onClick={previous} disabled={!pin?.prevID}>
-          Previous pin
+          {t('lightboxPage.previous', 'Previous pin')}
         </button>
         <button type="button" className="lightbox__button lightbox__side lightbox__side--next" onClick={next} disabled={!pin?.nextID}>
-          Next pin
+          {t('lightboxPage.next', 'Next pin')}
         </button>
         {pin ? <p className="lightbox__caption">{pin.title || pin.caption}</p> : null}
       </div>

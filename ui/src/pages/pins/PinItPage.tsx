@@ -15,13 +15,15 @@ import { downloadPinFile, useScan } from '../../api/pins';
 import { ErrorList } from '../../components/Form';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { MIN_PICTURE_SIDE, type FoundPicture, type PagePictures } from '../../lib/bookmarklet';
+import { t, tx } from '../../i18n';
 import { safeHref } from '../../lib/links';
 import { BROWSER_BUTTON_PATH, PIN_IT_PATH, loginPath } from '../../lib/paths';
 import { takePagePictures } from '../../lib/pinIt';
 import { SharedPicture } from './SharedPicture';
 import './ScanPage.css';
 
-const TITLE = 'Pin it from the web';
+/** The page's heading. */
+const pageHeading = () => t('pinItPage.title', 'Pin it from the web');
 
 export function PinItPage() {
   const location = useLocation();
@@ -36,7 +38,13 @@ export function PinItPage() {
     if (location.hash) void navigate(PIN_IT_PATH, { replace: true });
   }, [location.hash, navigate]);
 
-  if (isLoading) return <p className="scan__status" aria-busy="true">Loading...</p>;
+  if (isLoading) {
+    return (
+      <p className="scan__status" aria-busy="true">
+        {t('pinItPage.loading', 'Loading...')}
+      </p>
+    );
+  }
   if (!me) return <Navigate to={loginPath(shared ? location.pathname + location.search : PIN_IT_PATH)} replace />;
   const temp = params.get('temp');
   if (temp) return <SharedPicture temp={temp} />;
@@ -44,9 +52,11 @@ export function PinItPage() {
   if (!page) {
     return (
       <section className="page-heading scan__heading">
-        <h1>{TITLE}</h1>
+        <h1>{pageHeading()}</h1>
         <p>
-          Nothing to pin yet: click the <a href={BROWSER_BUTTON_PATH}>browser button</a> on a page with pictures.
+          {tx('pinItPage.nothing', 'Nothing to pin yet: click the <link>browser button</link> on a page with pictures.', {
+            link: (chunks) => <a href={BROWSER_BUTTON_PATH}>{chunks}</a>,
+          })}
         </p>
       </section>
     );
@@ -60,15 +70,15 @@ function ScannedPage({ url, title, text }: { url: string; title: string; text: s
   if (isLoading) {
     return (
       <p className="scan__status" aria-busy="true">
-        Scanning &quot;{url}&quot; for images...
+        {t('pinItPage.scanning', 'Scanning "{url}" for images...', { url })}
       </p>
     );
   }
   if (!results) {
     return (
       <section className="page-heading scan__heading">
-        <h1>{TITLE}</h1>
-        <ErrorList errors={error ? errorMessages(error) : ['This page could not be scanned.']} />
+        <h1>{pageHeading()}</h1>
+        <ErrorList errors={error ? errorMessages(error) : [t('pinItPage.scanFailed', 'This page could not be scanned.')]} />
       </section>
     );
   }
@@ -102,7 +112,7 @@ function PinIt({ page }: { page: PagePictures }) {
   return (
     <section className="scan" aria-labelledby="pin-it-title">
       <div className="page-heading scan__heading">
-        <h1 id="pin-it-title">{TITLE}</h1>
+        <h1 id="pin-it-title">{pageHeading()}</h1>
         {page.title ? <p>{page.title}</p> : null}
         {href ? (
           <a className="scan__address" href={href} target="_blank" rel="noopener noreferrer">
@@ -111,15 +121,18 @@ function PinIt({ page }: { page: PagePictures }) {
         ) : null}
       </div>
       <p className="scan__count" aria-busy={measuring}>
-        {shown.length} image(s) found{measuring ? ', measuring the others...' : ''}
+        {t('pinItPage.found', '{count, plural, other {# image(s)}} found{measuring, select, yes {, measuring the others...} other {}}', {
+          count: shown.length,
+          measuring: measuring ? 'yes' : 'no',
+        })}
       </p>
       {download.pending ? (
         <p className="scan__status" role="status">
-          Downloading the image...
+          {t('pinItPage.downloading', 'Downloading the image...')}
         </p>
       ) : null}
       <ErrorList errors={download.errors} />
-      <ul className="scan__grid" aria-label="Images found">
+      <ul className="scan__grid" aria-label={t('pinItPage.images', 'Images found')}>
         {page.pictures.map((picture) => (
           <PictureTile
             key={picture.src}

@@ -18,6 +18,7 @@ import { PinImage } from '../../components/pins/PinImage';
 import { PinSource } from '../../components/pins/PinSource';
 import { Rating } from '../../components/pins/Rating';
 import { SimilarPins } from '../../components/pins/SimilarPins';
+import { t } from '../../i18n';
 import { tagPath } from '../../lib/paths';
 import { NotFound } from '../NotFound';
 import { QueryError } from '../QueryError';
@@ -35,7 +36,13 @@ export function PinPage() {
   const rating = useMutation(ratePin);
 
   if (error) return <QueryError error={error} />;
-  if (isLoading) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  if (isLoading) {
+    return (
+      <p className="user-page__loading" aria-busy="true">
+        {t('pinPage.loading', 'Loading...')}
+      </p>
+    );
+  }
   if (!pin) return <NotFound />;
 
   const isOwner = me?.id === pin.user.id;
@@ -49,14 +56,14 @@ export function PinPage() {
         <div className="pin-page__main">
           <div className="pin-page__stage" {...swipe}>
             <PinImage pin={pin} zoomTo={route.lightboxPath(pin.id)} />
-            <nav aria-label="Previous and next pins">
+            <nav aria-label={t('pinPage.neighbours', 'Previous and next pins')}>
               {pin.prevID ? (
-                <Link to={route.detailPath(pin.prevID)} className="pin-page__neighbour pin-page__neighbour--previous" aria-label="Previous pin">
+                <Link to={route.detailPath(pin.prevID)} className="pin-page__neighbour pin-page__neighbour--previous" aria-label={t('pinPage.previous', 'Previous pin')}>
                   ‹
                 </Link>
               ) : null}
               {pin.nextID ? (
-                <Link to={route.detailPath(pin.nextID)} className="pin-page__neighbour pin-page__neighbour--next" aria-label="Next pin">
+                <Link to={route.detailPath(pin.nextID)} className="pin-page__neighbour pin-page__neighbour--next" aria-label={t('pinPage.next', 'Next pin')}>
                   ›
                 </Link>
               ) : null}
@@ -68,7 +75,7 @@ export function PinPage() {
           {pin.title ? <h1 className="pin-page__title">{pin.title}</h1> : <hr className="pin-page__divider" />}
           <p className="pin-page__caption">{pin.caption}</p>
           {pin.tags.length > 0 ? (
-            <ul className="pin-page__tags" aria-label="Tags">
+            <ul className="pin-page__tags" aria-label={t('pinPage.tags', 'Tags')}>
               {pin.tags.map((tag) => (
                 <li key={tag}>
                   <Link to={tagPath(tag)}>#{tag}</Link>
@@ -78,7 +85,7 @@ export function PinPage() {
           ) : null}
           <PinSource pin={pin} />
         </div>
-        <aside className="pin-page__side" aria-label="About this pin">
+        <aside className="pin-page__side" aria-label={t('pinPage.about', 'About this pin')}>
           <UsersCard pin={pin} />
           <BoardsCard pin={pin} onManage={isOwner ? () => dialogs.open('manage', pin.id) : undefined} />
           <MetadataCard pin={pin} />

@@ -12,6 +12,7 @@ import { downloadPinFile, useScan } from '../../api/pins';
 import { ErrorList } from '../../components/Form';
 import { usePinFlow } from '../../components/pins/PinFlow';
 import { decodeBase64 } from '../../lib/base64';
+import { t } from '../../i18n';
 import { safeHref } from '../../lib/links';
 import { NotFound } from '../NotFound';
 import { PermissionDenied } from '../QueryError';
@@ -33,7 +34,7 @@ function Scan({ url, targetBoardID }: { url: string; targetBoardID: string | nul
   if (isLoading) {
     return (
       <p className="scan__status" aria-busy="true">
-        Scanning &quot;{url}&quot; for images...
+        {t('scanPage.scanning', 'Scanning "{url}" for images...', { url })}
       </p>
     );
   }
@@ -47,7 +48,7 @@ function Scan({ url, targetBoardID }: { url: string; targetBoardID: string | nul
   return (
     <section className="scan" aria-labelledby="scan-title">
       <div className="page-heading scan__heading">
-        <h1 id="scan-title">Pick an image from:</h1>
+        <h1 id="scan-title">{t('scanPage.title', 'Pick an image from:')}</h1>
         {href ? (
           <a className="scan__address" href={href} target="_blank" rel="noopener noreferrer">
             {url}
@@ -59,14 +60,14 @@ function Scan({ url, targetBoardID }: { url: string; targetBoardID: string | nul
       {error ? <ErrorList errors={errorMessages(error)} /> : null}
       {results ? (
         <>
-          <p className="scan__count">{results.length} image(s) found</p>
+          <p className="scan__count">{t('scanPage.found', '{count, plural, other {# image(s)}} found', { count: results.length })}</p>
           {download.pending ? (
             <p className="scan__status" role="status">
-              Downloading the image...
+              {t('scanPage.downloading', 'Downloading the image...')}
             </p>
           ) : null}
           <ErrorList errors={download.errors} />
-          <ul className="scan__grid" aria-label="Images found">
+          <ul className="scan__grid" aria-label={t('scanPage.images', 'Images found')}>
             {results.map((result) => (
               <ScanTile key={result.src} result={result} disabled={download.pending} onPick={() => void pick(result.src)} />
             ))}
@@ -99,7 +100,7 @@ function ScanTile({ result, disabled, onPick }: { result: ScanResult; disabled: 
           loading="lazy"
           referrerPolicy="no-referrer"
           onLoad={(event) => setSize(`${event.currentTarget.naturalWidth} × ${event.currentTarget.naturalHeight}`)}
-          onError={() => setSize('Size unknown')}
+          onError={() => setSize(t('scanPage.sizeUnknown', 'Size unknown'))}
         />
         <span id={sizeId} className="scan__size">
           {size ?? '…'}

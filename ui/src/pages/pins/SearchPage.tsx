@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSearchPins, type Narrowing } from '../../api/pinLists';
 import { EmptyState } from '../../components/EmptyState';
 import { PinList } from '../../components/pins/PinList';
+import { formatNumber, t } from '../../i18n';
 import { SEARCH_PATH, searchPath } from '../../lib/paths';
 import { SearchFilters } from './SearchFilters';
 
@@ -25,9 +26,9 @@ export function SearchPage() {
     return (
       <section aria-labelledby="search-title">
         <h1 id="search-title" className="visually-hidden">
-          Search
+          {t('searchPage.title', 'Search')}
         </h1>
-        <EmptyState>Please type a query in search bar...</EmptyState>
+        <EmptyState>{t('searchPage.prompt', 'Please type a query in search bar...')}</EmptyState>
       </section>
     );
   }
@@ -55,15 +56,21 @@ function SearchResults({ search, tag, narrowing, onNarrow }: ResultsProps) {
   const list = useSearchPins(search, tag, narrowed);
   const onBoard = narrowed.board !== null;
   const wanted = tag ? `#${tag}` : search;
-  const found = list.totalCountCapped ? `${list.totalCount?.toLocaleString('en')}+` : list.totalCount;
+  const count = list.totalCount ?? 0;
+  const found = list.totalCountCapped ? `${formatNumber(count)}+` : formatNumber(count);
   return (
-    <section aria-label="Search results">
+    <section aria-label={t('searchPage.results', 'Search results')}>
       {list.totalCount !== null ? (
         <div className="page-heading">
           <h1>
-            Found {found} pin(s) for &quot;{wanted}&quot;{onBoard ? ' on this board' : ''}
+            {t('searchPage.found', 'Found {count, plural, other {{found} pin(s)}} for "{wanted}"{onBoard, select, yes { on this board} other {}}', {
+              count,
+              found,
+              wanted: wanted ?? '',
+              onBoard: onBoard ? 'yes' : 'no',
+            })}
           </h1>
-          {onBoard && search ? <Link to={searchPath(search)}>Search all pins</Link> : null}
+          {onBoard && search ? <Link to={searchPath(search)}>{t('searchPage.searchAll', 'Search all pins')}</Link> : null}
         </div>
       ) : null}
       {tag ? null : <SearchFilters narrowing={narrowing} people={list.people} boards={list.boards} onNarrow={onNarrow} />}

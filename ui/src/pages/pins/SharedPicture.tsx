@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TempPin } from '../../api/generated/graphql';
 import { usePinFlow } from '../../components/pins/PinFlow';
+import { t } from '../../i18n';
 
 /** A pin of the picture, or of a near-duplicate, known by its id alone. */
 const copyOf = (id: string) => ({ id, sha1: '', title: null, caption: '' });
@@ -33,8 +34,8 @@ export function SharedPicture({ temp }: { temp: string }) {
 
   return (
     <section className="page-heading scan__heading">
-      <h1>Pin a shared picture</h1>
-      <p>{params.get('title') ?? params.get('name') ?? 'The shared picture'}</p>
+      <h1>{t('sharedPicture.title', 'Pin a shared picture')}</h1>
+      <p>{params.get('title') ?? params.get('name') ?? t('sharedPicture.untitled', 'The shared picture')}</p>
       {flow.element}
     </section>
   );

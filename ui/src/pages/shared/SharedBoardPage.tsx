@@ -4,12 +4,12 @@
 // shows the server's sentence.
 
 import { useParams } from 'react-router';
-import { countLabel } from '../../api/boards';
 import { isGraphQLError } from '../../api/client';
 import { errorMessages } from '../../api/errors';
 import { useSharedBoard } from '../../api/shareLinks';
 import { displayName } from '../../api/users';
 import { PinList } from '../../components/pins/PinList';
+import { t } from '../../i18n';
 import { ownedTitle, usePageTitle } from '../../lib/pageTitle';
 import { sharedFeedPath, sharedPath } from '../../lib/paths';
 import { QueryError } from '../QueryError';
@@ -21,23 +21,29 @@ export function SharedBoardPage() {
   usePageTitle(board ? ownedTitle(board.title, board.owner.username) : null);
 
   if (list.error && !board) return <SharedLinkError error={list.error} />;
-  if (list.isLoading || !board) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  if (list.isLoading || !board) {
+    return (
+      <p className="user-page__loading" aria-busy="true">
+        {t('sharedBoardPage.loading', 'Loading...')}
+      </p>
+    );
+  }
 
   return (
     <article className="detail" aria-labelledby="board-title">
       <header className="detail__header">
         <div className="detail__text">
-          <p className="detail__kind">Shared board</p>
+          <p className="detail__kind">{t('sharedBoardPage.kind', 'Shared board')}</p>
           <h1 id="board-title" className="detail__title">
             {board.title}
           </h1>
           <p className="detail__meta">
-            <span>by {displayName(board.owner)}</span>
+            <span>{t('sharedBoardPage.by', 'by {name}', { name: displayName(board.owner) })}</span>
             <span className="detail__separator" aria-hidden="true">·</span>
-            <span>{countLabel(board.pins.totalCount, 'pin')}</span>
+            <span>{t('sharedBoardPage.pinCount', '{count, plural, one {# pin} other {# pins}}', { count: board.pins.totalCount })}</span>
             <span className="detail__separator" aria-hidden="true">·</span>
             <a href={sharedFeedPath(token)} type="application/atom+xml">
-              Subscribe
+              {t('sharedBoardPage.subscribe', 'Subscribe')}
             </a>
           </p>
           {board.caption ? <p className="detail__caption">{board.caption}</p> : null}

@@ -8,6 +8,7 @@ import { useSharedPin } from '../../api/shareLinks';
 import { displayName } from '../../api/users';
 import { PinImage } from '../../components/pins/PinImage';
 import { PinSource } from '../../components/pins/PinSource';
+import { t, tx } from '../../i18n';
 import { pinTitle, usePageTitle } from '../../lib/pageTitle';
 import { lightboxPathUnder, pinPathUnder, sharedPath } from '../../lib/paths';
 import { useSwipe, useViewerKeys } from '../../lib/viewerInput';
@@ -40,24 +41,34 @@ export function SharedPinPage() {
   const { board, pin, error, isLoading, base, swipe } = useSharedViewer(pinPathUnder, (base) => base, false);
 
   if (error) return <SharedLinkError error={error} />;
-  if (isLoading || !pin || !board) return <p className="user-page__loading" aria-busy="true">Loading...</p>;
+  if (isLoading || !pin || !board) {
+    return (
+      <p className="user-page__loading" aria-busy="true">
+        {t('sharedPinPage.loading', 'Loading...')}
+      </p>
+    );
+  }
 
   return (
     <article className="pin-page">
       <div className="pin-page__main">
         <p>
-          <Link to={base}>{board.title}</Link> by {displayName(board.owner)}
+          {tx('sharedPinPage.boardBy', '<link>{board}</link> by {name}', {
+            board: board.title,
+            name: displayName(board.owner),
+            link: (chunks) => <Link to={base}>{chunks}</Link>,
+          })}
         </p>
         <div className="pin-page__stage" {...swipe}>
           <PinImage pin={pin} zoomTo={lightboxPathUnder(base, pin.id)} />
-          <nav aria-label="Previous and next pins">
+          <nav aria-label={t('sharedPinPage.neighbours', 'Previous and next pins')}>
             {pin.prevID ? (
-              <Link to={pinPathUnder(base, pin.prevID)} className="pin-page__neighbour pin-page__neighbour--previous" aria-label="Previous pin">
+              <Link to={pinPathUnder(base, pin.prevID)} className="pin-page__neighbour pin-page__neighbour--previous" aria-label={t('sharedPinPage.previous', 'Previous pin')}>
                 ‹
               </Link>
             ) : null}
             {pin.nextID ? (
-              <Link to={pinPathUnder(base, pin.nextID)} className="pin-page__neighbour pin-page__neighbour--next" aria-label="Next pin">
+              <Link to={pinPathUnder(base, pin.nextID)} className="pin-page__neighbour pin-page__neighbour--next" aria-label={t('sharedPinPage.next', 'Next pin')}>
                 ›
               </Link>
             ) : null}
@@ -66,7 +77,7 @@ export function SharedPinPage() {
         {pin.title ? <h1 className="pin-page__title">{pin.title}</h1> : <hr className="pin-page__divider" />}
         <p className="pin-page__caption">{pin.caption}</p>
         {pin.tags.length > 0 ? (
-          <ul className="pin-page__tags" aria-label="Tags">
+          <ul className="pin-page__tags" aria-label={t('sharedPinPage.tags', 'Tags')}>
             {pin.tags.map((tag) => (
               <li key={tag}>#{tag}</li>
             ))}

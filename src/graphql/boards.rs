@@ -16,7 +16,7 @@ use corkboard_domain::policy::Visible;
 
 /// A folder id given to open or change that folder.
 fn existing_folder_id(id: &ID) -> Result<FolderId, AppError> {
-    FolderId::parse(id).ok_or_else(|| AppError::not_found(FolderRecord::NOT_FOUND))
+    FolderId::parse(id).ok_or_else(|| AppError::not_found(FolderRecord::not_found()))
 }
 
 /// A folder id given as a board's new place.

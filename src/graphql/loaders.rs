@@ -262,7 +262,7 @@ impl Loaders {
     pub(crate) async fn user_named(&self, username: String, then: Then) -> Result<Arc<UserRecord>> {
         match self.load(LoadKey::UserNamed(username, then)).await? {
             Some(Loaded::User(user)) => Ok(user),
-            _ => Err(AppError::not_found(users::NOT_FOUND).into()),
+            _ => Err(AppError::not_found(users::not_found()).into()),
         }
     }
 
@@ -276,7 +276,7 @@ impl Loaders {
         let key = LoadKey::BoardNamed { owner, slug, then };
         match self.load(key).await? {
             Some(Loaded::Board(board)) => Ok(Arc::unwrap_or_clone(board)),
-            _ => Err(AppError::not_found(BoardRecord::NOT_FOUND).into()),
+            _ => Err(AppError::not_found(BoardRecord::not_found()).into()),
         }
     }
 
@@ -290,7 +290,7 @@ impl Loaders {
         let key = LoadKey::FolderNamed { owner, slug, then };
         match self.load(key).await? {
             Some(Loaded::Folder(folder)) => Ok(Arc::unwrap_or_clone(folder)),
-            _ => Err(AppError::not_found(FolderRecord::NOT_FOUND).into()),
+            _ => Err(AppError::not_found(FolderRecord::not_found()).into()),
         }
     }
 }

@@ -67,7 +67,7 @@ pub async fn sign_up(
     }
     if taken {
         mail_sign_up_attempt(services, &email, viewer.client_ip).await;
-        return Err(AppError::invalid("email", users::EMAIL_NOT_USABLE));
+        return Err(AppError::invalid("email", users::email_not_usable()));
     }
     let password_hash = services
         .password_work(move |_| hash_password(&password))

@@ -68,7 +68,7 @@ pub async fn unfollow_board(
 ) -> AppResult<Option<BoardRecord>> {
     data.write(move |write| {
         let record = boards::get(write, board)?
-            .ok_or_else(|| AppError::not_found(<BoardRecord as Visible>::NOT_FOUND))?;
+            .ok_or_else(|| AppError::not_found(<BoardRecord as Visible>::not_found()))?;
         follows::unfollow(write, viewer, Followed::Board(board))?;
         Ok(visible_only(write, vec![record], Some(viewer))?.pop())
     })

@@ -30,6 +30,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::import_job::{ImportItem, ItemOutcome};
 use corkboard_domain::pin::{Picture, PinRecord, PinText};
+use corkboard_i18n::msg;
 use corkboard_store::pin_order;
 use corkboard_store::walks::Direction;
 use corkboard_store::writing::Writing;
@@ -250,8 +251,8 @@ async fn picture_address(services: &Services, item: &ImportItem) -> AppResult<St
             .into_iter()
             .next()
             .map(|found| found.src)
-            .ok_or_else(|| AppError::invalid("url", "No picture was found on this page.")),
-        (None, None) => Err(AppError::invalid("url", "This bookmark has no address.")),
+            .ok_or_else(|| AppError::invalid("url", msg!("error-page-no-picture"))),
+        (None, None) => Err(AppError::invalid("url", msg!("error-bookmark-no-address"))),
     }
 }
 
@@ -279,7 +280,7 @@ async fn read_file(data: &Data, file: &str) -> AppResult<Vec<u8>> {
             .map_err(|error| file_error(&path, &error))?
             .len();
         if size > max {
-            return Err(AppError::TooLarge("This file is too large.".into()));
+            return Err(AppError::TooLarge(msg!("error-file-too-large-plain")));
         }
         std::fs::read(&path).map_err(|error| file_error(&path, &error))
     })

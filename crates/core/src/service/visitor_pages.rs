@@ -217,7 +217,7 @@ fn newest_pins(
             Some(owner) => owner.clone(),
             None => {
                 let owner = stored_users::get_kept(tx, pin.user)?
-                    .ok_or_else(|| AppError::not_found(users::NOT_FOUND))?;
+                    .ok_or_else(|| AppError::not_found(users::not_found()))?;
                 owners.insert(pin.user, owner.clone());
                 owner
             }

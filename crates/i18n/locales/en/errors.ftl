@@ -1,0 +1,104 @@
+### Corkboard: the sentences of errors and answers the server sends (helper S2).
+### English: exactly the sentences the code wrote before (tests compare).
+
+## Access: what does not exist, or may not be seen
+
+error-no-access = Sorry, it seems you don't have access to this.
+error-sign-in-required = You must sign in first.
+error-admin-only = Only an admin of this instance may do this.
+error-board-not-found = This board does not exist.
+error-folder-not-found = This folder does not exist.
+error-pin-not-found = This pin does not exist.
+error-user-not-found = This user does not exist.
+error-disk-full = The server is out of disk space: please try again later, or ask its administrator.
+error-storage-unavailable = Storage is unavailable, try again.
+error-internal = Sorry, something went wrong on the server.
+
+## Forms: titles, texts, profiles
+
+error-field-required = This field is required.
+error-text-too-long = This is at most { $max } characters long.
+error-caption-required = A caption is required.
+error-rating-invalid = A rating is a whole number from 0 to 5.
+error-profile-field-too-long = This is too long.
+error-profile-link-scheme = Links must start with http:// or https://.
+
+## Accounts: usernames, emails, passwords
+
+error-username-required = A username is required.
+error-username-too-long = A username is at most { $max } characters long.
+error-username-characters = Invalid characters in username.
+error-username-reserved = This username is reserved, please pick another.
+error-password-too-short = A password needs at least { $min } characters.
+error-email-invalid = Please enter a valid email address.
+
+## Pins and boards
+
+error-private-picture = This picture was shared with you privately: pin it on a private board.
+
+## Sign-up and sign-in
+
+error-username-taken = This username is already taken.
+error-email-not-usable = This email cannot be used to sign up. If it is yours, we have sent it a message.
+error-email-taken = An account with this email already exists.
+
+## Pictures and files
+
+error-file-too-large = This file is too large: at most { $amount } { $unit }.
+error-file-too-large-plain = This file is too large.
+error-not-a-picture = This file is not a picture we can read (JPEG, PNG, GIF or WebP).
+error-picture-damaged = This picture is damaged or incomplete and cannot be read.
+error-picture-too-many-pixels = This picture is too large: { $megapixels } megapixels, at most { $max }.
+error-picture-header-lies = This picture is damaged: its file is far too small to hold the { $width } x { $height } pixels it claims.
+error-picture-too-large-for-jpeg = This picture is too large to be saved as JPEG.
+
+## Fetching from the web
+
+error-address-invalid = Please give a web address starting with http:// or https://.
+error-address-too-long = This web address is too long: at most { $max } characters.
+error-address-private = This address is on a private network: Corkboard only fetches from the public internet.
+error-site-status = The site answered with error { $status }: nothing could be downloaded.
+error-site-too-slow = The site took too long to answer.
+error-too-many-redirects = The address redirects too many times.
+error-host-not-found = No site answers at this address.
+error-site-unreachable = The site could not be reached.
+error-token-redirected = This address redirects elsewhere, and the API token is sent only to the address given: please give the address it redirects to.
+error-download-too-large = This download is too large: at most { $amount } { $unit }.
+error-server-restarting = The server is restarting: please try again in a moment.
+
+## Imports: bookmark files, Pinry, folders on the server
+
+error-bookmarks-empty = This file holds no bookmarks to import: export your bookmarks or pins as an HTML bookmark file.
+error-bookmarks-too-many-tags = This file has more than { $max } tags: it is no bookmark file this server reads.
+error-bookmarks-too-deep = This file nests folders more than { $max } deep: it is no bookmark file this server reads.
+error-folder-no-pictures = This folder holds no pictures (JPEG, PNG, GIF or WebP files).
+error-import-not-found = There is no such import.
+error-import-too-many = There are { $count } pictures to import: at most { $max } at once.
+error-file-unreadable = { $path } cannot be read: { $error }.
+error-pinry-no-pins = This Pinry user has no pins to import (private ones need the API token).
+error-pinry-not-pinry = This address does not answer as a Pinry instance does.
+
+## Imports: the items of a job
+
+error-page-no-picture = No picture was found on this page.
+error-bookmark-no-address = This bookmark has no address.
+
+## Sign-up: registration modes, invite links, the first account
+
+error-sign-up-closed = Sign-up is closed on this Corkboard: ask its admin for an account.
+error-sign-up-closed-first = Sign-up is closed on this Corkboard. Its operator makes the first account on the server: `corkboard admin create-user NAME EMAIL --admin`.
+error-sign-up-by-invite = Sign-up on this Corkboard is by invitation: open the invite link an admin sent you.
+error-invite-unknown = This invite link is not valid: ask for a new one.
+error-invite-used = This invite link was already used: ask for a new one.
+error-invite-expired = This invite link has expired: ask for a new one.
+error-setup-code-needed = Enter the setup code to make the first account.
+error-setup-code-wrong = This is not the setup code: copy it from the server's log.
+error-invite-needs-public-url = Set public_url in the settings so that invite links point to this server.
+error-invite-days = An invite link works for 1 to { $max } days.
+error-invite-not-found = This invite link does not exist.
+
+## The operator at the machine (command line)
+
+error-setup-code-has-first-account = This Corkboard has its first account: no setup code is needed any more.
+error-setup-code-sign-up-closed = Sign-up is closed: make the first account with `corkboard admin create-user NAME EMAIL --admin`.
+error-setup-code-not-needed = No setup code is needed: this Corkboard listens on a loopback address without public_url, and the first to sign up becomes its admin.

@@ -1,0 +1,112 @@
+### Corkboard: the sentences of errors and answers the server sends (helper S2).
+### Français : mêmes identifiants que en/errors.ftl ; « vous ».
+
+## Access: what does not exist, or may not be seen
+
+error-no-access = Désolé, vous ne semblez pas avoir accès à ceci.
+error-sign-in-required = Vous devez d'abord vous connecter.
+error-admin-only = Seul un administrateur de cette instance peut faire ceci.
+error-board-not-found = Ce tableau n'existe pas.
+error-folder-not-found = Ce dossier n'existe pas.
+error-pin-not-found = Cette épingle n'existe pas.
+error-user-not-found = Cet utilisateur n'existe pas.
+error-disk-full = Le serveur n'a plus d'espace disque : veuillez réessayer plus tard, ou prévenir son administrateur.
+error-storage-unavailable = Le stockage est indisponible, réessayez.
+error-internal = Désolé, quelque chose s'est mal passé sur le serveur.
+
+## Forms: titles, texts, profiles
+
+error-field-required = Ce champ est obligatoire.
+error-text-too-long = { $max } caractères au maximum.
+error-caption-required = Une légende est obligatoire.
+error-rating-invalid = Une note est un nombre entier de 0 à 5.
+error-profile-field-too-long = Ce texte est trop long.
+error-profile-link-scheme = Les liens doivent commencer par http:// ou https://.
+
+## Accounts: usernames, emails, passwords
+
+error-username-required = Un nom d'utilisateur est obligatoire.
+error-username-too-long = Un nom d'utilisateur compte au plus { $max } caractères.
+error-username-characters = Le nom d'utilisateur contient des caractères non autorisés.
+error-username-reserved = Ce nom d'utilisateur est réservé, choisissez-en un autre.
+error-password-too-short = Un mot de passe doit compter au moins { $min } caractères.
+error-email-invalid = Veuillez saisir une adresse e-mail valide.
+
+## Pins and boards
+
+error-private-picture = Cette image a été partagée avec vous en privé : épinglez-la sur un tableau privé.
+
+## Sign-up and sign-in
+
+error-username-taken = Ce nom d'utilisateur est déjà pris.
+error-email-not-usable = Cette adresse e-mail ne peut pas servir à s'inscrire. Si elle est à vous, nous lui avons envoyé un message.
+error-email-taken = Un compte existe déjà avec cette adresse e-mail.
+
+## Pictures and files
+
+error-file-too-large = Ce fichier est trop volumineux : { $amount } { $unit ->
+        [GiB] Gio
+        [MiB] Mio
+       *[KiB] Kio
+    } au maximum.
+error-file-too-large-plain = Ce fichier est trop volumineux.
+error-not-a-picture = Ce fichier n'est pas une image que nous savons lire (JPEG, PNG, GIF ou WebP).
+error-picture-damaged = Cette image est endommagée ou incomplète et ne peut pas être lue.
+error-picture-too-many-pixels = Cette image est trop grande : { $megapixels } mégapixels, { $max } au maximum.
+error-picture-header-lies = Cette image est endommagée : son fichier est bien trop petit pour contenir les { $width } × { $height } pixels qu'il annonce.
+error-picture-too-large-for-jpeg = Cette image est trop grande pour être enregistrée en JPEG.
+
+## Fetching from the web
+
+error-address-invalid = Veuillez indiquer une adresse web commençant par http:// ou https://.
+error-address-too-long = Cette adresse web est trop longue : { $max } caractères au maximum.
+error-address-private = Cette adresse est sur un réseau privé : Corkboard ne télécharge que depuis l'internet public.
+error-site-status = Le site a répondu par l'erreur { $status } : rien n'a pu être téléchargé.
+error-site-too-slow = Le site a mis trop de temps à répondre.
+error-too-many-redirects = Cette adresse redirige trop de fois.
+error-host-not-found = Aucun site ne répond à cette adresse.
+error-site-unreachable = Le site n'a pas pu être joint.
+error-token-redirected = Cette adresse redirige ailleurs, et le jeton d'API n'est envoyé qu'à l'adresse indiquée : veuillez donner l'adresse vers laquelle elle redirige.
+error-download-too-large = Ce téléchargement est trop volumineux : { $amount } { $unit ->
+        [GiB] Gio
+        [MiB] Mio
+       *[KiB] Kio
+    } au maximum.
+error-server-restarting = Le serveur redémarre : veuillez réessayer dans un instant.
+
+## Imports: bookmark files, Pinry, folders on the server
+
+error-bookmarks-empty = Ce fichier ne contient aucun favori à importer : exportez vos favoris ou vos épingles dans un fichier de favoris HTML.
+error-bookmarks-too-many-tags = Ce fichier contient plus de { $max } balises : ce n'est pas un fichier de favoris que ce serveur sait lire.
+error-bookmarks-too-deep = Ce fichier imbrique des dossiers sur plus de { $max } niveaux : ce n'est pas un fichier de favoris que ce serveur sait lire.
+error-folder-no-pictures = Ce dossier ne contient aucune image (fichiers JPEG, PNG, GIF ou WebP).
+error-import-not-found = Cet import n'existe pas.
+error-import-too-many = Il y a { $count } images à importer : { $max } au maximum à la fois.
+error-file-unreadable = { $path } ne peut pas être lu : { $error }.
+error-pinry-no-pins = Cet utilisateur de Pinry n'a aucune épingle à importer (les privées demandent le jeton d'API).
+error-pinry-not-pinry = Cette adresse ne répond pas comme le fait une instance Pinry.
+
+## Imports: the items of a job
+
+error-page-no-picture = Aucune image n'a été trouvée sur cette page.
+error-bookmark-no-address = Ce favori n'a pas d'adresse.
+
+## Sign-up: registration modes, invite links, the first account
+
+error-sign-up-closed = Les inscriptions sont fermées sur ce Corkboard : demandez un compte à son administrateur.
+error-sign-up-closed-first = Les inscriptions sont fermées sur ce Corkboard. Son exploitant crée le premier compte sur le serveur : `corkboard admin create-user NOM EMAIL --admin`.
+error-sign-up-by-invite = Sur ce Corkboard, on s'inscrit sur invitation : ouvrez le lien d'invitation qu'un administrateur vous a envoyé.
+error-invite-unknown = Ce lien d'invitation n'est pas valide : demandez-en un nouveau.
+error-invite-used = Ce lien d'invitation a déjà servi : demandez-en un nouveau.
+error-invite-expired = Ce lien d'invitation a expiré : demandez-en un nouveau.
+error-setup-code-needed = Saisissez le code d'installation pour créer le premier compte.
+error-setup-code-wrong = Ce n'est pas le code d'installation : copiez-le depuis le journal du serveur.
+error-invite-needs-public-url = Définissez public_url dans les réglages pour que les liens d'invitation mènent à ce serveur.
+error-invite-days = Un lien d'invitation fonctionne de 1 à { $max } jours.
+error-invite-not-found = Ce lien d'invitation n'existe pas.
+
+## The operator at the machine (command line)
+
+error-setup-code-has-first-account = Ce Corkboard a son premier compte : aucun code d'installation n'est plus nécessaire.
+error-setup-code-sign-up-closed = Les inscriptions sont fermées : créez le premier compte avec `corkboard admin create-user NOM EMAIL --admin`.
+error-setup-code-not-needed = Aucun code d'installation n'est nécessaire : ce Corkboard écoute sur une adresse locale sans public_url, et le premier à s'inscrire en devient l'administrateur.

@@ -85,7 +85,7 @@ pub(crate) fn owned_board(tx: &impl Source, viewer: UserId, id: BoardId) -> AppR
     if may_change(viewer, board.user) {
         Ok(board)
     } else {
-        Err(AppError::denied("Only the owner can change this board."))
+        Err(AppError::denied(msg!("error-owner-only-board")))
     }
 }
 
@@ -108,7 +108,7 @@ pub(crate) fn owned_folder(
     if may_change(viewer, folder.user) {
         Ok(folder)
     } else {
-        Err(AppError::denied("Only the owner can change this folder."))
+        Err(AppError::denied(msg!("error-owner-only-folder")))
     }
 }
 
@@ -141,7 +141,7 @@ pub(crate) fn owned_pin(tx: &impl Source, viewer: UserId, id: PinId) -> AppResul
     if may_change(viewer, pin.user) {
         Ok(pin)
     } else {
-        Err(AppError::denied("Only the owner can change this pin."))
+        Err(AppError::denied(msg!("error-owner-only-pin")))
     }
 }
 

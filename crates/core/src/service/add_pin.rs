@@ -11,6 +11,7 @@ use crate::service::quotas::check_new_pins;
 use crate::web::fetch::web_address;
 use corkboard_domain::config::Config;
 use corkboard_domain::error::{AppError, AppResult};
+use corkboard_i18n::msg;
 use corkboard_domain::ids::{BoardId, UserId};
 use corkboard_domain::pin::{Picture, PinRecord, PinText};
 use corkboard_domain::temp_pin::TempPinRecord;
@@ -149,5 +150,5 @@ fn own_temp_pin(
 }
 
 fn expired() -> AppError {
-    AppError::not_found("This picture has expired or was already pinned: please add it again.")
+    AppError::not_found(msg!("error-temp-pin-gone"))
 }

@@ -102,3 +102,48 @@ error-invite-not-found = This invite link does not exist.
 error-setup-code-has-first-account = This Corkboard has its first account: no setup code is needed any more.
 error-setup-code-sign-up-closed = Sign-up is closed: make the first account with `corkboard admin create-user NAME EMAIL --admin`.
 error-setup-code-not-needed = No setup code is needed: this Corkboard listens on a loopback address without public_url, and the first to sign up becomes its admin.
+
+## Who may change what
+
+error-owner-only-board = Only the owner can change this board.
+error-owner-only-folder = Only the owner can change this folder.
+error-owner-only-pin = Only the owner can change this pin.
+error-foreign-origin = Please sign in from Corkboard's own pages.
+error-metrics-need-admin-key = Metrics are read with an admin's API key (Authorization: Bearer).
+
+## Pinning from the web
+
+error-address-no-page-no-picture = This address shows neither a web page nor a picture.
+error-address-is-a-page = This address shows a web page, not a picture.
+error-referer-invalid = The page the picture was found on has no valid web address.
+error-temp-pin-gone = This picture has expired or was already pinned: please add it again.
+error-picture-needs-too-much-memory = This picture is too large for this server to process: it would need about { $amount } { $unit } of memory, and one picture may use at most { $max_amount } { $max_unit }. Please upload a smaller picture.
+
+## Lists
+
+error-cursor-invalid = This page cursor is not valid.
+
+## Following
+
+error-follow-yourself = You cannot follow yourself.
+error-follow-own-board = You cannot follow your own board.
+
+## API keys
+
+error-api-key-name = Give the key a name of at most { $max } characters.
+error-api-keys-too-many = You have { $max } API keys, the most one may hold: revoke one to make another.
+error-api-key-not-found = This API key does not exist.
+
+## A busy server
+
+error-server-busy = The server is busy: please try again in a moment.
+error-too-many-downloads = Too many downloads are under way on this server: please try again in a moment.
+error-too-many-downloads-of-yours = You have { $count } downloads or imports under way already: please wait for them to finish.
+
+## Boards: privacy, covers, shares
+
+error-board-holds-private-pictures = This board holds pictures shared with you privately: it stays private.
+error-pin-not-on-board = This pin is not on this board.
+error-no-user-named = There is no user named "{ $username }".
+error-share-with-yourself = You always see your own boards.
+error-board-shares-too-many = A board can be shared with at most { $max } people.

@@ -110,3 +110,59 @@ error-invite-not-found = Ce lien d'invitation n'existe pas.
 error-setup-code-has-first-account = Ce Corkboard a son premier compte : aucun code d'installation n'est plus nécessaire.
 error-setup-code-sign-up-closed = Les inscriptions sont fermées : créez le premier compte avec `corkboard admin create-user NOM EMAIL --admin`.
 error-setup-code-not-needed = Aucun code d'installation n'est nécessaire : ce Corkboard écoute sur une adresse locale sans public_url, et le premier à s'inscrire en devient l'administrateur.
+
+## Who may change what
+
+error-owner-only-board = Seul son propriétaire peut modifier ce tableau.
+error-owner-only-folder = Seul son propriétaire peut modifier ce dossier.
+error-owner-only-pin = Seul son propriétaire peut modifier cette épingle.
+error-foreign-origin = Veuillez vous connecter depuis les pages de Corkboard.
+error-metrics-need-admin-key = Les métriques se lisent avec la clé d'API d'un administrateur (Authorization: Bearer).
+
+## Pinning from the web
+
+error-address-no-page-no-picture = Cette adresse ne montre ni une page web ni une image.
+error-address-is-a-page = Cette adresse montre une page web, pas une image.
+error-referer-invalid = La page où l'image a été trouvée n'a pas d'adresse web valide.
+error-temp-pin-gone = Cette image a expiré ou a déjà été épinglée : veuillez l'ajouter à nouveau.
+error-picture-needs-too-much-memory = Cette image est trop grande pour que ce serveur la traite : il lui faudrait environ { $amount } { $unit ->
+        [GiB] Gio
+        [MiB] Mio
+       *[KiB] Kio
+    } de mémoire, et une image peut en utiliser au plus { $max_amount } { $max_unit ->
+        [GiB] Gio
+        [MiB] Mio
+       *[KiB] Kio
+    }. Veuillez envoyer une image plus petite.
+
+## Lists
+
+error-cursor-invalid = Ce curseur de page n'est pas valide.
+
+## Following
+
+error-follow-yourself = Vous ne pouvez pas vous suivre vous-même.
+error-follow-own-board = Vous ne pouvez pas suivre votre propre tableau.
+
+## API keys
+
+error-api-key-name = Donnez à la clé un nom de { $max } caractères au plus.
+error-api-keys-too-many = Vous avez { $max } clés d'API, le maximum autorisé : révoquez-en une pour en créer une autre.
+error-api-key-not-found = Cette clé d'API n'existe pas.
+
+## A busy server
+
+error-server-busy = Le serveur est occupé : veuillez réessayer dans un instant.
+error-too-many-downloads = Trop de téléchargements sont en cours sur ce serveur : veuillez réessayer dans un instant.
+error-too-many-downloads-of-yours = Vous avez déjà { $count ->
+        [one] { $count } téléchargement ou import en cours : veuillez attendre qu'il se termine.
+       *[other] { $count } téléchargements ou imports en cours : veuillez attendre qu'ils se terminent.
+    }
+
+## Boards: privacy, covers, shares
+
+error-board-holds-private-pictures = Ce tableau contient des images partagées avec vous en privé : il reste privé.
+error-pin-not-on-board = Cette épingle n'est pas sur ce tableau.
+error-no-user-named = Il n'y a aucun utilisateur nommé « { $username } ».
+error-share-with-yourself = Vous voyez toujours vos propres tableaux.
+error-board-shares-too-many = Un tableau peut être partagé avec { $max } personnes au plus.

@@ -25,6 +25,7 @@ use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
 use corkboard_domain::policy::Visible;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::Locale;
 
 /// The loaders of one request (the viewer does not change within it): each key is read once,
 /// in the round that was gathering when it was first asked for. async-graphql's `DataLoader`
@@ -133,10 +134,11 @@ impl Loaders {
     }
 
     /// A round that reads `keys` after the other fields' turns. A task of its own: a future
-    /// shared by its waiters would advance a turn each time one of them polls it.
+    /// shared by its waiters would advance a turn each time one of them polls it. It keeps the
+    /// request's locale, in which its errors are said.
     fn round(&self, keys: Gathered) -> Round {
         let (services, viewer) = (self.services.clone(), self.viewer);
-        let read = tokio::spawn(async move {
+        let read = tokio::spawn(Locale::current().scope(async move {
             for _ in 0..TURNS_BEFORE_LOADING {
                 tokio::task::yield_now().await;
             }
@@ -155,7 +157,7 @@ impl Loaders {
                 followed,
                 noted: AtomicBool::new(false),
             }))
-        });
+        }));
         read.map(|done| {
             done.unwrap_or_else(|failed| {
                 tracing::error!(error = %failed, "a round of loads failed");

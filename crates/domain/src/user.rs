@@ -69,6 +69,10 @@ pub struct UserRecord {
     /// content is shown to nobody.
     #[serde(default)]
     pub disabled: bool,
+    /// The language the user chose (a catalog's code, `fr`), which their mails are in; `None`:
+    /// their browser's.
+    #[serde(default)]
+    pub locale: Option<String>,
 }
 
 impl UserRecord {
@@ -95,6 +99,7 @@ impl UserRecord {
             + self.email.capacity()
             + self.password_hash.capacity()
             + optional(&self.avatar)
+            + optional(&self.locale)
             + profile_fields.into_iter().map(optional).sum::<usize>()
     }
 
@@ -113,6 +118,7 @@ impl UserRecord {
             avatar: None,
             admin: false,
             disabled: false,
+            locale: None,
         }
     }
 }

@@ -42,6 +42,7 @@ const MIGRATIONS: &[Migration] = &[
     index_look_alikes,
     suggest_boards_and_recent_searches,
     create_follows,
+    remember_languages,
 ];
 
 /// The schema version this binary writes.
@@ -428,6 +429,15 @@ fn create_follows(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::FOLLOWERS)?;
     write.open_table(tables::FOLLOWER_COUNTS)?;
     super::follows::fill(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
+/// 28: the language each user chose (`UserRecord::locale`), a field at the end of the user
+/// record. Records written before read it as none (their browser's language), so none is
+/// rewritten; the version keeps an older Corkboard, which cannot read a record that has it, from
+/// opening the database.
+fn remember_languages(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::USERS)?;
+    Ok(())
 }
 
 #[cfg(test)]

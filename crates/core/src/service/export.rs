@@ -55,6 +55,10 @@ pub struct ExportedUser {
     pub created_at: DateTime<Utc>,
     pub last_login_at: Option<DateTime<Utc>>,
     pub profile: Profile,
+    /// The language the user chose (`fr`), `None` for their browser's; absent from archives
+    /// written before there was a choice.
+    #[serde(default)]
+    pub locale: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -262,6 +266,7 @@ fn exported_user(user: &UserRecord) -> ExportedUser {
         created_at: user.created_at,
         last_login_at: user.last_login_at,
         profile: user.profile.clone(),
+        locale: user.locale.clone(),
     }
 }
 

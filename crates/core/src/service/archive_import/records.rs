@@ -13,6 +13,7 @@ use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::pin::Picture;
 use corkboard_domain::tags::normalize_tags;
 use corkboard_domain::user::{USERNAME_MAX, UserRecord, username_key, validate_username};
+use corkboard_i18n::Locale;
 use corkboard_store::imported::{self, Origin};
 use corkboard_store::writing::Writing;
 use corkboard_store::{Source, board_writes, boards, folder_writes, folders, users};
@@ -155,6 +156,12 @@ impl Importer {
             // Admin rights come along only into an empty instance (a restore).
             admin: restoring && user.admin,
             disabled: user.disabled,
+            // A language this instance has no catalog of is the browser's.
+            locale: user
+                .locale
+                .as_deref()
+                .and_then(Locale::named)
+                .map(|locale| locale.code()),
             // No password: the owner signs in after a password reset.
             ..UserRecord::new(String::new(), user.email.clone(), String::new())
         };

@@ -138,7 +138,10 @@ error-api-key-not-found = This API key does not exist.
 
 error-server-busy = The server is busy: please try again in a moment.
 error-too-many-downloads = Too many downloads are under way on this server: please try again in a moment.
-error-too-many-downloads-of-yours = You have { $count } downloads or imports under way already: please wait for them to finish.
+error-too-many-downloads-of-yours = You have { $count ->
+        [one] { $count } download or import under way already: please wait for it to finish.
+       *[other] { $count } downloads or imports under way already: please wait for them to finish.
+    }
 
 ## Boards: privacy, covers, shares
 
@@ -147,3 +150,58 @@ error-pin-not-on-board = This pin is not on this board.
 error-no-user-named = There is no user named "{ $username }".
 error-share-with-yourself = You always see your own boards.
 error-board-shares-too-many = A board can be shared with at most { $max } people.
+
+## Quotas, and one import or export at a time. `$grouped` is `$max` with a comma between thousands, as English writes it here.
+
+error-quota-pins = You have reached your limit of { $max ->
+        [one] { $grouped } pin
+       *[other] { $grouped } pins
+    }. Delete some to add more.
+error-quota-storage = Your pins' pictures have reached your limit of { $amount } { $unit }. Delete some pins to add more.
+error-quota-waiting = Your pictures waiting to be pinned have reached your limit of { $amount } { $unit }: pin them, or wait a little for them to expire, before adding more.
+error-import-running = An import of yours is already running; wait until it finishes.
+error-imports-busy = The server is busy with other imports: please try again in a few minutes.
+error-export-running = An export of yours is already running; wait until it finishes.
+
+## Importing an export archive: the archive refused
+
+error-archive-too-many-files = This archive holds { $entries } files, more than an export of this size could: it is not one this Corkboard imports.
+error-archive-not-an-export = This file is not a Corkboard export archive: { $why ->
+        [not-zip] it is not a zip archive
+        [no-manifest] it has no manifest.json
+       *[other-format] its manifest.json is of another format
+    }.
+error-archive-version = This archive is of version { $version } of the export format, and this Corkboard reads version { $supported }: import it with a newer Corkboard.
+error-archive-manifest-unreadable = This file is not a Corkboard export this version can read: { $why ->
+        [cut-short] its manifest.json is cut short or damaged
+        [not-json] its manifest.json is not valid JSON
+       *[not-an-export] its manifest.json lacks something an export holds, or holds something else
+    } (near line { $line }).
+error-archive-entry-refused = { $why ->
+        [too-large] it is larger than this server reads
+        [bomb] it unpacks to far more than it holds packed, as no export does
+        [long-text] it holds a text longer than { $kb } KB, as no export does
+       *[too-many] it holds more than this server reads in one import
+    }
+error-archive-manifest-refused = This file is not a Corkboard export this server can import: its manifest.json is refused ({ error-archive-entry-refused }; a manifest may hold at most { $amount } { $unit }).
+error-archive-no-account-named = This archive holds { $count } accounts and none is named { $username }: import an export of one account.
+
+## Importing an export archive: the report's reasons (after the pin or record they explain) and notes
+
+import-picture-missing = its picture is not in the archive
+import-picture-refused = its picture cannot be imported: { error-archive-entry-refused }
+import-picture-unreadable = its picture cannot be read from the archive
+import-picture-other-sha1 = its picture is not the one the manifest names (another sha1)
+import-picture-not-ingested = its picture was not ingested
+import-picture-files-removed = its picture's files were removed meanwhile: import the archive again
+import-note-other-accounts-left-out = Only the content of { $username } was imported; { $count ->
+        [one] the archive's { $count } other account was left out.
+       *[other] the archive's { $count } other accounts were left out.
+    }
+import-note-same-email = The archive's account { $username } has the email of the account { $local } here: its content went to that account.
+import-note-share-dropped = The board { $board } is not shared with { $username }: that account is not part of this import.
+import-note-source-dropped = The pin { $pin } was imported without its source, which is not a web address (http or https).
+import-note-over-quota = { $count ->
+        [one] { $grouped } pin was not added:
+       *[other] { $grouped } pins were not added:
+    }

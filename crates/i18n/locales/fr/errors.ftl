@@ -166,3 +166,70 @@ error-pin-not-on-board = Cette épingle n'est pas sur ce tableau.
 error-no-user-named = Il n'y a aucun utilisateur nommé « { $username } ».
 error-share-with-yourself = Vous voyez toujours vos propres tableaux.
 error-board-shares-too-many = Un tableau peut être partagé avec { $max } personnes au plus.
+
+## Quotas, and one import or export at a time. `$grouped` is `$max` with a comma between thousands, as English writes it here.
+
+error-quota-pins = Vous avez atteint votre limite de { $max ->
+        [one] { $max } épingle
+       *[other] { $max } épingles
+    }. Supprimez-en pour en ajouter d'autres.
+error-quota-storage = Les images de vos épingles ont atteint votre limite de { $amount } { $unit ->
+        [GiB] Gio
+        [MiB] Mio
+       *[KiB] Kio
+    }. Supprimez des épingles pour en ajouter d'autres.
+error-quota-waiting = Vos images en attente d'être épinglées ont atteint votre limite de { $amount } { $unit ->
+        [GiB] Gio
+        [MiB] Mio
+       *[KiB] Kio
+    } : épinglez-les, ou attendez un peu qu'elles expirent, avant d'en ajouter d'autres.
+error-import-running = Un de vos imports est déjà en cours ; attendez qu'il se termine.
+error-imports-busy = Le serveur est occupé par d'autres imports : veuillez réessayer dans quelques minutes.
+error-export-running = Un de vos exports est déjà en cours ; attendez qu'il se termine.
+
+## Importing an export archive: the archive refused
+
+error-archive-too-many-files = Cette archive contient { $entries } fichiers, plus qu'un export de cette taille ne le pourrait : ce n'est pas une archive que ce Corkboard importe.
+error-archive-not-an-export = Ce fichier n'est pas une archive d'export de Corkboard : { $why ->
+        [not-zip] ce n'est pas une archive zip
+        [no-manifest] il n'a pas de manifest.json
+       *[other-format] son manifest.json est d'un autre format
+    }.
+error-archive-version = Cette archive est à la version { $version } du format d'export, et ce Corkboard lit la version { $supported } : importez-la avec un Corkboard plus récent.
+error-archive-manifest-unreadable = Ce fichier n'est pas un export de Corkboard que cette version sait lire : { $why ->
+        [cut-short] son manifest.json est tronqué ou endommagé
+        [not-json] son manifest.json n'est pas du JSON valide
+       *[not-an-export] il manque à son manifest.json quelque chose qu'un export contient, ou il contient autre chose
+    } (vers la ligne { $line }).
+error-archive-entry-refused = { $why ->
+        [too-large] elle est plus grande que ce que ce serveur lit
+        [bomb] elle se décompresse en bien plus qu'elle ne contient compressée, ce que ne fait aucun export
+        [long-text] elle contient un texte de plus de { $kb } Ko, ce que ne contient aucun export
+       *[too-many] elle contient plus que ce que ce serveur lit en un import
+    }
+error-archive-manifest-refused = Ce fichier n'est pas un export de Corkboard que ce serveur peut importer : son manifest.json est refusé ({ error-archive-entry-refused } ; un manifeste peut contenir au plus { $amount } { $unit ->
+        [GiB] Gio
+        [MiB] Mio
+       *[KiB] Kio
+    }).
+error-archive-no-account-named = Cette archive contient { $count } comptes et aucun ne s'appelle { $username } : importez l'export d'un seul compte.
+
+## Importing an export archive: the report's reasons (after the pin or record they explain) and notes
+
+import-picture-missing = son image n'est pas dans l'archive
+import-picture-refused = son image ne peut pas être importée : { error-archive-entry-refused }
+import-picture-unreadable = son image ne peut pas être lue dans l'archive
+import-picture-other-sha1 = son image n'est pas celle que nomme le manifeste (un autre sha1)
+import-picture-not-ingested = son image n'a pas été traitée
+import-picture-files-removed = les fichiers de son image ont été supprimés entre-temps : importez l'archive à nouveau
+import-note-other-accounts-left-out = Seul le contenu de { $username } a été importé ; { $count ->
+        [one] l'autre compte de l'archive a été laissé de côté.
+       *[other] les { $count } autres comptes de l'archive ont été laissés de côté.
+    }
+import-note-same-email = Le compte { $username } de l'archive a l'adresse e-mail du compte { $local } d'ici : son contenu est allé à ce compte.
+import-note-share-dropped = Le tableau { $board } n'est pas partagé avec { $username } : ce compte ne fait pas partie de cet import.
+import-note-source-dropped = L'épingle { $pin } a été importée sans sa source, qui n'est pas une adresse web (http ou https).
+import-note-over-quota = { $count ->
+        [one] { $count } épingle n'a pas été ajoutée :
+       *[other] { $count } épingles n'ont pas été ajoutées :
+    }

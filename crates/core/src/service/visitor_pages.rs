@@ -140,7 +140,7 @@ fn shown(tx: &impl Source, page: &Page) -> AppResult<Shown> {
             Shown::Pin { pin, owner }
         }
         Page::Tag(tag) => Shown::Tag(tag.clone()),
-        Page::Shared { .. } => return Err(AppError::not_found(share_links::LINK_DOES_NOT_WORK)),
+        Page::Shared { .. } => return Err(AppError::not_found(share_links::link_does_not_work())),
     })
 }
 

@@ -205,3 +205,22 @@ import-note-over-quota = { $count ->
         [one] { $grouped } pin was not added:
        *[other] { $grouped } pins were not added:
     }
+
+## Share links
+
+error-share-link-needs-public-url = Share links need this Corkboard's public address: set `public_url` in the settings (see config.example.toml).
+error-share-link-days = A share link expires after 1 to { $max } days, or never.
+error-share-links-too-many = This board has { $max } share links, the most it may have: revoke one to make another.
+error-share-link-not-found = This share link does not exist.
+error-share-link-dead = This link does not work: it may have been revoked or have expired.
+
+## Signing in, passwords, mailed links
+
+error-wrong-credentials = Wrong email or password.
+error-account-disabled = This account is disabled: ask the admin of this Corkboard.
+error-too-many-sign-ins = Too many failed sign-in attempts. Please wait a few minutes and try again.
+error-too-many-sign-ups = Too many accounts were created from your address. Please try again in an hour.
+error-too-many-mails = Too many mails were asked for. Please try again in an hour.
+error-token-invalid = This link is invalid or has expired. Please ask for a new one.
+error-current-password-wrong = The current password is wrong.
+error-password-wrong = The password is wrong.

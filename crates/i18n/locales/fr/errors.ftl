@@ -233,3 +233,22 @@ import-note-over-quota = { $count ->
         [one] { $count } épingle n'a pas été ajoutée :
        *[other] { $count } épingles n'ont pas été ajoutées :
     }
+
+## Share links
+
+error-share-link-needs-public-url = Les liens de partage ont besoin de l'adresse publique de ce Corkboard : définissez `public_url` dans les réglages (voir config.example.toml).
+error-share-link-days = Un lien de partage expire au bout de 1 à { $max } jours, ou jamais.
+error-share-links-too-many = Ce tableau a { $max } liens de partage, le maximum autorisé : révoquez-en un pour en créer un autre.
+error-share-link-not-found = Ce lien de partage n'existe pas.
+error-share-link-dead = Ce lien ne fonctionne pas : il a peut-être été révoqué ou a expiré.
+
+## Signing in, passwords, mailed links
+
+error-wrong-credentials = Adresse e-mail ou mot de passe incorrect.
+error-account-disabled = Ce compte est désactivé : adressez-vous à l'administrateur de ce Corkboard.
+error-too-many-sign-ins = Trop de tentatives de connexion ont échoué. Veuillez patienter quelques minutes et réessayer.
+error-too-many-sign-ups = Trop de comptes ont été créés depuis votre adresse. Veuillez réessayer dans une heure.
+error-too-many-mails = Trop de courriels ont été demandés. Veuillez réessayer dans une heure.
+error-token-invalid = Ce lien n'est pas valide ou a expiré. Veuillez en demander un nouveau.
+error-current-password-wrong = Le mot de passe actuel est incorrect.
+error-password-wrong = Le mot de passe est incorrect.

@@ -15,6 +15,7 @@ pub mod follows;
 pub mod ids;
 pub mod imports;
 pub mod in_turn;
+pub mod languages;
 pub mod list_bounds;
 pub(crate) mod loaders;
 pub mod merging;

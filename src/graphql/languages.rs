@@ -1,0 +1,53 @@
+//! Languages: those the server speaks (`languages`, from its catalogs), and the signed-in user's
+//! own choice (`updateUserLocale`; `User.locale` shows it).
+
+use async_graphql::{Context, Object, Result, SimpleObject};
+
+use super::context::ContextExt;
+use super::pagination::bounded_cost;
+use super::types::objects::User;
+use crate::http::locales::cookie_for;
+use corkboard_core::service::languages;
+
+/// A language a person may pick.
+#[derive(SimpleObject)]
+pub(crate) struct Language {
+    /// Its code, as `updateUserLocale` and the `locale` cookie take it: `en`, `fr`.
+    code: String,
+    /// Its name in itself: "English", "Français".
+    name: String,
+}
+
+#[derive(Default)]
+pub(crate) struct LanguageQuery;
+
+#[Object]
+impl LanguageQuery {
+    /// The languages the server speaks, by code.
+    #[graphql(complexity = "bounded_cost(corkboard_i18n::languages().len(), child_complexity)")]
+    async fn languages(&self) -> Vec<Language> {
+        corkboard_i18n::languages()
+            .into_iter()
+            .map(|language| Language {
+                code: language.code,
+                name: language.name,
+            })
+            .collect()
+    }
+}
+
+#[derive(Default)]
+pub(crate) struct LanguageMutation;
+
+#[Object]
+impl LanguageMutation {
+    /// Sets the signed-in user's own language (a code of `languages`), which their mails are
+    /// in; null: their browser's again. A code the server has no catalog of is a
+    /// VALIDATION_ERROR on `locale`. The answer sets the `locale` cookie to match.
+    async fn update_user_locale(&self, ctx: &Context<'_>, locale: Option<String>) -> Result<User> {
+        let user = ctx.viewer().require_user()?;
+        let record = languages::set_own_locale(ctx.services(), user, locale).await?;
+        ctx.append_http_header("Set-Cookie", cookie_for(record.locale.as_deref()));
+        Ok(User::from(record))
+    }
+}

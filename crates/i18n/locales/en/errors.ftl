@@ -102,6 +102,11 @@ error-invite-not-found = This invite link does not exist.
 error-setup-code-has-first-account = This Corkboard has its first account: no setup code is needed any more.
 error-setup-code-sign-up-closed = Sign-up is closed: make the first account with `corkboard admin create-user NAME EMAIL --admin`.
 error-setup-code-not-needed = No setup code is needed: this Corkboard listens on a loopback address without public_url, and the first to sign up becomes its admin.
+error-no-account-named = There is no account named { $username }.
+error-backup-failed = The backup failed: { $error }
+error-export-no-user = no user { $username }
+error-export-no-user-id = user { $id }
+error-import-no-user = There is no user { $username }.
 
 ## Who may change what
 
@@ -224,3 +229,10 @@ error-too-many-mails = Too many mails were asked for. Please try again in an hou
 error-token-invalid = This link is invalid or has expired. Please ask for a new one.
 error-current-password-wrong = The current password is wrong.
 error-password-wrong = The password is wrong.
+
+## Admins and accounts
+
+error-last-admin = This is the only admin who can sign in: make someone else an admin first.
+error-disable-own-account = You cannot disable your own account.
+error-delete-own-account = You cannot delete your own account.
+error-delete-confirmation = Type the username { $username } to delete this account.

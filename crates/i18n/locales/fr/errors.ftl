@@ -110,6 +110,11 @@ error-invite-not-found = Ce lien d'invitation n'existe pas.
 error-setup-code-has-first-account = Ce Corkboard a son premier compte : aucun code d'installation n'est plus nécessaire.
 error-setup-code-sign-up-closed = Les inscriptions sont fermées : créez le premier compte avec `corkboard admin create-user NOM EMAIL --admin`.
 error-setup-code-not-needed = Aucun code d'installation n'est nécessaire : ce Corkboard écoute sur une adresse locale sans public_url, et le premier à s'inscrire en devient l'administrateur.
+error-no-account-named = Il n'y a aucun compte nommé { $username }.
+error-backup-failed = La sauvegarde a échoué : { $error }
+error-export-no-user = aucun utilisateur { $username }
+error-export-no-user-id = utilisateur { $id }
+error-import-no-user = Il n'y a aucun utilisateur { $username }.
 
 ## Who may change what
 
@@ -252,3 +257,10 @@ error-too-many-mails = Trop de courriels ont été demandés. Veuillez réessaye
 error-token-invalid = Ce lien n'est pas valide ou a expiré. Veuillez en demander un nouveau.
 error-current-password-wrong = Le mot de passe actuel est incorrect.
 error-password-wrong = Le mot de passe est incorrect.
+
+## Admins and accounts
+
+error-last-admin = C'est le seul administrateur qui peut se connecter : faites d'abord de quelqu'un d'autre un administrateur.
+error-disable-own-account = Vous ne pouvez pas désactiver votre propre compte.
+error-delete-own-account = Vous ne pouvez pas supprimer votre propre compte.
+error-delete-confirmation = Saisissez le nom d'utilisateur { $username } pour supprimer ce compte.

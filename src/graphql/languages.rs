@@ -6,7 +6,6 @@ use async_graphql::{Context, Object, Result, SimpleObject};
 use super::context::ContextExt;
 use super::pagination::bounded_cost;
 use super::types::objects::User;
-use crate::http::locales::cookie_for;
 use corkboard_core::service::languages;
 
 /// A language a person may pick.
@@ -43,11 +42,11 @@ pub(crate) struct LanguageMutation;
 impl LanguageMutation {
     /// Sets the signed-in user's own language (a code of `languages`), which their mails are
     /// in; null: their browser's again. A code the server has no catalog of is a
-    /// VALIDATION_ERROR on `locale`. The answer sets the `locale` cookie to match.
+    /// VALIDATION_ERROR on `locale`. The pages' language follows the `locale` cookie, which
+    /// the UI sets to match.
     async fn update_user_locale(&self, ctx: &Context<'_>, locale: Option<String>) -> Result<User> {
         let user = ctx.viewer().require_user()?;
         let record = languages::set_own_locale(ctx.services(), user, locale).await?;
-        ctx.append_http_header("Set-Cookie", cookie_for(record.locale.as_deref()));
         Ok(User::from(record))
     }
 }

@@ -9,13 +9,10 @@ use poem::{Endpoint, IntoResponse, Request, Response};
 use corkboard_i18n::Locale;
 
 /// The cookie naming a person's language.
-pub(crate) const LOCALE_COOKIE: &str = "locale";
-
-/// How long the cookie set with a stored choice lasts: a year.
-const COOKIE_SECONDS: u32 = 365 * 24 * 3600;
+const LOCALE_COOKIE: &str = "locale";
 
 /// The language `req` asks for.
-pub(crate) fn of_request(req: &Request) -> Locale {
+fn of_request(req: &Request) -> Locale {
     let cookie = req
         .headers()
         .get_all(header::COOKIE)
@@ -49,17 +46,6 @@ pub(crate) async fn with_locale<E: Endpoint>(next: E, req: Request) -> poem::Res
             .append(header::VARY, HeaderValue::from_static("Accept-Language"));
     }
     Ok(response)
-}
-
-/// The `Set-Cookie` value that makes `code` the browser's language (`None`: the browser's own
-/// again), as a stored choice does.
-pub(crate) fn cookie_for(code: Option<&str>) -> String {
-    match code {
-        Some(code) => {
-            format!("{LOCALE_COOKIE}={code}; Path=/; Max-Age={COOKIE_SECONDS}; SameSite=Lax")
-        }
-        None => format!("{LOCALE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax"),
-    }
 }
 
 #[cfg(test)]

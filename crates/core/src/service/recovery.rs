@@ -18,14 +18,14 @@ use corkboard_domain::ids::UserId;
 use corkboard_domain::user::{
     UserRecord, check_secret_length, email_key, validate_email, validate_new_password,
 };
-use corkboard_i18n::{Locale, msg};
+use corkboard_i18n::{Locale, Message, msg};
 use corkboard_store::accounts::{self, TokenPurpose, TokenRecord};
 use corkboard_store::users;
 
 const RESET_TOKEN_HOURS: i64 = 1;
 const VERIFICATION_TOKEN_HOURS: i64 = 48;
-const BAD_TOKEN: &str = "This link is invalid or has expired. Please ask for a new one.";
-const TOO_MANY_MAILS: &str = "Too many mails were asked for. Please try again in an hour.";
+const BAD_TOKEN: Message = msg!("error-token-invalid");
+const TOO_MANY_MAILS: Message = msg!("error-too-many-mails");
 
 /// Mails a reset link when the email belongs to someone; answers the same either way. Asking
 /// counts per address and per email either way.
@@ -128,7 +128,7 @@ pub async fn change_password(
     validate_new_password("newPassword", &new_password)?;
     let current = PasswordCheck {
         field: "currentPassword",
-        wrong: "The current password is wrong.",
+        wrong: msg!("error-current-password-wrong"),
         password: current_password,
     };
     check_own_password(services, user, current, client).await?;
@@ -163,7 +163,7 @@ pub async fn change_email(
     services.limiter.take(&keys, TOO_MANY_MAILS)?;
     let check = PasswordCheck {
         field: "password",
-        wrong: "The password is wrong.",
+        wrong: msg!("error-password-wrong"),
         password,
     };
     check_own_password(services, user, check, client).await?;
@@ -185,7 +185,7 @@ pub async fn change_email(
 /// A signed-in user's password, asked again before a change.
 struct PasswordCheck {
     field: &'static str,
-    wrong: &'static str,
+    wrong: Message,
     password: String,
 }
 

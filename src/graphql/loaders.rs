@@ -25,7 +25,7 @@ use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
 use corkboard_domain::policy::Visible;
 use corkboard_domain::user::UserRecord;
-use corkboard_i18n::Locale;
+use corkboard_i18n::{Locale, msg};
 
 /// The loaders of one request (the viewer does not change within it): each key is read once,
 /// in the round that was gathering when it was first asked for. async-graphql's `DataLoader`
@@ -161,7 +161,7 @@ impl Loaders {
         read.map(|done| {
             done.unwrap_or_else(|failed| {
                 tracing::error!(error = %failed, "a round of loads failed");
-                Err(async_graphql::Error::new("The page could not be read."))
+                Err(async_graphql::Error::new(msg!("error-page-unreadable").text()))
             })
         })
         .boxed()
@@ -231,7 +231,7 @@ impl Loaders {
     pub(crate) async fn pin_page(&self, request: PageRequest) -> Result<Arc<PinPage>> {
         match self.load(LoadKey::Pins(request)).await? {
             Some(Loaded::Pins(page)) => Ok(page),
-            _ => Err(async_graphql::Error::new("The page could not be read.")),
+            _ => Err(async_graphql::Error::new(msg!("error-page-unreadable").text())),
         }
     }
 

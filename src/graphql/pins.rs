@@ -17,6 +17,7 @@ use corkboard_domain::colour::Colour;
 use corkboard_domain::error::AppError;
 use corkboard_domain::pin::PinText;
 use corkboard_search::query::{Narrowing, Wanted};
+use corkboard_i18n::msg;
 
 const MAX_SUGGESTIONS: usize = 50;
 
@@ -67,10 +68,7 @@ fn unknown_colour(name: &str) -> AppError {
     let names: Vec<&str> = Colour::all().map(Colour::name).collect();
     AppError::invalid(
         "colour",
-        format!(
-            "There is no colour \"{name}\": choose one of {}.",
-            names.join(", ")
-        ),
+        msg!("error-colour-unknown", name = name, names = names.join(", ")),
     )
 }
 

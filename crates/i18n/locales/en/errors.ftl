@@ -35,6 +35,7 @@ error-email-invalid = Please enter a valid email address.
 ## Pins and boards
 
 error-private-picture = This picture was shared with you privately: pin it on a private board.
+error-colour-unknown = There is no colour "{ $name }": choose one of { $names }.
 
 ## Sign-up and sign-in
 
@@ -127,6 +128,9 @@ error-picture-needs-too-much-memory = This picture is too large for this server 
 ## Lists
 
 error-cursor-invalid = This page cursor is not valid.
+error-first-negative = first cannot be negative.
+error-boards-by-id-too-many = Ask for at most { $max } boards at a time.
+error-page-unreadable = The page could not be read.
 
 ## Following
 
@@ -236,3 +240,33 @@ error-last-admin = This is the only admin who can sign in: make someone else an 
 error-disable-own-account = You cannot disable your own account.
 error-delete-own-account = You cannot delete your own account.
 error-delete-confirmation = Type the username { $username } to delete this account.
+
+## What a mutation that worked answers
+
+done-signed-out = You are signed out.
+done-password-reset-mailed = If an account exists for this email, a mail with a reset link is on its way.
+done-api-key-revoked = The API key is revoked.
+done-account-deleted = The account was deleted.
+done-invite-withdrawn = The invite link was withdrawn.
+done-share-link-revoked = The share link was revoked.
+done-recent-searches-cleared = Your recent searches are cleared.
+done-board-shared = The board is shared with { $username }.
+done-board-unshared = The board is no longer shared with { $username }.
+
+## GraphQL requests refused before they run
+
+error-request-too-large = This request asks for too much at once: ask for fewer items or fields.
+error-request-too-deep = This request nests its fields too deeply.
+error-request-too-many-directives = This request puts too many directives on one field.
+error-request-too-many-changes = This request makes too many changes at once: send at most { $max } in one request.
+error-request-fragment-cycle = This request's fragments spread themselves.
+error-request-batch = Send one GraphQL request at a time: batches are not accepted.
+error-request-not-graphql = This request is not a GraphQL request: send an object with "query" and, if needed, "variables" (line { $line }, column { $column }).
+error-request-not-json = This request is not valid JSON (line { $line }, column { $column }).
+error-request-syntax = This request is not valid GraphQL: see line { $line }, column { $column }.
+error-request-unnamed-operation = This request holds an operation without a name beside others: name each one.
+error-request-operation-twice = The operation { $operation } is defined twice.
+error-request-fragment-twice = The fragment { $fragment } is defined twice.
+error-request-no-operation = This request holds no operation to run.
+error-request-not-valid-graphql = This request is not valid GraphQL.
+error-request-more-errors = … and { $count } more errors like these.

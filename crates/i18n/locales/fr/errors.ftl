@@ -35,6 +35,7 @@ error-email-invalid = Veuillez saisir une adresse e-mail valide.
 ## Pins and boards
 
 error-private-picture = Cette image a été partagée avec vous en privé : épinglez-la sur un tableau privé.
+error-colour-unknown = Il n'y a pas de couleur « { $name } » : choisissez parmi { $names }.
 
 ## Sign-up and sign-in
 
@@ -143,6 +144,9 @@ error-picture-needs-too-much-memory = Cette image est trop grande pour que ce se
 ## Lists
 
 error-cursor-invalid = Ce curseur de page n'est pas valide.
+error-first-negative = first ne peut pas être négatif.
+error-boards-by-id-too-many = Demandez au plus { $max } tableaux à la fois.
+error-page-unreadable = La page n'a pas pu être lue.
 
 ## Following
 
@@ -264,3 +268,36 @@ error-last-admin = C'est le seul administrateur qui peut se connecter : faites 
 error-disable-own-account = Vous ne pouvez pas désactiver votre propre compte.
 error-delete-own-account = Vous ne pouvez pas supprimer votre propre compte.
 error-delete-confirmation = Saisissez le nom d'utilisateur { $username } pour supprimer ce compte.
+
+## What a mutation that worked answers
+
+done-signed-out = Vous êtes déconnecté.
+done-password-reset-mailed = Si un compte existe pour cette adresse e-mail, un courriel avec un lien de réinitialisation est en route.
+done-api-key-revoked = La clé d'API est révoquée.
+done-account-deleted = Le compte a été supprimé.
+done-invite-withdrawn = Le lien d'invitation a été retiré.
+done-share-link-revoked = Le lien de partage a été révoqué.
+done-recent-searches-cleared = Vos recherches récentes sont effacées.
+done-board-shared = Le tableau est partagé avec { $username }.
+done-board-unshared = Le tableau n'est plus partagé avec { $username }.
+
+## GraphQL requests refused before they run
+
+error-request-too-large = Cette requête demande trop à la fois : demandez moins d'éléments ou de champs.
+error-request-too-deep = Cette requête imbrique ses champs trop profondément.
+error-request-too-many-directives = Cette requête met trop de directives sur un même champ.
+error-request-too-many-changes = Cette requête fait trop de modifications à la fois : envoyez-en au plus { $max } par requête.
+error-request-fragment-cycle = Les fragments de cette requête s'incluent eux-mêmes.
+error-request-batch = Envoyez une requête GraphQL à la fois : les lots ne sont pas acceptés.
+error-request-not-graphql = Cette requête n'est pas une requête GraphQL : envoyez un objet avec "query" et, si besoin, "variables" (ligne { $line }, colonne { $column }).
+error-request-not-json = Cette requête n'est pas du JSON valide (ligne { $line }, colonne { $column }).
+error-request-syntax = Cette requête n'est pas du GraphQL valide : voyez la ligne { $line }, colonne { $column }.
+error-request-unnamed-operation = Cette requête contient une opération sans nom parmi d'autres : nommez-les toutes.
+error-request-operation-twice = L'opération { $operation } est définie deux fois.
+error-request-fragment-twice = Le fragment { $fragment } est défini deux fois.
+error-request-no-operation = Cette requête ne contient aucune opération à exécuter.
+error-request-not-valid-graphql = Cette requête n'est pas du GraphQL valide.
+error-request-more-errors = … et { $count ->
+        [one] { $count } autre erreur semblable.
+       *[other] { $count } autres erreurs semblables.
+    }

@@ -270,3 +270,17 @@ error-request-fragment-twice = The fragment { $fragment } is defined twice.
 error-request-no-operation = This request holds no operation to run.
 error-request-not-valid-graphql = This request is not valid GraphQL.
 error-request-more-errors = … and { $count } more errors like these.
+error-request-not-json-type = Send GraphQL requests as JSON (Content-Type: application/json).
+error-request-body-too-large = This request is too large: GraphQL requests are at most 256 KiB.
+error-request-encoded = Send requests without Content-Encoding.
+error-request-length-required = The request did not say its size (Content-Length).
+error-misdirected = This server does not answer to the name this page was opened at: open Corkboard at its own address, or ask its operator to set that name as its public_url.
+
+## Uploads, and what other apps share
+
+error-upload-choose-picture = Please choose one picture file to upload.
+error-archive-too-large = This archive is too large: at most { $amount } { $unit }.
+error-archive-choose = Please choose the zip archive of an export to import.
+error-share-nothing = Nothing to pin was shared: no picture and no link.
+error-share-text-too-long = The shared { $name } is too long: at most 64 KiB.
+error-share-form-unreadable = The shared form could not be read.

@@ -301,3 +301,21 @@ error-request-more-errors = … et { $count ->
         [one] { $count } autre erreur semblable.
        *[other] { $count } autres erreurs semblables.
     }
+error-request-not-json-type = Envoyez les requêtes GraphQL en JSON (Content-Type: application/json).
+error-request-body-too-large = Cette requête est trop volumineuse : les requêtes GraphQL font au plus 256 Kio.
+error-request-encoded = Envoyez les requêtes sans Content-Encoding.
+error-request-length-required = La requête n'a pas indiqué sa taille (Content-Length).
+error-misdirected = Ce serveur ne répond pas au nom sous lequel cette page a été ouverte : ouvrez Corkboard à sa propre adresse, ou demandez à son exploitant de définir ce nom comme son public_url.
+
+## Uploads, and what other apps share
+
+error-upload-choose-picture = Veuillez choisir un fichier image à envoyer.
+error-archive-too-large = Cette archive est trop volumineuse : { $amount } { $unit ->
+        [GiB] Gio
+        [MiB] Mio
+       *[KiB] Kio
+    } au maximum.
+error-archive-choose = Veuillez choisir l'archive zip d'un export à importer.
+error-share-nothing = Rien à épingler n'a été partagé : ni image ni lien.
+error-share-text-too-long = Le champ partagé { $name } est trop long : 64 Kio au maximum.
+error-share-form-unreadable = Le formulaire partagé n'a pas pu être lu.

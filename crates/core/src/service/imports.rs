@@ -139,7 +139,9 @@ pub async fn start_pinry(
     token: Option<String>,
 ) -> AppResult<ImportJob> {
     let base = web_address(&address)?;
-    let source = format!("Pinry at {}", base.origin().ascii_serialization());
+    // The job's name in the list of imports, in the language of whoever starts it.
+    let origin = base.origin().ascii_serialization();
+    let source = msg!("import-source-pinry", origin = origin).text();
     let items = fetch_job(
         &services.fetch_jobs,
         services.clone(),

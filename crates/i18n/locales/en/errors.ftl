@@ -78,6 +78,7 @@ error-import-too-many = There are { $count } pictures to import: at most { $max 
 error-file-unreadable = { $path } cannot be read: { $error }.
 error-pinry-no-pins = This Pinry user has no pins to import (private ones need the API token).
 error-pinry-not-pinry = This address does not answer as a Pinry instance does.
+import-source-pinry = Pinry at { $origin }
 
 ## Imports: the items of a job
 

@@ -86,6 +86,7 @@ error-import-too-many = Il y a { $count } images à importer : { $max } au maxi
 error-file-unreadable = { $path } ne peut pas être lu : { $error }.
 error-pinry-no-pins = Cet utilisateur de Pinry n'a aucune épingle à importer (les privées demandent le jeton d'API).
 error-pinry-not-pinry = Cette adresse ne répond pas comme le fait une instance Pinry.
+import-source-pinry = Pinry sur { $origin }
 
 ## Imports: the items of a job
 

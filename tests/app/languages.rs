@@ -307,12 +307,12 @@ async fn a_validation_error_is_said_in_french_with_french_numbers() {
     app.sign_up("ann").await;
     let add = "mutation($t: String!, $c: String) { addBoard(title: $t, caption: $c, secret: false) \
         { id } }";
-    let french_browser = [("Accept-Language", "fr-FR,fr;q=0.9")];
+    let french_browser: &'static [(&str, &str)] = &[("Accept-Language", "fr-FR,fr;q=0.9")];
     let asked = |headers: &'static [(&'static str, &'static str)], variables: Value| {
         graphql_from(&app.client, &app, headers, add, variables)
     };
 
-    let empty = asked(&french_browser, json!({ "t": "  " })).await;
+    let empty = asked(french_browser, json!({ "t": "  " })).await;
     assert_eq!(error_code(&empty), Some("VALIDATION_ERROR"), "{empty}");
     assert_eq!(empty["errors"][0]["extensions"]["field"], "title");
     assert_eq!(message(&empty), "Ce champ est obligatoire.");
@@ -322,7 +322,7 @@ async fn a_validation_error_is_said_in_french_with_french_numbers() {
     // The limit is written as each language writes numbers: 5000 in English as before, with a
     // narrow no-break space between thousands in French.
     let long = json!({ "t": "Garden", "c": "a".repeat(5001) });
-    let in_french = asked(&french_browser, long.clone()).await;
+    let in_french = asked(french_browser, long.clone()).await;
     assert_eq!(in_french["errors"][0]["extensions"]["field"], "caption", "{in_french}");
     assert_eq!(message(&in_french), "5\u{202f}000 caractères au maximum.");
     let in_english = asked(&[], long).await;

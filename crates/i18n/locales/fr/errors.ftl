@@ -212,10 +212,10 @@ error-archive-manifest-unreadable = Ce fichier n'est pas un export de Corkboard 
        *[not-an-export] il manque à son manifest.json quelque chose qu'un export contient, ou il contient autre chose
     } (vers la ligne { $line }).
 error-archive-entry-refused = { $why ->
-        [too-large] elle est plus grande que ce que ce serveur lit
-        [bomb] elle se décompresse en bien plus qu'elle ne contient compressée, ce que ne fait aucun export
-        [long-text] elle contient un texte de plus de { $kb } Ko, ce que ne contient aucun export
-       *[too-many] elle contient plus que ce que ce serveur lit en un import
+        [too-large] sa taille dépasse ce que ce serveur lit
+        [bomb] décompressé, son contenu dépasse de loin sa taille compressée, ce que ne fait aucun export
+        [long-text] un de ses textes dépasse { $kb } Ko, ce que ne contient aucun export
+       *[too-many] son contenu dépasse ce que ce serveur lit en un import
     }
 error-archive-manifest-refused = Ce fichier n'est pas un export de Corkboard que ce serveur peut importer : son manifest.json est refusé ({ error-archive-entry-refused } ; un manifeste peut contenir au plus { $amount } { $unit ->
         [GiB] Gio
@@ -272,7 +272,7 @@ error-delete-confirmation = Saisissez le nom d'utilisateur { $username } pour su
 
 ## What a mutation that worked answers
 
-done-signed-out = Vous êtes déconnecté.
+done-signed-out = Déconnexion effectuée.
 done-password-reset-mailed = Si un compte existe pour cette adresse e-mail, un courriel avec un lien de réinitialisation est en route.
 done-api-key-revoked = La clé d'API est révoquée.
 done-account-deleted = Le compte a été supprimé.

@@ -46,7 +46,8 @@ impl Endpoint for UiAssets {
                 .body(msg!("page-not-found").text()));
         };
         let locale = Locale::current();
-        let page = match previewed_page(&req, &index.data).await {
+        let previewed = previewed_page(&req, &index.data).await;
+        let page = match previewed {
             Some(page) => page,
             None if locale == Locale::english() => {
                 return Ok(file_response("index.html", index, "no-cache", &req));

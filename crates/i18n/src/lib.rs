@@ -28,7 +28,7 @@ fluent_templates::static_loader! {
 }
 
 /// A `Message` with its id and named arguments (anything `Into<Arg>`: strings, integers, f64):
-/// `msg!("error-pin-not-found")`, `msg!("error-title-too-long", max = 200, name = user.name)`.
+/// `msg!("error-pin-not-found")`, `msg!("title-pin-by", username = &owner.username)`.
 /// Without arguments it is a constant expression (`const GONE: Message = msg!("...")`).
 #[macro_export]
 macro_rules! msg {

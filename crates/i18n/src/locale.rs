@@ -2,7 +2,6 @@
 //! for (its `locale` cookie, else its `Accept-Language`, else English), and the locale of the
 //! request being answered, a tokio task-local.
 
-use std::future::Future;
 use std::sync::LazyLock;
 
 use fluent_templates::{LanguageIdentifier, Loader};

@@ -13,7 +13,7 @@ use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::{PinRecord, PinText};
-use corkboard_domain::policy::{may_place, private_picture};
+use corkboard_domain::policy::{self, may_place};
 use corkboard_store::{board_pins, boards, pin_writes, pins};
 
 /// The fields `updatePin` may change; `None` leaves a field as it is.
@@ -80,7 +80,7 @@ pub async fn duplicate(
         for board in &boards {
             let board = owned_board(write, viewer, *board)?;
             if private_picture && !board.secret {
-                return Err(AppError::invalid("boards", private_picture()));
+                return Err(AppError::invalid("boards", policy::private_picture()));
             }
         }
         let weight = source.picture.weight;
@@ -143,7 +143,7 @@ pub async fn add_to_board(
     data.write(move |write| {
         let record = owned_pin(write, viewer, pin)?;
         if !may_place(&record, &owned_board(write, viewer, board)?) {
-            return Err(AppError::invalid("board", private_picture()));
+            return Err(AppError::invalid("board", policy::private_picture()));
         }
         Ok((pin_writes::place_pin(write, pin, board)?, record))
     })

@@ -175,19 +175,19 @@ mod tests {
         for host in 1..=2 {
             let ip = format!("2001:db8::{host}").parse().ok();
             limiter
-                .take(&sign_up_keys(&limits, ip), "slow down")
+                .take(&sign_up_keys(&limits, ip), SLOW)
                 .unwrap();
         }
         let third = "2001:db8::ffff:3".parse().ok();
         assert!(
             limiter
-                .take(&sign_up_keys(&limits, third), "slow down")
+                .take(&sign_up_keys(&limits, third), SLOW)
                 .is_err()
         );
         let elsewhere = "2001:db8:0:1::1".parse().ok();
         assert!(
             limiter
-                .take(&sign_up_keys(&limits, elsewhere), "slow down")
+                .take(&sign_up_keys(&limits, elsewhere), SLOW)
                 .is_ok()
         );
     }

@@ -127,5 +127,8 @@ pub(crate) fn key_of(request: &Request) -> Option<String> {
     let variables = serde_json::to_string(&request.variables).ok()?;
     let operation = request.operation_name.as_deref().unwrap_or_default();
     let locale = Locale::current().code();
-    Some(format!("{locale}\n{operation}\n{variables}\n{}", request.query))
+    Some(format!(
+        "{locale}\n{operation}\n{variables}\n{}",
+        request.query
+    ))
 }

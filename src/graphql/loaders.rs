@@ -161,7 +161,9 @@ impl Loaders {
         read.map(|done| {
             done.unwrap_or_else(|failed| {
                 tracing::error!(error = %failed, "a round of loads failed");
-                Err(async_graphql::Error::new(msg!("error-page-unreadable").text()))
+                Err(async_graphql::Error::new(
+                    msg!("error-page-unreadable").text(),
+                ))
             })
         })
         .boxed()
@@ -231,7 +233,9 @@ impl Loaders {
     pub(crate) async fn pin_page(&self, request: PageRequest) -> Result<Arc<PinPage>> {
         match self.load(LoadKey::Pins(request)).await? {
             Some(Loaded::Pins(page)) => Ok(page),
-            _ => Err(async_graphql::Error::new(msg!("error-page-unreadable").text())),
+            _ => Err(async_graphql::Error::new(
+                msg!("error-page-unreadable").text(),
+            )),
         }
     }
 

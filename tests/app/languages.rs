@@ -60,7 +60,11 @@ async fn an_error_is_said_in_the_language_the_browser_asks_for() {
     assert_ne!(english, in_french);
     let french_browser = [("Accept-Language", "fr-FR,fr;q=0.9")];
     let answer = graphql_sending(&app, &french_browser, SIGNED_IN_ONLY, json!({})).await;
-    assert_eq!(error_code(&answer), Some("PERMISSION_DENIED_ERROR"), "{answer}");
+    assert_eq!(
+        error_code(&answer),
+        Some("PERMISSION_DENIED_ERROR"),
+        "{answer}"
+    );
     assert_eq!(message(&answer), in_french);
     for english_browser in [&[][..], &[("Accept-Language", "de-DE,de;q=0.9")][..]] {
         let answer = graphql_sending(&app, english_browser, SIGNED_IN_ONLY, json!({})).await;
@@ -76,7 +80,10 @@ async fn an_error_is_said_in_the_language_the_browser_asks_for() {
     };
     let (said, english) = (messages(&answer), messages(&in_english));
     assert!(!said.is_empty() && said.len() == english.len(), "{answer}");
-    assert!(said.iter().all(|m| !english.contains(m)), "{answer}\n{in_english}");
+    assert!(
+        said.iter().all(|m| !english.contains(m)),
+        "{answer}\n{in_english}"
+    );
     app.stop().await;
 }
 
@@ -95,7 +102,11 @@ async fn the_locale_cookie_wins_over_the_browser_s_language() {
     for (cookie, accept_language, said) in asked {
         let headers = [("Cookie", cookie), ("Accept-Language", accept_language)];
         let answer = graphql_sending(&app, &headers, SIGNED_IN_ONLY, json!({})).await;
-        assert_eq!(message(&answer), said.as_str(), "{cookie} / {accept_language}");
+        assert_eq!(
+            message(&answer),
+            said.as_str(),
+            "{cookie} / {accept_language}"
+        );
     }
     app.stop().await;
 }
@@ -144,14 +155,18 @@ async fn pages_and_feeds_are_served_in_the_browser_s_language() {
     assert_eq!(status, 200);
     assert!(html.contains("<html lang=\"fr\">"), "{html}");
     let noscript = msg!("page-noscript").text_in(&french());
-    assert!(html.contains(&format!("<noscript>{noscript}</noscript>")), "{html}");
+    assert!(
+        html.contains(&format!("<noscript>{noscript}</noscript>")),
+        "{html}"
+    );
     let (_, _, html) = page(&app, "/login/", &[("Cookie", "locale=fr")]).await;
     assert!(html.contains("<html lang=\"fr\">"));
     let (_, _, html) = page(&app, "/login/", &[]).await;
     assert!(html.contains("<html lang=\"en\">"));
     assert!(html.contains("<noscript>Corkboard needs JavaScript to run.</noscript>"));
 
-    let (status, _, atom) = page(&app, "/feeds/users/ann/boards/garden.atom", &french_browser).await;
+    let (status, _, atom) =
+        page(&app, "/feeds/users/ann/boards/garden.atom", &french_browser).await;
     assert_eq!(status, 200);
     assert!(atom.contains("Garden par ann · Corkboard"), "{atom}");
     assert!(atom.contains("xml:lang=\"fr\""), "{atom}");
@@ -222,7 +237,9 @@ async fn a_user_s_mails_are_in_the_language_they_chose() {
     let text = decoded(&mail);
     assert!(text.contains("To: ann@example.org"), "{text}");
     assert!(
-        text.contains("Quelqu'un a demandé à réinitialiser le mot de passe de votre compte Corkboard."),
+        text.contains(
+            "Quelqu'un a demandé à réinitialiser le mot de passe de votre compte Corkboard."
+        ),
         "{text}"
     );
     assert!(
@@ -242,10 +259,15 @@ async fn a_user_chooses_their_own_language_which_only_they_and_admins_see() {
     let bob = app.client_signed_in_new("bob").await;
     let cyd = app.client_signed_in_new("cyd").await;
     let choose = "mutation($l: String) { updateUserLocale(locale: $l) { username locale } }";
-    let as_bob = |query: &'static str, variables: Value| graphql_from(&bob, &app, &[], query, variables);
+    let as_bob =
+        |query: &'static str, variables: Value| graphql_from(&bob, &app, &[], query, variables);
 
     let visitor = graphql_with(&new_client(), &app.base_url, choose, json!({ "l": "fr" })).await;
-    assert_eq!(error_code(&visitor), Some("PERMISSION_DENIED_ERROR"), "{visitor}");
+    assert_eq!(
+        error_code(&visitor),
+        Some("PERMISSION_DENIED_ERROR"),
+        "{visitor}"
+    );
 
     let chose = as_bob(choose, json!({ "l": "FR" })).await;
     assert_eq!(
@@ -265,22 +287,39 @@ async fn a_user_chooses_their_own_language_which_only_they_and_admins_see() {
     let by_visitor = graphql_with(&new_client(), &app.base_url, bobs, json!({})).await;
     assert_eq!(by_visitor["data"]["user"]["locale"], Value::Null);
     let anns = app.graphql("{ me { locale } }", json!({})).await;
-    assert_eq!(anns["data"]["me"]["locale"], Value::Null, "ann chose nothing");
+    assert_eq!(
+        anns["data"]["me"]["locale"],
+        Value::Null,
+        "ann chose nothing"
+    );
 
     // A language the server has no catalog of is refused, and changes nothing.
     let refused = as_bob(choose, json!({ "l": "xx" })).await;
     assert_eq!(error_code(&refused), Some("VALIDATION_ERROR"), "{refused}");
     assert_eq!(refused["errors"][0]["extensions"]["field"], "locale");
     assert_eq!(message(&refused), "This language is not available: xx.");
-    let in_french =
-        graphql_from(&bob, &app, &[("Accept-Language", "fr")], choose, json!({ "l": "xx" })).await;
-    assert_eq!(message(&in_french), "Cette langue n'est pas disponible\u{a0}: xx.");
+    let in_french = graphql_from(
+        &bob,
+        &app,
+        &[("Accept-Language", "fr")],
+        choose,
+        json!({ "l": "xx" }),
+    )
+    .await;
+    assert_eq!(
+        message(&in_french),
+        "Cette langue n'est pas disponible\u{a0}: xx."
+    );
     let mine = as_bob("{ me { locale } }", json!({})).await;
     assert_eq!(mine["data"]["me"]["locale"], "fr");
 
     // Null: the browser's language again.
     let cleared = as_bob(choose, json!({ "l": null })).await;
-    assert_eq!(cleared["data"]["updateUserLocale"]["locale"], Value::Null, "{cleared}");
+    assert_eq!(
+        cleared["data"]["updateUserLocale"]["locale"],
+        Value::Null,
+        "{cleared}"
+    );
     let mine = as_bob("{ me { locale } }", json!({})).await;
     assert_eq!(mine["data"]["me"]["locale"], Value::Null);
     app.stop().await;
@@ -323,9 +362,15 @@ async fn a_validation_error_is_said_in_french_with_french_numbers() {
     // narrow no-break space between thousands in French.
     let long = json!({ "t": "Garden", "c": "a".repeat(5001) });
     let in_french = asked(french_browser, long.clone()).await;
-    assert_eq!(in_french["errors"][0]["extensions"]["field"], "caption", "{in_french}");
+    assert_eq!(
+        in_french["errors"][0]["extensions"]["field"], "caption",
+        "{in_french}"
+    );
     assert_eq!(message(&in_french), "5\u{202f}000 caractères au maximum.");
     let in_english = asked(&[], long).await;
-    assert_eq!(message(&in_english), "This is at most 5000 characters long.");
+    assert_eq!(
+        message(&in_english),
+        "This is at most 5000 characters long."
+    );
     app.stop().await;
 }

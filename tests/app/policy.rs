@@ -2423,7 +2423,10 @@ async fn every_viewer_sees_exactly_what_the_policy_allows_at_every_step() {
                 json!({ "l": locale }),
             )
             .await;
-            assert_eq!(chose["data"]["updateUserLocale"]["locale"], locale, "{chose}");
+            assert_eq!(
+                chose["data"]["updateUserLocale"]["locale"], locale,
+                "{chose}"
+            );
         }
         clients.push(client);
     }

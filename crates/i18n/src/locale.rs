@@ -15,9 +15,8 @@ tokio::task_local! {
     static CURRENT: Locale;
 }
 
-static ENGLISH: LazyLock<Locale> = LazyLock::new(|| {
-    Locale("en".parse().expect("`en` is a language identifier"))
-});
+static ENGLISH: LazyLock<Locale> =
+    LazyLock::new(|| Locale("en".parse().expect("`en` is a language identifier")));
 
 /// A language the catalogs have.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,8 +162,14 @@ mod tests {
             .into_iter()
             .map(|language| (language.code, language.name))
             .collect();
-        assert!(named.contains(&("en".into(), "English".into())), "{named:?}");
-        assert!(named.contains(&("fr".into(), "Français".into())), "{named:?}");
+        assert!(
+            named.contains(&("en".into(), "English".into())),
+            "{named:?}"
+        );
+        assert!(
+            named.contains(&("fr".into(), "Français".into())),
+            "{named:?}"
+        );
     }
 
     #[tokio::test]

@@ -99,7 +99,10 @@ mod tests {
         assert_eq!(written("5", &french), "5");
         assert_eq!(written("200", &french), "200");
         assert_eq!(written("5000", &french), "5\u{202f}000");
-        assert_eq!(written("-1234567.25", &french), "-1\u{202f}234\u{202f}567,25");
+        assert_eq!(
+            written("-1234567.25", &french),
+            "-1\u{202f}234\u{202f}567,25"
+        );
         let english = Separators {
             group: String::new(),
             decimal: ".".into(),

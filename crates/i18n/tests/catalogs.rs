@@ -99,7 +99,9 @@ fn inline_arguments(inline: &InlineExpression<&str>, arguments: &mut BTreeSet<St
         InlineExpression::VariableReference { id } => {
             arguments.insert(id.name.to_owned());
         }
-        InlineExpression::FunctionReference { arguments: call, .. } => {
+        InlineExpression::FunctionReference {
+            arguments: call, ..
+        } => {
             call.positional
                 .iter()
                 .chain(call.named.iter().map(|named| &named.value))
@@ -114,7 +116,10 @@ fn inline_arguments(inline: &InlineExpression<&str>, arguments: &mut BTreeSet<St
 fn every_language_has_exactly_the_ids_of_english_and_no_other_argument() {
     let catalogs = catalogs();
     let english = catalogs.get("en").expect("an English catalog");
-    assert!(catalogs.len() > 1, "English and at least one other language");
+    assert!(
+        catalogs.len() > 1,
+        "English and at least one other language"
+    );
     let mut problems = Vec::new();
     for (code, catalog) in &catalogs {
         for id in english.keys().filter(|id| !catalog.contains_key(*id)) {
@@ -126,7 +131,9 @@ fn every_language_has_exactly_the_ids_of_english_and_no_other_argument() {
                 continue;
             };
             for argument in arguments.difference(known) {
-                problems.push(format!("{code}'s {id} uses ${argument}, which English has not"));
+                problems.push(format!(
+                    "{code}'s {id} uses ${argument}, which English has not"
+                ));
             }
         }
     }

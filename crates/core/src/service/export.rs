@@ -15,10 +15,10 @@ use crate::service::quotas::Slot;
 use crate::service::spool::unlinked_file;
 use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::msg;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::pin::{Exif, PinRecord};
 use corkboard_domain::user::{Profile, UserRecord};
+use corkboard_i18n::msg;
 use corkboard_store::Source;
 
 pub(crate) const FORMAT: &str = "corkboard-export";
@@ -154,7 +154,10 @@ pub fn read_manifest(tx: &impl Source, user: Option<UserId>) -> AppResult<Manife
     if let Some(only) = user
         && owners.is_empty()
     {
-        return Err(AppError::NotFound(msg!("error-export-no-user-id", id = only.to_string())));
+        return Err(AppError::NotFound(msg!(
+            "error-export-no-user-id",
+            id = only.to_string()
+        )));
     }
     let mut manifest = Manifest {
         format: FORMAT.to_owned(),

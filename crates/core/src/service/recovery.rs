@@ -56,7 +56,11 @@ pub async fn start_password_reset(
             &languages::of_reader(chose.as_deref()),
             email,
             msg!("mail-password-reset-subject"),
-            msg!("mail-password-reset-body", link = link, hours = RESET_TOKEN_HOURS),
+            msg!(
+                "mail-password-reset-body",
+                link = link,
+                hours = RESET_TOKEN_HOURS
+            ),
         );
         if let Err(error) = services.mail.send(mail).await {
             tracing::error!(error = ?error, "the password reset mail was not sent");
@@ -299,11 +303,17 @@ pub(crate) async fn mail_sign_up_attempt(services: &Services, email: &str, clien
     }
     // In the language the account's owner chose, not the one of whoever tried.
     let owner = email.to_owned();
-    let chose = match services.read(move |read| users::by_email(read, &owner)).await {
+    let chose = match services
+        .read(move |read| users::by_email(read, &owner))
+        .await
+    {
         Ok(owner) => owner.and_then(|owner| owner.locale),
         Err(_) => None,
     };
-    let link = format!("{}/start_password_reset/", services.config.public_base_url());
+    let link = format!(
+        "{}/start_password_reset/",
+        services.config.public_base_url()
+    );
     let mail = Mail::said_in(
         &languages::of_reader(chose.as_deref()),
         email.to_owned(),

@@ -235,7 +235,11 @@ fn version_28_reads_the_users_of_before_without_a_language() {
     };
     let bytes = crate::codec::encode(&user).unwrap();
     let (header, fields) = bytes.split_first().unwrap();
-    assert_eq!((*header, fields.last()), (0x90 + 13, Some(&0xc0)), "13 fields, nil last");
+    assert_eq!(
+        (*header, fields.last()),
+        (0x90 + 13, Some(&0xc0)),
+        "13 fields, nil last"
+    );
     let mut before = vec![0x90 + 12];
     before.extend_from_slice(&fields[..fields.len() - 1]);
     let write = db.begin_write().unwrap();
@@ -252,5 +256,8 @@ fn version_28_reads_the_users_of_before_without_a_language() {
     let table = read.open_table(tables::USERS).unwrap();
     let stored = table.get(1u64).unwrap().unwrap();
     let read_back: UserRecord = crate::codec::decode(stored.value()).unwrap();
-    assert_eq!((read_back.username.as_str(), read_back.locale), ("ann", None));
+    assert_eq!(
+        (read_back.username.as_str(), read_back.locale),
+        ("ann", None)
+    );
 }

@@ -56,7 +56,7 @@ const ADMIN: usize = 0;
 
 /// The language a user of the world chose (`updateUserLocale`): every other one chose French.
 fn chosen_locale(user: usize) -> Option<&'static str> {
-    (user % 2 == 0).then_some("fr")
+    user.is_multiple_of(2).then_some("fr")
 }
 const DEFAULT_SEED: u64 = 0x00C0_4B0A_4D5E_ED01;
 const DEFAULT_STEPS: usize = 200;

@@ -167,7 +167,9 @@ impl BoardMutation {
     async fn share_board(&self, ctx: &Context<'_>, board: ID, username: String) -> Result<Message> {
         let viewer = ctx.viewer().require_user()?;
         let name = boards::share(ctx.services(), viewer, board_id(&board)?, username, true).await?;
-        Ok(Message::new(msg!("done-board-shared", username = name).text()))
+        Ok(Message::new(
+            msg!("done-board-shared", username = name).text(),
+        ))
     }
 
     async fn unshare_board(

@@ -4,8 +4,8 @@
 
 use async_graphql::parser::Error as ParseError;
 use async_graphql::{ErrorExtensionValues, ServerError};
-use poem::Response;
 use corkboard_i18n::msg;
+use poem::Response;
 use poem::http::StatusCode;
 
 /// The most errors one answer lists; the rest are counted in a last one.
@@ -42,7 +42,10 @@ pub(crate) fn parse_error(error: &ParseError) -> ServerError {
         ParseError::RecursionLimitExceeded => msg!("error-request-too-deep"),
         ParseError::MultipleOperations { .. } => msg!("error-request-unnamed-operation"),
         ParseError::OperationDuplicated { operation, .. } => {
-            msg!("error-request-operation-twice", operation = operation.as_str())
+            msg!(
+                "error-request-operation-twice",
+                operation = operation.as_str()
+            )
         }
         ParseError::FragmentDuplicated { fragment, .. } => {
             msg!("error-request-fragment-twice", fragment = fragment.as_str())

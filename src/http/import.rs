@@ -30,7 +30,11 @@ pub(crate) async fn import_mine(
     let max_bytes = services.config.uploads.max_import_bytes;
     let too_large = || {
         let (amount, unit) = size_parts(max_bytes);
-        AppError::TooLarge(msg!("error-archive-too-large", amount = amount, unit = unit))
+        AppError::TooLarge(msg!(
+            "error-archive-too-large",
+            amount = amount,
+            unit = unit
+        ))
     };
     let length = declared_length(req)?;
     if length > max_bytes.saturating_add(MULTIPART_OVERHEAD) {
@@ -62,9 +66,7 @@ pub(crate) async fn import_mine(
         std::io::Seek::rewind(&mut file).map_err(AppError::from)?;
         spooled = Some(file);
     }
-    let file = spooled.ok_or_else(|| {
-        AppError::invalid(FIELD, msg!("error-archive-choose"))
-    })?;
+    let file = spooled.ok_or_else(|| AppError::invalid(FIELD, msg!("error-archive-choose")))?;
     let report = import_archive(&services, file, ImportInto::Account(user)).await?;
     tracing::info!(
         user = user.0,

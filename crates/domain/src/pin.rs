@@ -91,9 +91,7 @@ impl PinText {
         let rating = u8::try_from(rating.unwrap_or(0))
             .ok()
             .filter(|rating| *rating <= 5)
-            .ok_or_else(|| {
-                AppError::invalid("rating", msg!("error-rating-invalid"))
-            })?;
+            .ok_or_else(|| AppError::invalid("rating", msg!("error-rating-invalid")))?;
         Ok(PinText {
             title,
             caption,

@@ -166,7 +166,10 @@ impl Profile {
                     return Ok(None);
                 };
                 if value.chars().count() > PROFILE_FIELD_MAX {
-                    return Err(AppError::invalid(field, msg!("error-profile-field-too-long")));
+                    return Err(AppError::invalid(
+                        field,
+                        msg!("error-profile-field-too-long"),
+                    ));
                 }
                 if is_link && !(value.starts_with("http://") || value.starts_with("https://")) {
                     return Err(AppError::invalid(field, msg!("error-profile-link-scheme")));
@@ -201,7 +204,10 @@ pub fn email_key(email: &str) -> String {
 
 pub fn validate_username(username: &str) -> AppResult<()> {
     if username.is_empty() {
-        return Err(AppError::invalid("username", msg!("error-username-required")));
+        return Err(AppError::invalid(
+            "username",
+            msg!("error-username-required"),
+        ));
     }
     if username.len() > USERNAME_MAX {
         return Err(AppError::invalid(

@@ -62,10 +62,7 @@ pub fn by_email(tx: &impl Source, email: &str) -> AppResult<Option<UserRecord>> 
 /// Stores a new user with a fresh id; refuses a taken username or email.
 pub fn insert(write: &Writing, mut user: UserRecord) -> AppResult<UserRecord> {
     if by_username(write, &user.username)?.is_some() {
-        return Err(AppError::invalid(
-            "username",
-            msg!("error-username-taken"),
-        ));
+        return Err(AppError::invalid("username", msg!("error-username-taken")));
     }
     if by_email(write, &user.email)?.is_some() {
         return Err(AppError::invalid("email", email_not_usable()));
@@ -100,10 +97,7 @@ pub fn update(write: &Writing, user: &UserRecord) -> AppResult<()> {
     }
     if email_key(&before.email) != email_key(&user.email) {
         if by_email(write, &user.email)?.is_some() {
-            return Err(AppError::invalid(
-                "newEmail",
-                msg!("error-email-taken"),
-            ));
+            return Err(AppError::invalid("newEmail", msg!("error-email-taken")));
         }
         let mut emails = write.open_table(USERS_BY_EMAIL)?;
         emails.remove(email_key(&before.email).as_str())?;

@@ -53,9 +53,7 @@ impl Plan {
                 unit = unit
             )));
         }
-        let not_a_picture = || {
-            AppError::invalid(field, msg!("error-not-a-picture"))
-        };
+        let not_a_picture = || AppError::invalid(field, msg!("error-not-a-picture"));
         let mut start = [0; 32];
         let start = read_at(file, 0, &mut start).map_err(|_| not_a_picture())?;
         let format = image::guess_format(start).map_err(|_| not_a_picture())?;

@@ -11,10 +11,10 @@ use crate::service::quotas::check_new_pins;
 use crate::web::fetch::web_address;
 use corkboard_domain::config::Config;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::msg;
 use corkboard_domain::ids::{BoardId, UserId};
 use corkboard_domain::pin::{Picture, PinRecord, PinText};
 use corkboard_domain::temp_pin::TempPinRecord;
+use corkboard_i18n::msg;
 use corkboard_store::writing::Writing;
 use corkboard_store::{Source, pin_writes, pins, temp_pins};
 

@@ -7,10 +7,10 @@ use crate::service::context::Services;
 use crate::service::data::Data;
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::msg;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::pin::Picture;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::msg;
 use corkboard_store::accounts::{self, TokenPurpose};
 use corkboard_store::board_lists::{self, BoardList};
 use corkboard_store::{

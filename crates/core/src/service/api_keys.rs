@@ -5,9 +5,9 @@ use chrono::Utc;
 use crate::service::data::Data;
 use crate::service::secrets::{new_secret, secret_hash};
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::msg;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::policy::sees_private_fields;
+use corkboard_i18n::msg;
 use corkboard_store::accounts::{self, ApiKeyRecord};
 
 const NAME_MAX: usize = 100;

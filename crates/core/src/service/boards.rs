@@ -9,10 +9,10 @@ use corkboard_domain::board::{
     BoardRecord, optional_text, required_title, title_matches, title_words,
 };
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::msg;
 use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::policy::{Visible, sees_private_fields};
 use corkboard_domain::tags::normalize_tags;
+use corkboard_i18n::msg;
 use corkboard_store::board_lists::{self, BoardList};
 use corkboard_store::writing::Writing;
 use corkboard_store::{

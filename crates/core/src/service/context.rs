@@ -120,8 +120,7 @@ impl Services {
         &self,
         work: impl FnOnce(&Services) -> AppResult<T> + Send + 'static,
     ) -> AppResult<T> {
-        let busy =
-            || AppError::RateLimited(msg!("error-server-busy"));
+        let busy = || AppError::RateLimited(msg!("error-server-busy"));
         let permit = tokio::time::timeout(PASSWORD_QUEUE, self.password_checks.acquire())
             .await
             .map_err(|_| busy())?

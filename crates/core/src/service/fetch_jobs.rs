@@ -13,8 +13,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot, watch};
 use crate::web::fetch::{Budget, stopping};
 use corkboard_domain::config::FetchConfig;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::msg;
 use corkboard_domain::ids::UserId;
+use corkboard_i18n::msg;
 
 /// How long a person's request waits for a fetch job's turn.
 const TURN_WAIT: Duration = Duration::from_secs(5);
@@ -108,9 +108,9 @@ async fn take_turn(jobs: &FetchJobs, who: For) -> AppResult<OwnedSemaphorePermit
     let turn = jobs.turns.clone().acquire_owned();
     let turn = match who {
         For::Runner => turn.await,
-        For::Person(_) => tokio::time::timeout(TURN_WAIT, turn).await.map_err(|_| {
-            AppError::RateLimited(msg!("error-too-many-downloads"))
-        })?,
+        For::Person(_) => tokio::time::timeout(TURN_WAIT, turn)
+            .await
+            .map_err(|_| AppError::RateLimited(msg!("error-too-many-downloads")))?,
     };
     turn.map_err(|error| AppError::Internal(error.into()))
 }

@@ -6,13 +6,12 @@ use crate::service::data::Data;
 use crate::service::users::named;
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::msg;
 use corkboard_domain::ids::{BoardId, UserId};
 use corkboard_domain::policy::Visible;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::msg;
 use corkboard_store::follows::{self, Followed};
 use corkboard_store::{Source, boards};
-
 
 /// How many follow something, and whether the viewer does.
 #[derive(Debug, Clone, Copy, Default)]

@@ -234,7 +234,11 @@ async fn start(
     if items.len() > MAX_ITEMS {
         return Err(AppError::invalid(
             "file",
-            msg!("error-import-too-many", count = items.len(), max = MAX_ITEMS),
+            msg!(
+                "error-import-too-many",
+                count = items.len(),
+                max = MAX_ITEMS
+            ),
         ));
     }
     services

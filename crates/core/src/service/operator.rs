@@ -14,10 +14,10 @@ use crate::service::recovery::revoke_credentials;
 use crate::service::registration;
 use crate::service::secrets::hash_password;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::msg;
 use corkboard_domain::user::{
     UserRecord, validate_email, validate_new_password, validate_username,
 };
+use corkboard_i18n::msg;
 use corkboard_store::users;
 
 /// One command, as the command line sends it (to the running server, or carried out itself).
@@ -204,10 +204,9 @@ async fn change(
     + 'static,
 ) -> AppResult<UserRecord> {
     data.write(move |write| {
-        let mut user = users::by_username(write, username.trim())?
-            .ok_or_else(|| {
-                AppError::not_found(msg!("error-no-account-named", username = username.as_str()))
-            })?;
+        let mut user = users::by_username(write, username.trim())?.ok_or_else(|| {
+            AppError::not_found(msg!("error-no-account-named", username = username.as_str()))
+        })?;
         change(write, &mut user)?;
         Ok(user)
     })

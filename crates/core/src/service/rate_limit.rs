@@ -174,16 +174,10 @@ mod tests {
         let limiter = Limiter::default();
         for host in 1..=2 {
             let ip = format!("2001:db8::{host}").parse().ok();
-            limiter
-                .take(&sign_up_keys(&limits, ip), SLOW)
-                .unwrap();
+            limiter.take(&sign_up_keys(&limits, ip), SLOW).unwrap();
         }
         let third = "2001:db8::ffff:3".parse().ok();
-        assert!(
-            limiter
-                .take(&sign_up_keys(&limits, third), SLOW)
-                .is_err()
-        );
+        assert!(limiter.take(&sign_up_keys(&limits, third), SLOW).is_err());
         let elsewhere = "2001:db8:0:1::1".parse().ok();
         assert!(
             limiter
@@ -210,10 +204,7 @@ mod tests {
         ));
         let other = [("c".to_owned(), FIVE), ("b".to_owned(), FIVE)];
         assert!(limiter.take(&other, SLOW).is_err());
-        assert!(
-            limiter.take(&other[..1], SLOW).is_ok(),
-            "c was not counted"
-        );
+        assert!(limiter.take(&other[..1], SLOW).is_ok(), "c was not counted");
         limiter.give_back("a");
         limiter.forget("b");
         assert!(limiter.take(&both, SLOW).is_ok());

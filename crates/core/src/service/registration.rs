@@ -92,8 +92,14 @@ fn admit_first(gate: &Gate, given: Option<&str>) -> AppResult<()> {
     };
     match given {
         Some(given) if code.matches(given) => Ok(()),
-        Some(_) => Err(AppError::invalid("setupCode", msg!("error-setup-code-wrong"))),
-        None => Err(AppError::invalid("setupCode", msg!("error-setup-code-needed"))),
+        Some(_) => Err(AppError::invalid(
+            "setupCode",
+            msg!("error-setup-code-wrong"),
+        )),
+        None => Err(AppError::invalid(
+            "setupCode",
+            msg!("error-setup-code-needed"),
+        )),
     }
 }
 
@@ -196,13 +202,15 @@ pub async fn sign_up_state(services: &Services, invite: Option<String>) -> AppRe
     };
     let mode = gate.mode;
     let refused = services
-        .read(move |read| match admit(read, &gate, &credentials, Utc::now()) {
-            Ok(_) => Ok(None),
-            Err(error @ (AppError::PermissionDenied(_) | AppError::Validation { .. })) => {
-                Ok(Some(error))
-            }
-            Err(error) => Err(error),
-        })
+        .read(
+            move |read| match admit(read, &gate, &credentials, Utc::now()) {
+                Ok(_) => Ok(None),
+                Err(error @ (AppError::PermissionDenied(_) | AppError::Validation { .. })) => {
+                    Ok(Some(error))
+                }
+                Err(error) => Err(error),
+            },
+        )
         .await?;
     // Told here, in the request's language (the read ran on a thread of its own).
     Ok(SignUpState {

@@ -31,7 +31,10 @@ pub async fn scan(services: &Services, who: For, url: String) -> AppResult<Vec<F
                 || fetched.content_type.contains("html")
                 || fetched.content_type.contains("xml");
             if !text {
-                return Err(AppError::invalid("url", msg!("error-address-no-page-no-picture")));
+                return Err(AppError::invalid(
+                    "url",
+                    msg!("error-address-no-page-no-picture"),
+                ));
             }
             Ok(scan_page(
                 &String::from_utf8_lossy(&fetched.bytes),

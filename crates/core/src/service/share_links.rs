@@ -51,7 +51,10 @@ pub async fn create(
 ) -> AppResult<(ShareLinkRecord, String)> {
     let Some(public_url) = data.config.public_url.as_deref() else {
         // Why no link is made while the instance does not know its own address.
-        return Err(AppError::invalid("board", msg!("error-share-link-needs-public-url")));
+        return Err(AppError::invalid(
+            "board",
+            msg!("error-share-link-needs-public-url"),
+        ));
     };
     let base = public_url.trim_end_matches('/').to_owned();
     let now = Utc::now();

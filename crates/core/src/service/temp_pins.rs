@@ -13,9 +13,9 @@ use crate::service::pinned_copies::{PinnedCopies, pinned_copies};
 use crate::service::quotas::check_waiting;
 use crate::web::fetch::{Fetched, web_address};
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::msg;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::temp_pin::TempPinRecord;
+use corkboard_i18n::msg;
 use corkboard_store::temp_pins;
 
 const ACCEPT_PICTURE: &str = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";

@@ -3,8 +3,8 @@
 use std::net::IpAddr;
 
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::msg;
 use corkboard_domain::ids::UserId;
+use corkboard_i18n::msg;
 
 /// The person behind a request; `user` is `None` for a visitor.
 #[derive(Debug, Clone, Default)]

@@ -123,7 +123,11 @@ impl Archive {
 fn refused_manifest(why: Refusal, max: u64) -> AppError {
     tracing::info!(?why, "an archive's manifest is refused");
     let (amount, unit) = size_parts(max);
-    let message = msg!("error-archive-manifest-refused", amount = amount, unit = unit);
+    let message = msg!(
+        "error-archive-manifest-refused",
+        amount = amount,
+        unit = unit
+    );
     AppError::invalid(FIELD, why.told(message))
 }
 
@@ -139,7 +143,11 @@ fn unreadable_manifest(error: &serde_json::Error) -> AppError {
     };
     AppError::invalid(
         FIELD,
-        msg!("error-archive-manifest-unreadable", why = why, line = error.line().to_string()),
+        msg!(
+            "error-archive-manifest-unreadable",
+            why = why,
+            line = error.line().to_string()
+        ),
     )
 }
 

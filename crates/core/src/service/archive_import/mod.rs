@@ -24,8 +24,8 @@ use crate::media::ingest::files_stored;
 use crate::service::context::Services;
 use crate::service::quotas::with_thousands;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_i18n::{Message, msg};
 use corkboard_domain::ids::UserId;
+use corkboard_i18n::{Message, msg};
 use corkboard_store::imported;
 
 pub use self::archive::FIELD;

@@ -124,7 +124,11 @@ impl ImportReport {
         for f in &self.failed {
             lines.push(format!("failed {} {}: {}", f.kind, f.what, f.reason.text()));
         }
-        lines.extend(self.notes.iter().map(|note| format!("note: {}", note.text())));
+        lines.extend(
+            self.notes
+                .iter()
+                .map(|note| format!("note: {}", note.text())),
+        );
         lines
     }
 }

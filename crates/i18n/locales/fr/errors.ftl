@@ -45,7 +45,7 @@ error-email-taken = Un compte existe déjà avec cette adresse e-mail.
 
 ## Pictures and files
 
-error-file-too-large = Ce fichier est trop volumineux : { $amount } { $unit ->
+error-file-too-large = Ce fichier est trop volumineux : { $amount } { $unit ->
         [GiB] Gio
         [MiB] Mio
        *[KiB] Kio
@@ -68,7 +68,7 @@ error-too-many-redirects = Cette adresse redirige trop de fois.
 error-host-not-found = Aucun site ne répond à cette adresse.
 error-site-unreachable = Le site n'a pas pu être joint.
 error-token-redirected = Cette adresse redirige ailleurs, et le jeton d'API n'est envoyé qu'à l'adresse indiquée : veuillez donner l'adresse vers laquelle elle redirige.
-error-download-too-large = Ce téléchargement est trop volumineux : { $amount } { $unit ->
+error-download-too-large = Ce téléchargement est trop volumineux : { $amount } { $unit ->
         [GiB] Gio
         [MiB] Mio
        *[KiB] Kio
@@ -132,11 +132,11 @@ error-address-no-page-no-picture = Cette adresse ne montre ni une page web ni un
 error-address-is-a-page = Cette adresse montre une page web, pas une image.
 error-referer-invalid = La page où l'image a été trouvée n'a pas d'adresse web valide.
 error-temp-pin-gone = Cette image a expiré ou a déjà été épinglée : veuillez l'ajouter à nouveau.
-error-picture-needs-too-much-memory = Cette image est trop grande pour que ce serveur la traite : il lui faudrait environ { $amount } { $unit ->
+error-picture-needs-too-much-memory = Cette image est trop grande pour que ce serveur la traite : il lui faudrait environ { $amount } { $unit ->
         [GiB] Gio
         [MiB] Mio
        *[KiB] Kio
-    } de mémoire, et une image peut en utiliser au plus { $max_amount } { $max_unit ->
+    } de mémoire, et une image peut en utiliser au plus { $max_amount } { $max_unit ->
         [GiB] Gio
         [MiB] Mio
        *[KiB] Kio
@@ -183,12 +183,12 @@ error-quota-pins = Vous avez atteint votre limite de { $max ->
         [one] { $max } épingle
        *[other] { $max } épingles
     }. Supprimez-en pour en ajouter d'autres.
-error-quota-storage = Les images de vos épingles ont atteint votre limite de { $amount } { $unit ->
+error-quota-storage = Les images de vos épingles ont atteint votre limite de { $amount } { $unit ->
         [GiB] Gio
         [MiB] Mio
        *[KiB] Kio
     }. Supprimez des épingles pour en ajouter d'autres.
-error-quota-waiting = Vos images en attente d'être épinglées ont atteint votre limite de { $amount } { $unit ->
+error-quota-waiting = Vos images en attente d'être épinglées ont atteint votre limite de { $amount } { $unit ->
         [GiB] Gio
         [MiB] Mio
        *[KiB] Kio
@@ -214,10 +214,10 @@ error-archive-manifest-unreadable = Ce fichier n'est pas un export de Corkboard 
 error-archive-entry-refused = { $why ->
         [too-large] sa taille dépasse ce que ce serveur lit
         [bomb] décompressé, son contenu dépasse de loin sa taille compressée, ce que ne fait aucun export
-        [long-text] un de ses textes dépasse { $kb } Ko, ce que ne contient aucun export
+        [long-text] un de ses textes dépasse { $kb } Ko, ce que ne contient aucun export
        *[too-many] son contenu dépasse ce que ce serveur lit en un import
     }
-error-archive-manifest-refused = Ce fichier n'est pas un export de Corkboard que ce serveur peut importer : son manifest.json est refusé ({ error-archive-entry-refused } ; un manifeste peut contenir au plus { $amount } { $unit ->
+error-archive-manifest-refused = Ce fichier n'est pas un export de Corkboard que ce serveur peut importer : son manifest.json est refusé ({ error-archive-entry-refused } ; un manifeste peut contenir au plus { $amount } { $unit ->
         [GiB] Gio
         [MiB] Mio
        *[KiB] Kio
@@ -303,7 +303,7 @@ error-request-more-errors = … et { $count ->
        *[other] { $count } autres erreurs semblables.
     }
 error-request-not-json-type = Envoyez les requêtes GraphQL en JSON (Content-Type: application/json).
-error-request-body-too-large = Cette requête est trop volumineuse : les requêtes GraphQL font au plus 256 Kio.
+error-request-body-too-large = Cette requête est trop volumineuse : les requêtes GraphQL font au plus 256 Kio.
 error-request-encoded = Envoyez les requêtes sans Content-Encoding.
 error-request-length-required = La requête n'a pas indiqué sa taille (Content-Length).
 error-misdirected = Ce serveur ne répond pas au nom sous lequel cette page a été ouverte : ouvrez Corkboard à sa propre adresse, ou demandez à son exploitant de définir ce nom comme son public_url.
@@ -311,12 +311,12 @@ error-misdirected = Ce serveur ne répond pas au nom sous lequel cette page a é
 ## Uploads, and what other apps share
 
 error-upload-choose-picture = Veuillez choisir un fichier image à envoyer.
-error-archive-too-large = Cette archive est trop volumineuse : { $amount } { $unit ->
+error-archive-too-large = Cette archive est trop volumineuse : { $amount } { $unit ->
         [GiB] Gio
         [MiB] Mio
        *[KiB] Kio
     } au maximum.
 error-archive-choose = Veuillez choisir l'archive zip d'un export à importer.
 error-share-nothing = Rien à épingler n'a été partagé : ni image ni lien.
-error-share-text-too-long = Le champ partagé { $name } est trop long : 64 Kio au maximum.
+error-share-text-too-long = Le champ partagé { $name } est trop long : 64 Kio au maximum.
 error-share-form-unreadable = Le formulaire partagé n'a pas pu être lu.

@@ -189,6 +189,24 @@ mod tests {
     }
 
     #[test]
+    fn a_refusal_is_said_within_the_sentence_it_explains_in_each_language() {
+        use corkboard_i18n::{Locale, msg};
+        let picture = Refusal::LongText.told(msg!("import-picture-refused"));
+        assert_eq!(
+            picture.text(),
+            "its picture cannot be imported: it holds a text longer than 64 KB, as no export does"
+        );
+        let french = Locale::named("fr").unwrap();
+        let said = Refusal::Bomb.told(msg!("import-picture-refused")).text_in(&french);
+        assert!(said.starts_with("son image ne peut pas être importée\u{a0}: décompressé"), "{said}");
+        let manifest = Refusal::TooLarge
+            .told(msg!("error-archive-manifest-refused", amount = 1.5, unit = "GiB"))
+            .text_in(&french);
+        assert!(manifest.contains("(sa taille dépasse"), "{manifest}");
+        assert!(manifest.ends_with("au plus 1,5\u{a0}Gio)."), "{manifest}");
+    }
+
+    #[test]
     fn escaped_quotes_stay_inside_their_string() {
         let text = r#"{"a":"x\"y\\","b":[1,2]}"#;
         let mut bounded = Bounded::new(text.as_bytes(), 100, 0, 1000)

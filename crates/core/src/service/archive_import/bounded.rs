@@ -197,10 +197,19 @@ mod tests {
             "its picture cannot be imported: it holds a text longer than 64 KB, as no export does"
         );
         let french = Locale::named("fr").unwrap();
-        let said = Refusal::Bomb.told(msg!("import-picture-refused")).text_in(&french);
-        assert!(said.starts_with("son image ne peut pas être importée\u{a0}: décompressé"), "{said}");
+        let said = Refusal::Bomb
+            .told(msg!("import-picture-refused"))
+            .text_in(&french);
+        assert!(
+            said.starts_with("son image ne peut pas être importée\u{a0}: décompressé"),
+            "{said}"
+        );
         let manifest = Refusal::TooLarge
-            .told(msg!("error-archive-manifest-refused", amount = 1.5, unit = "GiB"))
+            .told(msg!(
+                "error-archive-manifest-refused",
+                amount = 1.5,
+                unit = "GiB"
+            ))
             .text_in(&french);
         assert!(manifest.contains("(sa taille dépasse"), "{manifest}");
         assert!(manifest.ends_with("au plus 1,5\u{a0}Gio)."), "{manifest}");

@@ -15,8 +15,8 @@ use crate::graphql::{self, answers::Answers, documents::Documents};
 use crate::http::listener::{ConnectionCaps, GuardedAcceptor};
 use crate::http::serve::{Deadlines, serve as serve_http};
 use crate::http::{
-    assets::UiAssets, compression, feeds, headers, health, hosts, limits, logging, media, metrics,
-    oembed, session, share, upload,
+    assets::UiAssets, compression, feeds, headers, health, hosts, limits, locales, logging, media,
+    metrics, oembed, session, share, upload,
 };
 use crate::private_files;
 use crate::systemd;
@@ -70,6 +70,7 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
         .data(Arc::new(Answers::default()))
         .data(Arc::new(Documents::default()))
         .data(services)
+        .around(locales::with_locale)
         .around(headers::security_headers)
         .around(logging::log_request)
 }

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The layers, lowest first; the binary package (`corkboard`, in `src/`) sits on top of them all.
-const LAYERS: [&str; 4] = ["domain", "store", "search", "core"];
+const LAYERS: [&str; 5] = ["i18n", "domain", "store", "search", "core"];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

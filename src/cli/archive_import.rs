@@ -44,9 +44,9 @@ pub fn run(config: Config, args: ImportArgs) -> anyhow::Result<()> {
                         .read(move |read| corkboard_store::users::by_username(read, &name))
                         .await?
                         .ok_or_else(|| {
-                            corkboard_domain::error::AppError::not_found(format!(
-                                "There is no user {}.",
-                                args.user.as_deref().unwrap_or_default()
+                            corkboard_domain::error::AppError::not_found(corkboard_i18n::msg!(
+                                "error-import-no-user",
+                                username = args.user.as_deref().unwrap_or_default()
                             ))
                         })?;
                     ImportInto::Account(user.id)

@@ -36,7 +36,10 @@ pub fn run(config: Config, args: ExportArgs) -> anyhow::Result<()> {
                 Some(name) => Some(
                     corkboard_store::users::by_username(tx, name)?
                         .ok_or_else(|| {
-                            corkboard_domain::error::AppError::NotFound(format!("no user {name}"))
+                            corkboard_domain::error::AppError::NotFound(corkboard_i18n::msg!(
+                                "error-export-no-user",
+                                username = name.as_str()
+                            ))
                         })?
                         .id,
                 ),

@@ -12,6 +12,7 @@ use corkboard_core::service::registration::Credentials;
 use corkboard_core::service::sessions::{SignedIn, clear_session_cookie, session_cookie};
 use corkboard_core::service::{api_keys, users};
 use corkboard_domain::user::Profile;
+use corkboard_i18n::msg;
 
 #[derive(Default)]
 pub(crate) struct AccountQuery;
@@ -109,7 +110,7 @@ impl AccountMutation {
         }
         let cookie = clear_session_cookie(&ctx.services().config, ctx.viewer());
         ctx.append_http_header("Set-Cookie", cookie);
-        Ok(Message::new("You are signed out."))
+        Ok(Message::new(msg!("done-signed-out").text()))
     }
 
     /// Sets the profile fields given; an empty string clears one.
@@ -151,9 +152,7 @@ impl AccountMutation {
     /// Mails a reset link; answers the same whether or not the email has an account.
     async fn start_user_password_reset(&self, ctx: &Context<'_>, email: String) -> Result<Message> {
         recovery::start_password_reset(ctx.services(), email, ctx.viewer().client_ip).await?;
-        Ok(Message::new(
-            "If an account exists for this email, a mail with a reset link is on its way.",
-        ))
+        Ok(Message::new(msg!("done-password-reset-mailed").text()))
     }
 
     /// Sets a new password from a mailed token and signs in.
@@ -224,6 +223,6 @@ impl AccountMutation {
     async fn revoke_api_key(&self, ctx: &Context<'_>, id: ID) -> Result<Message> {
         let user = ctx.viewer().require_user()?;
         api_keys::revoke(ctx.services(), user, id.0).await?;
-        Ok(Message::new("The API key is revoked."))
+        Ok(Message::new(msg!("done-api-key-revoked").text()))
     }
 }

@@ -15,6 +15,7 @@ use corkboard_domain::config::Registration;
 use corkboard_domain::error::AppError;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::msg;
 use corkboard_store::invites::InviteRecord;
 
 #[derive(Enum, Clone, Copy, PartialEq, Eq)]
@@ -228,7 +229,7 @@ impl AdminMutation {
     ) -> Result<Message> {
         let user = user_id_of(&user_id)?;
         admin::delete_account(ctx.services(), ctx.viewer(), user, confirmation).await?;
-        Ok(Message::new("The account was deleted."))
+        Ok(Message::new(msg!("done-account-deleted").text()))
     }
 
     /// For admins: a single-use sign-up link, good for `days` days (7 unless given).
@@ -247,12 +248,12 @@ impl AdminMutation {
     /// For admins: withdraws an unused invite link.
     async fn revoke_invite(&self, ctx: &Context<'_>, id: ID) -> Result<Message> {
         registration::revoke_invite(ctx.services(), ctx.viewer(), id.0).await?;
-        Ok(Message::new("The invite link was withdrawn."))
+        Ok(Message::new(msg!("done-invite-withdrawn").text()))
     }
 }
 
 fn user_id_of(id: &ID) -> Result<UserId, AppError> {
     id.parse()
         .map(UserId)
-        .map_err(|_| AppError::not_found("This user does not exist."))
+        .map_err(|_| AppError::not_found(msg!("error-user-not-found")))
 }

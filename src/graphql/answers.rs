@@ -14,6 +14,7 @@ use bytes::Bytes;
 use crate::http::compression::{self, SMALLEST};
 use corkboard_core::service::context::Services;
 use corkboard_core::service::metrics::Metrics;
+use corkboard_i18n::Locale;
 
 /// The most bytes of answers kept: a few hundred pages.
 const MAX_BYTES: usize = 8 << 20;
@@ -116,13 +117,18 @@ impl Answers {
     }
 }
 
-/// What identifies a visitor's request; only a query's answer is kept (see
-/// `documents::is_query`), so a mutation's key finds nothing.
+/// What identifies a visitor's request, in the language it is answered in (an answer may hold
+/// words said in it); only a query's answer is kept (see `documents::is_query`), so a mutation's
+/// key finds nothing.
 pub(crate) fn key_of(request: &Request) -> Option<String> {
     if !request.uploads.is_empty() {
         return None;
     }
     let variables = serde_json::to_string(&request.variables).ok()?;
     let operation = request.operation_name.as_deref().unwrap_or_default();
-    Some(format!("{operation}\n{variables}\n{}", request.query))
+    let locale = Locale::current().code();
+    Some(format!(
+        "{locale}\n{operation}\n{variables}\n{}",
+        request.query
+    ))
 }

@@ -13,15 +13,16 @@ use corkboard_domain::board::FolderRecord;
 use corkboard_domain::error::AppError;
 use corkboard_domain::ids::{BoardId, FolderId, PinId};
 use corkboard_domain::policy::Visible;
+use corkboard_i18n::msg;
 
 /// A folder id given to open or change that folder.
 fn existing_folder_id(id: &ID) -> Result<FolderId, AppError> {
-    FolderId::parse(id).ok_or_else(|| AppError::not_found(FolderRecord::NOT_FOUND))
+    FolderId::parse(id).ok_or_else(|| AppError::not_found(FolderRecord::not_found()))
 }
 
 /// A folder id given as a board's new place.
 fn folder_id(id: &ID) -> Result<FolderId, AppError> {
-    FolderId::parse(id).ok_or_else(|| AppError::invalid("folder", "This folder does not exist."))
+    FolderId::parse(id).ok_or_else(|| AppError::invalid("folder", msg!("error-folder-not-found")))
 }
 
 /// The most boards `boards(ids)` answers at once.
@@ -43,7 +44,7 @@ impl BoardQuery {
     #[graphql(complexity = "1 + ids.len().min(MOST_BOARDS_BY_ID) * child_complexity")]
     async fn boards(&self, ctx: &Context<'_>, ids: Vec<ID>) -> Result<Vec<Board>> {
         if ids.len() > MOST_BOARDS_BY_ID {
-            let message = format!("Ask for at most {MOST_BOARDS_BY_ID} boards at a time.");
+            let message = msg!("error-boards-by-id-too-many", max = MOST_BOARDS_BY_ID);
             return Err(AppError::invalid("ids", message).into());
         }
         let ids = ids.iter().filter_map(|id| BoardId::parse(id)).collect();
@@ -108,7 +109,7 @@ impl BoardMutation {
             MaybeUndefined::Null => Some(None),
             MaybeUndefined::Value(id) => {
                 Some(Some(PinId::parse(&id).ok_or_else(|| {
-                    AppError::invalid("cover1", "This pin does not exist.")
+                    AppError::invalid("cover1", msg!("error-pin-not-found"))
                 })?))
             }
         };
@@ -166,7 +167,9 @@ impl BoardMutation {
     async fn share_board(&self, ctx: &Context<'_>, board: ID, username: String) -> Result<Message> {
         let viewer = ctx.viewer().require_user()?;
         let name = boards::share(ctx.services(), viewer, board_id(&board)?, username, true).await?;
-        Ok(Message::new(format!("The board is shared with {name}.")))
+        Ok(Message::new(
+            msg!("done-board-shared", username = name).text(),
+        ))
     }
 
     async fn unshare_board(
@@ -178,8 +181,8 @@ impl BoardMutation {
         let viewer = ctx.viewer().require_user()?;
         let name =
             boards::share(ctx.services(), viewer, board_id(&board)?, username, false).await?;
-        Ok(Message::new(format!(
-            "The board is no longer shared with {name}."
-        )))
+        Ok(Message::new(
+            msg!("done-board-unshared", username = name).text(),
+        ))
     }
 }

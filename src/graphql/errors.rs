@@ -2,6 +2,7 @@
 //! `AppError` becomes a GraphQL error in `corkboard_domain::error::graphql`.
 
 use async_graphql::ServerError;
+use corkboard_i18n::msg;
 
 /// Gives an error the schema raised itself, not a resolver (the request did not parse, did not fit
 /// the schema, asked for too much, or a variable's value did not fit its argument), the code
@@ -16,20 +17,18 @@ pub(crate) fn code_schema_error(error: &mut ServerError) {
     }
     let message = error.message.as_str();
     let too_much = match message {
-        "Query is too complex." => {
-            Some("This request asks for too much at once: ask for fewer items or fields.")
-        }
-        "Query is nested too deep." => Some("This request nests its fields too deeply."),
+        "Query is too complex." => Some(msg!("error-request-too-large")),
+        "Query is nested too deep." => Some(msg!("error-request-too-deep")),
         _ if message.starts_with("The recursion depth of the query") => {
-            Some("This request nests its fields too deeply.")
+            Some(msg!("error-request-too-deep"))
         }
         _ if message.starts_with("The number of directives on the field") => {
-            Some("This request puts too many directives on one field.")
+            Some(msg!("error-request-too-many-directives"))
         }
         _ => None,
     };
     if let Some(message) = too_much {
-        error.message = message.to_owned();
+        error.message = message.text();
     }
     error
         .extensions

@@ -7,6 +7,7 @@ use async_graphql::parser::types::{
     ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
 };
 use async_graphql::{Name, Positioned};
+use corkboard_i18n::msg;
 
 /// The most selections (fields, `__typename` included, and fragments) a query may have once
 /// its fragments are spread: as many as its cost may count (`MAX_COST`, a field costing 1).
@@ -27,18 +28,15 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    /// The sentence a person reads.
-    pub fn message(&self) -> &'static str {
-        match self {
-            Refusal::TooLarge => {
-                "This request asks for too much at once: ask for fewer items or fields."
-            }
-            Refusal::TooDeep => "This request nests its fields too deeply.",
-            Refusal::TooManyChanges => {
-                "This request makes too many changes at once: send at most 10 in one request."
-            }
-            Refusal::FragmentCycle => "This request's fragments spread themselves.",
-        }
+    /// The sentence a person reads, in the request's language.
+    pub fn message(&self) -> String {
+        let message = match self {
+            Refusal::TooLarge => msg!("error-request-too-large"),
+            Refusal::TooDeep => msg!("error-request-too-deep"),
+            Refusal::TooManyChanges => msg!("error-request-too-many-changes", max = MAX_CHANGES),
+            Refusal::FragmentCycle => msg!("error-request-fragment-cycle"),
+        };
+        message.text()
     }
 }
 

@@ -2,7 +2,7 @@
 
 use async_graphql::ID;
 
-use corkboard_core::service::access::PIN_NOT_FOUND;
+use corkboard_core::service::access::pin_not_found;
 use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::AppError;
 use corkboard_domain::ids::{BoardId, PinId};
@@ -10,12 +10,12 @@ use corkboard_domain::policy::Visible;
 
 /// A pin id, or the error a pin that does not exist gets.
 pub(crate) fn pin_id(id: &ID) -> Result<PinId, AppError> {
-    PinId::parse(id).ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))
+    PinId::parse(id).ok_or_else(|| AppError::not_found(pin_not_found()))
 }
 
 /// A board id, or the error a board that does not exist gets.
 pub(crate) fn board_id(id: &ID) -> Result<BoardId, AppError> {
-    BoardId::parse(id).ok_or_else(|| AppError::not_found(BoardRecord::NOT_FOUND))
+    BoardId::parse(id).ok_or_else(|| AppError::not_found(BoardRecord::not_found()))
 }
 
 /// The boards a pin goes on (none when absent).

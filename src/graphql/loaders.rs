@@ -25,6 +25,7 @@ use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
 use corkboard_domain::policy::Visible;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::{Locale, msg};
 
 /// The loaders of one request (the viewer does not change within it): each key is read once,
 /// in the round that was gathering when it was first asked for. async-graphql's `DataLoader`
@@ -133,10 +134,11 @@ impl Loaders {
     }
 
     /// A round that reads `keys` after the other fields' turns. A task of its own: a future
-    /// shared by its waiters would advance a turn each time one of them polls it.
+    /// shared by its waiters would advance a turn each time one of them polls it. It keeps the
+    /// request's locale, in which its errors are said.
     fn round(&self, keys: Gathered) -> Round {
         let (services, viewer) = (self.services.clone(), self.viewer);
-        let read = tokio::spawn(async move {
+        let read = tokio::spawn(Locale::current().scope(async move {
             for _ in 0..TURNS_BEFORE_LOADING {
                 tokio::task::yield_now().await;
             }
@@ -155,11 +157,13 @@ impl Loaders {
                 followed,
                 noted: AtomicBool::new(false),
             }))
-        });
+        }));
         read.map(|done| {
             done.unwrap_or_else(|failed| {
                 tracing::error!(error = %failed, "a round of loads failed");
-                Err(async_graphql::Error::new("The page could not be read."))
+                Err(async_graphql::Error::new(
+                    msg!("error-page-unreadable").text(),
+                ))
             })
         })
         .boxed()
@@ -229,7 +233,9 @@ impl Loaders {
     pub(crate) async fn pin_page(&self, request: PageRequest) -> Result<Arc<PinPage>> {
         match self.load(LoadKey::Pins(request)).await? {
             Some(Loaded::Pins(page)) => Ok(page),
-            _ => Err(async_graphql::Error::new("The page could not be read.")),
+            _ => Err(async_graphql::Error::new(
+                msg!("error-page-unreadable").text(),
+            )),
         }
     }
 
@@ -262,7 +268,7 @@ impl Loaders {
     pub(crate) async fn user_named(&self, username: String, then: Then) -> Result<Arc<UserRecord>> {
         match self.load(LoadKey::UserNamed(username, then)).await? {
             Some(Loaded::User(user)) => Ok(user),
-            _ => Err(AppError::not_found(users::NOT_FOUND).into()),
+            _ => Err(AppError::not_found(users::not_found()).into()),
         }
     }
 
@@ -276,7 +282,7 @@ impl Loaders {
         let key = LoadKey::BoardNamed { owner, slug, then };
         match self.load(key).await? {
             Some(Loaded::Board(board)) => Ok(Arc::unwrap_or_clone(board)),
-            _ => Err(AppError::not_found(BoardRecord::NOT_FOUND).into()),
+            _ => Err(AppError::not_found(BoardRecord::not_found()).into()),
         }
     }
 
@@ -290,7 +296,7 @@ impl Loaders {
         let key = LoadKey::FolderNamed { owner, slug, then };
         match self.load(key).await? {
             Some(Loaded::Folder(folder)) => Ok(Arc::unwrap_or_clone(folder)),
-            _ => Err(AppError::not_found(FolderRecord::NOT_FOUND).into()),
+            _ => Err(AppError::not_found(FolderRecord::not_found()).into()),
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod follows;
 pub mod ids;
 pub mod imports;
 pub mod in_turn;
+pub mod languages;
 pub mod list_bounds;
 pub(crate) mod loaders;
 pub mod merging;
@@ -142,7 +143,7 @@ pub async fn graphql(
         Err(error) => return refused(request::parse_error(&error)),
     };
     if let Some(refusal) = known.refused {
-        return refused(request::validation_error(refusal.message().into(), None));
+        return refused(request::validation_error(refusal.message(), None));
     }
     let kept_as = asked.filter(|_| documents::is_query(&mut request));
     let loaders = loaders::for_request(services.clone(), viewer.user);

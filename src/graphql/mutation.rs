@@ -7,6 +7,7 @@ use super::admin::AdminMutation;
 use super::boards::BoardMutation;
 use super::follows::FollowMutation;
 use super::imports::ImportMutation;
+use super::languages::LanguageMutation;
 use super::pin_edits::PinEditMutation;
 use super::pins::PinMutation;
 use super::share_links::ShareLinkMutation;
@@ -20,6 +21,7 @@ pub(crate) struct MutationRoot(
     BoardMutation,
     FollowMutation,
     ImportMutation,
+    LanguageMutation,
     PinMutation,
     PinEditMutation,
     ShareLinkMutation,

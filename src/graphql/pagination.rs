@@ -7,6 +7,7 @@ use super::connection::{Connection, Edge};
 
 use corkboard_core::service::list_pages::ListPage;
 use corkboard_domain::error::{AppError, AppResult};
+use corkboard_i18n::msg;
 
 /// A page's size when `first` is not given, and the most it may be: the cost limit prices a
 /// list at this many items at most.
@@ -31,7 +32,7 @@ pub(crate) fn page_size(first: Option<i32>) -> AppResult<usize> {
     match first {
         None => Ok(MAX_PAGE),
         Some(n) => Ok(usize::try_from(n)
-            .map_err(|_| AppError::invalid("first", "first cannot be negative."))?
+            .map_err(|_| AppError::invalid("first", msg!("error-first-negative")))?
             .min(MAX_PAGE)),
     }
 }
@@ -161,7 +162,7 @@ pub(crate) fn list_connection<T, N: OutputType>(
 /// The id in the cursor `after` of a list read a page at a time from an index (cursors are the
 /// ids of the items).
 pub(crate) fn id_after(after: Option<&str>) -> AppResult<Option<u64>> {
-    let invalid = || AppError::invalid("after", "This page cursor is not valid.");
+    let invalid = || AppError::invalid("after", msg!("error-cursor-invalid"));
     after
         .map(|cursor| cursor.parse().map_err(|_| invalid()))
         .transpose()

@@ -15,6 +15,7 @@ use corkboard_core::service::pin_lists::{PageRequest, PinList, PinPage, cursor, 
 use corkboard_core::service::similar_pins;
 use corkboard_domain::ids::PinId;
 use corkboard_domain::pin::PinRecord;
+use corkboard_i18n::msg;
 use corkboard_store::pin_order::PinKey;
 
 pub(crate) type PinConnection = Connection<PinCursor, Pin, PinTotal>;
@@ -24,12 +25,12 @@ pub(crate) type PinConnection = Connection<PinCursor, Pin, PinTotal>;
 pub struct PinCursor(pub(crate) PinKey);
 
 impl CursorType for PinCursor {
-    type Error = &'static str;
+    type Error = String;
 
     fn decode_cursor(text: &str) -> Result<Self, Self::Error> {
         parse_cursor(text)
             .map(PinCursor)
-            .map_err(|_| "This page cursor is not valid.")
+            .map_err(|_| msg!("error-cursor-invalid").text())
     }
 
     fn encode_cursor(&self) -> String {

@@ -16,6 +16,7 @@ use corkboard_core::service::{pins, scanner, search, suggestions, temp_pins};
 use corkboard_domain::colour::Colour;
 use corkboard_domain::error::AppError;
 use corkboard_domain::pin::PinText;
+use corkboard_i18n::msg;
 use corkboard_search::query::{Narrowing, Wanted};
 
 const MAX_SUGGESTIONS: usize = 50;
@@ -67,9 +68,10 @@ fn unknown_colour(name: &str) -> AppError {
     let names: Vec<&str> = Colour::all().map(Colour::name).collect();
     AppError::invalid(
         "colour",
-        format!(
-            "There is no colour \"{name}\": choose one of {}.",
-            names.join(", ")
+        msg!(
+            "error-colour-unknown",
+            name = name,
+            names = names.join(", ")
         ),
     )
 }

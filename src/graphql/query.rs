@@ -7,6 +7,7 @@ use super::admin::AdminQuery;
 use super::boards::BoardQuery;
 use super::follows::FollowQuery;
 use super::imports::ImportQuery;
+use super::languages::LanguageQuery;
 use super::pins::PinQuery;
 use super::share_links::ShareLinkQuery;
 use super::suggestions::SuggestionQuery;
@@ -19,6 +20,7 @@ pub(crate) struct QueryRoot(
     BoardQuery,
     FollowQuery,
     ImportQuery,
+    LanguageQuery,
     PinQuery,
     ShareLinkQuery,
     SuggestionQuery,

@@ -4,6 +4,7 @@
 
 use async_graphql::parser::Error as ParseError;
 use async_graphql::{ErrorExtensionValues, ServerError};
+use corkboard_i18n::msg;
 use poem::Response;
 use poem::http::StatusCode;
 
@@ -16,22 +17,16 @@ const MAX_MESSAGE_BYTES: usize = 300;
 pub(crate) fn from_json(body: &[u8]) -> Result<async_graphql::Request, String> {
     let first = body.iter().find(|byte| !byte.is_ascii_whitespace());
     if first == Some(&b'[') {
-        return Err("Send one GraphQL request at a time: batches are not accepted.".into());
+        return Err(msg!("error-request-batch").text());
     }
     serde_json::from_slice(body).map_err(|error| {
         tracing::debug!(%error, "a GraphQL request that is not JSON");
+        let (line, column) = (error.line().to_string(), error.column().to_string());
         match error.classify() {
-            serde_json::error::Category::Data => format!(
-                "This request is not a GraphQL request: send an object with \"query\" and, if \
-                 needed, \"variables\" (line {}, column {}).",
-                error.line(),
-                error.column()
-            ),
-            _ => format!(
-                "This request is not valid JSON (line {}, column {}).",
-                error.line(),
-                error.column()
-            ),
+            serde_json::error::Category::Data => {
+                msg!("error-request-not-graphql", line = line, column = column).text()
+            }
+            _ => msg!("error-request-not-json", line = line, column = column).text(),
         }
     })
 }
@@ -39,25 +34,27 @@ pub(crate) fn from_json(body: &[u8]) -> Result<async_graphql::Request, String> {
 /// A person's sentence for a query that does not parse.
 pub(crate) fn parse_error(error: &ParseError) -> ServerError {
     let message = match error {
-        ParseError::Syntax { start, .. } => format!(
-            "This request is not valid GraphQL: see line {}, column {}.",
-            start.line, start.column
+        ParseError::Syntax { start, .. } => msg!(
+            "error-request-syntax",
+            line = start.line.to_string(),
+            column = start.column.to_string()
         ),
-        ParseError::RecursionLimitExceeded => "This request nests its fields too deeply.".into(),
-        ParseError::MultipleOperations { .. } => {
-            "This request holds an operation without a name beside others: name each one.".into()
-        }
+        ParseError::RecursionLimitExceeded => msg!("error-request-too-deep"),
+        ParseError::MultipleOperations { .. } => msg!("error-request-unnamed-operation"),
         ParseError::OperationDuplicated { operation, .. } => {
-            format!("The operation {operation} is defined twice.")
+            msg!(
+                "error-request-operation-twice",
+                operation = operation.as_str()
+            )
         }
         ParseError::FragmentDuplicated { fragment, .. } => {
-            format!("The fragment {fragment} is defined twice.")
+            msg!("error-request-fragment-twice", fragment = fragment.as_str())
         }
-        ParseError::MissingOperation => "This request holds no operation to run.".into(),
-        _ => "This request is not valid GraphQL.".into(),
+        ParseError::MissingOperation => msg!("error-request-no-operation"),
+        _ => msg!("error-request-not-valid-graphql"),
     };
     let position = error.positions().next();
-    validation_error(message, position)
+    validation_error(message.text(), position)
 }
 
 /// An error of the request as a whole, with the code `VALIDATION_ERROR`.
@@ -79,7 +76,7 @@ pub(crate) fn shorten_errors(errors: &mut Vec<ServerError>) {
         let more = errors.len() - (MAX_ERRORS - 1);
         errors.truncate(MAX_ERRORS - 1);
         errors.push(validation_error(
-            format!("… and {more} more errors like these."),
+            msg!("error-request-more-errors", count = more).text(),
             None,
         ));
     }

@@ -11,6 +11,7 @@ use super::types::share_link::{NewShareLink, ShareLink};
 use super::types::shared_board::SharedBoard;
 use super::types::user::Message;
 use corkboard_core::service::share_links;
+use corkboard_i18n::msg;
 
 #[derive(Default)]
 pub(crate) struct ShareLinkQuery;
@@ -57,6 +58,6 @@ impl ShareLinkMutation {
     async fn revoke_share_link(&self, ctx: &Context<'_>, id: ID) -> Result<Message> {
         let viewer = ctx.viewer().require_user()?;
         share_links::revoke(ctx.services(), viewer, &id).await?;
-        Ok(Message::new("The share link was revoked."))
+        Ok(Message::new(msg!("done-share-link-revoked").text()))
     }
 }

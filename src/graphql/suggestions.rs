@@ -10,6 +10,7 @@ use super::types::objects::{Board, User};
 use super::types::user::Message;
 use corkboard_core::service::suggestions::{self, Suggestions};
 use corkboard_domain::colour::Colour;
+use corkboard_i18n::msg;
 
 /// How many suggestions of each kind may be asked for.
 const MAX_EACH: usize = 10;
@@ -99,6 +100,6 @@ impl SuggestionMutation {
     async fn clear_recent_searches(&self, ctx: &Context<'_>) -> Result<Message> {
         let viewer = ctx.viewer().require_user()?;
         suggestions::clear_recent_searches(ctx.services(), viewer).await?;
-        Ok(Message::new("Your recent searches are cleared."))
+        Ok(Message::new(msg!("done-recent-searches-cleared").text()))
     }
 }

@@ -1,6 +1,7 @@
 //! The web UI embedded in the binary: hashed assets cached forever, `index.html` for app routes
-//! (with its link preview for the pages that have one, `link_previews`), each sent as its brotli
-//! or gzip copy (made at build time) to browsers that accept it.
+//! (with its link preview for the pages that have one, `link_previews`, and in the request's
+//! language: `<html lang>` and its few words), each sent as its brotli or gzip copy (made at
+//! build time) to browsers that accept it.
 
 use poem::http::{StatusCode, header};
 use poem::{Endpoint, Request, Response, Result};
@@ -8,8 +9,13 @@ use rust_embed::RustEmbed;
 
 use crate::http::compression::accepts_encoding;
 use crate::http::conditional;
+use crate::http::html::escaped;
 use crate::http::link_previews::previewed;
 use corkboard_core::service::context::Services;
+use corkboard_i18n::{Locale, Message, msg};
+
+/// The words of `index.html` (written in English by the UI's build) said in another language.
+const INDEX_WORDS: [Message; 2] = [msg!("page-description"), msg!("page-noscript")];
 
 #[derive(RustEmbed)]
 #[folder = "ui/dist"]
@@ -37,18 +43,39 @@ impl Endpoint for UiAssets {
         let Some(index) = UiBundle::get("index.html").filter(|_| is_app_route) else {
             return Ok(Response::builder()
                 .status(StatusCode::NOT_FOUND)
-                .body("Not found"));
+                .body(msg!("page-not-found").text()));
         };
-        if let Some(page) = previewed_page(&req, &index.data).await {
-            return Ok(conditional::answer(
-                &req,
-                "text/html; charset=utf-8",
-                page,
-                None,
-            ));
-        }
-        Ok(file_response("index.html", index, "no-cache", &req))
+        let locale = Locale::current();
+        let previewed = previewed_page(&req, &index.data).await;
+        let page = match previewed {
+            Some(page) => page,
+            None if locale == Locale::english() => {
+                return Ok(file_response("index.html", index, "no-cache", &req));
+            }
+            None => String::from_utf8_lossy(&index.data).into_owned(),
+        };
+        let page = in_language(page, &locale);
+        Ok(conditional::answer(
+            &req,
+            "text/html; charset=utf-8",
+            page,
+            None,
+        ))
     }
+}
+
+/// `index.html` (as the build wrote it, in English) said in `locale`.
+fn in_language(index: String, locale: &Locale) -> String {
+    if *locale == Locale::english() {
+        return index;
+    }
+    let html = format!("<html lang=\"{}\">", escaped(&locale.code()));
+    let mut page = index.replacen("<html lang=\"en\">", &html, 1);
+    for words in &INDEX_WORDS {
+        let english = escaped(&words.text_in(&Locale::english()));
+        page = page.replacen(&english, &escaped(&words.text_in(locale)), 1);
+    }
+    page
 }
 
 /// `index.html` with the link preview of the page asked for, when it has one.

@@ -10,6 +10,8 @@ use crate::http::html::escaped;
 /// A feed, ready to write out.
 pub(crate) struct Feed {
     pub(crate) title: String,
+    /// The language its own words (its title) are in: `en`, `fr`.
+    pub(crate) language: String,
     /// The page the feed follows.
     pub(crate) page: String,
     /// The feed's own address.
@@ -104,6 +106,7 @@ impl Feed {
                     }
                 })
                 .collect(),
+            lang: Some(self.language.clone()),
             ..atom::Feed::default()
         };
         feed.to_string()
@@ -115,6 +118,7 @@ impl Feed {
             link: self.page.clone(),
             description: self.title.clone(),
             generator: Some("Corkboard".into()),
+            language: Some(self.language.clone()),
             last_build_date: self.updated().map(|updated| updated.to_rfc2822()),
             items: self
                 .entries

@@ -14,6 +14,7 @@ use crate::http::titles::{display_name, page_title, pin_title};
 use corkboard_core::service::context::Services;
 use corkboard_core::service::visitor_pages::{self, Page, PinOf};
 use corkboard_domain::error::AppError;
+use corkboard_i18n::{Locale, msg};
 
 /// How many pins a feed holds, the newest.
 const FEED_LENGTH: usize = 50;
@@ -89,7 +90,7 @@ async fn answer(
     file: &str,
     source: impl FnOnce(String) -> FeedSource,
 ) -> poem::Result<Response> {
-    let not_found = || AppError::not_found("There is no such feed.");
+    let not_found = || AppError::not_found(msg!("error-no-such-feed"));
     let (name, format) = file
         .rsplit_once('.')
         .and_then(|(name, extension)| Some((name, FeedFormat::of_extension(extension)?)))
@@ -101,6 +102,7 @@ async fn answer(
         .ok_or_else(not_found)?;
     let feed = Feed {
         title: page_title(&shown),
+        language: Locale::current().code(),
         page: addresses.page(&shown),
         own: addresses.absolute(req.uri().path()),
         entries: pins.iter().map(|pin| entry(&addresses, pin)).collect(),

@@ -12,6 +12,7 @@ use poem::{Endpoint, IntoResponse, Request, Response};
 
 use corkboard_core::service::context::Services;
 use corkboard_domain::config::Config;
+use corkboard_i18n::msg;
 
 /// Refuses a request that may change something (anything but GET, HEAD and OPTIONS) when it
 /// names another host, with a 421 in the API's JSON shape.
@@ -98,9 +99,7 @@ fn parse_host(host: &str) -> Option<(String, Option<u16>)> {
 fn misdirected() -> Response {
     let body = serde_json::json!({
         "code": "PERMISSION_DENIED_ERROR",
-        "message": "This server does not answer to the name this page was opened at: open \
-                    Corkboard at its own address, or ask its operator to set that name as its \
-                    public_url.",
+        "message": msg!("error-misdirected").text(),
     });
     Response::builder()
         .status(StatusCode::MISDIRECTED_REQUEST)

@@ -16,7 +16,8 @@ use corkboard_core::service::archive_import::{FIELD, ImportInto, import_archive}
 use corkboard_core::service::context::Services;
 use corkboard_core::service::spool::unlinked_file;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_domain::sizes::size_in_words;
+use corkboard_domain::sizes::size_parts;
+use corkboard_i18n::msg;
 
 #[handler]
 pub(crate) async fn import_mine(
@@ -28,9 +29,11 @@ pub(crate) async fn import_mine(
     let user = viewer.require_user()?;
     let max_bytes = services.config.uploads.max_import_bytes;
     let too_large = || {
-        AppError::TooLarge(format!(
-            "This archive is too large: at most {}.",
-            size_in_words(max_bytes)
+        let (amount, unit) = size_parts(max_bytes);
+        AppError::TooLarge(msg!(
+            "error-archive-too-large",
+            amount = amount,
+            unit = unit
         ))
     };
     let length = declared_length(req)?;
@@ -63,12 +66,7 @@ pub(crate) async fn import_mine(
         std::io::Seek::rewind(&mut file).map_err(AppError::from)?;
         spooled = Some(file);
     }
-    let file = spooled.ok_or_else(|| {
-        AppError::invalid(
-            FIELD,
-            "Please choose the zip archive of an export to import.",
-        )
-    })?;
+    let file = spooled.ok_or_else(|| AppError::invalid(FIELD, msg!("error-archive-choose")))?;
     let report = import_archive(&services, file, ImportInto::Account(user)).await?;
     tracing::info!(
         user = user.0,

@@ -3,6 +3,8 @@
 use poem::http::{Method, StatusCode, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
 
+use corkboard_i18n::msg;
+
 /// The largest GraphQL request body: the UI's requests are a few kilobytes.
 pub(crate) const MAX_GRAPHQL_BYTES: u64 = 256 * 1024;
 
@@ -14,7 +16,7 @@ pub(crate) async fn graphql_body<E: Endpoint>(next: E, req: Request) -> poem::Re
         if !content_type.starts_with("application/json") {
             return Ok(refusal(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "Send GraphQL requests as JSON (Content-Type: application/json).",
+                &msg!("error-request-not-json-type").text(),
             ));
         }
         match declared_length(&req) {
@@ -22,7 +24,7 @@ pub(crate) async fn graphql_body<E: Endpoint>(next: E, req: Request) -> poem::Re
             Ok(length) if length > MAX_GRAPHQL_BYTES => {
                 return Ok(refusal(
                     StatusCode::PAYLOAD_TOO_LARGE,
-                    "This request is too large: GraphQL requests are at most 256 KiB.",
+                    &msg!("error-request-body-too-large").text(),
                 ));
             }
             Ok(_) => {}
@@ -54,7 +56,7 @@ pub(crate) fn declared_length(req: &Request) -> poem::Result<u64> {
     if encoded {
         return Err(poem::Error::from_response(refusal(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Send requests without Content-Encoding.",
+            &msg!("error-request-encoded").text(),
         )));
     }
     req.header(header::CONTENT_LENGTH)
@@ -62,7 +64,7 @@ pub(crate) fn declared_length(req: &Request) -> poem::Result<u64> {
         .ok_or_else(|| {
             poem::Error::from_response(refusal(
                 StatusCode::LENGTH_REQUIRED,
-                "The request did not say its size (Content-Length).",
+                &msg!("error-request-length-required").text(),
             ))
         })
 }

@@ -11,6 +11,7 @@ use corkboard_core::service::context::Services;
 use corkboard_core::service::visitor_pages::{self, Shown};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::pin::Picture;
+use corkboard_i18n::msg;
 
 /// The width a link preview's picture is wanted at: the smallest stored at least this wide,
 /// else the widest there is.
@@ -104,7 +105,7 @@ fn head(addresses: &Addresses, shown: &Shown) -> String {
     }
     if let Some(feed) = addresses.feed(shown, FeedFormat::Atom) {
         let name = match shown {
-            Shown::User(user) => format!("Pins by {}", display_name(user)),
+            Shown::User(user) => msg!("title-pins-by", name = display_name(user)).text(),
             _ => title.clone(),
         };
         tags.push(alternate(FeedFormat::Atom.media_type(), &feed, &name));

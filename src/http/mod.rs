@@ -1,5 +1,6 @@
 //! Plain HTTP endpoints: the embedded UI (with link previews), media files, uploads, feeds,
-//! health, metrics, the viewer of a request, request logging, and `AppError` as an HTTP answer.
+//! health, metrics, the viewer and the language of a request, request logging, and `AppError`
+//! as an HTTP answer.
 
 pub(crate) mod addresses;
 pub mod assets;
@@ -17,6 +18,7 @@ pub mod import;
 pub mod limits;
 pub(crate) mod link_previews;
 pub mod listener;
+pub(crate) mod locales;
 pub mod logging;
 pub mod media;
 pub mod metrics;

@@ -17,6 +17,7 @@ use corkboard_core::service::visitor_pages::{self, Page, Shown};
 use corkboard_domain::error::AppError;
 use corkboard_domain::pin::Picture;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::msg;
 
 #[derive(Deserialize)]
 pub(crate) struct Asked {
@@ -38,9 +39,9 @@ pub(crate) async fn oembed(
     {
         return Ok(Response::builder()
             .status(StatusCode::NOT_IMPLEMENTED)
-            .body("Only JSON is answered."));
+            .body(msg!("oembed-json-only").text()));
     }
-    let not_found = || AppError::not_found("There is nothing to embed at this address.");
+    let not_found = || AppError::not_found(msg!("error-nothing-to-embed"));
     let addresses = Addresses::of(&services.config);
     let address = addresses.path_of(&asked.url).ok_or_else(not_found)?;
     let (path, query) = address.split_once('?').unwrap_or((address, ""));

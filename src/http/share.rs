@@ -25,6 +25,7 @@ use corkboard_core::service::context::Services;
 use corkboard_core::service::spool::unlinked_file;
 use corkboard_core::service::temp_pins;
 use corkboard_domain::error::{AppError, AppResult};
+use corkboard_i18n::msg;
 
 use super::limits::declared_length;
 use super::session;
@@ -56,7 +57,7 @@ pub async fn share(
         None if length > MAX_SIGNED_OUT_BYTES => return Ok(see_other("/login/?next=%2F")),
         None => read_form(form, None).await?,
         Some(_) if length > max_bytes.saturating_add(MULTIPART_OVERHEAD) => {
-            return Err(AppError::TooLarge("This file is too large.".into()).into());
+            return Err(AppError::TooLarge(msg!("error-file-too-large-plain")).into());
         }
         Some(_) => read_form(form, Some(&services)).await?,
     };
@@ -108,9 +109,7 @@ pub async fn share(
             shared.title.as_deref(),
             caption,
         ))),
-        None => Err(
-            AppError::invalid("url", "Nothing to pin was shared: no picture and no link.").into(),
-        ),
+        None => Err(AppError::invalid("url", msg!("error-share-nothing")).into()),
     }
 }
 
@@ -129,8 +128,9 @@ async fn read_form(mut form: Multipart, spool: Option<&Services>) -> poem::Resul
                     .await
                     .map_err(unreadable)?;
                 if bytes.len() as u64 > MAX_TEXT_BYTES {
-                    return Err(AppError::TooLarge(format!(
-                        "The shared {name} is too long: at most 64 KiB."
+                    return Err(AppError::TooLarge(msg!(
+                        "error-share-text-too-long",
+                        name = name.as_str()
                     ))
                     .into());
                 }
@@ -151,7 +151,7 @@ async fn read_form(mut form: Multipart, spool: Option<&Services>) -> poem::Resul
                     .await
                     .map_err(unreadable)?;
                 if written > max_bytes {
-                    return Err(AppError::TooLarge("This file is too large.".into()).into());
+                    return Err(AppError::TooLarge(msg!("error-file-too-large-plain")).into());
                 }
                 if written > 0 {
                     let mut file = file.into_std().await;
@@ -168,7 +168,7 @@ async fn read_form(mut form: Multipart, spool: Option<&Services>) -> poem::Resul
 /// A form that broke off or timed out while it was read.
 fn unreadable(error: std::io::Error) -> poem::Error {
     tracing::info!(%error, "a shared form could not be read");
-    AppError::invalid("pin", "The shared form could not be read.").into()
+    AppError::invalid("pin", msg!("error-share-form-unreadable")).into()
 }
 
 /// A new file in the temporary folder, unlinked at once: its space goes back when it is closed.

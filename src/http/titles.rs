@@ -1,9 +1,10 @@
 //! What pins and people are called where the UI is not there to say it: in page titles, link
-//! previews and feeds.
+//! previews and feeds, in the request's language.
 
 use corkboard_core::service::visitor_pages::Shown;
 use corkboard_domain::pin::PinRecord;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::msg;
 
 /// The site's name, which ends every title.
 pub(crate) const SITE_NAME: &str = "Corkboard";
@@ -15,12 +16,17 @@ const CAPTION_START: usize = 60;
 pub(crate) fn page_title(shown: &Shown) -> String {
     let name = match shown {
         Shown::User(user) => display_name(user),
-        Shown::Folder { folder, owner, .. } => format!("{} by {}", folder.name, owner.username),
-        Shown::Board { board, owner, .. } => format!("{} by {}", board.title, owner.username),
+        Shown::Folder { folder, owner, .. } => by_owner(&folder.name, owner),
+        Shown::Board { board, owner, .. } => by_owner(&board.title, owner),
         Shown::Pin { pin, owner } => format!("{} · {}", pin_title(pin, owner), owner.username),
         Shown::Tag(tag) => format!("#{tag}"),
     };
-    format!("{name} · {SITE_NAME}")
+    msg!("title-page", name = name, site = SITE_NAME).text()
+}
+
+/// A board's or a folder's name and whose it is.
+fn by_owner(name: &str, owner: &UserRecord) -> String {
+    msg!("title-by-owner", name = name, owner = &owner.username).text()
 }
 
 /// 'first name last name', else the username (as the UI's `displayName`).
@@ -47,7 +53,7 @@ pub(crate) fn pin_title(pin: &PinRecord, owner: &UserRecord) -> String {
     }
     let caption = pin.caption.trim();
     if caption.is_empty() {
-        return format!("Pin by {}", owner.username);
+        return msg!("title-pin-by", username = &owner.username).text();
     }
     if caption.chars().count() <= CAPTION_START {
         return caption.to_owned();

@@ -15,7 +15,8 @@ use corkboard_core::service::viewer::Viewer;
 use corkboard_core::service::{imports, temp_pins};
 use corkboard_domain::error::AppError;
 use corkboard_domain::pin::PinRecord;
-use corkboard_domain::sizes::size_in_words;
+use corkboard_domain::sizes::size_parts;
+use corkboard_i18n::msg;
 
 pub(crate) struct UploadApi;
 
@@ -201,17 +202,15 @@ pub(crate) async fn guard_uploads<E: Endpoint>(next: E, req: Request) -> poem::R
         Ok(response) => Ok(response.into_response()),
         Err(error) if error.is::<ParseMultipartError>() => {
             tracing::info!(%error, "an upload form could not be read");
-            Err(AppError::invalid(&field, "Please choose one picture file to upload.").into())
+            Err(AppError::invalid(&field, msg!("error-upload-choose-picture")).into())
         }
         Err(error) => Err(error),
     }
 }
 
 fn too_large(max_bytes: u64) -> AppError {
-    AppError::TooLarge(format!(
-        "This file is too large: at most {}.",
-        size_in_words(max_bytes)
-    ))
+    let (amount, unit) = size_parts(max_bytes);
+    AppError::TooLarge(msg!("error-file-too-large", amount = amount, unit = unit))
 }
 
 pub(crate) fn api_service() -> OpenApiService<UploadApi, ()> {

@@ -32,6 +32,7 @@ mod import;
 mod import_dir;
 mod imports;
 mod kept_records;
+mod languages;
 mod limits;
 mod link_previews;
 mod log_format;

@@ -10,7 +10,7 @@
 //! `Pin.addedVia`, word and tag search, tag suggestions, "More like this" (`Pin.similar`: only
 //! pins the viewer may see, never the pin's own picture), the 'Following' feed (each user follows
 //! the next one and some public boards, which may turn private, lose a share or go), and the
-//! fields only a user sees of themself. Each board gets a share link when it is made: a visitor holding it sees exactly the
+//! fields only a user sees of themself (their chosen language: the admin too). Each board gets a share link when it is made: a visitor holding it sees exactly the
 //! board's pins, in board order, and no pin of another board (nor more in any search: the link's
 //! holder is a visitor like any other there); once the board is gone the link opens nothing.
 //!
@@ -51,6 +51,13 @@ const TYPED: [&str; 5] = ["se", "wo", "am", "ce du", "Fjo"];
 /// How many suggestions of each kind are asked for.
 const SUGGESTED: usize = 10;
 const API_KEY_NAME: &str = "policy script";
+/// The first account, the instance's admin: it sees the others' chosen language.
+const ADMIN: usize = 0;
+
+/// The language a user of the world chose (`updateUserLocale`): every other one chose French.
+fn chosen_locale(user: usize) -> Option<&'static str> {
+    user.is_multiple_of(2).then_some("fr")
+}
 const DEFAULT_SEED: u64 = 0x00C0_4B0A_4D5E_ED01;
 const DEFAULT_STEPS: usize = 200;
 
@@ -1491,7 +1498,7 @@ fn view_users(probes: &mut Probes, model: &Model, viewer: Viewer, scope: &mut Sc
         let own = viewer == Some(user);
         let pins = model.user_pins(user, viewer);
         let mut field = format!(
-            "user(username: {}) {{ username email emailVerified apiKeys {{ name }} \
+            "user(username: {}) {{ username email emailVerified locale apiKeys {{ name }} \
              pins(first: 1000) {ID_LIST} boards(first: 1000) {ID_LIST} folders(first: 1000) {ID_LIST}",
             lit(name)
         );
@@ -1499,6 +1506,7 @@ fn view_users(probes: &mut Probes, model: &Model, viewer: Viewer, scope: &mut Sc
             "username": name,
             "email": own.then(|| format!("{name}@example.org")),
             "emailVerified": own.then_some(false),
+            "locale": (own || viewer == Some(ADMIN)).then(|| chosen_locale(user)).flatten(),
             "apiKeys": if own { json!([{ "name": API_KEY_NAME }]) } else { json!([]) },
             "pins": id_list(&pins),
             "boards": id_list(&model.user_boards(user, viewer)),
@@ -2407,6 +2415,19 @@ async fn every_viewer_sees_exactly_what_the_policy_allows_at_every_step() {
         )
         .await;
         assert!(key["errors"].is_null(), "{key}");
+        if let Some(locale) = chosen_locale(clients.len()) {
+            let chose = graphql_with(
+                &client,
+                &app.base_url,
+                "mutation($l: String) { updateUserLocale(locale: $l) { locale } }",
+                json!({ "l": locale }),
+            )
+            .await;
+            assert_eq!(
+                chose["data"]["updateUserLocale"]["locale"], locale,
+                "{chose}"
+            );
+        }
         clients.push(client);
     }
     let mut world = World {

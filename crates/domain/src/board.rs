@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 
 use chrono::{DateTime, Utc};
+use corkboard_i18n::msg;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
@@ -104,12 +105,12 @@ pub fn title_matches(title_words: &BTreeSet<String>, searched: &BTreeSet<String>
 pub fn required_title(field: &str, value: &str) -> AppResult<String> {
     let value = value.trim();
     if value.is_empty() {
-        return Err(AppError::invalid(field, "This field is required."));
+        return Err(AppError::invalid(field, msg!("error-field-required")));
     }
     if value.chars().count() > TITLE_MAX {
         return Err(AppError::invalid(
             field,
-            "This is at most 200 characters long.",
+            msg!("error-text-too-long", max = TITLE_MAX),
         ));
     }
     Ok(value.to_owned())
@@ -124,7 +125,7 @@ pub fn optional_text(field: &str, value: Option<String>) -> AppResult<Option<Str
     {
         return Err(AppError::invalid(
             field,
-            "This is at most 5000 characters long.",
+            msg!("error-text-too-long", max = CAPTION_MAX),
         ));
     }
     Ok(value)

@@ -1,6 +1,7 @@
 //! Pins: a picture with its metadata, on one or more boards.
 
 use chrono::{DateTime, Utc};
+use corkboard_i18n::msg;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{optional_text, required_title};
@@ -86,13 +87,11 @@ impl PinText {
             None => None,
         };
         let caption = optional_text("caption", Some(caption.to_owned()))?
-            .ok_or_else(|| AppError::invalid("caption", "A caption is required."))?;
+            .ok_or_else(|| AppError::invalid("caption", msg!("error-caption-required")))?;
         let rating = u8::try_from(rating.unwrap_or(0))
             .ok()
             .filter(|rating| *rating <= 5)
-            .ok_or_else(|| {
-                AppError::invalid("rating", "A rating is a whole number from 0 to 5.")
-            })?;
+            .ok_or_else(|| AppError::invalid("rating", msg!("error-rating-invalid")))?;
         Ok(PinText {
             title,
             caption,

@@ -4,17 +4,22 @@
 
 use std::collections::BTreeSet;
 
+use corkboard_i18n::{Message, msg};
+
 use crate::board::{BoardRecord, FolderRecord};
 use crate::ids::UserId;
 use crate::pin::PinRecord;
 use crate::user::UserRecord;
 
 /// The message for PERMISSION_DENIED_ERROR.
-pub const NO_ACCESS: &str = "Sorry, it seems you don't have access to this.";
+pub fn no_access() -> Message {
+    msg!("error-no-access")
+}
 
 /// Whether a viewer may see something, and what it is called in "does not exist" errors.
 pub trait Visible {
-    const NOT_FOUND: &'static str;
+    /// What a person reads for one that does not exist (or that they may not see).
+    fn not_found() -> Message;
     fn visible_to(&self, viewer: Option<UserId>) -> bool;
     /// Whose it is: nothing of a disabled account is shown (see `shows_content`).
     fn owner(&self) -> UserId;
@@ -27,7 +32,9 @@ pub fn shows_content(owner: &UserRecord) -> bool {
 }
 
 impl Visible for BoardRecord {
-    const NOT_FOUND: &'static str = "This board does not exist.";
+    fn not_found() -> Message {
+        msg!("error-board-not-found")
+    }
 
     /// A board is visible to its owner, to everyone when public, and to the users it is shared with.
     fn visible_to(&self, viewer: Option<UserId>) -> bool {
@@ -57,8 +64,9 @@ impl BoardRecord {
 }
 
 /// What a pin that may not go on `board` is told (see `may_place`).
-pub const PRIVATE_PICTURE: &str =
-    "This picture was shared with you privately: pin it on a private board.";
+pub fn private_picture() -> Message {
+    msg!("error-private-picture")
+}
 
 /// Whether `pin` may go on `board`: a pin of a picture shared privately with its owner
 /// (`private_picture`) goes on private boards only, so that the picture is never made public
@@ -68,7 +76,9 @@ pub fn may_place(pin: &PinRecord, board: &BoardRecord) -> bool {
 }
 
 impl Visible for FolderRecord {
-    const NOT_FOUND: &'static str = "This folder does not exist.";
+    fn not_found() -> Message {
+        msg!("error-folder-not-found")
+    }
 
     /// A folder is visible to its owner, and to everyone when public.
     fn visible_to(&self, viewer: Option<UserId>) -> bool {

@@ -1,6 +1,7 @@
 //! Users: the stored record, the profile fields people edit, and the sign-up rules.
 
 use chrono::{DateTime, Utc};
+use corkboard_i18n::msg;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
@@ -68,6 +69,10 @@ pub struct UserRecord {
     /// content is shown to nobody.
     #[serde(default)]
     pub disabled: bool,
+    /// The language the user chose (a catalog's code, `fr`), which their mails are in; `None`:
+    /// their browser's.
+    #[serde(default)]
+    pub locale: Option<String>,
 }
 
 impl UserRecord {
@@ -94,6 +99,7 @@ impl UserRecord {
             + self.email.capacity()
             + self.password_hash.capacity()
             + optional(&self.avatar)
+            + optional(&self.locale)
             + profile_fields.into_iter().map(optional).sum::<usize>()
     }
 
@@ -112,6 +118,7 @@ impl UserRecord {
             avatar: None,
             admin: false,
             disabled: false,
+            locale: None,
         }
     }
 }
@@ -159,13 +166,13 @@ impl Profile {
                     return Ok(None);
                 };
                 if value.chars().count() > PROFILE_FIELD_MAX {
-                    return Err(AppError::invalid(field, "This is too long."));
-                }
-                if is_link && !(value.starts_with("http://") || value.starts_with("https://")) {
                     return Err(AppError::invalid(
                         field,
-                        "Links must start with http:// or https://.",
+                        msg!("error-profile-field-too-long"),
                     ));
+                }
+                if is_link && !(value.starts_with("http://") || value.starts_with("https://")) {
+                    return Err(AppError::invalid(field, msg!("error-profile-link-scheme")));
                 }
                 Ok(Some(value))
             };
@@ -197,12 +204,15 @@ pub fn email_key(email: &str) -> String {
 
 pub fn validate_username(username: &str) -> AppResult<()> {
     if username.is_empty() {
-        return Err(AppError::invalid("username", "A username is required."));
+        return Err(AppError::invalid(
+            "username",
+            msg!("error-username-required"),
+        ));
     }
     if username.len() > USERNAME_MAX {
         return Err(AppError::invalid(
             "username",
-            "A username is at most 30 characters long.",
+            msg!("error-username-too-long", max = USERNAME_MAX),
         ));
     }
     if !username
@@ -211,13 +221,13 @@ pub fn validate_username(username: &str) -> AppResult<()> {
     {
         return Err(AppError::invalid(
             "username",
-            "Invalid characters in username.",
+            msg!("error-username-characters"),
         ));
     }
     if RESERVED_USERNAMES.contains(&username_key(username).as_str()) {
         return Err(AppError::invalid(
             "username",
-            "This username is reserved, please pick another.",
+            msg!("error-username-reserved"),
         ));
     }
     Ok(())
@@ -228,7 +238,7 @@ pub fn validate_new_password(field: &str, password: &str) -> AppResult<()> {
     if password.chars().count() < PASSWORD_MIN {
         return Err(AppError::invalid(
             field,
-            "A password needs at least 8 characters.",
+            msg!("error-password-too-short", min = PASSWORD_MIN),
         ));
     }
     check_secret_length(field, password)
@@ -239,7 +249,7 @@ pub fn check_secret_length(field: &str, secret: &str) -> AppResult<()> {
     if secret.len() > SECRET_MAX {
         return Err(AppError::invalid(
             field,
-            "This is at most 255 characters long.",
+            msg!("error-text-too-long", max = SECRET_MAX),
         ));
     }
     Ok(())
@@ -259,10 +269,7 @@ pub fn validate_email(field: &str, email: &str) -> AppResult<()> {
     if valid {
         Ok(())
     } else {
-        Err(AppError::invalid(
-            field,
-            "Please enter a valid email address.",
-        ))
+        Err(AppError::invalid(field, msg!("error-email-invalid")))
     }
 }
 

@@ -44,6 +44,7 @@ const MIGRATIONS: &[Migration] = &[
     create_follows,
     fan_out_the_feed,
     index_private_picture_pins,
+    remember_languages,
 ];
 
 /// The schema version this binary writes.
@@ -445,6 +446,15 @@ fn fan_out_the_feed(write: &Writing) -> anyhow::Result<()> {
 fn index_private_picture_pins(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::PRIVATE_PICTURE_PINS)?;
     super::pin_writes::fill_private_pictures(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
+/// 30: the language each user chose (`UserRecord::locale`), a field at the end of the user
+/// record. Records written before read it as none (their browser's language), so none is
+/// rewritten; the version keeps an older Corkboard, which cannot read a record that has it, from
+/// opening the database.
+fn remember_languages(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::USERS)?;
+    Ok(())
 }
 
 #[cfg(test)]

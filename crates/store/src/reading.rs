@@ -203,7 +203,9 @@ mod tests {
         assert!(!reading.remembered(("open", 2), || find(false)).unwrap());
         assert_eq!(finds.get(), 2);
         let failed = reading.remembered(("open", 3), || {
-            Err::<bool, _>(corkboard_domain::error::AppError::not_found("gone"))
+            Err::<bool, _>(corkboard_domain::error::AppError::not_found(
+                corkboard_i18n::msg!("error-pin-not-found"),
+            ))
         });
         assert!(failed.is_err());
         assert!(reading.remembered(("open", 3), || find(true)).unwrap());

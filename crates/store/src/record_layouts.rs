@@ -127,7 +127,8 @@ fn stored_records_keep_their_fields_in_place() {
             "profile",
             "avatar",
             "admin",
-            "disabled"
+            "disabled",
+            "locale"
         ]
     );
     assert_eq!(

@@ -13,10 +13,12 @@ use super::{Source, next_id};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
 use corkboard_domain::user::{UserRecord, email_key, username_key};
+use corkboard_i18n::{Message, msg};
 
 /// What a sign-up with an email that has an account is told: not that it has one.
-pub const EMAIL_NOT_USABLE: &str =
-    "This email cannot be used to sign up. If it is yours, we have sent it a message.";
+pub fn email_not_usable() -> Message {
+    msg!("error-email-not-usable")
+}
 
 pub fn get(tx: &impl Source, id: UserId) -> AppResult<Option<UserRecord>> {
     let users = tx.table(USERS)?;
@@ -60,13 +62,10 @@ pub fn by_email(tx: &impl Source, email: &str) -> AppResult<Option<UserRecord>> 
 /// Stores a new user with a fresh id; refuses a taken username or email.
 pub fn insert(write: &Writing, mut user: UserRecord) -> AppResult<UserRecord> {
     if by_username(write, &user.username)?.is_some() {
-        return Err(AppError::invalid(
-            "username",
-            "This username is already taken.",
-        ));
+        return Err(AppError::invalid("username", msg!("error-username-taken")));
     }
     if by_email(write, &user.email)?.is_some() {
-        return Err(AppError::invalid("email", EMAIL_NOT_USABLE));
+        return Err(AppError::invalid("email", email_not_usable()));
     }
     user.id = UserId(next_id(write)?);
     // The first account runs the instance.
@@ -98,10 +97,7 @@ pub fn update(write: &Writing, user: &UserRecord) -> AppResult<()> {
     }
     if email_key(&before.email) != email_key(&user.email) {
         if by_email(write, &user.email)?.is_some() {
-            return Err(AppError::invalid(
-                "newEmail",
-                "An account with this email already exists.",
-            ));
+            return Err(AppError::invalid("newEmail", msg!("error-email-taken")));
         }
         let mut emails = write.open_table(USERS_BY_EMAIL)?;
         emails.remove(email_key(&before.email).as_str())?;

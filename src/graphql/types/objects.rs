@@ -14,6 +14,7 @@ use corkboard_domain::error::AppError;
 use corkboard_domain::ids::{BoardId, UserId};
 use corkboard_domain::pin::PinRecord;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::msg;
 use corkboard_store::follows::Followed;
 
 pub struct User(pub Arc<UserRecord>);
@@ -28,7 +29,7 @@ impl User {
     /// A user by id, loaded together with the other users the request asks for.
     pub async fn load(ctx: &Context<'_>, id: UserId) -> async_graphql::Result<User> {
         let found = ctx.loaders().user(id).await?;
-        let missing = || AppError::not_found("This user does not exist.");
+        let missing = || AppError::not_found(msg!("error-user-not-found"));
         Ok(User(found.ok_or_else(missing)?))
     }
 }

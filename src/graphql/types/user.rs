@@ -23,7 +23,7 @@ use corkboard_core::service::folders::FoldersRequest;
 use corkboard_core::service::pin_lists::PinList;
 use corkboard_core::service::pinned_copies::MOST_COPIES;
 use corkboard_core::service::users::{PrivateFields, private_fields};
-use corkboard_core::service::{api_keys, boards, follows, pins};
+use corkboard_core::service::{api_keys, boards, follows, languages, pins};
 use corkboard_domain::ids::FolderId;
 use corkboard_store::board_lists::BoardList;
 use corkboard_store::follows::Followed;
@@ -54,6 +54,12 @@ impl User {
     /// Only for the user themself: whether they are an admin of this instance.
     async fn is_admin(&self, ctx: &Context<'_>) -> Option<bool> {
         self.private(ctx).map(|private| private.admin)
+    }
+
+    /// The language the user chose (`fr`, a code of `languages`), which their mails are in;
+    /// null: their browser's. Only for the user themself and admins.
+    async fn locale(&self, ctx: &Context<'_>) -> Option<&str> {
+        languages::visible_locale(ctx.viewer(), &self.0)
     }
 
     /// How many users follow this user.

@@ -10,7 +10,8 @@ use image::{ImageDecoder, ImageFormat, ImageReader};
 use crate::media::{avatar, previews};
 use corkboard_domain::config::UploadConfig;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_domain::sizes::size_in_words;
+use corkboard_domain::sizes::{rounded, size_parts};
+use corkboard_i18n::msg;
 
 /// Memory no estimate names: the allocator's rounding, small buffers, the thumbnails.
 const SLACK: u64 = 16 << 20;
@@ -45,17 +46,14 @@ impl Plan {
         field: &str,
     ) -> AppResult<Plan> {
         if file_bytes > limits.max_file_bytes {
-            return Err(AppError::TooLarge(format!(
-                "This file is too large: at most {}.",
-                size_in_words(limits.max_file_bytes)
+            let (amount, unit) = size_parts(limits.max_file_bytes);
+            return Err(AppError::TooLarge(msg!(
+                "error-file-too-large",
+                amount = amount,
+                unit = unit
             )));
         }
-        let not_a_picture = || {
-            AppError::invalid(
-                field,
-                "This file is not a picture we can read (JPEG, PNG, GIF or WebP).",
-            )
-        };
+        let not_a_picture = || AppError::invalid(field, msg!("error-not-a-picture"));
         let mut start = [0; 32];
         let start = read_at(file, 0, &mut start).map_err(|_| not_a_picture())?;
         let format = image::guess_format(start).map_err(|_| not_a_picture())?;
@@ -74,10 +72,10 @@ impl Plan {
         if pixels > limits.max_pixels {
             return Err(AppError::invalid(
                 field,
-                format!(
-                    "This picture is too large: {:.0} megapixels, at most {:.0}.",
-                    pixels as f64 / 1e6,
-                    limits.max_pixels as f64 / 1e6
+                msg!(
+                    "error-picture-too-many-pixels",
+                    megapixels = rounded(pixels as f64 / 1e6, 0),
+                    max = rounded(limits.max_pixels as f64 / 1e6, 0)
                 ),
             ));
         }
@@ -98,10 +96,7 @@ impl Plan {
             );
             return Err(AppError::invalid(
                 field,
-                format!(
-                    "This picture is damaged: its file is far too small to hold the {width} x \
-                     {height} pixels it claims."
-                ),
+                msg!("error-picture-header-lies", width = width, height = height),
             ));
         }
         let decoder_bytes = match format {
@@ -456,7 +451,7 @@ mod tests {
             panic!("a lying JPEG passes");
         };
         assert_eq!(
-            message,
+            message.text(),
             "This picture is damaged: its file is far too small to hold the 10000 x 10000 pixels \
              it claims."
         );

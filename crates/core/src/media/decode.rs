@@ -9,6 +9,7 @@ use image::{ColorType, DynamicImage, ImageDecoder, ImageFormat, ImageReader, Rgb
 use crate::media::budget::Plan;
 use corkboard_domain::config::UploadConfig;
 use corkboard_domain::error::{AppError, AppResult};
+use corkboard_i18n::msg;
 
 /// Decodes `bytes` as a picture within `limits`; `field` names the form field for errors. Its
 /// memory is what `Plan::inspect_bytes` estimates.
@@ -20,10 +21,7 @@ pub(crate) fn decode_picture(
     let plan = Plan::read(bytes, limits, field)?;
     let broken = |error: image::ImageError| {
         tracing::info!(%error, "a picture could not be decoded");
-        AppError::invalid(
-            field,
-            "This picture is damaged or incomplete and cannot be read.",
-        )
+        AppError::invalid(field, msg!("error-picture-damaged"))
     };
     if plan.format == ImageFormat::Jpeg && !jpeg_is_complete(bytes) {
         return Err(broken(image::ImageError::IoError(
@@ -60,10 +58,7 @@ pub(crate) fn decode_picture(
     decoder.read_image(&mut buffer).map_err(broken)?;
     if !to_rgb_on_white(&mut buffer, color, pixels) {
         tracing::info!(?color, "a picture has colours of a kind not handled");
-        return Err(AppError::invalid(
-            field,
-            "This file is not a picture we can read (JPEG, PNG, GIF or WebP).",
-        ));
+        return Err(AppError::invalid(field, msg!("error-not-a-picture")));
     }
     let picture = RgbImage::from_raw(width, height, buffer).expect("three bytes a pixel");
     let mut picture = DynamicImage::ImageRgb8(picture);

@@ -7,6 +7,7 @@ use image::RgbImage;
 use libwebp_sys as libwebp;
 
 use corkboard_domain::error::{AppError, AppResult};
+use corkboard_i18n::msg;
 
 /// The formats previews and avatars are stored in, by their URL extension.
 pub const FORMATS: [&str; 2] = ["jpeg", "webp"];
@@ -40,7 +41,7 @@ pub fn write(rgb: &RgbImage, format: &str, out: &mut dyn Write) -> AppResult<()>
 /// A JPEG is at most 65,535 pixels wide and high.
 fn jpeg_side(pixels: u32) -> AppResult<u16> {
     u16::try_from(pixels)
-        .map_err(|_| AppError::invalid("file", "This picture is too large to be saved as JPEG."))
+        .map_err(|_| AppError::invalid("file", msg!("error-picture-too-large-for-jpeg")))
 }
 
 /// libwebp's effort: its default (4) for the grid's previews, which people see most; 2 for the

@@ -8,11 +8,14 @@ use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
-use corkboard_domain::policy::{Audience, NO_ACCESS, Visible, may_change, shows_content};
+use corkboard_domain::policy::{Audience, Visible, may_change, no_access, shows_content};
+use corkboard_i18n::{Message, msg};
 use corkboard_store::{Source, board_pins, boards, folders, pins, users};
 
 /// The message for a pin that does not exist.
-pub const PIN_NOT_FOUND: &str = "This pin does not exist.";
+pub fn pin_not_found() -> Message {
+    msg!("error-pin-not-found")
+}
 
 /// Whether the account shows its content (it is not disabled; see `policy::shows_content`).
 /// Asked for each of a page's boards, of one owner: a read finds it once.
@@ -28,14 +31,14 @@ pub fn shown<T: Visible>(
     record: Option<T>,
     viewer: Option<UserId>,
 ) -> AppResult<T> {
-    let record = record.ok_or_else(|| AppError::not_found(T::NOT_FOUND))?;
+    let record = record.ok_or_else(|| AppError::not_found(T::not_found()))?;
     if !shows_content_of(tx, record.owner())? {
-        return Err(AppError::not_found(T::NOT_FOUND));
+        return Err(AppError::not_found(T::not_found()));
     }
     if record.visible_to(viewer) {
         Ok(record)
     } else {
-        Err(AppError::denied(NO_ACCESS))
+        Err(AppError::denied(no_access()))
     }
 }
 
@@ -82,7 +85,7 @@ pub(crate) fn owned_board(tx: &impl Source, viewer: UserId, id: BoardId) -> AppR
     if may_change(viewer, board.user) {
         Ok(board)
     } else {
-        Err(AppError::denied("Only the owner can change this board."))
+        Err(AppError::denied(msg!("error-owner-only-board")))
     }
 }
 
@@ -105,7 +108,7 @@ pub(crate) fn owned_folder(
     if may_change(viewer, folder.user) {
         Ok(folder)
     } else {
-        Err(AppError::denied("Only the owner can change this folder."))
+        Err(AppError::denied(msg!("error-owner-only-folder")))
     }
 }
 
@@ -124,11 +127,11 @@ pub(crate) fn opened_pin(
     viewer: Option<UserId>,
     id: PinId,
 ) -> AppResult<PinRecord> {
-    let pin = pins::get(tx, id)?.ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))?;
+    let pin = pins::get(tx, id)?.ok_or_else(|| AppError::not_found(pin_not_found()))?;
     if audience(tx, &pin)?.admits(viewer) {
         Ok(pin)
     } else {
-        Err(AppError::denied(NO_ACCESS))
+        Err(AppError::denied(no_access()))
     }
 }
 
@@ -138,7 +141,7 @@ pub(crate) fn owned_pin(tx: &impl Source, viewer: UserId, id: PinId) -> AppResul
     if may_change(viewer, pin.user) {
         Ok(pin)
     } else {
-        Err(AppError::denied("Only the owner can change this pin."))
+        Err(AppError::denied(msg!("error-owner-only-pin")))
     }
 }
 

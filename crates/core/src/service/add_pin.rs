@@ -14,6 +14,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, UserId};
 use corkboard_domain::pin::{Picture, PinRecord, PinText};
 use corkboard_domain::temp_pin::TempPinRecord;
+use corkboard_i18n::msg;
 use corkboard_store::writing::Writing;
 use corkboard_store::{Source, pin_writes, pins, temp_pins};
 
@@ -149,5 +150,5 @@ fn own_temp_pin(
 }
 
 fn expired() -> AppError {
-    AppError::not_found("This picture has expired or was already pinned: please add it again.")
+    AppError::not_found(msg!("error-temp-pin-gone"))
 }

@@ -10,14 +10,13 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
 use corkboard_domain::pin::Picture;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::msg;
 use corkboard_store::accounts::{self, TokenPurpose};
 use corkboard_store::board_lists::{self, BoardList};
 use corkboard_store::{
     board_writes, boards, folder_writes, folders, follow_writes, pin_writes, pins, temp_pins,
     user_pins, users,
 };
-
-const USER_NOT_FOUND: &str = "This user does not exist.";
 
 /// Every account whose username or email holds `query` (any case), newest first.
 pub async fn accounts(
@@ -75,10 +74,7 @@ pub async fn set_admin(
         .write(move |write| {
             let mut record = load(write, user)?;
             if !admin && record.admin && !record.disabled && admins(write)? == 1 {
-                return Err(AppError::invalid(
-                    "admin",
-                    "This is the only admin who can sign in: make someone else an admin first.",
-                ));
+                return Err(AppError::invalid("admin", msg!("error-last-admin")));
             }
             record.admin = admin;
             users::update(write, &record)?;
@@ -101,7 +97,7 @@ pub async fn set_disabled(
     if by == user {
         return Err(AppError::invalid(
             "userId",
-            "You cannot disable your own account.",
+            msg!("error-disable-own-account"),
         ));
     }
     let changed = data
@@ -141,7 +137,7 @@ pub async fn delete_account(
     if by == user {
         return Err(AppError::invalid(
             "userId",
-            "You cannot delete your own account.",
+            msg!("error-delete-own-account"),
         ));
     }
     let username = services
@@ -155,9 +151,9 @@ pub async fn delete_account(
                 if confirmation.trim() != record.username {
                     return Err(AppError::invalid(
                         "confirmation",
-                        format!(
-                            "Type the username {} to delete this account.",
-                            record.username
+                        msg!(
+                            "error-delete-confirmation",
+                            username = record.username.as_str()
                         ),
                     ));
                 }
@@ -221,7 +217,7 @@ fn remove_account(
 }
 
 fn load(tx: &impl corkboard_store::Source, user: UserId) -> AppResult<UserRecord> {
-    users::get(tx, user)?.ok_or_else(|| AppError::not_found(USER_NOT_FOUND))
+    users::get(tx, user)?.ok_or_else(|| AppError::not_found(msg!("error-user-not-found")))
 }
 
 /// The admins who can act: a disabled admin cannot sign in.

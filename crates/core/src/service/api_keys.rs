@@ -7,6 +7,7 @@ use crate::service::secrets::{new_secret, secret_hash};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
 use corkboard_domain::policy::sees_private_fields;
+use corkboard_i18n::msg;
 use corkboard_store::accounts::{self, ApiKeyRecord};
 
 const NAME_MAX: usize = 100;
@@ -21,7 +22,7 @@ pub async fn create(data: &Data, user: UserId, name: String) -> AppResult<String
     if name.is_empty() || name.chars().count() > NAME_MAX {
         return Err(AppError::invalid(
             "name",
-            "Give the key a name of at most 100 characters.",
+            msg!("error-api-key-name", max = NAME_MAX),
         ));
     }
     let secret = format!("{KEY_PREFIX}{}", new_secret());
@@ -37,7 +38,7 @@ pub async fn create(data: &Data, user: UserId, name: String) -> AppResult<String
         if accounts::api_keys_of(write, user)?.len() >= MOST_API_KEYS {
             return Err(AppError::invalid(
                 "name",
-                "You have 50 API keys, the most one may hold: revoke one to make another.",
+                msg!("error-api-keys-too-many", max = MOST_API_KEYS),
             ));
         }
         accounts::insert_api_key(write, key)
@@ -47,7 +48,7 @@ pub async fn create(data: &Data, user: UserId, name: String) -> AppResult<String
 }
 
 pub async fn revoke(data: &Data, user: UserId, id: String) -> AppResult<()> {
-    let not_found = || AppError::not_found("This API key does not exist.");
+    let not_found = || AppError::not_found(msg!("error-api-key-not-found"));
     let id: u64 = id.parse().map_err(|_| not_found())?;
     data.write(move |write| {
         let key = accounts::api_key(write, id)?

@@ -14,17 +14,17 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::user::{
     UserRecord, check_secret_length, validate_email, validate_new_password, validate_username,
 };
+use corkboard_i18n::{Message, msg};
 use corkboard_store::accounts::{self, TokenPurpose};
 use corkboard_store::invites::{self, InviteRecord};
 use corkboard_store::users;
 
-const WRONG_CREDENTIALS: &str = "Wrong email or password.";
+const WRONG_CREDENTIALS: Message = msg!("error-wrong-credentials");
 /// What a disabled account's owner is told once their password is right.
-pub(crate) const DISABLED: &str = "This account is disabled: ask the admin of this Corkboard.";
+pub(crate) const DISABLED: Message = msg!("error-account-disabled");
 /// What setup code attempts are counted under, as sign-in attempts are under an email.
 const SETUP_CODE_KEY: &str = "setup code";
-const TOO_MANY_SIGN_UPS: &str =
-    "Too many accounts were created from your address. Please try again in an hour.";
+const TOO_MANY_SIGN_UPS: Message = msg!("error-too-many-sign-ups");
 
 /// Creates the account, signs it in, and mails the verification link. An email that has an
 /// account gets a neutral answer (which does not say so) and its owner a mail. Every attempt
@@ -67,7 +67,7 @@ pub async fn sign_up(
     }
     if taken {
         mail_sign_up_attempt(services, &email, viewer.client_ip).await;
-        return Err(AppError::invalid("email", users::EMAIL_NOT_USABLE));
+        return Err(AppError::invalid("email", users::email_not_usable()));
     }
     let password_hash = services
         .password_work(move |_| hash_password(&password))
@@ -140,7 +140,7 @@ pub async fn log_in(
         Ok(None) => {
             return Err(AppError::Validation {
                 field: None,
-                message: WRONG_CREDENTIALS.into(),
+                message: WRONG_CREDENTIALS,
             });
         }
         Err(error) => {

@@ -12,6 +12,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::policy::{Visible, sees_private_fields};
 use corkboard_domain::tags::normalize_tags;
+use corkboard_i18n::msg;
 use corkboard_store::board_lists::{self, BoardList};
 use corkboard_store::writing::Writing;
 use corkboard_store::{
@@ -93,16 +94,13 @@ pub async fn update(
         {
             return Err(AppError::invalid(
                 "secret",
-                "This board holds pictures shared with you privately: it stays private.",
+                msg!("error-board-holds-private-pictures"),
             ));
         }
         if let Some(Some(cover)) = patch.cover
             && board_pins::order_of(write, cover, id)?.is_none()
         {
-            return Err(AppError::invalid(
-                "cover1",
-                "This pin is not on this board.",
-            ));
+            return Err(AppError::invalid("cover1", msg!("error-pin-not-on-board")));
         }
         board.cover = patch.cover.unwrap_or(board.cover);
         board_writes::save(write, Some(&before), &board)?;
@@ -133,13 +131,13 @@ pub async fn share(
         let user = users::by_username(write, &username)?.ok_or_else(|| {
             AppError::invalid(
                 "username",
-                format!("There is no user named \"{username}\"."),
+                msg!("error-no-user-named", username = username.as_str()),
             )
         })?;
         if user.id == viewer {
             return Err(AppError::invalid(
                 "username",
-                "You always see your own boards.",
+                msg!("error-share-with-yourself"),
             ));
         }
         let mut board = before.clone();
@@ -147,7 +145,7 @@ pub async fn share(
         if share && board.shared_with.len() >= MOST_SHARES {
             return Err(AppError::invalid(
                 "username",
-                "A board can be shared with at most 500 people.",
+                msg!("error-board-shares-too-many", max = MOST_SHARES),
             ));
         }
         if share {
@@ -282,6 +280,6 @@ fn check_folder(write: &Writing, owner: UserId, folder: Option<FolderId>) -> App
     let Some(folder) = folder else { return Ok(()) };
     match folders::get(write, folder)? {
         Some(found) if found.user == owner => Ok(()),
-        _ => Err(AppError::invalid("folder", "This folder does not exist.")),
+        _ => Err(AppError::invalid("folder", msg!("error-folder-not-found"))),
     }
 }

@@ -27,7 +27,8 @@ use crate::service::signed_in::SignedIn;
 use crate::web::fetch::Fetcher;
 use corkboard_domain::config::Config;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_domain::sizes::size_in_words;
+use corkboard_domain::sizes::size_parts;
+use corkboard_i18n::msg;
 use corkboard_search::SearchIndex;
 use corkboard_store::{Store, pins, search_pending, search_sweeps};
 
@@ -119,8 +120,7 @@ impl Services {
         &self,
         work: impl FnOnce(&Services) -> AppResult<T> + Send + 'static,
     ) -> AppResult<T> {
-        let busy =
-            || AppError::RateLimited("The server is busy: please try again in a moment.".into());
+        let busy = || AppError::RateLimited(msg!("error-server-busy"));
         let permit = tokio::time::timeout(PASSWORD_QUEUE, self.password_checks.acquire())
             .await
             .map_err(|_| busy())?
@@ -183,13 +183,16 @@ impl Services {
             budget,
             "a picture needs more memory than the budget allows"
         );
+        let (memory_amount, memory_unit) = size_parts(memory);
+        let (budget_amount, budget_unit) = size_parts(budget);
         Err(AppError::invalid(
             field,
-            format!(
-                "This picture is too large for this server to process: it would need about {} \
-                 of memory, and one picture may use at most {}. Please upload a smaller picture.",
-                size_in_words(memory),
-                size_in_words(budget)
+            msg!(
+                "error-picture-needs-too-much-memory",
+                amount = memory_amount,
+                unit = memory_unit,
+                max_amount = budget_amount,
+                max_unit = budget_unit
             ),
         ))
     }

@@ -18,6 +18,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
 use corkboard_domain::pin::{Exif, PinRecord};
 use corkboard_domain::user::{Profile, UserRecord};
+use corkboard_i18n::msg;
 use corkboard_store::Source;
 
 pub(crate) const FORMAT: &str = "corkboard-export";
@@ -55,6 +56,10 @@ pub struct ExportedUser {
     pub created_at: DateTime<Utc>,
     pub last_login_at: Option<DateTime<Utc>>,
     pub profile: Profile,
+    /// The language the user chose (`fr`), `None` for their browser's; absent from archives
+    /// written before there was a choice.
+    #[serde(default)]
+    pub locale: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -149,7 +154,10 @@ pub fn read_manifest(tx: &impl Source, user: Option<UserId>) -> AppResult<Manife
     if let Some(only) = user
         && owners.is_empty()
     {
-        return Err(AppError::NotFound(format!("user {only}")));
+        return Err(AppError::NotFound(msg!(
+            "error-export-no-user-id",
+            id = only.to_string()
+        )));
     }
     let mut manifest = Manifest {
         format: FORMAT.to_owned(),
@@ -262,6 +270,7 @@ fn exported_user(user: &UserRecord) -> ExportedUser {
         created_at: user.created_at,
         last_login_at: user.last_login_at,
         profile: user.profile.clone(),
+        locale: user.locale.clone(),
     }
 }
 

@@ -14,6 +14,7 @@ use crate::web::fetch::{Budget, stopping};
 use corkboard_domain::config::FetchConfig;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
+use corkboard_i18n::msg;
 
 /// How long a person's request waits for a fetch job's turn.
 const TURN_WAIT: Duration = Duration::from_secs(5);
@@ -98,7 +99,7 @@ pub(crate) async fn fetch_job<With: Send + 'static, T: Send + 'static>(
         answer = answer => answer.map_err(|error| AppError::Internal(error.into()))?,
         _ = stop.wait_for(|stopping| *stopping) => Err(stopping()),
         () = tokio::time::sleep_until(deadline) => {
-            Err(AppError::invalid("url", "The site took too long to answer."))
+            Err(AppError::invalid("url", msg!("error-site-too-slow")))
         }
     }
 }
@@ -107,13 +108,9 @@ async fn take_turn(jobs: &FetchJobs, who: For) -> AppResult<OwnedSemaphorePermit
     let turn = jobs.turns.clone().acquire_owned();
     let turn = match who {
         For::Runner => turn.await,
-        For::Person(_) => tokio::time::timeout(TURN_WAIT, turn).await.map_err(|_| {
-            AppError::RateLimited(
-                "Too many downloads are under way on this server: please try again in a \
-                     moment."
-                    .into(),
-            )
-        })?,
+        For::Person(_) => tokio::time::timeout(TURN_WAIT, turn)
+            .await
+            .map_err(|_| AppError::RateLimited(msg!("error-too-many-downloads")))?,
     };
     turn.map_err(|error| AppError::Internal(error.into()))
 }
@@ -129,9 +126,9 @@ impl UserShare {
         let mut counts = jobs.per_user.lock().unwrap_or_else(|e| e.into_inner());
         let running = counts.entry(user).or_default();
         if *running >= jobs.per_user_max {
-            return Err(AppError::RateLimited(format!(
-                "You have {running} downloads or imports under way already: please wait for \
-                 them to finish."
+            return Err(AppError::RateLimited(msg!(
+                "error-too-many-downloads-of-yours",
+                count = *running
             )));
         }
         *running += 1;

@@ -9,14 +9,10 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, UserId};
 use corkboard_domain::policy::Visible;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::msg;
 use corkboard_store::follow_writes;
 use corkboard_store::follows::{self, Followed};
 use corkboard_store::{Source, boards};
-
-/// What a person who tries to follow themself is told.
-pub const NOT_YOURSELF: &str = "You cannot follow yourself.";
-/// What a person who tries to follow one of their own boards is told.
-pub const NOT_YOUR_BOARD: &str = "You cannot follow your own board.";
 
 /// How many follow something, and whether the viewer does.
 #[derive(Debug, Clone, Copy, Default)]
@@ -35,7 +31,7 @@ pub async fn set_user(
     data.write(move |write| {
         let user = named(write, &username)?;
         if user.id == viewer {
-            return Err(AppError::invalid("username", NOT_YOURSELF));
+            return Err(AppError::invalid("username", msg!("error-follow-yourself")));
         }
         if follow {
             follow_writes::follow(write, viewer, Followed::User(user.id))?;
@@ -52,7 +48,7 @@ pub async fn follow_board(data: &Data, viewer: UserId, board: BoardId) -> AppRes
     data.write(move |write| {
         let record = visible_board(write, Some(viewer), board)?;
         if record.user == viewer {
-            return Err(AppError::invalid("board", NOT_YOUR_BOARD));
+            return Err(AppError::invalid("board", msg!("error-follow-own-board")));
         }
         follow_writes::follow(write, viewer, Followed::Board(board))?;
         Ok(record)
@@ -69,7 +65,7 @@ pub async fn unfollow_board(
 ) -> AppResult<Option<BoardRecord>> {
     data.write(move |write| {
         let record = boards::get(write, board)?
-            .ok_or_else(|| AppError::not_found(<BoardRecord as Visible>::NOT_FOUND))?;
+            .ok_or_else(|| AppError::not_found(<BoardRecord as Visible>::not_found()))?;
         follow_writes::unfollow(write, viewer, Followed::Board(board))?;
         Ok(visible_only(write, vec![record], Some(viewer))?.pop())
     })

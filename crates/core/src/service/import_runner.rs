@@ -30,10 +30,11 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::import_job::{ImportItem, ItemOutcome};
 use corkboard_domain::pin::{Picture, PinRecord, PinText};
+use corkboard_i18n::{Locale, msg};
 use corkboard_store::pin_order;
 use corkboard_store::walks::Direction;
 use corkboard_store::writing::Writing;
-use corkboard_store::{Source, board_writes, boards, import_jobs, pin_writes, pins};
+use corkboard_store::{Source, board_writes, boards, import_jobs, pin_writes, pins, users};
 
 /// How often the runner looks for new jobs when it has none, and how long it waits after a
 /// failure of the database.
@@ -128,9 +129,10 @@ async fn next_work(data: &Data, taken: Vec<(u64, usize)>) -> AppResult<Option<Wo
     .await
 }
 
-/// Imports one item and notes its outcome; a failure is noted with its reason.
+/// Imports one item and notes its outcome; a failure is noted with its reason, in the language
+/// its owner chose (English when they chose none: the job runs outside any request).
 async fn import(services: &Services, work: Work) {
-    let (job, index) = (work.job, work.index);
+    let (job, index, user) = (work.job, work.index, work.user);
     let Err(error) = pin_item(services, work).await else {
         return;
     };
@@ -139,7 +141,15 @@ async fn import(services: &Services, work: Work) {
         return;
     }
     error.log_if_internal();
-    let failed = ItemOutcome::Failed(error.message().to_owned());
+    let chosen = services
+        .read(move |read| users::get(read, user))
+        .await
+        .ok()
+        .flatten()
+        .and_then(|owner| owner.locale)
+        .and_then(|code| Locale::named(&code))
+        .unwrap_or_else(Locale::english);
+    let failed = ItemOutcome::Failed(error.sentence().text_in(&chosen));
     let noted = services
         .write(move |write| import_jobs::finish_item(write, job, index, &failed))
         .await;
@@ -250,8 +260,8 @@ async fn picture_address(services: &Services, item: &ImportItem) -> AppResult<St
             .into_iter()
             .next()
             .map(|found| found.src)
-            .ok_or_else(|| AppError::invalid("url", "No picture was found on this page.")),
-        (None, None) => Err(AppError::invalid("url", "This bookmark has no address.")),
+            .ok_or_else(|| AppError::invalid("url", msg!("error-page-no-picture"))),
+        (None, None) => Err(AppError::invalid("url", msg!("error-bookmark-no-address"))),
     }
 }
 
@@ -279,7 +289,7 @@ async fn read_file(data: &Data, file: &str) -> AppResult<Vec<u8>> {
             .map_err(|error| file_error(&path, &error))?
             .len();
         if size > max {
-            return Err(AppError::TooLarge("This file is too large.".into()));
+            return Err(AppError::TooLarge(msg!("error-file-too-large-plain")));
         }
         std::fs::read(&path).map_err(|error| file_error(&path, &error))
     })

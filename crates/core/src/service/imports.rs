@@ -16,6 +16,7 @@ use crate::web::pinry;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
 use corkboard_domain::import_job::{ImportFailure, ImportItem, ImportJob};
+use corkboard_i18n::msg;
 use corkboard_store::import_jobs;
 
 /// The most pictures one import may hold.
@@ -40,10 +41,7 @@ pub async fn start_bookmarks(
         })
         .await?;
     if items.is_empty() {
-        return Err(AppError::invalid(
-            "file",
-            "This file holds no bookmarks to import: export your bookmarks or pins as an HTML bookmark file.",
-        ));
+        return Err(AppError::invalid("file", msg!("error-bookmarks-empty")));
     }
     start(services, user, file_name, items).await
 }
@@ -64,10 +62,7 @@ pub(crate) async fn start_dir(
         .blocking(move |_| pictures_in(&dir, &board))
         .await?;
     if items.is_empty() {
-        return Err(AppError::invalid(
-            "dir",
-            "This folder holds no pictures (JPEG, PNG, GIF or WebP files).",
-        ));
+        return Err(AppError::invalid("dir", msg!("error-folder-no-pictures")));
     }
     start(services, user, source, items).await
 }
@@ -128,7 +123,7 @@ fn pictures_in(dir: &Path, board: &str) -> AppResult<Vec<ImportItem>> {
 pub async fn job(data: &Data, id: u64) -> AppResult<ImportJob> {
     data.read(move |read| import_jobs::get(read, id))
         .await?
-        .ok_or_else(|| AppError::NotFound("There is no such import.".into()))
+        .ok_or_else(|| AppError::NotFound(msg!("error-import-not-found")))
 }
 
 /// The answer to one request to Pinry's API, at most.
@@ -144,7 +139,9 @@ pub async fn start_pinry(
     token: Option<String>,
 ) -> AppResult<ImportJob> {
     let base = web_address(&address)?;
-    let source = format!("Pinry at {}", base.origin().ascii_serialization());
+    // The job's name in the list of imports, in the language of whoever starts it.
+    let origin = base.origin().ascii_serialization();
+    let source = msg!("import-source-pinry", origin = origin).text();
     let items = fetch_job(
         &services.fetch_jobs,
         services.clone(),
@@ -165,10 +162,7 @@ pub async fn start_pinry(
     )
     .await?;
     if items.is_empty() {
-        return Err(AppError::invalid(
-            "username",
-            "This Pinry user has no pins to import (private ones need the API token).",
-        ));
+        return Err(AppError::invalid("username", msg!("error-pinry-no-pins")));
     }
     start(services, user, source, items).await
 }
@@ -226,10 +220,7 @@ impl PinryReader<'_> {
         }?;
         serde_json::from_slice(&fetched.bytes).map_err(|error| {
             tracing::info!(%error, %address, "a Pinry answer could not be read");
-            AppError::invalid(
-                "url",
-                "This address does not answer as a Pinry instance does.",
-            )
+            AppError::invalid("url", msg!("error-pinry-not-pinry"))
         })
     }
 }
@@ -243,9 +234,10 @@ async fn start(
     if items.len() > MAX_ITEMS {
         return Err(AppError::invalid(
             "file",
-            format!(
-                "There are {} pictures to import: at most {MAX_ITEMS} at once.",
-                items.len()
+            msg!(
+                "error-import-too-many",
+                count = items.len(),
+                max = MAX_ITEMS
             ),
         ));
     }
@@ -277,6 +269,10 @@ pub async fn of_user(data: &Data, user: UserId) -> AppResult<Vec<JobReport>> {
 pub(crate) fn file_error(path: &Path, error: &std::io::Error) -> AppError {
     AppError::invalid(
         "file",
-        format!("{} cannot be read: {error}.", path.display()),
+        msg!(
+            "error-file-unreadable",
+            path = path.display().to_string(),
+            error = error.to_string()
+        ),
     )
 }

@@ -1,4 +1,5 @@
 //! Outgoing mail: over SMTP when configured, else each message as an `.eml` file in the outbox.
+//! A mail is said in its reader's language (`service::languages::of_reader`).
 
 use anyhow::Context;
 use lettre::message::Mailbox;
@@ -7,6 +8,7 @@ use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, To
 
 use corkboard_domain::config::{Config, SmtpSecurity};
 use corkboard_domain::error::AppResult;
+use corkboard_i18n::Locale;
 
 /// Where mails go.
 #[derive(Clone)]
@@ -26,6 +28,23 @@ pub struct Mail {
     pub to: String,
     pub subject: String,
     pub body: String,
+}
+
+impl Mail {
+    /// A mail to `to` with the catalogs' `subject` and `body`, said in `locale`; the body ends
+    /// with a line break.
+    pub fn said_in(
+        locale: &Locale,
+        to: String,
+        subject: corkboard_i18n::Message,
+        body: corkboard_i18n::Message,
+    ) -> Mail {
+        Mail {
+            to,
+            subject: subject.text_in(locale),
+            body: format!("{}\n", body.text_in(locale)),
+        }
+    }
 }
 
 impl Mailer {

@@ -4,15 +4,14 @@ use crate::service::context::Services;
 use crate::service::metrics::Figures;
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
+use corkboard_i18n::msg;
 use corkboard_store::{board_sweeps, pins, search_pending, search_sweeps, users};
 
 /// The metrics, for an admin's API key only (a script's, not a browser's session).
 pub async fn scrape_for(services: &Services, viewer: &Viewer) -> AppResult<String> {
     viewer.require_admin()?;
     if viewer.session_hash.is_some() {
-        return Err(AppError::denied(
-            "Metrics are read with an admin's API key (Authorization: Bearer).",
-        ));
+        return Err(AppError::denied(msg!("error-metrics-need-admin-key")));
     }
     scrape(services).await
 }

@@ -21,6 +21,7 @@ pub mod following;
 pub mod follows;
 pub mod import_runner;
 pub mod imports;
+pub mod languages;
 pub mod list_pages;
 pub mod loads;
 pub mod mail;

@@ -17,6 +17,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::user::{
     UserRecord, validate_email, validate_new_password, validate_username,
 };
+use corkboard_i18n::msg;
 use corkboard_store::users;
 
 /// One command, as the command line sends it (to the running server, or carried out itself).
@@ -140,7 +141,7 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
                 .read(move |read| users::by_username(read, &name))
                 .await?
                 .ok_or_else(|| {
-                    AppError::not_found(format!("There is no account named {username}."))
+                    AppError::not_found(msg!("error-no-account-named", username = username))
                 })?;
             let job = imports::start_dir(services, user.id, dir, board).await?;
             tracing::info!(user = %user.id, job = job.id, pictures = job.total, "the operator started importing a folder");
@@ -173,7 +174,7 @@ pub async fn carry_out(services: &Services, command: OperatorCommand) -> AppResu
                     // The operator is at the machine: the cause is theirs to read.
                     .map_err(|error| AppError::Validation {
                         field: None,
-                        message: format!("The backup failed: {error:#}"),
+                        message: msg!("error-backup-failed", error = format!("{error:#}")),
                     })
                 })
                 .await?;
@@ -203,8 +204,9 @@ async fn change(
     + 'static,
 ) -> AppResult<UserRecord> {
     data.write(move |write| {
-        let mut user = users::by_username(write, username.trim())?
-            .ok_or_else(|| AppError::not_found(format!("There is no account named {username}.")))?;
+        let mut user = users::by_username(write, username.trim())?.ok_or_else(|| {
+            AppError::not_found(msg!("error-no-account-named", username = username.as_str()))
+        })?;
         change(write, &mut user)?;
         Ok(user)
     })

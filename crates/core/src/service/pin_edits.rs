@@ -4,7 +4,7 @@
 use chrono::Utc;
 
 use crate::media::ingest::remove_files;
-use crate::service::access::{PIN_NOT_FOUND, opened_pin, owned_board, owned_pin};
+use crate::service::access::{opened_pin, owned_board, owned_pin, pin_not_found};
 use crate::service::context::Services;
 use crate::service::data::Data;
 use crate::service::pictures::shown_publicly;
@@ -13,7 +13,7 @@ use corkboard_domain::board::BoardRecord;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::{PinRecord, PinText};
-use corkboard_domain::policy::{PRIVATE_PICTURE, may_place};
+use corkboard_domain::policy::{self, may_place};
 use corkboard_store::{board_links, board_pins, boards, pin_writes, pins};
 
 /// The fields `updatePin` may change; `None` leaves a field as it is.
@@ -80,7 +80,7 @@ pub async fn duplicate(
         for board in &boards {
             let board = owned_board(write, viewer, *board)?;
             if private_picture && !board.secret {
-                return Err(AppError::invalid("boards", PRIVATE_PICTURE));
+                return Err(AppError::invalid("boards", policy::private_picture()));
             }
         }
         let weight = source.picture.weight;
@@ -143,7 +143,7 @@ pub async fn add_to_board(
     data.write(move |write| {
         let record = owned_pin(write, viewer, pin)?;
         if !may_place(&record, &owned_board(write, viewer, board)?) {
-            return Err(AppError::invalid("board", PRIVATE_PICTURE));
+            return Err(AppError::invalid("board", policy::private_picture()));
         }
         Ok((pin_writes::place_pin(write, pin, board)?, record))
     })
@@ -160,7 +160,7 @@ pub async fn remove_from_board(
     data.write(move |write| {
         owned_board(write, viewer, board)?;
         if !pin_writes::take_pin(write, pin, board)? {
-            return Err(AppError::not_found(PIN_NOT_FOUND));
+            return Err(AppError::not_found(pin_not_found()));
         }
         owned_board(write, viewer, board)
     })
@@ -178,10 +178,10 @@ pub async fn set_order(
     data.write(move |write| {
         owned_board(write, viewer, board)?;
         if board_pins::order_of(write, pin, board)?.is_none() {
-            return Err(AppError::not_found(PIN_NOT_FOUND));
+            return Err(AppError::not_found(pin_not_found()));
         }
         board_links::set_order(write, pin, board, order)?;
-        pins::get(write, pin)?.ok_or_else(|| AppError::not_found(PIN_NOT_FOUND))
+        pins::get(write, pin)?.ok_or_else(|| AppError::not_found(pin_not_found()))
     })
     .await
 }

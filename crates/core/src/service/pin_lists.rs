@@ -9,6 +9,7 @@ use crate::service::data::Data;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
+use corkboard_i18n::msg;
 use corkboard_search::COUNTED_AT_MOST;
 use corkboard_search::query::{Narrowing, Wanted};
 use corkboard_store::pin_order::{self, Listed, PinKey};
@@ -56,7 +57,7 @@ pub fn cursor(key: PinKey) -> String {
 }
 
 pub fn parse_cursor(cursor: &str) -> AppResult<PinKey> {
-    let invalid = || AppError::invalid("after", "This page cursor is not valid.");
+    let invalid = || AppError::invalid("after", msg!("error-cursor-invalid"));
     let (order, id) = cursor.split_once(':').ok_or_else(invalid)?;
     Ok((
         order.parse().map_err(|_| invalid())?,

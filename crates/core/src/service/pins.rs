@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use foldhash::fast::RandomState;
 
-use crate::service::access::{PIN_NOT_FOUND, opened_pin, visible_board};
+use crate::service::access::{opened_pin, pin_not_found, visible_board};
 use crate::service::data::Data;
 use crate::service::pinned_copies::pinned_copies;
 use corkboard_domain::board::BoardRecord;
@@ -191,7 +191,7 @@ pub async fn on_board(
     data.read(move |read| {
         visible_board(read, viewer, board)?;
         if board_pins::order_of(read, id, board)?.is_none() {
-            return Err(AppError::not_found(PIN_NOT_FOUND));
+            return Err(AppError::not_found(pin_not_found()));
         }
         opened_pin(read, viewer, id)
     })
@@ -208,7 +208,7 @@ pub async fn of_user(
     data.read(move |read| {
         let pin = opened_pin(read, viewer, id)?;
         if pin.user != owner {
-            return Err(AppError::not_found(PIN_NOT_FOUND));
+            return Err(AppError::not_found(pin_not_found()));
         }
         Ok(pin)
     })

@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex};
 use corkboard_domain::config::QuotasConfig;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
-use corkboard_domain::sizes::size_in_words;
+use corkboard_domain::sizes::size_parts;
+use corkboard_i18n::{Message, msg};
 use corkboard_store::{Source, import_jobs, temp_pins, user_pins};
 
 /// Refuses `pins` new pins of `user` whose originals take `bytes`, when they would go over the
@@ -22,16 +23,19 @@ pub(crate) fn check_new_pins(
 ) -> AppResult<()> {
     let max = quotas.max_pins_per_user;
     if max > 0 && user_pins::counts(tx, user)?.all as u64 + pins > max {
-        return Err(over_quota(format!(
-            "You have reached your limit of {} pins. Delete some to add more.",
-            with_thousands(max)
+        return Err(over_quota(msg!(
+            "error-quota-pins",
+            max = max,
+            grouped = with_thousands(max)
         )));
     }
     let max = quotas.max_storage_bytes_per_user;
     if max > 0 && user_pins::bytes(tx, user)?.saturating_add(bytes) > max {
-        return Err(over_quota(format!(
-            "Your pins' pictures have reached your limit of {}. Delete some pins to add more.",
-            size_in_words(max)
+        let (amount, unit) = size_parts(max);
+        return Err(over_quota(msg!(
+            "error-quota-storage",
+            amount = amount,
+            unit = unit
         )));
     }
     Ok(())
@@ -48,23 +52,25 @@ pub(crate) fn check_waiting(
 ) -> AppResult<()> {
     let max = quotas.max_temp_bytes_per_user;
     if max > 0 && temp_pins::bytes_of(tx, user)?.saturating_add(bytes) > max {
-        return Err(over_quota(format!(
-            "Your pictures waiting to be pinned have reached your limit of {}: pin them, or \
-             wait a little for them to expire, before adding more.",
-            size_in_words(max)
+        let (amount, unit) = size_parts(max);
+        return Err(over_quota(msg!(
+            "error-quota-waiting",
+            amount = amount,
+            unit = unit
         )));
     }
     Ok(())
 }
 
-fn over_quota(message: String) -> AppError {
+fn over_quota(message: Message) -> AppError {
     AppError::Validation {
         field: None,
         message,
     }
 }
 
-/// `50,000`.
+/// `50,000`, as English messages write some counts: given them as `grouped` beside the number
+/// (which other languages write with their own separators, and which chooses plural forms).
 pub(crate) fn with_thousands(number: u64) -> String {
     let digits = number.to_string();
     let mut out = String::new();
@@ -102,7 +108,7 @@ fn lock(set: &Mutex<HashSet<UserId>>) -> std::sync::MutexGuard<'_, HashSet<UserI
 }
 
 fn import_running() -> AppError {
-    AppError::RateLimited("An import of yours is already running; wait until it finishes.".into())
+    AppError::RateLimited(msg!("error-import-running"))
 }
 
 impl Running {
@@ -117,9 +123,7 @@ impl Running {
             return Err(import_running());
         }
         if at_once > 0 && imports.len() >= at_once {
-            return Err(AppError::RateLimited(
-                "The server is busy with other imports: please try again in a few minutes.".into(),
-            ));
+            return Err(AppError::RateLimited(msg!("error-imports-busy")));
         }
         imports.insert(user);
         Ok(Slot {
@@ -140,9 +144,7 @@ impl Running {
     pub(crate) fn start_export(&self, user: UserId) -> AppResult<Slot> {
         let mut exports = lock(&self.exports);
         if !exports.insert(user) {
-            return Err(AppError::RateLimited(
-                "An export of yours is already running; wait until it finishes.".into(),
-            ));
+            return Err(AppError::RateLimited(msg!("error-export-running")));
         }
         Ok(Slot {
             set: self.exports.clone(),

@@ -11,6 +11,7 @@ use std::net::{IpAddr, Ipv6Addr};
 use corkboard_domain::config::LimitsConfig;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::user::email_key;
+use corkboard_i18n::Message;
 
 const HOUR: Duration = Duration::from_secs(60 * 60);
 const SIGN_IN_WINDOW: Duration = Duration::from_secs(15 * 60);
@@ -36,7 +37,7 @@ pub struct Limiter {
 impl Limiter {
     /// Counts one event under every key, or none of them when any key has reached its limit;
     /// then answers RATE_LIMITED with `message`.
-    pub fn take(&self, keys: &[Counted], message: &str) -> AppResult<()> {
+    pub fn take(&self, keys: &[Counted], message: Message) -> AppResult<()> {
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
         if counts.len() > PRUNE_ABOVE {
             counts.retain(|_, (_, since, window)| since.elapsed() < *window);
@@ -47,7 +48,7 @@ impl Limiter {
             })
         });
         if full {
-            return Err(AppError::RateLimited(message.to_owned()));
+            return Err(AppError::RateLimited(message));
         }
         for (key, rule) in keys {
             let entry = counts
@@ -145,6 +146,8 @@ pub(crate) fn mail_keys(
 mod tests {
     use super::*;
 
+    const SLOW: Message = corkboard_i18n::msg!("error-server-busy");
+
     fn key(ip: &str) -> String {
         client_key(ip.parse().unwrap())
     }
@@ -171,20 +174,14 @@ mod tests {
         let limiter = Limiter::default();
         for host in 1..=2 {
             let ip = format!("2001:db8::{host}").parse().ok();
-            limiter
-                .take(&sign_up_keys(&limits, ip), "slow down")
-                .unwrap();
+            limiter.take(&sign_up_keys(&limits, ip), SLOW).unwrap();
         }
         let third = "2001:db8::ffff:3".parse().ok();
-        assert!(
-            limiter
-                .take(&sign_up_keys(&limits, third), "slow down")
-                .is_err()
-        );
+        assert!(limiter.take(&sign_up_keys(&limits, third), SLOW).is_err());
         let elsewhere = "2001:db8:0:1::1".parse().ok();
         assert!(
             limiter
-                .take(&sign_up_keys(&limits, elsewhere), "slow down")
+                .take(&sign_up_keys(&limits, elsewhere), SLOW)
                 .is_ok()
         );
     }
@@ -199,20 +196,17 @@ mod tests {
         let limiter = Limiter::default();
         let both = [("a".to_owned(), FIVE), ("b".to_owned(), FIVE)];
         for _ in 0..5 {
-            limiter.take(&both, "slow down").unwrap();
+            limiter.take(&both, SLOW).unwrap();
         }
         assert!(matches!(
-            limiter.take(&both, "slow down"),
+            limiter.take(&both, SLOW),
             Err(AppError::RateLimited(_))
         ));
         let other = [("c".to_owned(), FIVE), ("b".to_owned(), FIVE)];
-        assert!(limiter.take(&other, "slow down").is_err());
-        assert!(
-            limiter.take(&other[..1], "slow down").is_ok(),
-            "c was not counted"
-        );
+        assert!(limiter.take(&other, SLOW).is_err());
+        assert!(limiter.take(&other[..1], SLOW).is_ok(), "c was not counted");
         limiter.give_back("a");
         limiter.forget("b");
-        assert!(limiter.take(&both, "slow down").is_ok());
+        assert!(limiter.take(&both, SLOW).is_ok());
     }
 }

@@ -7,6 +7,7 @@ use chrono::{Duration, Utc};
 
 use crate::service::context::Services;
 use crate::service::data::Data;
+use crate::service::languages;
 use crate::service::mail::Mail;
 use crate::service::rate_limit::{mail_keys, sign_in_keys};
 use crate::service::secrets::{hash_password, new_secret, password_matches, secret_hash};
@@ -17,13 +18,14 @@ use corkboard_domain::ids::UserId;
 use corkboard_domain::user::{
     UserRecord, check_secret_length, email_key, validate_email, validate_new_password,
 };
+use corkboard_i18n::{Locale, Message, msg};
 use corkboard_store::accounts::{self, TokenPurpose, TokenRecord};
 use corkboard_store::users;
 
 const RESET_TOKEN_HOURS: i64 = 1;
 const VERIFICATION_TOKEN_HOURS: i64 = 48;
-const BAD_TOKEN: &str = "This link is invalid or has expired. Please ask for a new one.";
-const TOO_MANY_MAILS: &str = "Too many mails were asked for. Please try again in an hour.";
+const BAD_TOKEN: Message = msg!("error-token-invalid");
+const TOO_MANY_MAILS: Message = msg!("error-too-many-mails");
 
 /// Mails a reset link when the email belongs to someone; answers the same either way. Asking
 /// counts per address and per email either way.
@@ -39,25 +41,27 @@ pub async fn start_password_reset(
         .write(move |write| match users::by_email(write, &email)? {
             Some(user) => Ok(Some((
                 user.email.clone(),
+                user.locale.clone(),
                 issue_token(write, &user, TokenPurpose::PasswordReset)?,
             ))),
             None => Ok(None),
         })
         .await?;
-    if let Some((email, token)) = issued {
+    if let Some((email, chose, token)) = issued {
         let link = format!(
             "{}/password_reset?token={token}",
             services.config.public_base_url()
         );
-        let mail = Mail {
-            to: email,
-            subject: "Reset your Corkboard password".into(),
-            body: format!(
-                "Someone asked to reset the password of your Corkboard account.\n\n\
-                 To choose a new password, open this link within an hour:\n{link}\n\n\
-                 If it was not you, ignore this mail: your password stays as it is.\n"
+        let mail = Mail::said_in(
+            &languages::of_reader(chose.as_deref()),
+            email,
+            msg!("mail-password-reset-subject"),
+            msg!(
+                "mail-password-reset-body",
+                link = link,
+                hours = RESET_TOKEN_HOURS
             ),
-        };
+        );
         if let Err(error) = services.mail.send(mail).await {
             tracing::error!(error = ?error, "the password reset mail was not sent");
         }
@@ -128,7 +132,7 @@ pub async fn change_password(
     validate_new_password("newPassword", &new_password)?;
     let current = PasswordCheck {
         field: "currentPassword",
-        wrong: "The current password is wrong.",
+        wrong: msg!("error-current-password-wrong"),
         password: current_password,
     };
     check_own_password(services, user, current, client).await?;
@@ -163,7 +167,7 @@ pub async fn change_email(
     services.limiter.take(&keys, TOO_MANY_MAILS)?;
     let check = PasswordCheck {
         field: "password",
-        wrong: "The password is wrong.",
+        wrong: msg!("error-password-wrong"),
         password,
     };
     check_own_password(services, user, check, client).await?;
@@ -177,14 +181,15 @@ pub async fn change_email(
             Ok((record, token))
         })
         .await?;
-    send_verification_mail(services, &record.email, &token).await;
+    let locale = languages::of_reader(record.locale.as_deref());
+    mail_verification(services, &locale, &record.email, &token).await;
     Ok(record)
 }
 
 /// A signed-in user's password, asked again before a change.
 struct PasswordCheck {
     field: &'static str,
-    wrong: &'static str,
+    wrong: Message,
     password: String,
 }
 
@@ -263,19 +268,26 @@ fn valid_token(
         .ok_or_else(|| AppError::invalid("token", BAD_TOKEN))
 }
 
+/// Mails a new account's verification link, in the language of the request that made it.
 pub(crate) async fn send_verification_mail(services: &Services, email: &str, token: &str) {
+    mail_verification(services, &Locale::current(), email, token).await;
+}
+
+async fn mail_verification(services: &Services, locale: &Locale, email: &str, token: &str) {
     let link = format!(
         "{}/verifie_email?token={token}",
         services.config.public_base_url()
     );
-    let mail = Mail {
-        to: email.to_owned(),
-        subject: "Verify your email for Corkboard".into(),
-        body: format!(
-            "Welcome to Corkboard!\n\nTo verify this email address, open this link within 48 hours:\n\
-             {link}\n\nIf you did not create a Corkboard account, ignore this mail.\n"
+    let mail = Mail::said_in(
+        locale,
+        email.to_owned(),
+        msg!("mail-verification-subject"),
+        msg!(
+            "mail-verification-body",
+            link = link,
+            hours = VERIFICATION_TOKEN_HOURS
         ),
-    };
+    );
     if let Err(error) = services.mail.send(mail).await {
         tracing::error!(error = ?error, "the verification mail was not sent");
     }
@@ -289,37 +301,49 @@ pub(crate) async fn mail_sign_up_attempt(services: &Services, email: &str, clien
     if services.limiter.take(&keys, TOO_MANY_MAILS).is_err() {
         return;
     }
-    let mail = Mail {
-        to: email.to_owned(),
-        subject: "Someone tried to sign up with your email".into(),
-        body: format!(
-            "Someone tried to make a new Corkboard account with this email address, which \
-             already has one.\n\nIf it was you, sign in, or reset your password at \
-             {}/start_password_reset/.\nIf it was not you, ignore this mail: nothing changed.\n",
-            services.config.public_base_url()
-        ),
+    // In the language the account's owner chose, not the one of whoever tried.
+    let owner = email.to_owned();
+    let chose = match services
+        .read(move |read| users::by_email(read, &owner))
+        .await
+    {
+        Ok(owner) => owner.and_then(|owner| owner.locale),
+        Err(_) => None,
     };
+    let link = format!(
+        "{}/start_password_reset/",
+        services.config.public_base_url()
+    );
+    let mail = Mail::said_in(
+        &languages::of_reader(chose.as_deref()),
+        email.to_owned(),
+        msg!("mail-sign-up-attempt-subject"),
+        msg!("mail-sign-up-attempt-body", link = link),
+    );
     if let Err(error) = services.mail.send(mail).await {
         tracing::error!(error = ?error, "the sign-up attempt mail was not sent");
     }
 }
 
 async fn send_password_changed_mail(services: &Services, user: &UserRecord, revoked_keys: usize) {
+    let locale = languages::of_reader(user.locale.as_deref());
     let keys = match revoked_keys {
         0 => String::new(),
-        1 => "Your API key was revoked: make a new one in your profile.\n".into(),
-        n => format!("Your {n} API keys were revoked: make new ones in your profile.\n"),
+        count => {
+            let keys = msg!("mail-password-changed-keys", count = count).text_in(&locale);
+            format!("{keys}\n")
+        }
     };
-    let mail = Mail {
-        to: user.email.clone(),
-        subject: "Your Corkboard password was changed".into(),
-        body: format!(
-            "The password of your Corkboard account {} was changed.\n\n\
-             Your other sessions were signed out, and older password reset links no longer work.\n\
-             {keys}\nIf it was not you, reset your password at once.\n",
-            user.username
+    let mail = Mail::said_in(
+        &locale,
+        user.email.clone(),
+        msg!("mail-password-changed-subject"),
+        msg!(
+            "mail-password-changed-body",
+            username = &user.username,
+            keys = keys
         ),
-    };
+    );
     if let Err(error) = services.mail.send(mail).await {
         tracing::error!(error = ?error, "the password change mail was not sent");
     }

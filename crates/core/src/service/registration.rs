@@ -13,19 +13,9 @@ use crate::service::setup_code::SetupCode;
 use crate::service::viewer::Viewer;
 use corkboard_domain::config::Registration;
 use corkboard_domain::error::{AppError, AppResult};
+use corkboard_i18n::{Message, msg};
 use corkboard_store::invites::{self, InviteRecord};
 use corkboard_store::{Source, users};
-
-pub const CLOSED: &str = "Sign-up is closed on this Corkboard: ask its admin for an account.";
-pub(crate) const CLOSED_FIRST: &str = "Sign-up is closed on this Corkboard. Its operator makes \
-    the first account on the server: `corkboard admin create-user NAME EMAIL --admin`.";
-pub(crate) const INVITE_ONLY: &str =
-    "Sign-up on this Corkboard is by invitation: open the invite link an admin sent you.";
-const INVITE_UNKNOWN: &str = "This invite link is not valid: ask for a new one.";
-const INVITE_USED: &str = "This invite link was already used: ask for a new one.";
-const INVITE_EXPIRED: &str = "This invite link has expired: ask for a new one.";
-const SETUP_CODE_NEEDED: &str = "Enter the setup code to make the first account.";
-const SETUP_CODE_WRONG: &str = "This is not the setup code: copy it from the server's log.";
 
 /// Days an invite link works when its maker does not say.
 pub(crate) const INVITE_DAYS: i64 = 7;
@@ -77,33 +67,39 @@ pub fn admit(
     }
     match (gate.mode, credentials.invite.as_deref()) {
         (Registration::Open, _) => Ok(None),
-        (Registration::Closed, _) => Err(AppError::denied(CLOSED)),
+        (Registration::Closed, _) => Err(AppError::denied(msg!("error-sign-up-closed"))),
         (Registration::Invite, Some(secret)) => {
             let invite = invites::get(tx, &secret_hash(secret))?
-                .ok_or_else(|| AppError::invalid("invite", INVITE_UNKNOWN))?;
+                .ok_or_else(|| AppError::invalid("invite", msg!("error-invite-unknown")))?;
             if invite.used_by.is_some() {
-                return Err(AppError::invalid("invite", INVITE_USED));
+                return Err(AppError::invalid("invite", msg!("error-invite-used")));
             }
             if invite.expires_at <= now {
-                return Err(AppError::invalid("invite", INVITE_EXPIRED));
+                return Err(AppError::invalid("invite", msg!("error-invite-expired")));
             }
             Ok(Some(invite))
         }
-        (Registration::Invite, None) => Err(AppError::denied(INVITE_ONLY)),
+        (Registration::Invite, None) => Err(AppError::denied(msg!("error-sign-up-by-invite"))),
     }
 }
 
 fn admit_first(gate: &Gate, given: Option<&str>) -> AppResult<()> {
     if gate.mode == Registration::Closed {
-        return Err(AppError::denied(CLOSED_FIRST));
+        return Err(AppError::denied(msg!("error-sign-up-closed-first")));
     }
     let Some(code) = &gate.setup_code else {
         return Ok(());
     };
     match given {
         Some(given) if code.matches(given) => Ok(()),
-        Some(_) => Err(AppError::invalid("setupCode", SETUP_CODE_WRONG)),
-        None => Err(AppError::invalid("setupCode", SETUP_CODE_NEEDED)),
+        Some(_) => Err(AppError::invalid(
+            "setupCode",
+            msg!("error-setup-code-wrong"),
+        )),
+        None => Err(AppError::invalid(
+            "setupCode",
+            msg!("error-setup-code-needed"),
+        )),
     }
 }
 
@@ -158,27 +154,21 @@ pub fn announce(services: &Services) -> anyhow::Result<()> {
 /// The setup code, for the operator at the machine (`corkboard admin setup-code`), or why none
 /// is needed.
 pub async fn setup_code_for_operator(services: &Services) -> AppResult<String> {
-    let refuse = |message: &str| {
+    let refuse = |message: Message| {
         Err(AppError::Validation {
             field: None,
-            message: message.into(),
+            message,
         })
     };
     if services.read(users::count).await? > 0 {
-        return refuse("This Corkboard has its first account: no setup code is needed any more.");
+        return refuse(msg!("error-setup-code-has-first-account"));
     }
     let gate = Gate::of(services);
     if gate.mode == Registration::Closed {
-        return refuse(
-            "Sign-up is closed: make the first account with `corkboard admin create-user NAME \
-             EMAIL --admin`.",
-        );
+        return refuse(msg!("error-setup-code-sign-up-closed"));
     }
     if !gate.wants_setup_code() {
-        return refuse(
-            "No setup code is needed: this Corkboard listens on a loopback address without \
-             public_url, and the first to sign up becomes its admin.",
-        );
+        return refuse(msg!("error-setup-code-not-needed"));
     }
     Ok(setup_code_in_log(services))
 }
@@ -210,23 +200,25 @@ pub async fn sign_up_state(services: &Services, invite: Option<String>) -> AppRe
         invite,
         setup_code: None,
     };
-    services
-        .read(move |read| {
-            let refusal = match admit(read, &gate, &credentials, Utc::now()) {
-                Ok(_) => None,
+    let mode = gate.mode;
+    let refused = services
+        .read(
+            move |read| match admit(read, &gate, &credentials, Utc::now()) {
+                Ok(_) => Ok(None),
                 Err(error @ (AppError::PermissionDenied(_) | AppError::Validation { .. })) => {
-                    Some(error.message().to_owned())
+                    Ok(Some(error))
                 }
-                Err(error) => return Err(error),
-            };
-            Ok(SignUpState {
-                mode: gate.mode,
-                refusal,
-                setup_code_needed: false,
-                first_account: first,
-            })
-        })
-        .await
+                Err(error) => Err(error),
+            },
+        )
+        .await?;
+    // Told here, in the request's language (the read ran on a thread of its own).
+    Ok(SignUpState {
+        mode,
+        refusal: refused.map(|error| error.message()),
+        setup_code_needed: false,
+        first_account: first,
+    })
 }
 
 /// A new invite link's secret, shown once, and its record; for admins.
@@ -241,14 +233,14 @@ pub async fn create_invite(
     if config.public_url.is_none() && !config.listen.ip().is_loopback() {
         return Err(AppError::invalid(
             "publicUrl",
-            "Set public_url in the settings so that invite links point to this server.",
+            msg!("error-invite-needs-public-url"),
         ));
     }
     let days = i64::from(days.unwrap_or(INVITE_DAYS as i32));
     if !(1..=INVITE_DAYS_MAX).contains(&days) {
         return Err(AppError::invalid(
             "days",
-            "An invite link works for 1 to 90 days.",
+            msg!("error-invite-days", max = INVITE_DAYS_MAX),
         ));
     }
     let secret = new_secret();
@@ -285,7 +277,7 @@ pub async fn revoke_invite(data: &Data, viewer: &Viewer, hash: String) -> AppRes
         .write(move |write| invites::remove(write, &hash))
         .await?;
     if !removed {
-        return Err(AppError::not_found("This invite link does not exist."));
+        return Err(AppError::not_found(msg!("error-invite-not-found")));
     }
     tracing::info!(admin = %admin, "an admin withdrew an invite link");
     Ok(())

@@ -4,6 +4,7 @@ use crate::service::context::Services;
 use crate::service::fetch_jobs::{For, fetch_job};
 use crate::web::scan::{Found, scan_page};
 use corkboard_domain::error::{AppError, AppResult};
+use corkboard_i18n::msg;
 
 const ACCEPT_PAGE: &str = "text/html,application/xhtml+xml,image/*;q=0.9,*/*;q=0.8";
 /// The largest page read; pages are far smaller, a picture gallery's HTML included.
@@ -32,7 +33,7 @@ pub async fn scan(services: &Services, who: For, url: String) -> AppResult<Vec<F
             if !text {
                 return Err(AppError::invalid(
                     "url",
-                    "This address shows neither a web page nor a picture.",
+                    msg!("error-address-no-page-no-picture"),
                 ));
             }
             Ok(scan_page(

@@ -8,14 +8,14 @@ use corkboard_domain::config::Config;
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::user::UserRecord;
+use corkboard_i18n::{Message, msg};
 use corkboard_store::Source;
 use corkboard_store::accounts::{self, SessionRecord};
 
 const SESSION_DAYS: i64 = 30;
 /// The cookie that carries a browser's session token.
 pub const SESSION_COOKIE: &str = "corkboard_session";
-pub(crate) const TOO_MANY_SIGN_INS: &str =
-    "Too many failed sign-in attempts. Please wait a few minutes and try again.";
+pub(crate) const TOO_MANY_SIGN_INS: Message = msg!("error-too-many-sign-ins");
 
 /// A user who just signed in, with the session token for their cookie.
 pub struct SignedIn {

@@ -14,16 +14,15 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::PinRecord;
 use corkboard_domain::policy::sees_private_fields;
+use corkboard_i18n::{Message, msg};
 use corkboard_store::pin_order::PinKey;
 use corkboard_store::share_links::{self, ShareLinkRecord};
 use corkboard_store::{board_pins, boards};
 
-/// Why no link is made while the instance does not know its own address.
-pub const NO_PUBLIC_URL: &str = "Share links need this Corkboard's public address: set \
-                                 `public_url` in the settings (see config.example.toml).";
 /// What a revoked, expired or made-up token is told.
-pub const LINK_DOES_NOT_WORK: &str =
-    "This link does not work: it may have been revoked or have expired.";
+pub fn link_does_not_work() -> Message {
+    msg!("error-share-link-dead")
+}
 /// The most links a board may have at once.
 pub const MOST_LINKS_PER_BOARD: usize = 50;
 /// The longest expiry a link may be given, in days (a link may also never expire).
@@ -51,7 +50,11 @@ pub async fn create(
     expires_in_days: Option<u32>,
 ) -> AppResult<(ShareLinkRecord, String)> {
     let Some(public_url) = data.config.public_url.as_deref() else {
-        return Err(AppError::invalid("board", NO_PUBLIC_URL));
+        // Why no link is made while the instance does not know its own address.
+        return Err(AppError::invalid(
+            "board",
+            msg!("error-share-link-needs-public-url"),
+        ));
     };
     let base = public_url.trim_end_matches('/').to_owned();
     let now = Utc::now();
@@ -59,7 +62,7 @@ pub async fn create(
         None => None,
         Some(days @ 1..=MOST_DAYS) => Some(now + Duration::days(i64::from(days))),
         Some(_) => {
-            let message = format!("A share link expires after 1 to {MOST_DAYS} days, or never.");
+            let message = msg!("error-share-link-days", max = MOST_DAYS);
             return Err(AppError::invalid("expiresInDays", message));
         }
     };
@@ -79,7 +82,7 @@ pub async fn create(
             if share_links::of_board(write, board)?.len() >= MOST_LINKS_PER_BOARD {
                 return Err(AppError::invalid(
                     "board",
-                    "This board has 50 share links, the most it may have: revoke one to make another.",
+                    msg!("error-share-links-too-many", max = MOST_LINKS_PER_BOARD),
                 ));
             }
             share_links::insert(write, link)
@@ -105,7 +108,7 @@ pub async fn list(
 
 /// Revokes one of the viewer's boards' links: it stops working at once.
 pub async fn revoke(data: &Data, viewer: UserId, id: &str) -> AppResult<()> {
-    let not_found = || AppError::not_found("This share link does not exist.");
+    let not_found = || AppError::not_found(msg!("error-share-link-not-found"));
     let id: u64 = id.parse().map_err(|_| not_found())?;
     data.write(move |write| {
         let link = share_links::get(write, id)?.ok_or_else(not_found)?;
@@ -119,7 +122,7 @@ pub async fn revoke(data: &Data, viewer: UserId, id: &str) -> AppResult<()> {
 /// board or its owner's account is not shown; notes when the link was last used (at most once a
 /// minute).
 pub async fn open(data: &Data, token: &str) -> AppResult<SharedBoard> {
-    let dead = || AppError::not_found(LINK_DOES_NOT_WORK);
+    let dead = || AppError::not_found(link_does_not_work());
     if token.is_empty() || token.len() > LONGEST_TOKEN {
         return Err(dead());
     }

@@ -15,6 +15,7 @@ use crate::web::fetch::{Fetched, web_address};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
 use corkboard_domain::temp_pin::TempPinRecord;
+use corkboard_i18n::msg;
 use corkboard_store::temp_pins;
 
 const ACCEPT_PICTURE: &str = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
@@ -85,19 +86,13 @@ pub(crate) async fn download_picture(
     )
     .await?;
     if fetched.content_type.contains("html") {
-        return Err(AppError::invalid(
-            "url",
-            "This address shows a web page, not a picture.",
-        ));
+        return Err(AppError::invalid("url", msg!("error-address-is-a-page")));
     }
     Ok(fetched)
 }
 
 fn referer_error() -> AppError {
-    AppError::invalid(
-        "referer",
-        "The page the picture was found on has no valid web address.",
-    )
+    AppError::invalid("referer", msg!("error-referer-invalid"))
 }
 
 async fn stage(

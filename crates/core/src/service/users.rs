@@ -7,6 +7,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
 use corkboard_domain::policy::{sees_private_fields, shows_content};
 use corkboard_domain::user::{Profile, UserRecord};
+use corkboard_i18n::{Message, msg};
 use corkboard_store::{Source, users};
 
 /// What only the user themself sees of their account.
@@ -32,13 +33,15 @@ pub async fn by_id(data: &Data, id: UserId) -> AppResult<UserRecord> {
 }
 
 /// What a person reads for a user there is none of to show.
-pub const NOT_FOUND: &str = "This user does not exist.";
+pub fn not_found() -> Message {
+    msg!("error-user-not-found")
+}
 
 /// A user by username; NOT_FOUND_ERROR when there is none, or when the account is disabled.
 pub fn named(tx: &impl Source, username: &str) -> AppResult<UserRecord> {
     users::by_username(tx, username)?
         .filter(shows_content)
-        .ok_or_else(|| AppError::not_found(NOT_FOUND))
+        .ok_or_else(|| AppError::not_found(not_found()))
 }
 
 /// Sets the profile fields given in `changes` (an empty string clears one; `None` keeps it).

@@ -4,6 +4,7 @@ use std::net::IpAddr;
 
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
+use corkboard_i18n::msg;
 
 /// The person behind a request; `user` is `None` for a visitor.
 #[derive(Debug, Clone, Default)]
@@ -28,9 +29,7 @@ impl Viewer {
     /// that page could sign a person into an account of its choosing.
     pub(crate) fn require_own_origin(&self) -> AppResult<()> {
         if self.foreign_origin {
-            return Err(AppError::denied(
-                "Please sign in from Corkboard's own pages.",
-            ));
+            return Err(AppError::denied(msg!("error-foreign-origin")));
         }
         Ok(())
     }
@@ -44,9 +43,7 @@ impl Viewer {
     pub(crate) fn require_admin(&self) -> AppResult<UserId> {
         let user = self.require_user()?;
         if !self.admin {
-            return Err(AppError::denied(
-                "Only an admin of this instance may do this.",
-            ));
+            return Err(AppError::denied(msg!("error-admin-only")));
         }
         Ok(user)
     }

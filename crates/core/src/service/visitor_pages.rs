@@ -140,7 +140,7 @@ fn shown(tx: &impl Source, page: &Page) -> AppResult<Shown> {
             Shown::Pin { pin, owner }
         }
         Page::Tag(tag) => Shown::Tag(tag.clone()),
-        Page::Shared { .. } => return Err(AppError::not_found(share_links::LINK_DOES_NOT_WORK)),
+        Page::Shared { .. } => return Err(AppError::not_found(share_links::link_does_not_work())),
     })
 }
 
@@ -217,7 +217,7 @@ fn newest_pins(
             Some(owner) => owner.clone(),
             None => {
                 let owner = stored_users::get_kept(tx, pin.user)?
-                    .ok_or_else(|| AppError::not_found(users::NOT_FOUND))?;
+                    .ok_or_else(|| AppError::not_found(users::not_found()))?;
                 owners.insert(pin.user, owner.clone());
                 owner
             }

@@ -15,6 +15,7 @@ use html5ever::tokenizer::{
 
 use crate::web::fetch::web_address;
 use corkboard_domain::import_job::ImportItem;
+use corkboard_i18n::{Message, msg};
 
 /// The board of links outside every folder.
 pub(crate) const DEFAULT_BOARD: &str = "Imported bookmarks";
@@ -27,7 +28,7 @@ const MAX_TAGS: usize = 1_000_000;
 /// left out. The file is read tag by tag, in time linear in its size (a document tree of a
 /// hostile file would take time quadratic in its depth); a file nesting folders deeper than
 /// any browser does, or with more tags than an import can hold, is refused with the reason.
-pub(crate) fn read_bookmarks(html: &str) -> Result<Vec<ImportItem>, String> {
+pub(crate) fn read_bookmarks(html: &str) -> Result<Vec<ImportItem>, Message> {
     let reader = Tokenizer::new(Reader::default(), TokenizerOpts::default());
     let input = BufferQueue::default();
     input.push_back(StrTendril::from_slice(html));
@@ -86,7 +87,7 @@ struct State {
     text: Text,
     buffer: String,
     tags: usize,
-    refused: Option<String>,
+    refused: Option<Message>,
 }
 
 impl TokenSink for Reader {
@@ -113,10 +114,7 @@ impl State {
     fn tag(&mut self, tag: Tag) -> TokenSinkResult<()> {
         self.tags += 1;
         if self.tags > MAX_TAGS {
-            self.refused = Some(format!(
-                "This file has more than {MAX_TAGS} tags: it is no bookmark file this server \
-                 reads."
-            ));
+            self.refused = Some(msg!("error-bookmarks-too-many-tags", max = MAX_TAGS));
             return TokenSinkResult::Continue;
         }
         let name: &str = &tag.name;
@@ -153,10 +151,7 @@ impl State {
                 self.end_text();
                 self.captionable = false;
                 if self.folders.len() >= MAX_DEPTH {
-                    self.refused = Some(format!(
-                        "This file nests folders more than {MAX_DEPTH} deep: it is no bookmark \
-                         file this server reads."
-                    ));
+                    self.refused = Some(msg!("error-bookmarks-too-deep", max = MAX_DEPTH));
                     return TokenSinkResult::Continue;
                 }
                 let folder = self.heading.take().unwrap_or_else(|| {

@@ -17,7 +17,8 @@ use url::Url;
 use crate::web::address::is_public;
 use corkboard_domain::config::FetchConfig;
 use corkboard_domain::error::{AppError, AppResult};
-use corkboard_domain::sizes::size_in_words;
+use corkboard_domain::sizes::size_parts;
+use corkboard_i18n::{Message, msg};
 
 const USER_AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
                           Chrome/131.0.0.0 Safari/537.36";
@@ -56,7 +57,7 @@ impl Budget {
             return Err(stopping());
         }
         if Instant::now() >= self.deadline {
-            return Err(AppError::invalid(FIELD, TOO_SLOW));
+            return Err(AppError::invalid(FIELD, too_slow()));
         }
         Ok(())
     }
@@ -68,10 +69,12 @@ impl Budget {
 
 /// The answer to work cut short by the server's stop.
 pub fn stopping() -> AppError {
-    AppError::RateLimited("The server is restarting: please try again in a moment.".into())
+    AppError::RateLimited(msg!("error-server-restarting"))
 }
 
-const TOO_SLOW: &str = "The site took too long to answer.";
+fn too_slow() -> Message {
+    msg!("error-site-too-slow")
+}
 
 /// An HTTP client that only talks to the public internet (unless configured otherwise).
 #[derive(Clone)]
@@ -170,11 +173,7 @@ impl Fetcher {
             .map_err(|error| fetch_error(address, error))?;
         if authorization.is_some() && response.status().is_redirection() {
             tracing::info!(%address, "an API with a token redirects elsewhere");
-            return Err(AppError::invalid(
-                FIELD,
-                "This address redirects elsewhere, and the API token is sent only to the \
-                 address given: please give the address it redirects to.",
-            ));
+            return Err(AppError::invalid(FIELD, msg!("error-token-redirected")));
         }
         let final_url = Url::parse(&response.get_uri().to_string()).unwrap_or(url);
         let content_type = response
@@ -193,9 +192,11 @@ impl Fetcher {
             .read_to_end(&mut bytes)
             .map_err(|error| fetch_error(address, ureq::Error::Io(error)))?;
         if bytes.len() as u64 > max_bytes {
-            return Err(AppError::TooLarge(format!(
-                "This download is too large: at most {}.",
-                size_in_words(max_bytes)
+            let (amount, unit) = size_parts(max_bytes);
+            return Err(AppError::TooLarge(msg!(
+                "error-download-too-large",
+                amount = amount,
+                unit = unit
             )));
         }
         Ok(Fetched {
@@ -211,16 +212,11 @@ const MAX_ADDRESS_LENGTH: usize = 2048;
 
 /// A web address a person gave: http or https, with a host, not too long.
 pub(crate) fn web_address(address: &str) -> AppResult<Url> {
-    let invalid = || {
-        AppError::invalid(
-            FIELD,
-            "Please give a web address starting with http:// or https://.",
-        )
-    };
+    let invalid = || AppError::invalid(FIELD, msg!("error-address-invalid"));
     if address.len() > MAX_ADDRESS_LENGTH {
         return Err(AppError::invalid(
             FIELD,
-            "This web address is too long: at most 2048 characters.",
+            msg!("error-address-too-long", max = MAX_ADDRESS_LENGTH),
         ));
     }
     let url = Url::parse(address.trim()).map_err(|_| invalid())?;
@@ -234,24 +230,19 @@ pub(crate) fn web_address(address: &str) -> AppResult<Url> {
 fn fetch_error(address: &str, error: ureq::Error) -> AppError {
     let message = match &error {
         ureq::Error::Other(inner) if inner.is::<PrivateAddress>() => {
-            "This address is on a private network: Corkboard only fetches from the public internet."
-                .to_owned()
+            msg!("error-address-private")
         }
         ureq::Error::StatusCode(status) => {
-            format!("The site answered with error {status}: nothing could be downloaded.")
+            msg!("error-site-status", status = u32::from(*status))
         }
-        ureq::Error::Timeout(_) => TOO_SLOW.to_owned(),
+        ureq::Error::Timeout(_) => too_slow(),
         ureq::Error::TooManyRedirects | ureq::Error::RedirectFailed => {
-            "The address redirects too many times.".to_owned()
+            msg!("error-too-many-redirects")
         }
-        ureq::Error::HostNotFound => "No site answers at this address.".to_owned(),
-        ureq::Error::BadUri(_) => {
-            "Please give a web address starting with http:// or https://.".to_owned()
-        }
-        ureq::Error::Io(inner) if inner.kind() == std::io::ErrorKind::TimedOut => {
-            TOO_SLOW.to_owned()
-        }
-        _ => "The site could not be reached.".to_owned(),
+        ureq::Error::HostNotFound => msg!("error-host-not-found"),
+        ureq::Error::BadUri(_) => msg!("error-address-invalid"),
+        ureq::Error::Io(inner) if inner.kind() == std::io::ErrorKind::TimedOut => too_slow(),
+        _ => msg!("error-site-unreachable"),
     };
     tracing::info!(%address, %error, "a web fetch failed");
     AppError::invalid(FIELD, message)

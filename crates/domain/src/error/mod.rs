@@ -2,26 +2,29 @@
 //! names, which the binary turns on) tell it to their clients: the orphan rule keeps those
 //! conversions beside the type.
 
+use corkboard_i18n::{Message, msg};
+
 #[cfg(feature = "graphql")]
 mod graphql;
 #[cfg(feature = "http")]
 mod http;
 
-/// What went wrong, in terms a client can act on.
+/// What went wrong, in terms a client can act on. Its sentences are `Message`s, said in the
+/// language of whoever is told (`message`).
 ///
 /// It deliberately does not implement `Display`: async-graphql turns any `Display` type into an
 /// error without a code, so `?` in a resolver must go through `error::graphql` instead.
 #[derive(Debug)]
 pub enum AppError {
-    NotFound(String),
-    PermissionDenied(String),
+    NotFound(Message),
+    PermissionDenied(Message),
     Validation {
         field: Option<String>,
-        message: String,
+        message: Message,
     },
-    RateLimited(String),
+    RateLimited(Message),
     /// More than a limit allows (a file, a request): refused before the work.
-    TooLarge(String),
+    TooLarge(Message),
     /// A file or the database could not grow: the disk (or the user's quota) is full. The cause
     /// goes to the log; nothing half-written is kept.
     DiskFull(anyhow::Error),
@@ -35,40 +38,44 @@ pub type AppResult<T> = Result<T, AppError>;
 
 impl AppError {
     /// A validation error on one field, with a sentence fit to show in a form.
-    pub fn invalid(field: &str, message: impl Into<String>) -> Self {
+    pub fn invalid(field: &str, message: Message) -> Self {
         AppError::Validation {
             field: Some(field.to_owned()),
-            message: message.into(),
+            message,
         }
     }
 
-    pub fn not_found(message: impl Into<String>) -> Self {
-        AppError::NotFound(message.into())
+    pub fn not_found(message: Message) -> Self {
+        AppError::NotFound(message)
     }
 
-    pub fn denied(message: impl Into<String>) -> Self {
-        AppError::PermissionDenied(message.into())
+    pub fn denied(message: Message) -> Self {
+        AppError::PermissionDenied(message)
     }
 
     /// The viewer must sign in first.
     pub fn sign_in_required() -> Self {
-        AppError::denied("You must sign in first.")
+        AppError::denied(msg!("error-sign-in-required"))
     }
 
-    /// The sentence shown to the person; internal causes stay in the log.
-    pub fn message(&self) -> &str {
+    /// The sentence shown to the person, not yet in any language; internal causes stay in the
+    /// log.
+    pub fn sentence(&self) -> Message {
         match self {
             AppError::NotFound(message)
             | AppError::PermissionDenied(message)
             | AppError::Validation { message, .. }
             | AppError::RateLimited(message)
-            | AppError::TooLarge(message) => message,
-            AppError::DiskFull(_) => {
-                "The server is out of disk space: please try again later, or ask its administrator."
-            }
-            AppError::StorageUnavailable(_) => "Storage is unavailable, try again.",
-            AppError::Internal(_) => "Sorry, something went wrong on the server.",
+            | AppError::TooLarge(message) => message.clone(),
+            AppError::DiskFull(_) => msg!("error-disk-full"),
+            AppError::StorageUnavailable(_) => msg!("error-storage-unavailable"),
+            AppError::Internal(_) => msg!("error-internal"),
         }
+    }
+
+    /// The sentence shown to the person, in the current request's language.
+    pub fn message(&self) -> String {
+        self.sentence().text()
     }
 
     /// The `extensions.code` of the API contract.

@@ -220,3 +220,44 @@ fn version_12_gets_the_imports_table_and_an_instance_id_kept_across_openings() {
     assert_eq!(crate::imported::instance_id(&read).unwrap(), id);
     assert_eq!(schema_version(&db).unwrap(), CURRENT_VERSION);
 }
+
+#[test]
+fn version_30_reads_the_users_of_before_without_a_language() {
+    use corkboard_domain::ids::UserId;
+    use corkboard_domain::user::UserRecord;
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
+    migrate_to(&db, 29).unwrap();
+    // A record as version 29 wrote it: the array of its fields, without the last one.
+    let user = UserRecord {
+        id: UserId(1),
+        ..UserRecord::new("ann".into(), "ann@example.org".into(), "hash".into())
+    };
+    let bytes = crate::codec::encode(&user).unwrap();
+    let (header, fields) = bytes.split_first().unwrap();
+    assert_eq!(
+        (*header, fields.last()),
+        (0x90 + 13, Some(&0xc0)),
+        "13 fields, nil last"
+    );
+    let mut before = vec![0x90 + 12];
+    before.extend_from_slice(&fields[..fields.len() - 1]);
+    let write = db.begin_write().unwrap();
+    write
+        .open_table(tables::USERS)
+        .unwrap()
+        .insert(1u64, before.as_slice())
+        .unwrap();
+    write.commit().unwrap();
+
+    run(&db).unwrap();
+    assert_eq!(schema_version(&db).unwrap(), 30);
+    let read = db.begin_read().unwrap();
+    let table = read.open_table(tables::USERS).unwrap();
+    let stored = table.get(1u64).unwrap().unwrap();
+    let read_back: UserRecord = crate::codec::decode(stored.value()).unwrap();
+    assert_eq!(
+        (read_back.username.as_str(), read_back.locale),
+        ("ann", None)
+    );
+}

@@ -15,9 +15,11 @@ use crate::service::data::Data;
 use crate::service::export::{FORMAT, Manifest, VERSION};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::pin::Picture;
+use corkboard_domain::sizes::size_parts;
+use corkboard_i18n::{Message, msg};
 
 use super::ImportInto;
-use super::bounded::Bounded;
+use super::bounded::{Bounded, Refusal};
 use super::zip_index;
 
 /// The form field (and report word) errors about the archive name.
@@ -55,42 +57,39 @@ impl Archive {
         if let Some(entries) = entries.filter(|entries| *entries > entries_max(into)) {
             return Err(AppError::invalid(
                 FIELD,
-                format!(
-                    "This archive holds {entries} files, more than an export of this size \
-                     could: it is not one this Corkboard imports."
-                ),
+                msg!("error-archive-too-many-files", entries = entries),
             ));
         }
         let mut zip = ZipArchive::new(BufReader::new(file)).map_err(|error| {
             tracing::info!(%error, "an archive to import is not a zip file");
-            not_an_export("it is not a zip archive")
+            not_an_export("not-zip")
         })?;
         let manifest: Manifest = {
             let entry = zip
                 .by_name("manifest.json")
-                .map_err(|_| not_an_export("it has no manifest.json"))?;
+                .map_err(|_| not_an_export("no-manifest"))?;
             let max = manifest_max(into);
             let (packed, declared) = (entry.compressed_size(), entry.size());
             let mut bounded = Bounded::new(entry, packed, declared, max)
-                .map_err(|why| refused_manifest(&why, max))?
+                .map_err(|why| refused_manifest(why, max))?
                 .json(max * MEMORY_PER_BYTE);
             let read = serde_json::from_reader(BufReader::new(&mut bounded));
             match (read, bounded.refused) {
                 (Ok(manifest), _) => manifest,
-                (Err(_), Some(why)) => return Err(refused_manifest(&why, max)),
+                (Err(_), Some(why)) => return Err(refused_manifest(why, max)),
                 (Err(error), None) => return Err(unreadable_manifest(&error)),
             }
         };
         if manifest.format != FORMAT {
-            return Err(not_an_export("its manifest.json is of another format"));
+            return Err(not_an_export("other-format"));
         }
         if manifest.version != VERSION {
             return Err(AppError::invalid(
                 FIELD,
-                format!(
-                    "This archive is of version {} of the export format, and this Corkboard \
-                     reads version {VERSION}: import it with a newer Corkboard.",
-                    manifest.version
+                msg!(
+                    "error-archive-version",
+                    version = manifest.version,
+                    supported = VERSION
                 ),
             ));
         }
@@ -99,21 +98,21 @@ impl Archive {
 
     /// The bytes of the archive's file at `path`, refused when larger than `max_bytes`;
     /// `Ok(Err(reason))` when it cannot be had.
-    pub fn original(&mut self, path: &str, max_bytes: u64) -> AppResult<Result<Vec<u8>, String>> {
+    pub fn original(&mut self, path: &str, max_bytes: u64) -> AppResult<Result<Vec<u8>, Message>> {
         let Ok(entry) = self.zip.by_name(path) else {
-            return Ok(Err("its picture is not in the archive".into()));
+            return Ok(Err(msg!("import-picture-missing")));
         };
         let (packed, declared) = (entry.compressed_size(), entry.size());
         let mut bounded = match Bounded::new(entry, packed, declared, max_bytes) {
             Ok(bounded) => bounded,
-            Err(why) => return Ok(Err(format!("its picture cannot be imported: {why}"))),
+            Err(why) => return Ok(Err(why.told(msg!("import-picture-refused")))),
         };
         let mut bytes = Vec::with_capacity(declared as usize);
         if let Err(error) = bounded.read_to_end(&mut bytes) {
             tracing::info!(%error, path, "an archive's picture cannot be read");
             return Ok(Err(match bounded.refused {
-                Some(why) => format!("its picture cannot be imported: {why}"),
-                None => "its picture cannot be read from the archive".into(),
+                Some(why) => why.told(msg!("import-picture-refused")),
+                None => msg!("import-picture-unreadable"),
             }));
         }
         Ok(Ok(bytes))
@@ -121,51 +120,48 @@ impl Archive {
 }
 
 /// A manifest refused by its bounds: the client hears why, with the limit.
-fn refused_manifest(why: &str, max: u64) -> AppError {
-    tracing::info!(why, "an archive's manifest is refused");
-    AppError::invalid(
-        FIELD,
-        format!(
-            "This file is not a Corkboard export this server can import: its manifest.json is \
-             refused ({why}; a manifest may hold at most {}).",
-            corkboard_domain::sizes::size_in_words(max)
-        ),
-    )
+fn refused_manifest(why: Refusal, max: u64) -> AppError {
+    tracing::info!(?why, "an archive's manifest is refused");
+    let (amount, unit) = size_parts(max);
+    let message = msg!(
+        "error-archive-manifest-refused",
+        amount = amount,
+        unit = unit
+    );
+    AppError::invalid(FIELD, why.told(message))
 }
 
 /// A manifest that is no export of this version: a sentence for the client, the parser's
 /// words (which name internal fields) for the log.
 fn unreadable_manifest(error: &serde_json::Error) -> AppError {
     tracing::info!(%error, "an archive's manifest cannot be read");
+    // The message's `$why` keys.
     let why = match error.classify() {
-        Category::Io | Category::Eof => "its manifest.json is cut short or damaged",
-        Category::Syntax => "its manifest.json is not valid JSON",
-        Category::Data => {
-            "its manifest.json lacks something an export holds, or holds something else"
-        }
+        Category::Io | Category::Eof => "cut-short",
+        Category::Syntax => "not-json",
+        Category::Data => "not-an-export",
     };
     AppError::invalid(
         FIELD,
-        format!(
-            "This file is not a Corkboard export this version can read: {why} (near line {}).",
-            error.line()
+        msg!(
+            "error-archive-manifest-unreadable",
+            why = why,
+            line = error.line().to_string()
         ),
     )
 }
 
-fn not_an_export(why: &str) -> AppError {
-    AppError::invalid(
-        FIELD,
-        format!("This file is not a Corkboard export archive: {why}."),
-    )
+/// `why` is the message's key: `not-zip`, `no-manifest` or `other-format`.
+fn not_an_export(why: &'static str) -> AppError {
+    AppError::invalid(FIELD, msg!("error-archive-not-an-export", why = why))
 }
 
 /// The peak memory of ingesting `bytes` (from its header, like an upload's), or why the picture
 /// is refused.
-pub(crate) fn ingest_memory(data: &Data, bytes: &[u8]) -> Result<u64, String> {
+pub(crate) fn ingest_memory(data: &Data, bytes: &[u8]) -> Result<u64, Message> {
     Plan::read(bytes, &data.config.uploads, FIELD)
         .map(|plan| plan.ingest_bytes())
-        .map_err(|error| error.message().to_owned())
+        .map_err(|error| error.sentence())
 }
 
 /// Ingests an original like an upload (within the memory budget, on the picture threads):
@@ -176,15 +172,12 @@ pub async fn ingest(
     bytes: Vec<u8>,
     memory: u64,
     sha1: String,
-) -> AppResult<Result<Picture, String>> {
+) -> AppResult<Result<Picture, Message>> {
     let ingested = services
         .picture_work(FIELD, memory, move |services| {
             let mut inspected = inspect(&bytes, &services.config.uploads, FIELD)?;
             if inspected.picture.sha1 != sha1 {
-                return Err(AppError::invalid(
-                    FIELD,
-                    "its picture is not the one the manifest names (another sha1)",
-                ));
+                return Err(AppError::invalid(FIELD, msg!("import-picture-other-sha1")));
             }
             store_files(&bytes, &mut inspected, &services.media)?;
             Ok(inspected.picture)

@@ -5,6 +5,8 @@
 
 use std::io::{self, Read};
 
+use corkboard_i18n::Message;
+
 /// Unpacked bytes per packed byte at most: JSON deflates 5 to 20 times, pictures hardly at all;
 /// a bomb reaches 1,000.
 const MAX_RATIO: u64 = 100;
@@ -25,7 +27,34 @@ pub struct Bounded<R> {
     /// The limit is the ratio's, not the cap's.
     by_ratio: bool,
     json: Option<JsonWatch>,
-    pub refused: Option<String>,
+    pub refused: Option<Refusal>,
+}
+
+/// Why an entry is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// It unpacks to more than its cap.
+    TooLarge,
+    /// It unpacks to far more than it holds packed (a zip bomb).
+    Bomb,
+    /// A JSON text longer than `STRING_MAX`.
+    LongText,
+    /// More JSON values than its memory cap holds.
+    TooMany,
+}
+
+impl Refusal {
+    /// `message` with this reason as its arguments: `$why`, the key that
+    /// `error-archive-entry-refused` says it by, and `$kb`, `STRING_MAX` in KB.
+    pub fn told(self, message: Message) -> Message {
+        let why = match self {
+            Refusal::TooLarge => "too-large",
+            Refusal::Bomb => "bomb",
+            Refusal::LongText => "long-text",
+            Refusal::TooMany => "too-many",
+        };
+        message.with("why", why).with("kb", STRING_MAX / 1024)
+    }
 }
 
 /// Where a JSON text stands, byte by byte, and what it would cost parsed.
@@ -40,13 +69,13 @@ struct JsonWatch {
 impl<R: Read> Bounded<R> {
     /// `packed` and `declared` are the entry's sizes as its zip header gives them; `max` is the
     /// most it may unpack to. `Err` with the reason when the header alone says too much.
-    pub fn new(inner: R, packed: u64, declared: u64, max: u64) -> Result<Bounded<R>, String> {
+    pub fn new(inner: R, packed: u64, declared: u64, max: u64) -> Result<Bounded<R>, Refusal> {
         let limit = max.min(packed.saturating_mul(MAX_RATIO).max(RATIO_FLOOR));
         if declared > max {
-            return Err("it is larger than this server reads".into());
+            return Err(Refusal::TooLarge);
         }
         if declared > limit {
-            return Err(bomb());
+            return Err(Refusal::Bomb);
         }
         Ok(Bounded {
             inner,
@@ -70,15 +99,10 @@ impl<R: Read> Bounded<R> {
         self
     }
 
-    fn refuse(&mut self, why: String) -> io::Error {
-        let error = io::Error::other(why.clone());
+    fn refuse(&mut self, why: Refusal) -> io::Error {
         self.refused = Some(why);
-        error
+        io::Error::other(format!("refused: {why:?}"))
     }
-}
-
-fn bomb() -> String {
-    "it unpacks to far more than it holds packed, as no export does".into()
 }
 
 impl<R: Read> Read for Bounded<R> {
@@ -87,9 +111,9 @@ impl<R: Read> Read for Bounded<R> {
         self.read += n as u64;
         if self.read > self.limit {
             let why = if self.by_ratio {
-                bomb()
+                Refusal::Bomb
             } else {
-                "it is larger than this server reads".into()
+                Refusal::TooLarge
             };
             return Err(self.refuse(why));
         }
@@ -103,7 +127,7 @@ impl<R: Read> Read for Bounded<R> {
 }
 
 impl JsonWatch {
-    fn scan(&mut self, bytes: &[u8]) -> Result<(), String> {
+    fn scan(&mut self, bytes: &[u8]) -> Result<(), Refusal> {
         for &byte in bytes {
             if self.in_string {
                 self.string_len += 1;
@@ -116,10 +140,7 @@ impl JsonWatch {
                     self.cost += self.string_len as u64;
                 }
                 if self.string_len > STRING_MAX {
-                    return Err(format!(
-                        "it holds a text longer than {} KB, as no export does",
-                        STRING_MAX / 1024
-                    ));
+                    return Err(Refusal::LongText);
                 }
                 continue;
             }
@@ -134,7 +155,7 @@ impl JsonWatch {
                 _ => {}
             }
             if self.cost > self.max_cost {
-                return Err("it holds more than this server reads in one import".into());
+                return Err(Refusal::TooMany);
             }
         }
         Ok(())
@@ -144,6 +165,13 @@ impl JsonWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The refusal as a person reads it.
+    fn said(refusal: Refusal) -> String {
+        refusal
+            .told(corkboard_i18n::msg!("error-archive-entry-refused"))
+            .text()
+    }
 
     fn read_all(bounded: &mut Bounded<&[u8]>) -> io::Result<Vec<u8>> {
         let mut out = Vec::new();
@@ -157,7 +185,34 @@ mod tests {
             .unwrap()
             .json(1 << 30);
         assert!(read_all(&mut bounded).is_err());
-        assert!(bounded.refused.unwrap().contains("longer than 64 KB"));
+        assert!(said(bounded.refused.unwrap()).contains("longer than 64 KB"));
+    }
+
+    #[test]
+    fn a_refusal_is_said_within_the_sentence_it_explains_in_each_language() {
+        use corkboard_i18n::{Locale, msg};
+        let picture = Refusal::LongText.told(msg!("import-picture-refused"));
+        assert_eq!(
+            picture.text(),
+            "its picture cannot be imported: it holds a text longer than 64 KB, as no export does"
+        );
+        let french = Locale::named("fr").unwrap();
+        let said = Refusal::Bomb
+            .told(msg!("import-picture-refused"))
+            .text_in(&french);
+        assert!(
+            said.starts_with("son image ne peut pas être importée\u{a0}: décompressé"),
+            "{said}"
+        );
+        let manifest = Refusal::TooLarge
+            .told(msg!(
+                "error-archive-manifest-refused",
+                amount = 1.5,
+                unit = "GiB"
+            ))
+            .text_in(&french);
+        assert!(manifest.contains("(sa taille dépasse"), "{manifest}");
+        assert!(manifest.ends_with("au plus 1,5\u{a0}Gio)."), "{manifest}");
     }
 
     #[test]
@@ -176,12 +231,7 @@ mod tests {
             .unwrap()
             .json(100_000);
         assert!(read_all(&mut bounded).is_err());
-        assert!(
-            bounded
-                .refused
-                .unwrap()
-                .contains("more than this server reads")
-        );
+        assert!(said(bounded.refused.unwrap()).contains("more than this server reads"));
     }
 
     #[test]
@@ -191,6 +241,6 @@ mod tests {
         // Its header may lie: the bytes read are counted.
         let mut bounded = Bounded::new(text.as_slice(), 1000, 10, 1 << 30).unwrap();
         assert!(read_all(&mut bounded).is_err());
-        assert!(bounded.refused.unwrap().contains("unpacks to far more"));
+        assert!(said(bounded.refused.unwrap()).contains("unpacks to far more"));
     }
 }

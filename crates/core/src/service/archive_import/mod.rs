@@ -25,6 +25,7 @@ use crate::service::context::Services;
 use crate::service::quotas::with_thousands;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
+use corkboard_i18n::{Message, msg};
 use corkboard_store::imported;
 
 pub use self::archive::FIELD;
@@ -76,7 +77,7 @@ pub async fn import_archive(
     let had = Arc::new(had);
     let places = Arc::new(Places::of(&importer));
     // The quota that stopped new pins, once one did.
-    let mut stopped: Option<String> = None;
+    let mut stopped: Option<Message> = None;
     for batch in order.chunks(PIN_BATCH) {
         let batch = batch.to_vec();
         let had = had.clone();
@@ -110,10 +111,15 @@ pub async fn import_archive(
     }
     if let Some(reason) = stopped {
         let count = importer.report.over_quota;
-        importer.report.notes.push(format!(
-            "{} pins were not added: {reason}",
-            with_thousands(count as u64)
-        ));
+        let said = msg!(
+            "import-note-over-quota",
+            count = count,
+            grouped = with_thousands(count as u64)
+        );
+        importer
+            .report
+            .notes
+            .push(report::Sentence::because(said, reason));
     }
     Ok(importer.report)
 }
@@ -189,8 +195,8 @@ fn write_batch(
     batch: &[usize],
     steps: &[pins::Step],
     places: &Places,
-    mut stopped: Option<String>,
-) -> AppResult<Option<String>> {
+    mut stopped: Option<Message>,
+) -> AppResult<Option<Message>> {
     let _files = services
         .picture_files
         .lock()
@@ -207,10 +213,9 @@ fn write_batch(
         }
     }
     for sha1 in gone {
-        importer.pictures.insert(
-            sha1,
-            Err("its picture's files were removed meanwhile: import the archive again".into()),
-        );
+        importer
+            .pictures
+            .insert(sha1, Err(msg!("import-picture-files-removed")));
     }
     let quotas = match importer.into {
         ImportInto::Account(_) => Some(&services.config.quotas),
@@ -226,11 +231,10 @@ fn write_batch(
                 importer.pins.insert(pin.id, local);
                 importer.report.created.pins += 1;
                 if pin.source_file_url.is_some() && pins::source_url(pin).is_none() {
-                    importer.report.notes.push(format!(
-                        "The pin {} was imported without its source, which is not a web \
-                         address (http or https).",
-                        pin.id
-                    ));
+                    importer
+                        .report
+                        .notes
+                        .push(msg!("import-note-source-dropped", pin = pin.id.to_string()).into());
                 }
             }
             Written::AlreadyThere(local) => {

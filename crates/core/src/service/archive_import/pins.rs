@@ -13,6 +13,7 @@ use corkboard_domain::config::QuotasConfig;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, PinId, UserId};
 use corkboard_domain::pin::{PinRecord, PinText};
+use corkboard_i18n::{Message, msg};
 use corkboard_store::writing::Writing;
 use corkboard_store::{
     Source, board_links, board_pins, board_writes, boards, imported, pin_writes, pins, public_pins,
@@ -32,9 +33,9 @@ pub enum Written {
     Created(PinId),
     /// Imported before, or a pin of the same picture its owner had.
     AlreadyThere(PinId),
-    Failed(String),
+    Failed(Message),
     /// Not added: its owner reached a quota (the sentence saying which).
-    OverQuota(String),
+    OverQuota(Message),
 }
 
 /// Where each archive pin goes on the imported boards, and which boards it is the cover of.
@@ -147,7 +148,7 @@ impl Importer {
         steps: &[Step],
         places: &Places,
         quotas: Option<&QuotasConfig>,
-        mut stopped: Option<String>,
+        mut stopped: Option<Message>,
     ) -> AppResult<Vec<(usize, Written)>> {
         let mut done = Vec::new();
         let mut written: HashMap<u64, PinId> = HashMap::new();
@@ -213,7 +214,7 @@ impl Importer {
         quotas: Option<&QuotasConfig>,
         pin: &ExportedPin,
         owner: UserId,
-    ) -> AppResult<Option<String>> {
+    ) -> AppResult<Option<Message>> {
         let Some(quotas) = quotas else {
             return Ok(None);
         };
@@ -234,11 +235,11 @@ impl Importer {
         pin: &ExportedPin,
         owner: UserId,
         written: &HashMap<u64, PinId>,
-    ) -> Result<PinRecord, String> {
+    ) -> Result<PinRecord, Message> {
         let picture = match self.pictures.get(&pin.picture.sha1) {
             Some(Ok(picture)) => picture.clone(),
             Some(Err(reason)) => return Err(reason.clone()),
-            None => return Err("its picture was not ingested".into()),
+            None => return Err(msg!("import-picture-not-ingested")),
         };
         let text = PinText::checked(
             pin.title.clone(),
@@ -247,7 +248,7 @@ impl Importer {
             Some(pin.unsafe_content),
             Some(pin.tags.clone()),
         )
-        .map_err(|error| error.message().to_owned())?;
+        .map_err(|error| error.sentence())?;
         let added_via = pin
             .added_via
             .and_then(|via| self.pins.get(&via).or_else(|| written.get(&via)).copied());

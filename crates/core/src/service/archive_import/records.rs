@@ -13,6 +13,8 @@ use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::pin::Picture;
 use corkboard_domain::tags::normalize_tags;
 use corkboard_domain::user::{USERNAME_MAX, UserRecord, username_key, validate_username};
+use corkboard_i18n::Locale;
+use corkboard_i18n::{Message, msg};
 use corkboard_store::imported::{self, Origin};
 use corkboard_store::writing::Writing;
 use corkboard_store::{Source, board_writes, boards, folder_writes, folders, users};
@@ -32,7 +34,7 @@ pub(crate) struct Importer {
     /// Archive pin id -> local pin (created, found or imported before).
     pub pins: HashMap<u64, PinId>,
     /// Pictures ingested in this import, by sha1, or why one was refused.
-    pub pictures: HashMap<String, Result<Picture, String>>,
+    pub pictures: HashMap<String, Result<Picture, Message>>,
     pub report: ImportReport,
 }
 
@@ -74,23 +76,24 @@ impl Importer {
                         .ok_or_else(|| {
                             AppError::invalid(
                                 FIELD,
-                                format!(
-                                    "This archive holds {} accounts and none is named {}: import \
-                                     an export of one account.",
-                                    all.len(),
-                                    account.username
+                                msg!(
+                                    "error-archive-no-account-named",
+                                    count = all.len(),
+                                    username = account.username.as_str()
                                 ),
                             )
                         })?,
                 };
                 self.owners.insert(chosen.username.clone(), user);
                 if manifest.users.len() > 1 {
-                    self.report.notes.push(format!(
-                        "Only the content of {} was imported; the archive's {} other accounts \
-                         were left out.",
-                        chosen.username,
-                        manifest.users.len() - 1
-                    ));
+                    self.report.notes.push(
+                        msg!(
+                            "import-note-other-accounts-left-out",
+                            username = chosen.username.as_str(),
+                            count = manifest.users.len() - 1
+                        )
+                        .into(),
+                    );
                 }
             }
             ImportInto::Instance => {
@@ -130,17 +133,20 @@ impl Importer {
             return Ok(Some(same.id));
         }
         if let Some(existing) = users::by_email(write, &user.email)? {
-            self.report.notes.push(format!(
-                "The archive's account {} has the email of the account {} here: its content \
-                 went to that account.",
-                user.username, existing.username
-            ));
+            self.report.notes.push(
+                msg!(
+                    "import-note-same-email",
+                    username = user.username.as_str(),
+                    local = existing.username.as_str()
+                )
+                .into(),
+            );
             imported::put(write, origin, existing.id.0)?;
             self.report.skipped.users += 1;
             return Ok(Some(existing.id));
         }
         if let Err(error) = validate_username(&user.username) {
-            self.report.fail("user", &user.username, error.message());
+            self.report.fail("user", &user.username, error.sentence());
             return Ok(None);
         }
         let username = free_username(write, &user.username)?;
@@ -155,6 +161,12 @@ impl Importer {
             // Admin rights come along only into an empty instance (a restore).
             admin: restoring && user.admin,
             disabled: user.disabled,
+            // A language this instance has no catalog of is the browser's.
+            locale: user
+                .locale
+                .as_deref()
+                .and_then(Locale::named)
+                .map(|locale| locale.code()),
             // No password: the owner signs in after a password reset.
             ..UserRecord::new(String::new(), user.email.clone(), String::new())
         };
@@ -186,7 +198,7 @@ impl Importer {
             let name = match required_title("name", &folder.name) {
                 Ok(name) => name,
                 Err(error) => {
-                    self.report.fail("folder", &folder.slug, error.message());
+                    self.report.fail("folder", &folder.slug, error.sentence());
                     continue;
                 }
             };
@@ -235,7 +247,7 @@ impl Importer {
             let (title, caption, pin_default_description) = match checked {
                 Ok(checked) => checked,
                 Err(error) => {
-                    self.report.fail("board", &board.slug, error.message());
+                    self.report.fail("board", &board.slug, error.sentence());
                     continue;
                 }
             };
@@ -286,10 +298,14 @@ impl Importer {
             match local {
                 Some(id) if id != owner && !sharees.contains(&id) => sharees.push(id),
                 Some(_) => {}
-                None => self.report.notes.push(format!(
-                    "The board {slug} is not shared with {name}: that account is not part of \
-                     this import."
-                )),
+                None => self.report.notes.push(
+                    msg!(
+                        "import-note-share-dropped",
+                        board = slug,
+                        username = name.as_str()
+                    )
+                    .into(),
+                ),
             }
         }
         Ok(sharees)

@@ -1,6 +1,9 @@
-//! What an import did, as the CLI prints it and `POST /api/import` answers it.
+//! What an import did, as the CLI prints it and `POST /api/import` answers it. Its sentences
+//! are said when it is sent, in its reader's language (the import itself runs on threads of
+//! its own, outside the request).
 
-use serde::Serialize;
+use corkboard_i18n::Message;
+use serde::{Serialize, Serializer};
 
 #[derive(Debug, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -17,7 +20,37 @@ pub struct ImportReport {
     /// Pins not added because their owner reached a quota (`[quotas]`); a note says which.
     pub over_quota: usize,
     /// Everything else worth knowing (accounts matched by email, shares dropped...).
-    pub notes: Vec<String>,
+    pub notes: Vec<Sentence>,
+}
+
+/// A sentence of the report: a message, or a message and then the one that says why
+/// (`1,800 pins were not added:` and the quota reached).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sentence(Vec<Message>);
+
+impl Sentence {
+    /// `said`, then `why`.
+    pub fn because(said: Message, why: Message) -> Sentence {
+        Sentence(vec![said, why])
+    }
+
+    /// The sentence in the current request's language (English outside a request).
+    pub fn text(&self) -> String {
+        let parts: Vec<String> = self.0.iter().map(Message::text).collect();
+        parts.join(" ")
+    }
+}
+
+impl From<Message> for Sentence {
+    fn from(message: Message) -> Sentence {
+        Sentence(vec![message])
+    }
+}
+
+impl Serialize for Sentence {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.text())
+    }
 }
 
 #[derive(Debug, Default, Serialize, PartialEq, Eq)]
@@ -44,11 +77,11 @@ pub struct Failed {
     pub kind: &'static str,
     /// Which one: a username, a slug, or a pin's id in the archive with its caption.
     pub what: String,
-    pub reason: String,
+    pub reason: Sentence,
 }
 
 impl ImportReport {
-    pub fn fail(&mut self, kind: &'static str, what: impl Into<String>, reason: impl Into<String>) {
+    pub fn fail(&mut self, kind: &'static str, what: impl Into<String>, reason: Message) {
         self.failed.push(Failed {
             kind,
             what: what.into(),
@@ -89,9 +122,13 @@ impl ImportReport {
             lines.push(format!("not added over a quota: {} pins", self.over_quota));
         }
         for f in &self.failed {
-            lines.push(format!("failed {} {}: {}", f.kind, f.what, f.reason));
+            lines.push(format!("failed {} {}: {}", f.kind, f.what, f.reason.text()));
         }
-        lines.extend(self.notes.iter().map(|note| format!("note: {note}")));
+        lines.extend(
+            self.notes
+                .iter()
+                .map(|note| format!("note: {}", note.text())),
+        );
         lines
     }
 }

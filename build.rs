@@ -9,6 +9,7 @@ fn main() {
         "extension/src",
         "extension/manifest.json",
         "extension/options.html",
+        "extension/_locales",
         "ui/build.mjs",
         "ui/compress.mjs",
         "ui/i18n-extract.mjs",

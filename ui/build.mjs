@@ -6,7 +6,7 @@
 //   node ui/build.mjs          production build (minified, no source maps)
 //   node ui/build.mjs --dev    readable build with linked source maps
 
-import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
@@ -254,6 +254,8 @@ await esbuild.build({
   logLevel: 'warning',
 });
 for (const file of ['manifest.json', 'options.html']) await copyFile(path.join(extension, file), path.join(extensionDist, file));
+// Its words in each language (Chrome's `_locales`): a third language is one more messages.json.
+await cp(path.join(extension, '_locales'), path.join(extensionDist, '_locales'), { recursive: true });
 await writeFile(path.join(extensionDist, 'icon-192.png'), iconPng(192));
 
 /** Size and brotli size of the outputs, in KiB. */

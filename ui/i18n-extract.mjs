@@ -10,7 +10,9 @@
 //                                            literal, an id has two English texts, a language
 //                                            misses an id or has one no code uses, or a
 //                                            translation's placeholders, tags or plural forms
-//                                            do not match its English (run by `npm run typecheck`)
+//                                            do not match its English, or the browser
+//                                            extension's _locales differ from English's
+//                                            (run by `npm run typecheck`)
 //   node ui/i18n-extract.mjs --merge-parts   folds <code>-parts/*.json into <code>.json and
 //                                            deletes the parts
 //
@@ -437,6 +439,28 @@ async function check() {
       if (!(id in messages)) problems.push(`${code}: '${id}' is used by no code`);
       else if (typeof message !== 'string') problems.push(`${code}: '${id}' is not a string`);
       else for (const problem of translationProblems(code, messages[id], message)) problems.push(`${code}: '${id}' ${problem}`);
+    }
+  }
+  problems.push(...(await extensionProblems()));
+  return problems;
+}
+
+/** The browser extension's catalogs (Chrome's `extension/_locales/<code>/messages.json`): each
+ * language has exactly English's messages, with the same placeholders. */
+async function extensionProblems() {
+  const folder = path.join(root, '..', 'extension', '_locales');
+  const read = async (code) => readJson(path.join(folder, code, 'messages.json'));
+  const english = await read('en');
+  const problems = [];
+  for (const code of await readdir(folder)) {
+    if (code === 'en') continue;
+    const theirs = await read(code);
+    const where = `extension/_locales/${code}`;
+    for (const name of Object.keys(english)) if (!(name in theirs)) problems.push(`${where}: '${name}' is missing`);
+    for (const [name, entry] of Object.entries(theirs)) {
+      if (!(name in english)) problems.push(`${where}: '${name}' is not in English`);
+      else if (JSON.stringify(Object.keys(entry.placeholders ?? {})) !== JSON.stringify(Object.keys(english[name].placeholders ?? {})))
+        problems.push(`${where}: '${name}' has other placeholders than English`);
     }
   }
   return problems;

@@ -10,7 +10,7 @@ import { savedInstance } from './instance';
 const MENU = 'pin-this-image';
 
 chrome.runtime.onInstalled.addListener(() => {
-  chrome.contextMenus.create({ id: MENU, title: 'Pin this image', contexts: ['image'] });
+  chrome.contextMenus.create({ id: MENU, title: chrome.i18n.getMessage('pinThisImage'), contexts: ['image'] });
 });
 
 chrome.contextMenus.onClicked.addListener((info, tab) => {

@@ -22,6 +22,11 @@ declare namespace chrome {
     }
     function create(properties: { url: string }): Promise<Tab>;
   }
+  namespace i18n {
+    /** The message `name` of `_locales/<the browser's language>/messages.json` (English else). */
+    function getMessage(name: string, substitutions?: string | string[]): string;
+    function getUILanguage(): string;
+  }
   namespace storage {
     const sync: {
       get(key: string): Promise<Record<string, unknown>>;

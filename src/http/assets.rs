@@ -1,7 +1,7 @@
 //! The web UI embedded in the binary: hashed assets cached forever, `index.html` for app routes
 //! (with its link preview for the pages that have one, `link_previews`, and in the request's
-//! language: `<html lang>` and its few words), each sent as its brotli or gzip copy (made at
-//! build time) to browsers that accept it.
+//! language: `<html lang>` and its few words, as the installable app's manifest), each sent as
+//! its brotli or gzip copy (made at build time) to browsers that accept it.
 
 use poem::http::{StatusCode, header};
 use poem::{Endpoint, Request, Response, Result};
@@ -16,6 +16,8 @@ use corkboard_i18n::{Locale, Message, msg};
 
 /// The words of `index.html` (written in English by the UI's build) said in another language.
 const INDEX_WORDS: [Message; 2] = [msg!("page-description"), msg!("page-noscript")];
+/// The installable app's manifest, whose description the build wrote in English.
+const MANIFEST: &str = "manifest.webmanifest";
 
 #[derive(RustEmbed)]
 #[folder = "ui/dist"]
@@ -35,6 +37,10 @@ impl Endpoint for UiAssets {
             } else {
                 "no-cache"
             };
+            let locale = Locale::current();
+            if path == MANIFEST && locale != Locale::english() {
+                return Ok(manifest_in(&file.data, &locale, &req));
+            }
             return Ok(file_response(path, file, cache, &req));
         }
         let first_segment = path.split('/').next().unwrap_or_default();
@@ -76,6 +82,15 @@ fn in_language(index: String, locale: &Locale) -> String {
         page = page.replacen(&english, &escaped(&words.text_in(locale)), 1);
     }
     page
+}
+
+/// The manifest (as the build wrote it, in English) with its description said in `locale`.
+fn manifest_in(manifest: &[u8], locale: &Locale, req: &Request) -> Response {
+    let words = msg!("manifest-description");
+    let english = serde_json::to_string(&words.text_in(&Locale::english())).unwrap_or_default();
+    let said = serde_json::to_string(&words.text_in(locale)).unwrap_or_default();
+    let manifest = String::from_utf8_lossy(manifest).replacen(&english, &said, 1);
+    conditional::answer(req, "application/manifest+json", manifest, None)
 }
 
 /// `index.html` with the link preview of the page asked for, when it has one.

@@ -165,6 +165,16 @@ async fn pages_and_feeds_are_served_in_the_browser_s_language() {
     assert!(html.contains("<html lang=\"en\">"));
     assert!(html.contains("<noscript>Corkboard needs JavaScript to run.</noscript>"));
 
+    // The installable app's manifest.
+    let description = |manifest: &str| {
+        let manifest: Value = serde_json::from_str(manifest).unwrap();
+        manifest["description"].as_str().unwrap().to_owned()
+    };
+    let (_, _, manifest) = page(&app, "/manifest.webmanifest", &french_browser).await;
+    assert_eq!(description(&manifest), "Votre propre tableau d'images.");
+    let (_, _, manifest) = page(&app, "/manifest.webmanifest", &[]).await;
+    assert_eq!(description(&manifest), "Your own board of pictures.");
+
     let (status, _, atom) =
         page(&app, "/feeds/users/ann/boards/garden.atom", &french_browser).await;
     assert_eq!(status, 200);

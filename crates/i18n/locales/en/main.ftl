@@ -17,6 +17,7 @@ error-locale-unknown = This language is not available: { $locale }.
 
 page-description = Corkboard: your own board of pictures.
 page-noscript = Corkboard needs JavaScript to run.
+manifest-description = Your own board of pictures.
 page-not-found = Not found
 # A page's title: what it shows, then the site's name.
 title-page = { $name } · { $site }

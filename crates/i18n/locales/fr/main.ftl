@@ -17,6 +17,7 @@ error-locale-unknown = Cette langue n'est pas disponible : { $locale }.
 
 page-description = Corkboard : votre propre tableau d'images.
 page-noscript = Corkboard a besoin de JavaScript pour fonctionner.
+manifest-description = Votre propre tableau d'images.
 page-not-found = Introuvable
 title-page = { $name } · { $site }
 title-by-owner = { $name } par { $owner }

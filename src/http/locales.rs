@@ -6,6 +6,7 @@
 use poem::http::{HeaderValue, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
 
+use crate::http::cookies::cookie;
 use corkboard_i18n::Locale;
 
 /// The cookie naming a person's language.
@@ -13,15 +14,7 @@ const LOCALE_COOKIE: &str = "locale";
 
 /// The language `req` asks for.
 fn of_request(req: &Request) -> Locale {
-    let cookie = req
-        .headers()
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == LOCALE_COOKIE)
-        .map(|(_, code)| code.trim());
+    let cookie = cookie(req, LOCALE_COOKIE);
     let accept_language = req
         .headers()
         .get(header::ACCEPT_LANGUAGE)

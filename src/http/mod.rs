@@ -7,6 +7,7 @@ pub mod assets;
 pub mod bucket_files;
 pub(crate) mod compression;
 pub(crate) mod conditional;
+pub(crate) mod cookies;
 pub mod export;
 pub(crate) mod feed_documents;
 pub(crate) mod feeds;

@@ -4,6 +4,7 @@
 use poem::http::header;
 use poem::{Endpoint, IntoResponse, Request, Response};
 
+use crate::http::cookies::cookie;
 use crate::http::proxies::client_of;
 use corkboard_core::service::context::Services;
 use corkboard_core::service::recognise;
@@ -67,15 +68,9 @@ fn header_str<'a>(req: &'a Request, name: &str) -> Option<&'a str> {
 }
 
 fn session_token(req: &Request) -> Option<String> {
-    req.headers()
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == SESSION_COOKIE)
-        .map(|(_, token)| token.to_owned())
+    cookie(req, SESSION_COOKIE)
         .filter(|token| !token.is_empty())
+        .map(str::to_owned)
 }
 
 /// True unless the browser says the request comes from another origin (`Origin`, else

@@ -15,6 +15,13 @@ tokio::task_local! {
     static CURRENT: Locale;
 }
 
+/// The languages the catalogs have, by code: read once, asked at every request.
+static AVAILABLE: LazyLock<Vec<Locale>> = LazyLock::new(|| {
+    let mut locales: Vec<Locale> = CATALOGS.locales().cloned().map(Locale).collect();
+    locales.sort_by_key(Locale::code);
+    locales
+});
+
 static ENGLISH: LazyLock<Locale> =
     LazyLock::new(|| Locale("en".parse().expect("`en` is a language identifier")));
 
@@ -32,7 +39,7 @@ pub struct Language {
 /// Every language the catalogs have, by code.
 pub fn languages() -> Vec<Language> {
     Locale::available()
-        .into_iter()
+        .iter()
         .map(|locale| Language {
             code: locale.code(),
             name: CATALOGS.lookup(&locale.0, "language-name"),
@@ -47,10 +54,8 @@ impl Locale {
     }
 
     /// The languages the catalogs have, by code.
-    pub fn available() -> Vec<Locale> {
-        let mut locales: Vec<Locale> = CATALOGS.locales().cloned().map(Locale).collect();
-        locales.sort_by_key(Locale::code);
-        locales
+    pub fn available() -> &'static [Locale] {
+        &AVAILABLE
     }
 
     /// Its code, as cookies, the stored choice and `<html lang>` write it: `en`, `fr`.
@@ -62,8 +67,9 @@ impl Locale {
     pub fn named(code: &str) -> Option<Locale> {
         let wanted: LanguageIdentifier = code.trim().parse().ok()?;
         Locale::available()
-            .into_iter()
+            .iter()
             .find(|locale| locale.0 == wanted)
+            .cloned()
     }
 
     /// The language an `Accept-Language` header prefers among those the catalogs have: the

@@ -297,6 +297,13 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
             .collect(),
         entries(tx, PRIVATE_PICTURE_PINS)?,
     );
+    report.compare(
+        OWN_PICTURE_PINS.name(),
+        pins.values()
+            .map(|p| ((p.user.0, p.picture.sha1.clone(), p.id.0), ()))
+            .collect(),
+        entries(tx, OWN_PICTURE_PINS)?,
+    );
     let pin_boards: BTreeSet<((u64, u64), i64)> = entries(tx, PIN_BOARDS)?;
     let board_pins: BTreeSet<((u64, i64, u64), ())> = entries(tx, BOARD_PINS)?;
     report.compare(

@@ -45,6 +45,7 @@ const MIGRATIONS: &[Migration] = &[
     fan_out_the_feed,
     index_private_picture_pins,
     remember_languages,
+    index_own_picture_pins,
 ];
 
 /// The schema version this binary writes.
@@ -455,6 +456,13 @@ fn index_private_picture_pins(write: &Writing) -> anyhow::Result<()> {
 fn remember_languages(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::USERS)?;
     Ok(())
+}
+
+/// 31: each owner's pins by picture, so that the copies an upload finds among the user's pins
+/// are looked up by picture, not picked out of every pin showing it.
+fn index_own_picture_pins(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::OWN_PICTURE_PINS)?;
+    super::pin_writes::fill_own_pictures(write).map_err(|error| anyhow::anyhow!("{error:?}"))
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@ use redb::ReadableTable;
 
 use super::codec::{decode, encode};
 use super::public_pins::{refresh_public, set_public};
-use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER, PRIVATE_PICTURE_PINS};
+use super::tables::{
+    OWN_PICTURE_PINS, PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER, PRIVATE_PICTURE_PINS,
+};
 use super::writing::Writing;
 use super::{
     Source, board_links, board_pins, board_writes, boards, feed, look_alikes, next_id,
@@ -38,6 +40,9 @@ pub fn insert(write: &Writing, mut pin: PinRecord, on_boards: &[BoardId]) -> App
     write
         .open_table(PINS_BY_PICTURE)?
         .insert((pin.picture.sha1.as_str(), pin.id.0), ())?;
+    write
+        .open_table(OWN_PICTURE_PINS)?
+        .insert((pin.user.0, pin.picture.sha1.as_str(), pin.id.0), ())?;
     search_pending::mark(write, [pin.id])?;
     for board in on_boards {
         place_pin(write, pin.id, *board)?;
@@ -92,6 +97,18 @@ pub(crate) fn fill_private_pictures(write: &Writing) -> AppResult<()> {
     Ok(())
 }
 
+/// Fills each owner's pins by picture from every pin (migration 31).
+pub(crate) fn fill_own_pictures(write: &Writing) -> AppResult<()> {
+    let pins = write.open_table(PINS)?;
+    let mut own = write.open_table(OWN_PICTURE_PINS)?;
+    for entry in pins.iter()? {
+        let (_, bytes) = entry?;
+        let pin: PinRecord = decode(bytes.value())?;
+        own.insert((pin.user.0, pin.picture.sha1.as_str(), pin.id.0), ())?;
+    }
+    Ok(())
+}
+
 /// Removes a pin from its boards, the indexes and the feeds; true when no pin shows its picture
 /// any more.
 pub fn remove(write: &Writing, pin: &PinRecord) -> AppResult<bool> {
@@ -112,6 +129,11 @@ pub fn remove(write: &Writing, pin: &PinRecord) -> AppResult<bool> {
     write
         .open_table(PINS_BY_PICTURE)?
         .remove((pin.picture.sha1.as_str(), pin.id.0))?;
+    write.open_table(OWN_PICTURE_PINS)?.remove((
+        pin.user.0,
+        pin.picture.sha1.as_str(),
+        pin.id.0,
+    ))?;
     let mut pictures = write.open_table(PICTURES)?;
     let sha1 = pin.picture.sha1.as_str();
     let count = pictures.get(sha1)?.map_or(0, |count| count.value());

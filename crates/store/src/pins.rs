@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use redb::{ReadableTable, ReadableTableMetadata};
 
-use super::tables::{PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
+use super::tables::{OWN_PICTURE_PINS, PICTURES, PINS, PINS_BY_PICTURE, PINS_BY_USER};
 use super::{Source, ids_under, pin_ids_in};
 use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::{PinId, UserId};
@@ -70,19 +70,6 @@ pub(crate) fn ids_of_user(tx: &impl Source, user: UserId) -> AppResult<Vec<PinId
     Ok(ids.into_iter().map(PinId).collect())
 }
 
-/// Those of `ids` that are `user`'s pins, in their order, without reading the pins.
-pub fn of_user_among(tx: &impl Source, user: UserId, ids: &[PinId]) -> AppResult<Vec<PinId>> {
-    let table = tx.table(PINS_BY_USER)?;
-    tx.note_keys_read(ids.len());
-    let mut own = Vec::new();
-    for id in ids {
-        if table.get((user.0, id.0))?.is_some() {
-            own.push(*id);
-        }
-    }
-    Ok(own)
-}
-
 /// The first pin showing the picture with this sha1 that is `wanted`, read one pin at a time
 /// (each counted in `Store::keys_read`): a picture many pins show is not loaded whole.
 pub fn first_showing(
@@ -108,6 +95,22 @@ pub fn showing(tx: &impl Source, sha1: &str, most: usize) -> AppResult<Vec<PinId
     range
         .take(most)
         .map(|entry| Ok(PinId(entry?.0.value().1)))
+        .collect()
+}
+
+/// Up to `most` of the user's own pins showing the picture of this sha1, oldest first: looked up,
+/// however many other users pinned it.
+pub fn of_user_showing(
+    tx: &impl Source,
+    user: UserId,
+    sha1: &str,
+    most: usize,
+) -> AppResult<Vec<PinId>> {
+    let table = tx.table(OWN_PICTURE_PINS)?;
+    let range = table.range((user.0, sha1, 0)..=(user.0, sha1, u64::MAX))?;
+    range
+        .take(most)
+        .map(|entry| Ok(PinId(entry?.0.value().2)))
         .collect()
 }
 

@@ -84,6 +84,7 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(FOLLOWER_COUNTS)?;
     tables.copy(FEED)?;
     tables.copy(PRIVATE_PICTURE_PINS)?;
+    tables.copy(OWN_PICTURE_PINS)?;
     tables.copy(TEMP_PINS)?;
     tables.copy(USER_TEMP_BYTES)?;
     tables.copy(IMPORT_JOBS)?;

@@ -194,6 +194,10 @@ pub(crate) const FEED: TableDefinition<(u64, u64), u64> = TableDefinition::new("
 /// (`PinRecord::private_picture`), which keep their boards private.
 pub(crate) const PRIVATE_PICTURE_PINS: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("private-picture-pins-1");
+/// (owner id, picture sha1, pin id) -> (): each owner's pins by picture, so that a user's own
+/// copies of a picture are found however many other users pinned it.
+pub(crate) const OWN_PICTURE_PINS: TableDefinition<(u64, &str, u64), ()> =
+    TableDefinition::new("own-picture-pins-1");
 
 /// temporary file name -> `TempPinRecord`: a picture uploaded or downloaded, not yet pinned.
 pub(crate) const TEMP_PINS: TableDefinition<&str, &[u8]> = TableDefinition::new("temp-pins-1");

@@ -122,21 +122,23 @@ pub fn remove(write: &Writing, user: &UserRecord) -> AppResult<()> {
     super::recent_searches::clear(write, user.id)
 }
 
-/// Users whose username starts with `prefix` (lowercase), in the order of their usernames, at
-/// most `limit`.
+/// The first `wanted` users that are `kept`, whose username starts with `prefix` (lowercase), in
+/// the order of their usernames, at most `read` usernames read.
 pub fn with_username_starting(
     tx: &impl Source,
     prefix: &str,
-    limit: usize,
+    read: usize,
+    wanted: usize,
+    kept: impl Fn(&UserRecord) -> bool,
 ) -> AppResult<Vec<UserRecord>> {
     let table = tx.table(USERS_BY_USERNAME)?;
     let mut found = Vec::new();
-    for entry in table.range(prefix..)?.take(limit) {
+    for entry in table.range(prefix..)?.take(read) {
         let (username, id) = entry?;
-        if !username.value().starts_with(prefix) {
+        if found.len() == wanted || !username.value().starts_with(prefix) {
             break;
         }
-        found.extend(get(tx, UserId(id.value()))?);
+        found.extend(get(tx, UserId(id.value()))?.filter(&kept));
     }
     Ok(found)
 }

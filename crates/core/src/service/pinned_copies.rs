@@ -10,8 +10,9 @@ use corkboard_store::{Source, look_alikes, pins};
 
 /// The most clones, and the most near-duplicates, a search answers.
 pub const MOST_COPIES: usize = 20;
-/// The most pins looked at in all, over the picture itself and its look-alikes (the closest
-/// first): a picture many users pinned bounds the work. Only the user's own pins are read whole.
+/// The most of the user's pins read, over the picture itself and its look-alikes (the closest
+/// first): a user who pinned one picture many times bounds the work. Other users' pins of the
+/// same pictures are not read at all (`pins::of_user_showing`).
 const MOST_READ: usize = 2_000;
 
 /// The user's pins showing a picture or one like it, each list newest first.
@@ -47,9 +48,9 @@ pub(crate) fn pinned_copies(
         if looked_at == MOST_READ {
             break;
         }
-        let ids = pins::showing(tx, &sha1, MOST_READ - looked_at)?;
+        let ids = pins::of_user_showing(tx, user, &sha1, MOST_READ - looked_at)?;
         looked_at += ids.len();
-        own.extend(pins::of_user_among(tx, user, &ids)?);
+        own.extend(ids);
     }
     let mut copies = PinnedCopies::default();
     for (_, pin) in pins::get_each(tx, own.into_iter().map(|id| ((), id)))? {

@@ -6,7 +6,7 @@ use corkboard_domain::error::AppResult;
 use corkboard_domain::ids::UserId;
 use corkboard_domain::policy::shows_content;
 use corkboard_domain::user::UserRecord;
-use corkboard_store::{board_titles, boards, recent_searches, users};
+use corkboard_store::{Source, board_titles, boards, recent_searches, users};
 
 use crate::service::access::visible_only;
 use crate::service::data::Data;
@@ -17,7 +17,7 @@ pub const FEWEST_LETTERS: usize = 2;
 /// How many entries of the index of board title words one suggestion reads at most: boards the
 /// viewer may not see are passed over, and a common beginning stops there.
 const BOARD_WORDS_READ: usize = 200;
-/// How many people whose username starts alike are read at most (disabled ones are passed over).
+/// How many usernames starting alike are read at most (disabled accounts are passed over).
 const PEOPLE_READ: usize = 50;
 
 /// What the header suggests for what is typed.
@@ -57,34 +57,47 @@ pub async fn suggest(
         }
         let tags = tags_seen(data, viewer, typed, &[], first)?;
         let (boards, people) = data.store.read(|read| {
-            let searched = title_words(typed);
-            let boards = match searched.iter().next() {
-                Some(word) => {
-                    let ids =
-                        board_titles::of_anyone_with_word_starting(read, word, BOARD_WORDS_READ)?;
-                    let mut found = Vec::new();
-                    for id in ids {
-                        found.extend(boards::get(read, id)?);
-                    }
-                    found.retain(|board| title_matches(&title_words(&board.title), &searched));
-                    found.sort_by_key(|board| std::cmp::Reverse(board.id));
-                    visible_only(read, found, viewer)?
-                }
-                None => Vec::new(),
-            };
             let name = typed.trim_start_matches('@').to_lowercase();
-            let mut people = users::with_username_starting(read, &name, PEOPLE_READ)?;
-            people.retain(shows_content);
-            Ok((boards, people))
+            let people =
+                users::with_username_starting(read, &name, PEOPLE_READ, first, shows_content)?;
+            Ok((boards_titled(read, viewer, typed, first)?, people))
         })?;
         Ok(Suggestions {
             tags,
-            boards: boards.into_iter().take(first).collect(),
-            people: people.into_iter().take(first).collect(),
+            boards,
+            people,
             recent_searches,
         })
     })
     .await
+}
+
+/// Up to `first` boards the viewer may see with a title word starting with each typed word,
+/// newest first: the index's entries are sorted by board, and boards are read only until enough
+/// are found.
+fn boards_titled(
+    read: &impl Source,
+    viewer: Option<UserId>,
+    typed: &str,
+    first: usize,
+) -> AppResult<Vec<BoardRecord>> {
+    let searched = title_words(typed);
+    let Some(word) = searched.iter().next() else {
+        return Ok(Vec::new());
+    };
+    let mut ids = board_titles::of_anyone_with_word_starting(read, word, BOARD_WORDS_READ)?;
+    ids.sort_unstable_by_key(|id| std::cmp::Reverse(*id));
+    let mut found = Vec::new();
+    for id in ids {
+        if found.len() == first {
+            break;
+        }
+        let board = boards::get(read, id)?.filter(|board| {
+            searched.len() == 1 || title_matches(&title_words(&board.title), &searched)
+        });
+        found.extend(visible_only(read, board.into_iter().collect(), viewer)?);
+    }
+    Ok(found)
 }
 
 /// The viewer's recent searches holding `typed` (any case), newest first, at most `first`.

@@ -4,8 +4,8 @@ use chrono::Utc;
 use redb::{ReadableTable, ReadableTableMetadata};
 
 use super::*;
-use crate::{Source, Store, board_pins, board_writes, pin_writes, users};
-use corkboard_domain::ids::BoardId;
+use crate::{Source, Store, board_pins, board_writes, pin_writes, pins, users};
+use corkboard_domain::ids::{BoardId, UserId};
 
 fn store_with_a_pin() -> (tempfile::TempDir, Store, PinRecord) {
     store_with_a_pin_on(&[false])
@@ -366,4 +366,21 @@ fn migration_29_finds_the_pins_of_pictures_shared_privately_that_keep_a_board_pr
     };
     assert!(holds(board));
     assert!(!holds(BoardId(board.0 + 1000)));
+}
+
+#[test]
+fn migration_31_finds_a_users_own_pins_of_a_picture() {
+    let (dir, store, pin) = store_with_a_pin();
+    let (_dir, broken, store) =
+        emptied_then_migrated_from((dir, store, pin.clone()), OWN_PICTURE_PINS, 30);
+    assert!(broken);
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    let own = |user| {
+        store
+            .read(|read| pins::of_user_showing(read, user, &pin.picture.sha1, 10))
+            .unwrap()
+    };
+    assert_eq!(own(pin.user), vec![pin.id]);
+    assert!(own(UserId(pin.user.0 + 1)).is_empty());
 }

@@ -7,7 +7,8 @@ row up, then runs it as the bench does (16 connections, the same random words in
         before=/tmp/before after=target/release/corkboard after+thp=target/release/corkboard,KEY=VALUE
 
 --data: a folder made by `corkboard seed` (copied, left as it is); --rows: the rows of the bench
-(its targets and their signed-in twins) whose names hold every `&`-separated part; each binary as
+(its targets and their signed-in twins) whose names hold every `&`-separated part, or those of
+one of its `|`-separated alternatives; each binary as
 LABEL=PATH, followed by the environment it runs with (`,KEY=VALUE` each). Besides requests/s, it
 prints the server's CPU time a request (user and system, from /proc), which the scheduling of the
 server's threads against wrk's on a small machine blurs less."""

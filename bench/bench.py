@@ -525,10 +525,13 @@ def signed_in(server, pages):
 
 def rows_named(server, parts):
     """The rows of the bench (its targets and their signed-in twins) whose names hold every one of
-    `parts` (separated by `&`), by name: for the scripts that measure a few rows by hand."""
+    `parts` (separated by `&`), or of one of its alternatives (separated by `|`), by name: for
+    the scripts that measure a few rows by hand."""
     pages = targets(server, boards_of_newest_pins(server))
     rows = {**pages, **signed_in(server, pages)}
-    return {name: target for name, target in rows.items() if all(part in name for part in parts.split("&"))}
+    def wanted(name):
+        return any(all(part in name for part in alternative.split("&")) for alternative in parts.split("|"))
+    return {name: target for name, target in rows.items() if wanted(name)}
 
 
 def home_list_while_uploading(server, home, plan, picture):

@@ -85,7 +85,7 @@ async function openOffline(app) {
 }
 
 /**
- * On the provider's pages: sign in as `login` (any password does), then consent when asked;
+ * On the provider's pages: sign in as `login` (any password does) and consent, each when asked;
  * resolves once the browser has left the provider.
  * @param {import('playwright-core').Page} page
  * @param {string} issuer
@@ -93,16 +93,29 @@ async function openOffline(app) {
  */
 async function signInAtProvider(page, issuer, login) {
   await waitFor(() => page.url().startsWith(issuer), { timeout: 10_000, message: `the provider's page (at ${page.url()})` });
-  await page.getByPlaceholder('Enter any login').fill(login);
-  await page.getByPlaceholder('and password').fill('any password');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
+  const loginField = page.getByPlaceholder('Enter any login');
   const consent = page.getByRole('button', { name: 'Continue' });
-  await waitFor(async () => !page.url().startsWith(issuer) || (await consent.isVisible()), {
-    timeout: 10_000,
-    message: 'the consent page or the way back',
-  });
-  if (page.url().startsWith(issuer)) await consent.click();
-  await waitFor(() => !page.url().startsWith(issuer), { timeout: 10_000, message: 'the way back to Corkboard' });
+  for (;;) {
+    const step = await waitFor(
+      async () => {
+        if (!page.url().startsWith(issuer)) return 'back';
+        if (await loginField.isVisible()) return 'login';
+        return (await consent.isVisible()) ? 'consent' : null;
+      },
+      { timeout: 10_000, message: `the provider's next step (at ${page.url()})` },
+    );
+    if (step === 'back') return;
+    if (step === 'consent') await consent.click();
+    else {
+      await loginField.fill(login);
+      await page.getByPlaceholder('and password').fill('any password');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+    }
+    await waitFor(async () => !(await (step === 'consent' ? consent : loginField).isVisible().catch(() => false)), {
+      timeout: 10_000,
+      message: `the provider's ${step} page to go`,
+    });
+  }
 }
 
 describe('signing in through the identity provider', { skip }, () => {
@@ -140,11 +153,30 @@ describe('signing in through the identity provider', { skip }, () => {
       assert.equal(await page.getByRole('button', { name: 'Change username' }).count(), 0);
 
       // The last way in cannot be removed: the server says so.
-      await methods.getByRole('button', { name: /^Unlink / }).click();
-      await methods.getByRole('alert').getByRole('listitem').waitFor();
-      await methods.getByText(LABEL, { exact: true }).waitFor();
+      const unlink = methods.getByRole('button', { name: /^Unlink / });
+      await unlink.click();
+      await methods.getByRole('alert').getByText('This is your only way to sign in: add a password or a passkey first.').waitFor();
+
+      // A first password, without a current one; then the provider may go, and come back.
+      await methods.getByRole('button', { name: 'Set a password' }).click();
+      const setPassword = page.getByRole('dialog', { name: 'Set a password' });
+      assert.equal(await setPassword.getByLabel('Current password', { exact: true }).count(), 0);
+      await setPassword.getByLabel('New password', { exact: true }).fill('a first secret');
+      await setPassword.getByLabel('New password confirmation', { exact: true }).fill('a first secret');
+      await setPassword.getByRole('button', { name: 'Save' }).click();
+      await setPassword.waitFor({ state: 'detached' });
+      await methods.getByRole('status').getByText(/^Your password is set/).waitFor();
+      await methods.getByRole('button', { name: 'Change password' }).waitFor();
+      await unlink.click();
+      await methods.getByRole('status').getByText(`${LABEL} no longer signs you in here.`, { exact: true }).waitFor();
+      assert.equal(await unlink.count(), 0);
+      await methods.getByRole('link', { name: `Link ${LABEL}` }).click();
+      await signInAtProvider(page, provider.issuer, 'ada');
+      await waitForPath(page, '/profile/');
+      await methods.getByRole('button', { name: /^Unlink Test ID: ada@example\.org/ }).waitFor();
 
       // Signing out goes through the provider's logout, back to the login page.
+      await page.evaluate(() => window.scrollTo(0, 0)); // the header shows again
       await headerMenu(page, 'Sign out');
       const signOut = page.getByRole('dialog', { name: 'Sign out' });
       await signOut.getByRole('button', { name: 'Sign out' }).click();
@@ -158,6 +190,23 @@ describe('signing in through the identity provider', { skip }, () => {
       await signInAtProvider(page, provider.issuer, 'ada');
       await page.goto('/profile/');
       await page.getByText('@countess', { exact: true }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers the provider on the sign-up page, with the invite link it came from', async () => {
+    const { context, page, errors } = await openOffline(app);
+    try {
+      await page.goto('/signup/?invite=an-invite-secret');
+      const start = new URL(
+        (await page.getByRole('link', { name: `Sign in with ${LABEL}` }).getAttribute('href')) ?? '',
+        app.server.baseUrl,
+      );
+      assert.equal(start.pathname, '/api/auth/oidc/start');
+      assert.equal(start.searchParams.get('intent'), 'sign-in');
+      assert.equal(start.searchParams.get('invite'), 'an-invite-secret');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

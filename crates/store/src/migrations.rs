@@ -45,6 +45,7 @@ const MIGRATIONS: &[Migration] = &[
     fan_out_the_feed,
     index_private_picture_pins,
     remember_languages,
+    link_identities,
 ];
 
 /// The schema version this binary writes.
@@ -454,6 +455,17 @@ fn index_private_picture_pins(write: &Writing) -> anyhow::Result<()> {
 /// opening the database.
 fn remember_languages(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::USERS)?;
+    Ok(())
+}
+
+/// 31: accounts of the identity provider linked to users, by subject and by user; the sign-ins
+/// under way through it; two fields at the end of records (`UserRecord::username_editable`,
+/// `SessionRecord::provider_id_token`), read as their defaults in records written before.
+fn link_identities(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::IDENTITIES)?;
+    write.open_table(tables::IDENTITIES_BY_SUBJECT)?;
+    write.open_table(tables::IDENTITIES_BY_USER)?;
+    write.open_table(tables::PENDING_SIGN_INS)?;
     Ok(())
 }
 

@@ -7,7 +7,9 @@ use crate::service::data::Data;
 use crate::service::rate_limit::{sign_in_keys, sign_up_keys};
 use crate::service::recovery::{issue_token, mail_sign_up_attempt, send_verification_mail};
 use crate::service::registration::{Credentials, Gate, admit, use_invite};
-use crate::service::secrets::{hash_password, password_matches, waste_a_password_check};
+use crate::service::secrets::{
+    hash_password, password_matches, require_passwords, waste_a_password_check,
+};
 use crate::service::sessions::{SignedIn, TOO_MANY_SIGN_INS, start_session};
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
@@ -37,7 +39,7 @@ pub async fn sign_up(
     credentials: Credentials,
 ) -> AppResult<SignedIn> {
     viewer.require_own_origin()?;
-    require_passwords(services)?;
+    require_passwords(&services.config)?;
     let email = email.trim().to_owned();
     let username = username.trim().to_owned();
     validate_email("email", &email)?;
@@ -108,7 +110,7 @@ pub async fn log_in(
     password: String,
 ) -> AppResult<SignedIn> {
     viewer.require_own_origin()?;
-    require_passwords(services)?;
+    require_passwords(&services.config)?;
     check_secret_length("password", &password)?;
     let keys = sign_in_keys(&services.config.limits, &email, viewer.client_ip);
     services.limiter.take(&keys, TOO_MANY_SIGN_INS)?;
@@ -166,12 +168,4 @@ pub async fn log_in(
 pub async fn log_out(data: &Data, session_hash: String) -> AppResult<Option<SessionRecord>> {
     data.write(move |write| accounts::remove_session(write, &session_hash))
         .await
-}
-
-/// Refuses signing in or up with a password when passwords are off (`accounts.passwords`).
-pub(crate) fn require_passwords(data: &Data) -> AppResult<()> {
-    if !data.config.accounts.passwords {
-        return Err(AppError::denied(msg!("error-passwords-off")));
-    }
-    Ok(())
 }

@@ -5,13 +5,14 @@ use std::net::IpAddr;
 
 use chrono::{Duration, Utc};
 
-use crate::service::auth::require_passwords;
 use crate::service::context::Services;
 use crate::service::data::Data;
 use crate::service::languages;
 use crate::service::mail::Mail;
 use crate::service::rate_limit::{mail_keys, sign_in_keys};
-use crate::service::secrets::{hash_password, new_secret, password_matches, secret_hash};
+use crate::service::secrets::{
+    hash_password, new_secret, password_matches, require_passwords, secret_hash,
+};
 use crate::service::sessions::{SignedIn, TOO_MANY_SIGN_INS, start_session};
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
@@ -35,7 +36,7 @@ pub async fn start_password_reset(
     email: String,
     client: Option<IpAddr>,
 ) -> AppResult<()> {
-    require_passwords(services)?;
+    require_passwords(&services.config)?;
     validate_email("email", &email)?;
     let keys = mail_keys(&services.config.limits, &email, client);
     services.limiter.take(&keys, TOO_MANY_MAILS)?;
@@ -79,7 +80,7 @@ pub async fn reset_password(
     new_password: String,
 ) -> AppResult<SignedIn> {
     viewer.require_own_origin()?;
-    require_passwords(services)?;
+    require_passwords(&services.config)?;
     check_secret_length("token", &token)?;
     validate_new_password("newPassword", &new_password)?;
     let password_hash = services
@@ -133,7 +134,7 @@ pub async fn change_password(
     new_password: String,
     client: Option<IpAddr>,
 ) -> AppResult<UserRecord> {
-    require_passwords(services)?;
+    require_passwords(&services.config)?;
     check_secret_length("currentPassword", &current_password)?;
     validate_new_password("newPassword", &new_password)?;
     let current = PasswordCheck {

@@ -16,7 +16,7 @@ use crate::http::listener::{ConnectionCaps, GuardedAcceptor};
 use crate::http::serve::{Deadlines, serve as serve_http};
 use crate::http::{
     assets::UiAssets, compression, feeds, headers, health, hosts, limits, locales, logging, media,
-    metrics, oembed, session, share, upload,
+    metrics, oembed, oidc, session, share, upload,
 };
 use crate::private_files;
 use crate::systemd;
@@ -43,6 +43,8 @@ pub fn routes(services: Services) -> impl poem::Endpoint {
         .at("/api/graphql", api)
         .at("/api/export", get(crate::http::export::export_mine))
         .at("/api/oembed", get(oembed::oembed))
+        .at("/api/auth/oidc/start", get(oidc::start))
+        .at("/api/auth/oidc/callback", get(oidc::callback))
         .at(
             "/api/import",
             poem::post(crate::http::import::import_mine).around(limits::sized_body),
@@ -123,6 +125,7 @@ pub async fn start(mut config: Config) -> anyhow::Result<RunningServer> {
     })
     .await??;
     registration::announce(&services)?;
+    corkboard_core::service::oidc::announce(&services);
     let media = services.media.clone();
     tokio::task::spawn_blocking(move || media.announce());
     let (shutdown, stopped) = oneshot::channel::<()>();

@@ -1,16 +1,16 @@
 //! Account queries and mutations: thin resolvers over `service::auth`, `users` and `api_keys`.
 
-use async_graphql::{Context, ID, Object, Result};
+use async_graphql::{Context, ID, Object, Result, SimpleObject};
 
 use super::ahead::{self, Named};
 use super::context::ContextExt;
 use super::types::objects::User;
 use super::types::user::Message;
-use corkboard_core::service::auth;
 use corkboard_core::service::recovery;
 use corkboard_core::service::registration::Credentials;
 use corkboard_core::service::sessions::{SignedIn, clear_session_cookie, session_cookie};
 use corkboard_core::service::{api_keys, users};
+use corkboard_core::service::{auth, oidc};
 use corkboard_domain::user::Profile;
 use corkboard_i18n::msg;
 
@@ -52,6 +52,15 @@ impl AccountQuery {
 
 #[derive(Default)]
 pub(crate) struct AccountMutation;
+
+/// The answer to `logout`.
+#[derive(SimpleObject)]
+pub(crate) struct LogoutResult {
+    message: String,
+    /// Where the browser goes next to end the identity provider's session too (RP-initiated
+    /// logout), when the session was signed in through it and it offers that.
+    provider_logout_url: Option<String>,
+}
 
 /// Sets the session cookie of a fresh sign-in and returns the user.
 fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
@@ -104,13 +113,23 @@ impl AccountMutation {
         Ok(signed_in(ctx, done))
     }
 
-    async fn logout(&self, ctx: &Context<'_>) -> Result<Message> {
-        if let Some(session) = ctx.viewer().session_hash.clone() {
-            auth::log_out(ctx.services(), session).await?;
-        }
+    /// Signs out; when the session was signed in through the identity provider, the provider's
+    /// address that ends its session too, for the browser to go to.
+    async fn logout(&self, ctx: &Context<'_>) -> Result<LogoutResult> {
+        let ended = match ctx.viewer().session_hash.clone() {
+            Some(session) => auth::log_out(ctx.services(), session).await?,
+            None => None,
+        };
         let cookie = clear_session_cookie(&ctx.services().config, ctx.viewer());
         ctx.append_http_header("Set-Cookie", cookie);
-        Ok(Message::new(msg!("done-signed-out").text()))
+        let provider_logout_url = match ended.and_then(|session| session.provider_id_token) {
+            Some(id_token) => oidc::logout_url(ctx.services(), id_token).await,
+            None => None,
+        };
+        Ok(LogoutResult {
+            message: msg!("done-signed-out").text(),
+            provider_logout_url,
+        })
     }
 
     /// Sets the profile fields given; an empty string clears one.
@@ -173,11 +192,12 @@ impl AccountMutation {
         ))
     }
 
-    /// Changes the password; the user's other sessions end.
+    /// Changes the password; the user's other sessions end. An account without a password
+    /// (made through the identity provider) sets its first one, with no current password.
     async fn update_user_password(
         &self,
         ctx: &Context<'_>,
-        current_password: String,
+        current_password: Option<String>,
         new_password: String,
     ) -> Result<User> {
         let viewer = ctx.viewer();
@@ -186,7 +206,7 @@ impl AccountMutation {
             ctx.services(),
             user,
             viewer.session_hash.clone(),
-            current_password,
+            current_password.unwrap_or_default(),
             new_password,
             viewer.client_ip,
         )

@@ -29,6 +29,7 @@ pub mod query;
 pub mod raw_json;
 pub mod request;
 pub mod share_links;
+pub mod sign_in;
 pub mod suggestions;
 pub mod tiles;
 pub mod types;

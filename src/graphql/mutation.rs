@@ -11,6 +11,7 @@ use super::languages::LanguageMutation;
 use super::pin_edits::PinEditMutation;
 use super::pins::PinMutation;
 use super::share_links::ShareLinkMutation;
+use super::sign_in::SignInMutation;
 use super::suggestions::SuggestionMutation;
 
 #[derive(MergedObject, Default)]
@@ -25,5 +26,6 @@ pub(crate) struct MutationRoot(
     PinMutation,
     PinEditMutation,
     ShareLinkMutation,
+    SignInMutation,
     SuggestionMutation,
 );

@@ -10,6 +10,7 @@ use super::imports::ImportQuery;
 use super::languages::LanguageQuery;
 use super::pins::PinQuery;
 use super::share_links::ShareLinkQuery;
+use super::sign_in::SignInQuery;
 use super::suggestions::SuggestionQuery;
 
 #[derive(MergedObject, Default)]
@@ -23,5 +24,6 @@ pub(crate) struct QueryRoot(
     LanguageQuery,
     PinQuery,
     ShareLinkQuery,
+    SignInQuery,
     SuggestionQuery,
 );

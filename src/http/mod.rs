@@ -1,6 +1,6 @@
 //! Plain HTTP endpoints: the embedded UI (with link previews), media files, uploads, feeds,
-//! health, metrics, the viewer and the language of a request, request logging, and `AppError`
-//! as an HTTP answer.
+//! health, metrics, the round trip through the identity provider, the viewer and the language of
+//! a request, request logging, and `AppError` as an HTTP answer.
 
 pub(crate) mod addresses;
 pub mod assets;
@@ -24,6 +24,7 @@ pub mod logging;
 pub mod media;
 pub mod metrics;
 pub(crate) mod oembed;
+pub(crate) mod oidc;
 pub(crate) mod page_paths;
 pub mod proxies;
 pub mod serve;

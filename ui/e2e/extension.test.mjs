@@ -1,7 +1,7 @@
 // The browser extension (issue 17, item 4), loaded unpacked from extension/dist/ into Chromium:
-// its options page saves the instance's address, and 'Pin this image' (called as the context
-// menu would: a browser test cannot open one) opens 'Pin it from the web' with that picture,
-// which becomes a pin with the page as its source.
+// its options page says how to sign in and saves the instance's address, and 'Pin this image'
+// (called as the context menu would: a browser test cannot open one) opens 'Pin it from the web'
+// with that picture, which becomes a pin with the page as its source.
 
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -49,6 +49,8 @@ describe('browser extension', { skip: browserSkip }, () => {
 
       const options = await context.newPage();
       await options.goto(`chrome-extension://${id}/options.html`);
+      // How accounts without a password sign in: in the browser, not in the extension.
+      await options.getByText(/the extension itself never asks for a password, so it works for accounts without one\./).waitFor();
       await options.getByLabel('Corkboard address').fill(`${server.baseUrl}/`);
       await options.getByRole('button', { name: 'Save' }).click();
       await options.getByText(`Saved: pictures go to ${server.baseUrl}.`).waitFor();

@@ -212,13 +212,121 @@ mod duration_text {
     }
 }
 
-/// Who may create an account.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+/// Who may create an account, and how people sign in.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct AccountsConfig {
     /// `open`, `invite` or `closed`; unset: open when listening on a loopback address, else
     /// invite.
     pub registration: Option<Registration>,
+    /// Signing in and up with a password; off: only the identity provider and passkeys (and
+    /// `corkboard admin` for the operator).
+    pub passwords: bool,
+    /// Signing in through an OpenID Connect provider; off while `issuer` is unset.
+    pub oidc: OidcConfig,
+}
+
+impl Default for AccountsConfig {
+    fn default() -> Self {
+        AccountsConfig {
+            registration: None,
+            passwords: true,
+            oidc: OidcConfig::default(),
+        }
+    }
+}
+
+/// An OpenID Connect provider people sign in with (Authentik, Keycloak, Google...).
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct OidcConfig {
+    /// The provider's issuer URL, with or without a trailing slash; unset: no provider.
+    pub issuer: Option<String>,
+    pub client_id: String,
+    /// Unset for a public client (PKCE alone).
+    pub client_secret: Option<String>,
+    /// What the buttons say after 'Sign in with'.
+    pub button_label: String,
+    pub scopes: Vec<String>,
+    /// Whether a first sign-in through the provider may make an account (within
+    /// `registration`).
+    pub sign_up: bool,
+    /// Whether a first sign-in whose email the provider says is verified signs into the
+    /// account that has that email.
+    pub link_by_verified_email: bool,
+    /// Whether the sign-in page goes straight to the provider (`/login/?local=1` shows it).
+    pub auto_redirect: bool,
+    /// The claim that makes an admin when it equals `admin_value` (or is a list holding it).
+    pub admin_claim: String,
+    /// Unset: the provider makes no admin.
+    pub admin_value: Option<String>,
+    /// Whether signing out also ends the provider's session, when it offers that.
+    pub end_provider_session: bool,
+}
+
+impl Default for OidcConfig {
+    fn default() -> Self {
+        OidcConfig {
+            issuer: None,
+            client_id: String::new(),
+            client_secret: None,
+            button_label: "your identity provider".into(),
+            scopes: ["openid", "email", "profile"].map(String::from).to_vec(),
+            sign_up: true,
+            link_by_verified_email: false,
+            auto_redirect: false,
+            admin_claim: "groups".into(),
+            admin_value: None,
+            end_provider_session: true,
+        }
+    }
+}
+
+/// Without the client secret, so that printing the settings never shows it.
+impl std::fmt::Debug for OidcConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OidcConfig")
+            .field("issuer", &self.issuer)
+            .field("client_id", &self.client_id)
+            .field("button_label", &self.button_label)
+            .field("scopes", &self.scopes)
+            .field("sign_up", &self.sign_up)
+            .field("link_by_verified_email", &self.link_by_verified_email)
+            .field("auto_redirect", &self.auto_redirect)
+            .field("admin_claim", &self.admin_claim)
+            .field("admin_value", &self.admin_value)
+            .field("end_provider_session", &self.end_provider_session)
+            .finish_non_exhaustive()
+    }
+}
+
+impl OidcConfig {
+    /// The issuer when a provider is configured, checked: a web address, with a client id.
+    pub fn configured_issuer(&self) -> anyhow::Result<Option<url::Url>> {
+        let Some(issuer) = self
+            .issuer
+            .as_deref()
+            .filter(|issuer| !issuer.trim().is_empty())
+        else {
+            return Ok(None);
+        };
+        let url = url::Url::parse(issuer.trim()).map_err(|error| {
+            anyhow::anyhow!("accounts.oidc.issuer {issuer:?} is not a web address: {error}")
+        })?;
+        if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+            anyhow::bail!("accounts.oidc.issuer {issuer:?} is not an http or https address");
+        }
+        if url.query().is_some() || url.fragment().is_some() {
+            anyhow::bail!("accounts.oidc.issuer {issuer:?} may not have a query or a fragment");
+        }
+        if self.client_id.trim().is_empty() {
+            anyhow::bail!("accounts.oidc.client_id is needed with accounts.oidc.issuer");
+        }
+        if !self.scopes.iter().any(|scope| scope == "openid") {
+            anyhow::bail!("accounts.oidc.scopes must hold \"openid\"");
+        }
+        Ok(Some(url))
+    }
 }
 
 /// Who may sign up: anyone, the holders of an admin's invite link, or nobody (admins add

@@ -73,6 +73,10 @@ pub struct UserRecord {
     /// their browser's.
     #[serde(default)]
     pub locale: Option<String>,
+    /// Whether the user may still change their username once (an account made through the
+    /// identity provider, whose username was proposed for them).
+    #[serde(default)]
+    pub username_editable: bool,
 }
 
 impl UserRecord {
@@ -103,6 +107,12 @@ impl UserRecord {
             + profile_fields.into_iter().map(optional).sum::<usize>()
     }
 
+    /// Whether the account has a password: one made through the identity provider may have
+    /// none (an empty hash, which no password matches).
+    pub fn has_password(&self) -> bool {
+        !self.password_hash.is_empty()
+    }
+
     /// A new account, not yet stored (the store gives it its id), with an unverified email.
     pub fn new(username: String, email: String, password_hash: String) -> UserRecord {
         UserRecord {
@@ -119,6 +129,7 @@ impl UserRecord {
             admin: false,
             disabled: false,
             locale: None,
+            username_editable: false,
         }
     }
 }
@@ -233,6 +244,37 @@ pub fn validate_username(username: &str) -> AppResult<()> {
     Ok(())
 }
 
+/// The username to propose for an account made through the identity provider: its preferred
+/// username, else its email's local part, else "user", made valid (letters, digits and hyphens,
+/// at most 30, none reserved). The caller makes it free (`store::users::free_username`).
+pub fn proposed_username(preferred: Option<&str>, email: Option<&str>) -> String {
+    let local_part = email.and_then(|email| email.split('@').next());
+    let name = [preferred, local_part]
+        .into_iter()
+        .flatten()
+        .map(username_like)
+        .find(|name| !name.is_empty())
+        .unwrap_or_else(|| "user".to_owned());
+    let name: String = name.chars().take(USERNAME_MAX - 2).collect();
+    match validate_username(&name) {
+        Ok(()) => name,
+        Err(_) => format!("{name}-1"),
+    }
+}
+
+/// `text` with runs of what a username may not hold turned into one hyphen, trimmed of hyphens.
+fn username_like(text: &str) -> String {
+    let mut name = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            name.push(c);
+        } else if !name.is_empty() && !name.ends_with('-') {
+            name.push('-');
+        }
+    }
+    name.trim_end_matches('-').to_owned()
+}
+
 /// Checks a new password; `field` names the form field it came from.
 pub fn validate_new_password(field: &str, password: &str) -> AppResult<()> {
     if password.chars().count() < PASSWORD_MIN {
@@ -286,6 +328,25 @@ mod tests {
         assert!(validate_username(&"a".repeat(30)).is_ok());
         assert!(validate_username("Login").is_err());
         assert!(validate_username("").is_err());
+    }
+
+    #[test]
+    fn proposed_usernames_are_valid() {
+        assert_eq!(
+            proposed_username(Some("ada.lovelace"), None),
+            "ada-lovelace"
+        );
+        assert_eq!(
+            proposed_username(None, Some("grace_h@example.org")),
+            "grace-h"
+        );
+        assert_eq!(proposed_username(Some("  "), Some("@example.org")), "user");
+        assert_eq!(proposed_username(Some("Émile Zola"), None), "mile-Zola");
+        assert_eq!(proposed_username(Some("admin"), None), "admin-1");
+        assert_eq!(
+            proposed_username(Some(&"x".repeat(40)), None),
+            "x".repeat(28)
+        );
     }
 
     #[test]

@@ -18,6 +18,10 @@ pub struct SessionRecord {
     pub user: UserId,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
+    /// The ID token of a sign-in through the identity provider, which names the session to end
+    /// there when this one ends (RP-initiated logout).
+    #[serde(default)]
+    pub provider_id_token: Option<String>,
 }
 
 /// What a mailed token is for.
@@ -63,17 +67,19 @@ pub fn session(tx: &impl Source, hash: &str) -> AppResult<Option<SessionRecord>>
     found.map(|bytes| tx.decode(bytes.value())).transpose()
 }
 
-pub fn remove_session(write: &Writing, hash: &str) -> AppResult<()> {
+/// Ends a session; the session it was, if there was one.
+pub fn remove_session(write: &Writing, hash: &str) -> AppResult<Option<SessionRecord>> {
     let removed = write
         .open_table(SESSIONS)?
         .remove(hash)?
         .map(|v| write.decode::<SessionRecord>(v.value()));
-    if let Some(session) = removed.transpose()? {
+    let removed = removed.transpose()?;
+    if let Some(session) = &removed {
         write
             .open_table(SESSIONS_BY_USER)?
             .remove((session.user.0, hash))?;
     }
-    Ok(())
+    Ok(removed)
 }
 
 /// Ends every session of `user`, except the one hashed as `keep`.

@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 
 use super::Source;
 use super::accounts::{ApiKeyRecord, SessionRecord};
+use super::identities::IdentityRecord;
 use super::share_links::ShareLinkRecord;
 use super::tables::*;
 use corkboard_domain::board::{BoardRecord, FolderRecord};
@@ -67,6 +68,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
     let api_keys: BTreeMap<u64, ApiKeyRecord> = records(tx, API_KEYS)?;
     let temp_pins: BTreeMap<String, TempPinRecord> = records(tx, TEMP_PINS)?;
     let share_links: BTreeMap<u64, ShareLinkRecord> = records(tx, SHARE_LINKS)?;
+    let identities: BTreeMap<u64, IdentityRecord> = records(tx, IDENTITIES)?;
     for (name, count) in [
         ("users", users.len()),
         ("folders", folders.len()),
@@ -76,6 +78,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         ("api keys", api_keys.len()),
         ("temporary pins", temp_pins.len()),
         ("share links", share_links.len()),
+        ("identities", identities.len()),
     ] {
         report.counts.insert(name, count);
     }
@@ -86,7 +89,8 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         + boards.iter().filter(|(id, b)| b.id.0 != **id).count()
         + pins.iter().filter(|(id, p)| p.id.0 != **id).count()
         + api_keys.iter().filter(|(id, k)| k.id != **id).count()
-        + share_links.iter().filter(|(id, l)| l.id != **id).count();
+        + share_links.iter().filter(|(id, l)| l.id != **id).count()
+        + identities.iter().filter(|(id, i)| i.id != **id).count();
     if mismatched_ids > 0 {
         report.problem(format!(
             "{mismatched_ids} records are stored under another id"
@@ -99,6 +103,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         pins.keys().last(),
         api_keys.keys().last(),
         share_links.keys().last(),
+        identities.keys().last(),
     ]
     .into_iter()
     .flatten()
@@ -152,10 +157,27 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         api_keys.values().map(|k| ((k.user.0, k.id), ())).collect(),
         entries(tx, API_KEYS_BY_USER)?,
     );
+    report.compare(
+        IDENTITIES_BY_SUBJECT.name(),
+        identities
+            .values()
+            .map(|i| ((i.issuer.clone(), i.subject.clone()), i.id))
+            .collect(),
+        entries(tx, IDENTITIES_BY_SUBJECT)?,
+    );
+    report.compare(
+        IDENTITIES_BY_USER.name(),
+        identities
+            .values()
+            .map(|i| ((i.user.0, i.id), ()))
+            .collect(),
+        entries(tx, IDENTITIES_BY_USER)?,
+    );
     let owners = sessions
         .values()
         .map(|s| ("a session", s.user.0))
         .chain(api_keys.values().map(|k| ("an API key", k.user.0)))
+        .chain(identities.values().map(|i| ("an identity", i.user.0)))
         .chain(folders.values().map(|f| ("a folder", f.user.0)))
         .chain(boards.values().map(|b| ("a board", b.user.0)))
         .chain(boards.values().flat_map(|b| {
@@ -593,6 +615,13 @@ impl Owned for (u64, &str) {
     type Owned = (u64, String);
     fn owned(value: (u64, &str)) -> (u64, String) {
         (value.0, value.1.to_owned())
+    }
+}
+
+impl Owned for (&str, &str) {
+    type Owned = (String, String);
+    fn owned(value: (&str, &str)) -> (String, String) {
+        (value.0.to_owned(), value.1.to_owned())
     }
 }
 

@@ -23,6 +23,7 @@ pub mod folder_writes;
 pub mod folders;
 pub mod follow_writes;
 pub mod follows;
+pub mod identities;
 pub mod import_jobs;
 pub mod imported;
 pub mod invites;

@@ -46,6 +46,7 @@ const MIGRATIONS: &[Migration] = &[
     index_private_picture_pins,
     remember_languages,
     index_own_picture_pins,
+    link_identities,
 ];
 
 /// The schema version this binary writes.
@@ -463,6 +464,17 @@ fn remember_languages(write: &Writing) -> anyhow::Result<()> {
 fn index_own_picture_pins(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::OWN_PICTURE_PINS)?;
     super::pin_writes::fill_own_pictures(write).map_err(|error| anyhow::anyhow!("{error:?}"))
+}
+
+/// 32: accounts of the identity provider linked to users, by subject and by user; the sign-ins
+/// under way through it; two fields at the end of records (`UserRecord::username_editable`,
+/// `SessionRecord::provider_id_token`), read as their defaults in records written before.
+fn link_identities(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::IDENTITIES)?;
+    write.open_table(tables::IDENTITIES_BY_SUBJECT)?;
+    write.open_table(tables::IDENTITIES_BY_USER)?;
+    write.open_table(tables::PENDING_SIGN_INS)?;
+    Ok(())
 }
 
 #[cfg(test)]

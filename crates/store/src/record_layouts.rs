@@ -4,6 +4,7 @@ use serde::de::{self, DeserializeOwned, Deserializer, Visitor, value};
 use serde::forward_to_deserialize_any;
 
 use crate::accounts::{ApiKeyRecord, SessionRecord, TokenRecord};
+use crate::identities::{IdentityRecord, PendingSignIn};
 use crate::invites::InviteRecord;
 use crate::share_links::ShareLinkRecord;
 use corkboard_domain::board::{BoardRecord, FolderRecord};
@@ -128,7 +129,8 @@ fn stored_records_keep_their_fields_in_place() {
             "avatar",
             "admin",
             "disabled",
-            "locale"
+            "locale",
+            "username_editable"
         ]
     );
     assert_eq!(
@@ -149,7 +151,31 @@ fn stored_records_keep_their_fields_in_place() {
     );
     assert_eq!(
         fields_of::<SessionRecord>(),
-        ["user", "created_at", "expires_at"]
+        ["user", "created_at", "expires_at", "provider_id_token"]
+    );
+    assert_eq!(
+        fields_of::<IdentityRecord>(),
+        [
+            "id",
+            "user",
+            "issuer",
+            "subject",
+            "label",
+            "email",
+            "linked_at"
+        ]
+    );
+    assert_eq!(
+        fields_of::<PendingSignIn>(),
+        [
+            "intent",
+            "browser_hash",
+            "pkce_verifier",
+            "nonce",
+            "invite",
+            "next",
+            "expires_at"
+        ]
     );
     assert_eq!(
         fields_of::<TokenRecord>(),

@@ -41,6 +41,10 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(SESSIONS_BY_USER)?;
     tables.copy(MAIL_TOKENS)?;
     tables.copy(INVITES)?;
+    tables.copy(IDENTITIES)?;
+    tables.copy(IDENTITIES_BY_SUBJECT)?;
+    tables.copy(IDENTITIES_BY_USER)?;
+    tables.copy(PENDING_SIGN_INS)?;
     tables.copy(API_KEYS)?;
     tables.copy(API_KEYS_BY_HASH)?;
     tables.copy(API_KEYS_BY_USER)?;

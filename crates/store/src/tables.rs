@@ -29,6 +29,19 @@ pub(crate) const SESSIONS_BY_USER: TableDefinition<(u64, &str), ()> =
 /// SHA-256 (hex) of a mailed token -> `TokenRecord` (password reset, email verification).
 pub(crate) const MAIL_TOKENS: TableDefinition<&str, &[u8]> = TableDefinition::new("mail-tokens-1");
 
+/// identity id -> `IdentityRecord`: an account of the identity provider linked to a user.
+pub(crate) const IDENTITIES: TableDefinition<u64, &[u8]> = TableDefinition::new("identities-1");
+/// (issuer, subject) -> identity id: who a provider's account signs in.
+pub(crate) const IDENTITIES_BY_SUBJECT: TableDefinition<(&str, &str), u64> =
+    TableDefinition::new("identities-by-subject-1");
+/// (user id, identity id) -> (): a user's linked identities.
+pub(crate) const IDENTITIES_BY_USER: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("identities-by-user-1");
+/// SHA-256 (hex) of a sign-in's `state` -> `PendingSignIn`: a browser's round trip through the
+/// identity provider, until it comes back (or ten minutes pass).
+pub(crate) const PENDING_SIGN_INS: TableDefinition<&str, &[u8]> =
+    TableDefinition::new("pending-sign-ins-1");
+
 /// Invite secret hash -> `InviteRecord`.
 pub(crate) const INVITES: TableDefinition<&str, &[u8]> = TableDefinition::new("invites-1");
 

@@ -12,7 +12,7 @@ use super::writing::Writing;
 use super::{Source, next_id};
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
-use corkboard_domain::user::{UserRecord, email_key, username_key};
+use corkboard_domain::user::{USERNAME_MAX, UserRecord, email_key, username_key};
 use corkboard_i18n::{Message, msg};
 
 /// What a sign-up with an email that has an account is told: not that it has one.
@@ -82,7 +82,7 @@ pub fn insert(write: &Writing, mut user: UserRecord) -> AppResult<UserRecord> {
     Ok(user)
 }
 
-/// Saves a changed user, moving the email index when the email changed.
+/// Saves a changed user, moving the username and email indexes when they changed.
 pub fn update(write: &Writing, user: &UserRecord) -> AppResult<()> {
     let before = load(write, user.id)?;
     let names = |u: &UserRecord| {
@@ -94,6 +94,14 @@ pub fn update(write: &Writing, user: &UserRecord) -> AppResult<()> {
     };
     if names(&before) != names(user) {
         search_sweeps::mark(write, Swept::PinsOf(user.id))?;
+    }
+    if username_key(&before.username) != username_key(&user.username) {
+        if by_username(write, &user.username)?.is_some() {
+            return Err(AppError::invalid("username", msg!("error-username-taken")));
+        }
+        let mut usernames = write.open_table(USERS_BY_USERNAME)?;
+        usernames.remove(username_key(&before.username).as_str())?;
+        usernames.insert(username_key(&user.username).as_str(), user.id.0)?;
     }
     if email_key(&before.email) != email_key(&user.email) {
         if by_email(write, &user.email)?.is_some() {
@@ -120,6 +128,19 @@ pub fn remove(write: &Writing, user: &UserRecord) -> AppResult<()> {
         .remove(email_key(&user.email).as_str())?;
     write.open_table(USERS)?.remove(user.id.0)?;
     super::recent_searches::clear(write, user.id)
+}
+
+/// `base` when no account has it, else `base-2`, `base-3`...
+pub fn free_username(tx: &impl Source, base: &str) -> AppResult<String> {
+    let mut candidate = base.to_owned();
+    let mut counter = 1;
+    while by_username(tx, &candidate)?.is_some() {
+        counter += 1;
+        let suffix = format!("-{counter}");
+        let stem: String = base.chars().take(USERNAME_MAX - suffix.len()).collect();
+        candidate = format!("{stem}{suffix}");
+    }
+    Ok(candidate)
 }
 
 /// The first `wanted` users that are `kept`, whose username starts with `prefix` (lowercase), in

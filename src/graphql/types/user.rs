@@ -16,6 +16,7 @@ use crate::graphql::pagination::{
     Total, bounded_cost, id_after, items_to_read, list_connection, list_size, page_cost,
 };
 use crate::graphql::pin_lists::{PinConnection, pin_connection};
+use crate::graphql::sign_in::{SignInMethods, sign_in_methods_of};
 use crate::graphql::tiles;
 use corkboard_core::media::urls;
 use corkboard_core::service::api_keys::MOST_API_KEYS;
@@ -49,6 +50,20 @@ impl User {
     /// Only for the user themself.
     async fn email_verified(&self, ctx: &Context<'_>) -> Option<bool> {
         self.private(ctx).map(|private| private.email_verified)
+    }
+
+    /// Only for the user themself: whether they may still change their username, once (an
+    /// account made through the identity provider, whose username was proposed for it).
+    async fn username_editable(&self, ctx: &Context<'_>) -> Option<bool> {
+        self.private(ctx).map(|_| self.0.username_editable)
+    }
+
+    /// Only for the user themself: how they sign in (password, identities at the provider).
+    async fn sign_in_methods(
+        &self,
+        ctx: &Context<'_>,
+    ) -> async_graphql::Result<Option<SignInMethods>> {
+        sign_in_methods_of(ctx, self).await
     }
 
     /// Only for the user themself: whether they are an admin of this instance.

@@ -67,8 +67,10 @@ export async function addUser(
   return (await gql(AddUserDocument, { email, password, username, invite, setupCode })).addUser;
 }
 
-export async function logout(): Promise<string> {
-  return (await gql(LogoutDocument, {})).logout.message;
+/** Signs out; `providerLogoutUrl` is where the browser goes to end the identity provider's
+ * session too, when the session was signed in through it. */
+export async function logout(): Promise<{ message: string; providerLogoutUrl?: string | null }> {
+  return (await gql(LogoutDocument, {})).logout;
 }
 
 export async function updateUser(fields: ProfileFields): Promise<SignedInUser> {

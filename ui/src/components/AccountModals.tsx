@@ -1,14 +1,16 @@
-// The profile page's dialogs (spec, section 2): 'Change my avatar', 'Change password' and
-// 'Change my email'. Each closes on success (spec, section 4) and tells the page what changed;
-// the avatar one also refreshes every cached avatar.
+// The profile page's dialogs (spec, section 2): 'Change my avatar', 'Change password' (or 'Set a
+// password' for an account made through an identity provider), 'Change my email' and, once,
+// 'Change username'. Each closes on success (spec, section 4) and tells the page what changed;
+// the avatar and username ones also refresh every cached answer that shows them.
 
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRevalidateAll } from '../api/cache';
 import { useMutation } from '../api/mutation';
+import { changeUsername } from '../api/signIn';
 import { updateUserEmail, updateUserPassword, uploadAvatar } from '../api/users';
 import type { ChangedEmail } from '../api/generated/graphql';
 import { t } from '../i18n';
-import { NOT_AN_IMAGE, SECRET_MAX_LENGTH, isImageFile, newPasswordErrors } from '../lib/validation';
+import { NOT_AN_IMAGE, SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH, isImageFile, newPasswordErrors } from '../lib/validation';
 import { ErrorList, Field, FormActions } from './Form';
 import { Modal } from './Modal';
 
@@ -56,8 +58,11 @@ export function AvatarModal({ onClose }: DialogProps) {
   );
 }
 
-/** `onChanged` runs once the password is changed, after the dialog closed. */
-export function PasswordModal({ onClose, onChanged }: DialogProps & { onChanged: () => void }) {
+/**
+ * `onChanged` runs once the password is changed, after the dialog closed. Without `hasPassword`
+ * the account has none yet: the dialog sets the first, without asking for a current one.
+ */
+export function PasswordModal({ hasPassword, onClose, onChanged }: DialogProps & { hasPassword: boolean; onChanged: () => void }) {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -76,22 +81,24 @@ export function PasswordModal({ onClose, onChanged }: DialogProps & { onChanged:
 
   return (
     <DialogForm
-      title={t('passwordModal.title', 'Change password')}
+      title={hasPassword ? t('passwordModal.title', 'Change password') : t('passwordModal.setTitle', 'Set a password')}
       onClose={onClose}
       onSubmit={submit}
       errors={change.errors}
       pending={change.pending}
       submitLabel={t('passwordModal.save', 'Save')}
     >
-      <Field
-        label={t('passwordModal.current', 'Current password')}
-        type="password"
-        autoComplete="current-password"
-        required
-        maxLength={SECRET_MAX_LENGTH}
-        value={current}
-        onValue={setCurrent}
-      />
+      {hasPassword ? (
+        <Field
+          label={t('passwordModal.current', 'Current password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={SECRET_MAX_LENGTH}
+          value={current}
+          onValue={setCurrent}
+        />
+      ) : null}
       <Field
         label={t('passwordModal.new', 'New password')}
         type="password"
@@ -145,6 +152,44 @@ export function EmailModal({ onClose, onChanged }: DialogProps & { onChanged: (c
         maxLength={SECRET_MAX_LENGTH}
         value={password}
         onValue={setPassword}
+      />
+    </DialogForm>
+  );
+}
+
+/** `onChanged` gets the new username, after the dialog closed; the server allows it once. */
+export function UsernameModal({ onClose, onChanged }: DialogProps & { onChanged: (username: string) => void }) {
+  const [username, setUsername] = useState('');
+  const revalidateAll = useRevalidateAll();
+  const change = useMutation(changeUsername);
+
+  const submit = async () => {
+    const changed = await change.run(username.trim());
+    if (changed === undefined) return;
+    await revalidateAll();
+    onClose();
+    onChanged(changed);
+  };
+
+  return (
+    <DialogForm
+      title={t('usernameModal.title', 'Change username')}
+      onClose={onClose}
+      onSubmit={submit}
+      errors={change.errors}
+      pending={change.pending}
+      submitLabel={t('usernameModal.save', 'Save')}
+    >
+      <Field
+        label={t('usernameModal.username', 'New username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        maxLength={USERNAME_MAX_LENGTH}
+        value={username}
+        onValue={setUsername}
+        hint={t('usernameModal.hint', 'You can change it once. Letters, digits and hyphens, {max} at most.', { max: USERNAME_MAX_LENGTH })}
       />
     </DialogForm>
   );

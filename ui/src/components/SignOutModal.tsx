@@ -1,5 +1,6 @@
 // The 'Sign out' confirmation (spec, sections 2 and 4): on success the local data cache is
-// reset, the dialog closes and the app goes home; a failure says so in the error list.
+// reset, the dialog closes and the app goes home (or to the identity provider, to end its
+// session too); a failure says so in the error list.
 
 import { useNavigate } from 'react-router';
 import { useResetCache } from '../api/cache';
@@ -17,7 +18,13 @@ export function SignOutModal({ onClose }: { onClose: () => void }) {
   const signOut = useMutation(logout, SIGN_OUT_ERROR);
 
   const confirm = async () => {
-    if ((await signOut.run()) === undefined) return;
+    const signedOut = await signOut.run();
+    if (signedOut === undefined) return;
+    if (signedOut.providerLogoutUrl) {
+      // The identity provider ends its session too, then sends the browser to the login page.
+      window.location.assign(signedOut.providerLogoutUrl);
+      return;
+    }
     onClose();
     await navigate(HOME_PATH);
     await resetCache();

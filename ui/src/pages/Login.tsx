@@ -1,13 +1,18 @@
-// '/login/': sign in with email and password. Goes to the `next` query parameter when given,
-// else to the user's page; a signed-in visitor is sent to their page straight away.
+// '/login/': sign in with email and password, or through the instance's identity provider (at
+// once when the operator asks for it, unless the address says `?local=1` or why the last attempt
+// failed). Goes to the `next` query parameter when given, else to the user's page; a signed-in
+// visitor is sent to their page straight away.
 
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useResetCache } from '../api/cache';
 import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
+import { providerStartUrl, useSignInOptions } from '../api/signIn';
 import { login } from '../api/users';
 import { ErrorList, Field } from '../components/Form';
+import { ProviderFailure } from '../components/ProviderFailure';
+import { ProviderSignIn } from '../components/ProviderSignIn';
 import { t } from '../i18n';
 import { safeNext } from '../lib/next';
 import { SIGNUP_PATH, START_PASSWORD_RESET_PATH, userPath } from '../lib/paths';
@@ -23,9 +28,12 @@ export function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const mutation = useMutation(login);
+  const { options } = useSignInOptions();
 
   // Already signed in on arrival (not while this page signs in and refreshes `me`).
   if (!isLoading && me && !signingIn.current) return <Navigate to={userPath(me.username)} replace />;
+  const provider = options?.provider;
+  const straightToProvider = Boolean(provider?.autoRedirect) && !isLoading && params.get('local') !== '1' && !params.has('failure');
 
   const submit = async () => {
     const user = await mutation.run(email.trim(), password);
@@ -40,30 +48,36 @@ export function Login() {
       <h1 id="login-title" className="auth-page__title">
         {t('login.title', 'Login')}
       </h1>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Field label={t('login.email', 'Email')} type="email" autoComplete="email" required value={email} onValue={setEmail} />
-        <Field
-          label={t('login.password', 'Password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={SECRET_MAX_LENGTH}
-          value={password}
-          onValue={setPassword}
-        />
-        <ErrorList errors={mutation.errors} />
-        <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
-          {t('login.submit', 'Login')}
-        </button>
-      </form>
+      <ProviderFailure />
+      {provider ? (
+        <ProviderSignIn provider={provider} href={providerStartUrl('sign-in', { next: safeNext(params.get('next'), '') })} redirect={straightToProvider} />
+      ) : null}
+      {options?.passwords && !straightToProvider ? (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Field label={t('login.email', 'Email')} type="email" autoComplete="email" required value={email} onValue={setEmail} />
+          <Field
+            label={t('login.password', 'Password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={SECRET_MAX_LENGTH}
+            value={password}
+            onValue={setPassword}
+          />
+          <ErrorList errors={mutation.errors} />
+          <button type="submit" className="button button--primary auth-page__submit" disabled={mutation.pending}>
+            {t('login.submit', 'Login')}
+          </button>
+        </form>
+      ) : null}
       <p className="auth-page__links">
-        <Link to={START_PASSWORD_RESET_PATH}>{t('login.forgotPassword', 'Forgot your password?')}</Link>
+        {options?.passwords ? <Link to={START_PASSWORD_RESET_PATH}>{t('login.forgotPassword', 'Forgot your password?')}</Link> : null}
         <Link to={SIGNUP_PATH}>{t('login.createAccount', 'Create an account')}</Link>
       </p>
     </section>

@@ -1,6 +1,7 @@
-// '/profile/': the signed-in user edits their names and links, opens the avatar, password
-// and email dialogs, then reads what changed, and exports or imports their pins. Visitors are
-// sent to log in and come back here.
+// '/profile/': the signed-in user edits their names and links, opens the avatar and email
+// dialogs (and, for an account made through an identity provider, the one-time username change),
+// then reads what changed, manages their sign-in methods, and exports or imports their pins.
+// Visitors are sent to log in and come back here.
 
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -15,17 +16,18 @@ import {
   type ProfileField,
 } from '../api/users';
 import type { ChangedEmail, OwnProfile, ProfileFields } from '../api/generated/graphql';
-import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountModals';
+import { AvatarModal, EmailModal, UsernameModal } from '../components/AccountModals';
 import { Avatar } from '../components/Avatar';
 import { Imports } from '../components/Imports';
 import { LanguageChoice } from '../components/LanguageChoice';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
+import { SignInMethods } from '../components/SignInMethods';
 import { t } from '../i18n';
 import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
 import { QueryError } from './QueryError';
 import './Profile.css';
 
-type Dialog = 'avatar' | 'password' | 'email' | null;
+type Dialog = 'avatar' | 'email' | 'username' | null;
 
 export function Profile() {
   const { profile, error, isLoading, mutate } = useMyProfile();
@@ -74,6 +76,11 @@ export function Profile() {
           />
           <p className="profile__name">{displayName(profile)}</p>
           <p className="profile__username">@{profile.username}</p>
+          {profile.usernameEditable ? (
+            <button type="button" className="button button--ghost" onClick={() => open('username')}>
+              {t('profile.changeUsername', 'Change username')}
+            </button>
+          ) : null}
           <button type="button" className="button button--ghost" onClick={() => open('avatar')}>
             {t('profile.changeAvatar', 'Change my avatar')}
           </button>
@@ -95,9 +102,6 @@ export function Profile() {
             <button type="button" className="button button--ghost" onClick={() => open('email')}>
               {t('profile.changeEmail', 'Change my email')}
             </button>
-            <button type="button" className="button button--ghost" onClick={() => open('password')}>
-              {t('profile.changePassword', 'Change password')}
-            </button>
             {/* A plain link: the browser streams the archive to disk as it comes. */}
             <a className="button button--ghost" href="/api/export" download>
               {t('profile.export', 'Export my pins')}
@@ -109,11 +113,14 @@ export function Profile() {
 
         <ProfileForm key={profile.id} profile={profile} />
       </div>
+      <SignInMethods />
       <Imports />
 
       {dialog === 'avatar' ? <AvatarModal onClose={close} /> : null}
-      {dialog === 'password' ? <PasswordModal onClose={close} onChanged={() => setNotice(t('profile.passwordChanged', 'Your password has been changed. Your other sessions were signed out.'))} /> : null}
       {dialog === 'email' ? <EmailModal onClose={close} onChanged={emailChanged} /> : null}
+      {dialog === 'username' ? (
+        <UsernameModal onClose={close} onChanged={(username) => setNotice(t('profile.usernameChanged', 'Your username is now {username}.', { username }))} />
+      ) : null}
     </section>
   );
 }

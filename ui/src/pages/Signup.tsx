@@ -2,7 +2,9 @@
 // past 30 characters is kept as typed and said to be too long, at once. On an instance where
 // sign-up is closed or by invitation, the server's reason replaces the form; `?invite=` carries
 // an invite link's secret. The first account of an instance that serves the public asks for the
-// setup code from the server's log.
+// setup code from the server's log. 'Sign in with {label}' makes the account through the identity
+// provider instead, when the operator lets it (the invite travels with it); with passwords turned
+// off, that is the only way.
 
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -10,8 +12,10 @@ import { useSignUpState } from '../api/admin';
 import { useResetCache } from '../api/cache';
 import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
+import { providerStartUrl, useSignInOptions } from '../api/signIn';
 import { addUser } from '../api/users';
 import { ErrorList, Field } from '../components/Form';
+import { ProviderSignIn } from '../components/ProviderSignIn';
 import { t, tx } from '../i18n';
 import { LOGIN_PATH, userPath } from '../lib/paths';
 import { SECRET_MAX_LENGTH, USERNAME_MAX_LENGTH, USERNAME_TOO_LONG, signupErrors } from '../lib/validation';
@@ -31,6 +35,11 @@ export function Signup() {
   const [params] = useSearchParams();
   const invite = params.get('invite');
   const { signUp } = useSignUpState(invite);
+  const { options } = useSignInOptions();
+  // The setup code cannot travel through the provider: the first account of a public instance
+  // is made here, with a password, or by `corkboard admin create-user`.
+  const provider = options?.provider?.signUp && !signUp?.setupCodeNeeded ? options.provider : null;
+  const offered = !signUp?.refusal;
 
   if (!isLoading && me && !signingUp.current) return <Navigate to={userPath(me.username)} replace />;
 
@@ -58,9 +67,12 @@ export function Signup() {
       <h1 id="signup-title" className="auth-page__title">
         {t('signup.title', 'Sign up')}
       </h1>
-      {signUp?.refusal ? (
-        <p role="status">{signUp.refusal}</p>
-      ) : (
+      {signUp?.refusal ? <p role="status">{signUp.refusal}</p> : null}
+      {offered && provider ? <ProviderSignIn provider={provider} href={providerStartUrl('sign-in', { invite })} /> : null}
+      {offered && options && !options.passwords && !provider ? (
+        <p role="status">{t('signup.noWayIn', 'Accounts are not made here: ask the admin of this Corkboard.')}</p>
+      ) : null}
+      {offered && options?.passwords ? (
         <form
           className="form"
           onSubmit={(event) => {
@@ -119,7 +131,7 @@ export function Signup() {
             {t('signup.submit', 'Sign up')}
           </button>
         </form>
-      )}
+      ) : null}
       <p className="auth-page__links">
         <span>
           {tx('signup.haveAccount', 'Already have an account? <link>Login</link>', {

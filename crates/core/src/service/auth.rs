@@ -6,8 +6,10 @@ use crate::service::context::Services;
 use crate::service::data::Data;
 use crate::service::rate_limit::{sign_in_keys, sign_up_keys};
 use crate::service::recovery::{issue_token, mail_sign_up_attempt, send_verification_mail};
-use crate::service::registration::{Credentials, Gate, admit};
-use crate::service::secrets::{hash_password, password_matches, waste_a_password_check};
+use crate::service::registration::{Credentials, Gate, admit, use_invite};
+use crate::service::secrets::{
+    hash_password, password_matches, require_passwords, waste_a_password_check,
+};
 use crate::service::sessions::{SignedIn, TOO_MANY_SIGN_INS, start_session};
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
@@ -15,8 +17,7 @@ use corkboard_domain::user::{
     UserRecord, check_secret_length, validate_email, validate_new_password, validate_username,
 };
 use corkboard_i18n::{Message, msg};
-use corkboard_store::accounts::{self, TokenPurpose};
-use corkboard_store::invites::{self, InviteRecord};
+use corkboard_store::accounts::{self, SessionRecord, TokenPurpose};
 use corkboard_store::users;
 
 const WRONG_CREDENTIALS: Message = msg!("error-wrong-credentials");
@@ -38,6 +39,7 @@ pub async fn sign_up(
     credentials: Credentials,
 ) -> AppResult<SignedIn> {
     viewer.require_own_origin()?;
+    require_passwords(&services.config)?;
     let email = email.trim().to_owned();
     let username = username.trim().to_owned();
     validate_email("email", &email)?;
@@ -83,14 +85,7 @@ pub async fn sign_up(
             };
             let user = users::insert(write, user)?;
             if let Some(invite) = invite {
-                invites::save(
-                    write,
-                    &InviteRecord {
-                        used_by: Some(user.id),
-                        ..invite
-                    },
-                )?;
-                tracing::info!(user = %user.id, made_by = %invite.made_by, "an invite was used");
+                use_invite(write, invite, user.id)?;
             }
             let session_token = start_session(write, user.id)?;
             let verification = issue_token(write, &user, TokenPurpose::EmailVerification)?;
@@ -115,16 +110,19 @@ pub async fn log_in(
     password: String,
 ) -> AppResult<SignedIn> {
     viewer.require_own_origin()?;
+    require_passwords(&services.config)?;
     check_secret_length("password", &password)?;
     let keys = sign_in_keys(&services.config.limits, &email, viewer.client_ip);
     services.limiter.take(&keys, TOO_MANY_SIGN_INS)?;
     let found = services
         .password_work(move |services| {
             let user = services.store.read(|read| users::by_email(read, &email))?;
+            // An account without a password answers as slowly as a wrong password.
             match user {
-                Some(user) if password_matches(&password, &user.password_hash) => Ok(Some(user)),
-                Some(_) => Ok(None),
-                None => {
+                Some(user) if user.has_password() => {
+                    Ok(password_matches(&password, &user.password_hash).then_some(user))
+                }
+                _ => {
                     waste_a_password_check(&password);
                     Ok(None)
                 }
@@ -166,8 +164,8 @@ pub async fn log_in(
         .await
 }
 
-/// Ends the session whose token hash is given.
-pub async fn log_out(data: &Data, session_hash: String) -> AppResult<()> {
+/// Ends the session whose token hash is given; the session it was, if it was one.
+pub async fn log_out(data: &Data, session_hash: String) -> AppResult<Option<SessionRecord>> {
     data.write(move |write| accounts::remove_session(write, &session_hash))
         .await
 }

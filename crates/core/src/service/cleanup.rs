@@ -16,7 +16,7 @@ use crate::media::storage::{MediaStore, ORIGINALS, PREVIEWS};
 use crate::service::context::Services;
 use crate::service::data::Data;
 use corkboard_domain::error::AppResult;
-use corkboard_store::{accounts, pins, temp_pins};
+use corkboard_store::{accounts, identities, pins, temp_pins};
 
 /// The whole clean-up (sessions, picture files) runs this often.
 const FULL_EVERY: Duration = Duration::from_secs(60 * 60);
@@ -70,11 +70,13 @@ pub async fn every_few_minutes(services: Services, mut stop: watch::Receiver<boo
 }
 
 /// Removes everything that has expired at `now`: temporary files (`clean_up_temporary`),
-/// sessions and mailed tokens, and picture files no pin shows.
+/// sessions, mailed tokens and sign-ins through the identity provider never finished, and
+/// picture files no pin shows.
 pub fn clean_up(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
-    let sessions_and_tokens = services
-        .store
-        .write(|write| accounts::remove_expired(write, now))?;
+    let sessions_and_tokens = services.store.write(|write| {
+        let sessions_and_tokens = accounts::remove_expired(write, now)?;
+        Ok(sessions_and_tokens + identities::remove_expired_pending(write, now)?)
+    })?;
     // Files older than the server cannot be an upload in progress.
     let picture_files =
         unshown_pictures(services, (now - STRAY_FILE_GRACE).max(services.started_at))?;

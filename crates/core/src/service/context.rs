@@ -1,6 +1,7 @@
 //! The handle of the services that need more than `Data`: mail, the sign-in limiter, the setup
-//! code, the sessions signed in, the fetcher, the media storage, the metrics and the picture
-//! workers with their memory budget; with helpers that run work off the async runtime.
+//! code, the sessions signed in, the identity provider, the fetcher, the media storage, the
+//! metrics and the picture workers with their memory budget; with helpers that run work off the
+//! async runtime.
 
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::ops::Deref;
@@ -19,6 +20,7 @@ use crate::service::data::Data;
 use crate::service::fetch_jobs::FetchJobs;
 use crate::service::mail::Mailer;
 use crate::service::metrics::Metrics;
+use crate::service::oidc::provider::Provider;
 use crate::service::quotas::Running;
 use crate::service::rate_limit::Limiter;
 use crate::service::secrets::new_secret;
@@ -63,6 +65,8 @@ pub struct Services {
     pub running: Arc<Running>,
     /// What makes the first account of an instance that serves the public.
     pub setup_code: Arc<SetupCode>,
+    /// The identity provider people sign in with, when one is configured.
+    pub oidc: Option<Arc<Provider>>,
 }
 
 impl Deref for Services {
@@ -77,6 +81,7 @@ impl Services {
     /// Opens the data folder's database and search index; from then on the index follows
     /// every committed write.
     pub fn open(config: Config) -> anyhow::Result<Services> {
+        let oidc = Provider::configured(&config)?.map(Arc::new);
         let store = Store::open_configured(&config)?;
         let search = open_search_index(&config, &store)?;
         store.follow_commits(Arc::new(search.clone()));
@@ -100,6 +105,7 @@ impl Services {
             started_at: Utc::now(),
             running: Arc::default(),
             setup_code: Arc::default(),
+            oidc,
         })
     }
 

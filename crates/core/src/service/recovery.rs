@@ -10,7 +10,9 @@ use crate::service::data::Data;
 use crate::service::languages;
 use crate::service::mail::Mail;
 use crate::service::rate_limit::{mail_keys, sign_in_keys};
-use crate::service::secrets::{hash_password, new_secret, password_matches, secret_hash};
+use crate::service::secrets::{
+    hash_password, new_secret, password_matches, require_passwords, secret_hash,
+};
 use crate::service::sessions::{SignedIn, TOO_MANY_SIGN_INS, start_session};
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
@@ -34,6 +36,7 @@ pub async fn start_password_reset(
     email: String,
     client: Option<IpAddr>,
 ) -> AppResult<()> {
+    require_passwords(&services.config)?;
     validate_email("email", &email)?;
     let keys = mail_keys(&services.config.limits, &email, client);
     services.limiter.take(&keys, TOO_MANY_MAILS)?;
@@ -77,6 +80,7 @@ pub async fn reset_password(
     new_password: String,
 ) -> AppResult<SignedIn> {
     viewer.require_own_origin()?;
+    require_passwords(&services.config)?;
     check_secret_length("token", &token)?;
     validate_new_password("newPassword", &new_password)?;
     let password_hash = services
@@ -119,7 +123,9 @@ pub async fn verify_email(data: &Data, token: String) -> AppResult<UserRecord> {
     .await
 }
 
-/// Changes the password after checking the current one; every other session ends.
+/// Changes the password after checking the current one; every other session ends and the API
+/// keys are revoked. An account without a password (made through the identity provider) gets
+/// its first one without more ado: nothing that worked before stops.
 pub async fn change_password(
     services: &Services,
     user: UserId,
@@ -128,6 +134,7 @@ pub async fn change_password(
     new_password: String,
     client: Option<IpAddr>,
 ) -> AppResult<UserRecord> {
+    require_passwords(&services.config)?;
     check_secret_length("currentPassword", &current_password)?;
     validate_new_password("newPassword", &new_password)?;
     let current = PasswordCheck {
@@ -142,9 +149,13 @@ pub async fn change_password(
     let (record, revoked) = services
         .write(move |write| {
             let mut record = users::load(write, user)?;
+            let first = !record.has_password();
             record.password_hash = password_hash;
             users::update(write, &record)?;
-            let revoked = revoke_credentials(write, user, keep_session.as_deref())?;
+            let revoked = match first {
+                true => 0,
+                false => revoke_credentials(write, user, keep_session.as_deref())?,
+            };
             Ok((record, revoked))
         })
         .await?;
@@ -195,17 +206,19 @@ struct PasswordCheck {
 
 /// Checks a signed-in user's own password, counted as a sign-in attempt (per address, and per
 /// address and account) before the check and taken back when it is right: each guess counts,
-/// however many a request aliases.
+/// however many a request aliases. An account without a password has nothing to check: its
+/// session is all it has.
 async fn check_own_password(
     services: &Services,
     user: UserId,
     check: PasswordCheck,
     client: Option<IpAddr>,
 ) -> AppResult<()> {
-    let email = services
-        .read(move |read| users::load(read, user))
-        .await?
-        .email;
+    let record = services.read(move |read| users::load(read, user)).await?;
+    if !record.has_password() {
+        return Ok(());
+    }
+    let email = record.email;
     let keys = sign_in_keys(&services.config.limits, &email, client);
     services.limiter.take(&keys, TOO_MANY_SIGN_INS)?;
     let PasswordCheck { password, .. } = check;

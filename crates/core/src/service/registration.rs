@@ -13,6 +13,7 @@ use crate::service::setup_code::SetupCode;
 use crate::service::viewer::Viewer;
 use corkboard_domain::config::Registration;
 use corkboard_domain::error::{AppError, AppResult};
+use corkboard_domain::ids::UserId;
 use corkboard_i18n::{Message, msg};
 use corkboard_store::invites::{self, InviteRecord};
 use corkboard_store::{Source, users};
@@ -38,6 +39,11 @@ impl Gate {
                 .serves_the_public()
                 .then(|| services.setup_code.clone()),
         }
+    }
+
+    /// Who may sign up.
+    pub(crate) fn mode(&self) -> Registration {
+        self.mode
     }
 
     /// Whether the first account needs the setup code.
@@ -81,6 +87,22 @@ pub fn admit(
         }
         (Registration::Invite, None) => Err(AppError::denied(msg!("error-sign-up-by-invite"))),
     }
+}
+
+/// Marks the invite that admitted `user` as used: an invite works once.
+pub(crate) fn use_invite(
+    write: &corkboard_store::writing::Writing,
+    invite: InviteRecord,
+    user: UserId,
+) -> AppResult<()> {
+    tracing::info!(user = %user, made_by = %invite.made_by, "an invite was used");
+    invites::save(
+        write,
+        &InviteRecord {
+            used_by: Some(user),
+            ..invite
+        },
+    )
 }
 
 fn admit_first(gate: &Gate, given: Option<&str>) -> AppResult<()> {

@@ -6,7 +6,9 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
-use corkboard_domain::error::AppResult;
+use corkboard_domain::config::Config;
+use corkboard_domain::error::{AppError, AppResult};
+use corkboard_i18n::msg;
 
 /// 32 random bytes, URL-safe.
 pub(crate) fn new_secret() -> String {
@@ -32,6 +34,15 @@ pub(crate) fn password_matches(password: &str, hash: &str) -> bool {
     Argon2::default()
         .verify_password(password.as_bytes(), hash)
         .is_ok()
+}
+
+/// Refuses signing in or up, or setting a password, when passwords are off
+/// (`accounts.passwords`).
+pub(crate) fn require_passwords(config: &Config) -> AppResult<()> {
+    if !config.accounts.passwords {
+        return Err(AppError::denied(msg!("error-passwords-off")));
+    }
+    Ok(())
 }
 
 /// Spends the time of one password check, so that an unknown email answers as slowly as a known one.

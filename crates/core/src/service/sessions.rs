@@ -32,12 +32,23 @@ pub(crate) fn start_session(
     write: &corkboard_store::writing::Writing,
     user: UserId,
 ) -> AppResult<String> {
+    start_session_holding(write, user, None)
+}
+
+/// Starts a session that keeps the identity provider's ID token of its sign-in (see
+/// `SessionRecord::provider_id_token`).
+pub(crate) fn start_session_holding(
+    write: &corkboard_store::writing::Writing,
+    user: UserId,
+    provider_id_token: Option<String>,
+) -> AppResult<String> {
     let token = new_secret();
     let now = Utc::now();
     let session = SessionRecord {
         user,
         created_at: now,
         expires_at: now + Duration::days(SESSION_DAYS),
+        provider_id_token,
     };
     accounts::insert_session(write, &secret_hash(&token), &session)?;
     Ok(token)
@@ -61,7 +72,7 @@ pub fn clear_session_cookie(config: &Config, viewer: &Viewer) -> String {
 }
 
 /// `; Secure` when the public address is HTTPS, or a trusted proxy says the request came so.
-fn secure(config: &Config, viewer: &Viewer) -> &'static str {
+pub(crate) fn secure(config: &Config, viewer: &Viewer) -> &'static str {
     let public_https = config
         .public_url
         .as_deref()

@@ -92,10 +92,7 @@ impl Fetcher {
             .timeout_global(Some(Duration::from_secs(config.timeout_seconds)))
             .user_agent(USER_AGENT)
             .build();
-        let resolver = PublicResolver {
-            allow_private: config.allow_private_networks,
-            allowed_networks: config.allowed_networks.clone(),
-        };
+        let resolver = PublicResolver::of(config, None);
         Fetcher {
             agent: Agent::with_parts(agent_config, DefaultConnector::default(), resolver),
             timeout: Duration::from_secs(config.timeout_seconds),
@@ -251,9 +248,22 @@ fn fetch_error(address: &str, error: ureq::Error) -> AppError {
 /// Refuses host names that resolve to non-public addresses, so that every connection (redirects
 /// included) goes where the check said it would.
 #[derive(Debug)]
-struct PublicResolver {
+pub(crate) struct PublicResolver {
     allow_private: bool,
     allowed_networks: Vec<IpNet>,
+    /// A host the operator named in the settings (the identity provider's), which may be on
+    /// any network.
+    named_by_operator: Option<String>,
+}
+
+impl PublicResolver {
+    pub(crate) fn of(config: &FetchConfig, named_by_operator: Option<String>) -> PublicResolver {
+        PublicResolver {
+            allow_private: config.allow_private_networks,
+            allowed_networks: config.allowed_networks.clone(),
+            named_by_operator,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -275,7 +285,11 @@ impl Resolver for PublicResolver {
         timeout: NextTimeout,
     ) -> Result<ResolvedSocketAddrs, ureq::Error> {
         let resolved = DefaultResolver::default().resolve(uri, config, timeout)?;
-        if self.allow_private {
+        let named = self
+            .named_by_operator
+            .as_deref()
+            .is_some_and(|host| uri.host() == Some(host));
+        if self.allow_private || named {
             return Ok(resolved);
         }
         let mut public = self.empty();

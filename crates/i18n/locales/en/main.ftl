@@ -311,6 +311,10 @@ error-share-link-dead = This link does not work: it may have been revoked or hav
 
 error-wrong-credentials = Wrong email or password.
 error-account-disabled = This account is disabled: ask the admin of this Corkboard.
+error-passwords-off = Signing in with a password is turned off here: use your identity provider or a passkey.
+error-last-way-in = This is your only way to sign in: add a password or a passkey first.
+error-identity-not-found = There is no such linked account.
+error-username-not-editable = Your username can no longer be changed.
 error-too-many-sign-ins = Too many failed sign-in attempts. Please wait a few minutes and try again.
 error-too-many-sign-ups = Too many accounts were created from your address. Please try again in an hour.
 error-too-many-mails = Too many mails were asked for. Please try again in an hour.

@@ -332,6 +332,10 @@ error-share-link-dead = Ce lien ne fonctionne pas : il a peut-être été révo
 
 error-wrong-credentials = Adresse e-mail ou mot de passe incorrect.
 error-account-disabled = Ce compte est désactivé : adressez-vous à l'administrateur de ce Corkboard.
+error-passwords-off = La connexion par mot de passe est désactivée ici : utilisez votre fournisseur d'identité ou une clé d'accès.
+error-last-way-in = C'est votre seul moyen de vous connecter : ajoutez d'abord un mot de passe ou une clé d'accès.
+error-identity-not-found = Ce compte lié n'existe pas.
+error-username-not-editable = Votre nom d'utilisateur ne peut plus être modifié.
 error-too-many-sign-ins = Trop de tentatives de connexion ont échoué. Veuillez patienter quelques minutes et réessayer.
 error-too-many-sign-ups = Trop de comptes ont été créés depuis votre adresse. Veuillez réessayer dans une heure.
 error-too-many-mails = Trop de courriels ont été demandés. Veuillez réessayer dans une heure.

@@ -222,13 +222,13 @@ fn version_12_gets_the_imports_table_and_an_instance_id_kept_across_openings() {
 }
 
 #[test]
-fn version_30_reads_the_users_of_before_without_a_language() {
+fn versions_30_and_31_read_the_users_of_before_without_a_language_or_an_editable_username() {
     use corkboard_domain::ids::UserId;
     use corkboard_domain::user::UserRecord;
     let dir = tempfile::tempdir().unwrap();
     let db = Database::create(dir.path().join("corkboard.redb")).unwrap();
     migrate_to(&db, 29).unwrap();
-    // A record as version 29 wrote it: the array of its fields, without the last one.
+    // A record as version 29 wrote it: the array of its fields, without the last two.
     let user = UserRecord {
         id: UserId(1),
         ..UserRecord::new("ann".into(), "ann@example.org".into(), "hash".into())
@@ -236,12 +236,12 @@ fn version_30_reads_the_users_of_before_without_a_language() {
     let bytes = crate::codec::encode(&user).unwrap();
     let (header, fields) = bytes.split_first().unwrap();
     assert_eq!(
-        (*header, fields.last()),
-        (0x90 + 13, Some(&0xc0)),
-        "13 fields, nil last"
+        (*header, &fields[fields.len() - 2..]),
+        (0x90 + 14, &[0xc0, 0xc2][..]),
+        "14 fields, a nil language and a false editable username last"
     );
     let mut before = vec![0x90 + 12];
-    before.extend_from_slice(&fields[..fields.len() - 1]);
+    before.extend_from_slice(&fields[..fields.len() - 2]);
     let write = db.begin_write().unwrap();
     write
         .open_table(tables::USERS)
@@ -257,7 +257,11 @@ fn version_30_reads_the_users_of_before_without_a_language() {
     let stored = table.get(1u64).unwrap().unwrap();
     let read_back: UserRecord = crate::codec::decode(stored.value()).unwrap();
     assert_eq!(
-        (read_back.username.as_str(), read_back.locale),
-        ("ann", None)
+        (
+            read_back.username.as_str(),
+            read_back.locale,
+            read_back.username_editable
+        ),
+        ("ann", None, false)
     );
 }

@@ -12,7 +12,7 @@ use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::{BoardId, FolderId, PinId, UserId};
 use corkboard_domain::pin::Picture;
 use corkboard_domain::tags::normalize_tags;
-use corkboard_domain::user::{USERNAME_MAX, UserRecord, username_key, validate_username};
+use corkboard_domain::user::{UserRecord, username_key, validate_username};
 use corkboard_i18n::Locale;
 use corkboard_i18n::{Message, msg};
 use corkboard_store::imported::{self, Origin};
@@ -149,7 +149,7 @@ impl Importer {
             self.report.fail("user", &user.username, error.sentence());
             return Ok(None);
         }
-        let username = free_username(write, &user.username)?;
+        let username = users::free_username(write, &user.username)?;
         self.report
             .rename("user", &user.username, &user.username, &username);
         let record = UserRecord {
@@ -319,17 +319,4 @@ fn origin_of<'a>(archive: &'a str, owner: UserId, kind: &'a str, id: u64) -> Ori
         kind,
         id,
     }
-}
-
-/// `base` when no account has it, else `base-2`, `base-3`...
-fn free_username(tx: &impl Source, base: &str) -> AppResult<String> {
-    let mut candidate = base.to_owned();
-    let mut counter = 1;
-    while users::by_username(tx, &candidate)?.is_some() {
-        counter += 1;
-        let suffix = format!("-{counter}");
-        let stem: String = base.chars().take(USERNAME_MAX - suffix.len()).collect();
-        candidate = format!("{stem}{suffix}");
-    }
-    Ok(candidate)
 }

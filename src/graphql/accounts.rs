@@ -54,7 +54,7 @@ impl AccountQuery {
 pub(crate) struct AccountMutation;
 
 /// Sets the session cookie of a fresh sign-in and returns the user.
-fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
+pub(crate) fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
     ctx.append_http_header(
         "Set-Cookie",
         session_cookie(

@@ -8,6 +8,7 @@ use super::boards::BoardQuery;
 use super::follows::FollowQuery;
 use super::imports::ImportQuery;
 use super::languages::LanguageQuery;
+use super::passkeys::PasskeyQuery;
 use super::pins::PinQuery;
 use super::share_links::ShareLinkQuery;
 use super::suggestions::SuggestionQuery;
@@ -21,6 +22,7 @@ pub(crate) struct QueryRoot(
     FollowQuery,
     ImportQuery,
     LanguageQuery,
+    PasskeyQuery,
     PinQuery,
     ShareLinkQuery,
     SuggestionQuery,

@@ -41,6 +41,7 @@ mod many_folders;
 mod many_shared_boards;
 mod metrics;
 mod near_duplicates;
+mod passkeys;
 mod picture_reads;
 mod pictures;
 mod pin_lists;

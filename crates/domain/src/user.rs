@@ -121,6 +121,12 @@ impl UserRecord {
             locale: None,
         }
     }
+
+    /// Whether the account has a password to sign in with (an empty hash: none, as for an
+    /// account made through an identity provider until its owner sets one).
+    pub fn has_password(&self) -> bool {
+        !self.password_hash.is_empty()
+    }
 }
 
 /// The public profile fields a user edits on `/profile/`.

@@ -45,6 +45,7 @@ const MIGRATIONS: &[Migration] = &[
     fan_out_the_feed,
     index_private_picture_pins,
     remember_languages,
+    create_passkeys,
 ];
 
 /// The schema version this binary writes.
@@ -454,6 +455,16 @@ fn index_private_picture_pins(write: &Writing) -> anyhow::Result<()> {
 /// opening the database.
 fn remember_languages(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::USERS)?;
+    Ok(())
+}
+
+/// 32: passkeys, by id, credential id and user, and the ceremonies begun (registrations and
+/// sign-ins), kept until finished or expired.
+fn create_passkeys(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::PASSKEYS)?;
+    write.open_table(tables::PASSKEYS_BY_CREDENTIAL)?;
+    write.open_table(tables::PASSKEYS_BY_USER)?;
+    write.open_table(tables::PASSKEY_CEREMONIES)?;
     Ok(())
 }
 

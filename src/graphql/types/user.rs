@@ -7,6 +7,7 @@ use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use super::objects::{Board, Folder, Pin, User, follow_state};
+use super::passkey::{Passkey, SignInMethods};
 use crate::graphql::ahead::{self, Named};
 use crate::graphql::board_lists::board_connection;
 use crate::graphql::connection::Connection;
@@ -19,6 +20,7 @@ use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::tiles;
 use corkboard_core::media::urls;
 use corkboard_core::service::api_keys::MOST_API_KEYS;
+use corkboard_core::service::passkeys::{self, MOST_PASSKEYS};
 use corkboard_core::service::folders::FoldersRequest;
 use corkboard_core::service::pin_lists::PinList;
 use corkboard_core::service::pinned_copies::MOST_COPIES;
@@ -250,6 +252,19 @@ impl User {
                 last_used_at: key.last_used_at,
             })
             .collect())
+    }
+
+    /// How the user signs in: a password, passkeys; only for the user themself.
+    #[graphql(complexity = "bounded_cost(MOST_PASSKEYS, child_complexity)")]
+    async fn sign_in_methods(
+        &self,
+        ctx: &Context<'_>,
+    ) -> async_graphql::Result<Option<SignInMethods>> {
+        let held = passkeys::list(ctx.services(), ctx.viewer().user, self.0.id).await?;
+        Ok(held.map(|held| SignInMethods {
+            password: self.0.has_password(),
+            passkeys: held.into_iter().map(Passkey::from).collect(),
+        }))
     }
 
     /// The user's other pins showing the same picture as `pin`, at most 20; only for the user

@@ -1,5 +1,5 @@
-// '/login/': sign in with email and password. Goes to the `next` query parameter when given,
-// else to the user's page; a signed-in visitor is sent to their page straight away.
+// '/login/': sign in with email and password, or a passkey. Goes to the `next` query parameter
+// when given, else to the user's page; a signed-in visitor is sent to their page straight away.
 
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,9 @@ import { useResetCache } from '../api/cache';
 import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
 import { login } from '../api/users';
+import type { SignedInUser } from '../api/generated/graphql';
 import { ErrorList, Field } from '../components/Form';
+import { PasskeySignIn } from '../components/PasskeySignIn';
 import { t } from '../i18n';
 import { safeNext } from '../lib/next';
 import { SIGNUP_PATH, START_PASSWORD_RESET_PATH, userPath } from '../lib/paths';
@@ -27,12 +29,15 @@ export function Login() {
   // Already signed in on arrival (not while this page signs in and refreshes `me`).
   if (!isLoading && me && !signingIn.current) return <Navigate to={userPath(me.username)} replace />;
 
-  const submit = async () => {
-    const user = await mutation.run(email.trim(), password);
-    if (!user) return;
+  const signedIn = async (user: SignedInUser) => {
     signingIn.current = true;
     await resetCache();
     await navigate(safeNext(params.get('next'), userPath(user.username)), { replace: true });
+  };
+
+  const submit = async () => {
+    const user = await mutation.run(email.trim(), password);
+    if (user) await signedIn(user);
   };
 
   return (
@@ -47,7 +52,8 @@ export function Login() {
           void submit();
         }}
       >
-        <Field label={t('login.email', 'Email')} type="email" autoComplete="email" required value={email} onValue={setEmail} />
+        {/* 'webauthn': the browser may offer passkeys among the field's suggestions. */}
+        <Field label={t('login.email', 'Email')} type="email" autoComplete="username webauthn" required value={email} onValue={setEmail} />
         <Field
           label={t('login.password', 'Password')}
           type="password"
@@ -62,6 +68,7 @@ export function Login() {
           {t('login.submit', 'Login')}
         </button>
       </form>
+      <PasskeySignIn onSignedIn={signedIn} />
       <p className="auth-page__links">
         <Link to={START_PASSWORD_RESET_PATH}>{t('login.forgotPassword', 'Forgot your password?')}</Link>
         <Link to={SIGNUP_PATH}>{t('login.createAccount', 'Create an account')}</Link>

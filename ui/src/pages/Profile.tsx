@@ -1,6 +1,6 @@
 // '/profile/': the signed-in user edits their names and links, opens the avatar, password
-// and email dialogs, then reads what changed, and exports or imports their pins. Visitors are
-// sent to log in and come back here.
+// and email dialogs, then reads what changed, manages their passkeys, and exports or imports
+// their pins. Visitors are sent to log in and come back here.
 
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -19,6 +19,7 @@ import { AvatarModal, EmailModal, PasswordModal } from '../components/AccountMod
 import { Avatar } from '../components/Avatar';
 import { Imports } from '../components/Imports';
 import { LanguageChoice } from '../components/LanguageChoice';
+import { Passkeys } from '../components/Passkeys';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
 import { t } from '../i18n';
 import { PROFILE_PATH, VERIFY_EMAIL_PATH, loginPath, userPath } from '../lib/paths';
@@ -109,6 +110,7 @@ export function Profile() {
 
         <ProfileForm key={profile.id} profile={profile} />
       </div>
+      <Passkeys />
       <Imports />
 
       {dialog === 'avatar' ? <AvatarModal onClose={close} /> : null}

@@ -1,7 +1,7 @@
 //! The clean-up: temporary uploads not pinned within `quotas.temp_file_lifetime_seconds` and
 //! their files, stray temporary files and spooled imports and exports left by a crash, every
 //! tenth of that lifetime (at least every 10 minutes); and at start and then hourly, expired
-//! sessions and mailed tokens, and picture files no pin shows (left by a crash between writing
+//! sessions, mailed tokens and passkey ceremonies, and picture files no pin shows (left by a crash between writing
 //! them and committing their pin, or between deleting a pin and its files, or by an upload that
 //! failed), on disk or in the bucket.
 
@@ -16,7 +16,7 @@ use crate::media::storage::{MediaStore, ORIGINALS, PREVIEWS};
 use crate::service::context::Services;
 use crate::service::data::Data;
 use corkboard_domain::error::AppResult;
-use corkboard_store::{accounts, pins, temp_pins};
+use corkboard_store::{accounts, passkeys, pins, temp_pins};
 
 /// The whole clean-up (sessions, picture files) runs this often.
 const FULL_EVERY: Duration = Duration::from_secs(60 * 60);
@@ -32,6 +32,7 @@ pub struct Cleaned {
     pub temp_pins: usize,
     /// Files in `tmp/` without a temporary pin, and spooled imports and exports a crash left.
     pub stray_files: usize,
+    /// Sessions, mailed tokens and passkey ceremonies.
     pub sessions_and_tokens: usize,
     /// Picture files (previews, originals, unfinished writes) that no pin shows.
     pub picture_files: usize,
@@ -72,9 +73,9 @@ pub async fn every_few_minutes(services: Services, mut stop: watch::Receiver<boo
 /// Removes everything that has expired at `now`: temporary files (`clean_up_temporary`),
 /// sessions and mailed tokens, and picture files no pin shows.
 pub fn clean_up(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
-    let sessions_and_tokens = services
-        .store
-        .write(|write| accounts::remove_expired(write, now))?;
+    let sessions_and_tokens = services.store.write(|write| {
+        Ok(accounts::remove_expired(write, now)? + passkeys::remove_expired_ceremonies(write, now)?)
+    })?;
     // Files older than the server cannot be an upload in progress.
     let picture_files =
         unshown_pictures(services, (now - STRAY_FILE_GRACE).max(services.started_at))?;

@@ -51,9 +51,12 @@ impl PasskeyMutation {
         Ok(added.into())
     }
 
+    /// Renames one of the user's passkeys.
     async fn rename_passkey(&self, ctx: &Context<'_>, id: ID, name: String) -> Result<Passkey> {
         let user = ctx.viewer().require_user()?;
-        Ok(passkeys::rename(ctx.services(), user, id.0, name).await?.into())
+        Ok(passkeys::rename(ctx.services(), user, id.0, name)
+            .await?
+            .into())
     }
 
     /// Removes one of the user's passkeys, unless it is the account's last way to sign in.
@@ -76,8 +79,7 @@ impl PasskeyMutation {
         credential: String,
     ) -> Result<User> {
         let viewer = ctx.viewer();
-        let done =
-            passkey_sign_in::finish(ctx.services(), viewer, ceremony.0, credential).await?;
+        let done = passkey_sign_in::finish(ctx.services(), viewer, ceremony.0, credential).await?;
         Ok(signed_in(ctx, done))
     }
 }

@@ -93,7 +93,11 @@ async fn methods(app: &TestApp, client: &reqwest::Client) -> Value {
 }
 
 /// Changes a stored account (the server's own store, as a test may).
-fn change_user(app: &TestApp, id: &Value, change: impl FnOnce(&mut corkboard_domain::user::UserRecord)) {
+fn change_user(
+    app: &TestApp,
+    id: &Value,
+    change: impl FnOnce(&mut corkboard_domain::user::UserRecord),
+) {
     let store = &app.server.as_ref().unwrap().services.store;
     let id = UserId(id.as_str().unwrap().parse().unwrap());
     store
@@ -108,7 +112,9 @@ fn change_user(app: &TestApp, id: &Value, change: impl FnOnce(&mut corkboard_dom
 #[tokio::test]
 async fn a_passkey_added_on_the_profile_signs_in_without_an_email() {
     let app = TestApp::start().await;
-    let options = app.graphql("{ signInOptions { passwords passkeys } }", json!({})).await;
+    let options = app
+        .graphql("{ signInOptions { passwords passkeys } }", json!({}))
+        .await;
     assert_eq!(
         options["data"]["signInOptions"],
         json!({ "passwords": true, "passkeys": true })
@@ -144,20 +150,29 @@ async fn a_passkey_added_on_the_profile_signs_in_without_an_email() {
         "a discoverable sign-in names no credential: {sign_in_options}"
     );
     let signed_in = sign_in(&app, &browser, &mut passkey).await;
-    assert_eq!(signed_in["data"]["finishPasskeySignIn"]["username"], "ada", "{signed_in}");
+    assert_eq!(
+        signed_in["data"]["finishPasskeySignIn"]["username"], "ada",
+        "{signed_in}"
+    );
     let theirs = methods(&app, &browser).await;
     assert_eq!(theirs["username"], "ada", "the session cookie was set");
     assert!(theirs["lastLoginAt"].is_string());
     assert!(theirs["signInMethods"]["passkeys"][0]["lastUsedAt"].is_string());
     let again = sign_in(&app, &new_client(), &mut passkey).await;
-    assert!(again["errors"].is_null(), "a passkey signs in again: {again}");
+    assert!(
+        again["errors"].is_null(),
+        "a passkey signs in again: {again}"
+    );
 
     // A copy of the authenticator whose counter went back is refused.
     let mut copy = passkey.clone();
     copy.counter = 0;
     let cloned = sign_in(&app, &new_client(), &mut copy).await;
     assert_eq!(error_code(&cloned), Some("VALIDATION_ERROR"), "{cloned}");
-    assert!(message(&cloned).contains("could not be verified"), "{cloned}");
+    assert!(
+        message(&cloned).contains("could not be verified"),
+        "{cloned}"
+    );
 
     // Others see no sign-in methods of ada's.
     let bob = app.client_signed_in_new("bob").await;
@@ -174,7 +189,8 @@ async fn a_passkey_added_on_the_profile_signs_in_without_an_email() {
 
 #[tokio::test]
 async fn a_ceremony_is_answered_once_in_time_and_by_whom_began_it() {
-    let app = TestApp::start().await;
+    // Each refusal counts as a failed sign-in from the test's address.
+    let app = TestApp::start_with(|config| config.limits.sign_in_failures = 100).await;
     app.sign_up("ada").await;
     let (mut passkey, _) = add_new(&app, &app.client).await;
     let browser = new_client();
@@ -224,7 +240,10 @@ async fn a_ceremony_is_answered_once_in_time_and_by_whom_began_it() {
     let elsewhere = passkey.sign_in(&options, "https://evil.example");
     let elsewhere = json!({ "c": ceremony, "k": elsewhere });
     let elsewhere = graphql_with(&browser, &app.base_url, FINISH_SIGN_IN, elsewhere).await;
-    assert!(message(&elsewhere).contains("could not be verified"), "{elsewhere}");
+    assert!(
+        message(&elsewhere).contains("could not be verified"),
+        "{elsewhere}"
+    );
     let (ceremony, _) = begin(&app, &browser, START_SIGN_IN).await;
     let garbled = json!({ "c": ceremony, "k": "{\"id\": 7}" });
     let garbled = graphql_with(&browser, &app.base_url, FINISH_SIGN_IN, garbled).await;
@@ -236,7 +255,11 @@ async fn a_ceremony_is_answered_once_in_time_and_by_whom_began_it() {
 async fn passkeys_are_for_the_signed_in_and_from_corkboards_own_pages() {
     let app = TestApp::start().await;
     let visitor = graphql_with(&new_client(), &app.base_url, START_REGISTRATION, json!({})).await;
-    assert_eq!(error_code(&visitor), Some("PERMISSION_DENIED_ERROR"), "{visitor}");
+    assert_eq!(
+        error_code(&visitor),
+        Some("PERMISSION_DENIED_ERROR"),
+        "{visitor}"
+    );
 
     let foreign = |query: &'static str| {
         new_client()
@@ -247,7 +270,11 @@ async fn passkeys_are_for_the_signed_in_and_from_corkboards_own_pages() {
     };
     for query in [START_SIGN_IN, START_REGISTRATION] {
         let answer: Value = foreign(query).await.unwrap().json().await.unwrap();
-        assert_eq!(error_code(&answer), Some("PERMISSION_DENIED_ERROR"), "{answer}");
+        assert_eq!(
+            error_code(&answer),
+            Some("PERMISSION_DENIED_ERROR"),
+            "{answer}"
+        );
         assert!(message(&answer).contains("own pages"), "{answer}");
     }
     app.stop().await;
@@ -265,8 +292,14 @@ async fn a_passkey_is_registered_once_here_whoever_offers_it() {
     let bob = app.client_signed_in_new("bob").await;
     let offered = add(&app, &bob, &mut passkey).await;
     assert_eq!(field(&offered), Some("credential"), "{offered}");
-    assert!(message(&offered).contains("already registered"), "{offered}");
-    assert_eq!(methods(&app, &bob).await["signInMethods"]["passkeys"], json!([]));
+    assert!(
+        message(&offered).contains("already registered"),
+        "{offered}"
+    );
+    assert_eq!(
+        methods(&app, &bob).await["signInMethods"]["passkeys"],
+        json!([])
+    );
     app.stop().await;
 }
 
@@ -275,8 +308,13 @@ async fn passkeys_are_named_and_removed_by_their_owner_alone() {
     let app = TestApp::start().await;
     app.sign_up("ada").await;
     let (_, id) = add_new(&app, &app.client).await;
-    let renamed = app.graphql(RENAME, json!({ "i": id, "n": "  Phone " })).await;
-    assert_eq!(renamed["data"]["renamePasskey"]["name"], "Phone", "{renamed}");
+    let renamed = app
+        .graphql(RENAME, json!({ "i": id, "n": "  Phone " }))
+        .await;
+    assert_eq!(
+        renamed["data"]["renamePasskey"]["name"], "Phone",
+        "{renamed}"
+    );
     for name in ["   ", &"x".repeat(61)] {
         let refused = app.graphql(RENAME, json!({ "i": id, "n": name })).await;
         assert_eq!(field(&refused), Some("name"), "{refused}");
@@ -292,8 +330,14 @@ async fn passkeys_are_named_and_removed_by_their_owner_alone() {
     assert_eq!(error_code(&unknown), Some("NOT_FOUND_ERROR"), "{unknown}");
 
     let removed = app.graphql(REMOVE, json!({ "i": id })).await;
-    assert_eq!(removed["data"]["removePasskey"]["username"], "ada", "{removed}");
-    assert_eq!(methods(&app, &app.client).await["signInMethods"]["passkeys"], json!([]));
+    assert_eq!(
+        removed["data"]["removePasskey"]["username"], "ada",
+        "{removed}"
+    );
+    assert_eq!(
+        methods(&app, &app.client).await["signInMethods"]["passkeys"],
+        json!([])
+    );
     app.stop().await;
 }
 
@@ -310,7 +354,10 @@ async fn the_last_way_into_an_account_is_never_removed() {
         false
     );
     let removed = app.graphql(REMOVE, json!({ "i": first })).await;
-    assert!(removed["errors"].is_null(), "another passkey is left: {removed}");
+    assert!(
+        removed["errors"].is_null(),
+        "another passkey is left: {removed}"
+    );
     let last = app.graphql(REMOVE, json!({ "i": second })).await;
     assert_eq!(field(&last), Some("id"), "{last}");
     assert!(message(&last).contains("last way to sign in"), "{last}");
@@ -330,18 +377,27 @@ async fn a_deleted_accounts_passkey_and_a_disabled_account_are_refused() {
     let ada = methods(&app, &ada_client).await["id"].clone();
     let bob = methods(&app, &bob_client).await["id"].clone();
 
-    let delete = "mutation($u: ID!) { deleteAccount(userId: $u, confirmation: \"ada\") { message } }";
+    let delete =
+        "mutation($u: ID!) { deleteAccount(userId: $u, confirmation: \"ada\") { message } }";
     let deleted = app.graphql(delete, json!({ "u": ada })).await;
     assert!(deleted["errors"].is_null(), "{deleted}");
     let refused = sign_in(&app, &new_client(), &mut ada_key).await;
     assert_eq!(field(&refused), Some("credential"), "{refused}");
-    assert!(message(&refused).contains("does not belong to an account here"), "{refused}");
+    assert!(
+        message(&refused).contains("does not belong to an account here"),
+        "{refused}"
+    );
 
-    let disable = "mutation($u: ID!) { setAccountDisabled(userId: $u, disabled: true) { disabled } }";
+    let disable =
+        "mutation($u: ID!) { setAccountDisabled(userId: $u, disabled: true) { disabled } }";
     let disabled = app.graphql(disable, json!({ "u": bob })).await;
     assert!(disabled["errors"].is_null(), "{disabled}");
     let refused = sign_in(&app, &new_client(), &mut bob_key).await;
-    assert_eq!(error_code(&refused), Some("PERMISSION_DENIED_ERROR"), "{refused}");
+    assert_eq!(
+        error_code(&refused),
+        Some("PERMISSION_DENIED_ERROR"),
+        "{refused}"
+    );
     assert!(message(&refused).contains("disabled"), "{refused}");
     common::reads::assert_consistent(&app);
     app.stop().await;
@@ -377,13 +433,21 @@ async fn passkeys_are_off_where_browsers_would_refuse_them() {
         (Some("http://127.0.0.1:9"), false),
         (Some("https://pins.example.org"), true),
     ] {
-        let app = TestApp::start_with(|config| config.public_url = public_url.map(str::to_owned)).await;
-        let options = app.graphql("{ signInOptions { passkeys } }", json!({})).await;
-        assert_eq!(options["data"]["signInOptions"]["passkeys"], available, "{options}");
+        let app =
+            TestApp::start_with(|config| config.public_url = public_url.map(str::to_owned)).await;
+        let options = app
+            .graphql("{ signInOptions { passkeys } }", json!({}))
+            .await;
+        assert_eq!(
+            options["data"]["signInOptions"]["passkeys"], available,
+            "{options}"
+        );
         let started = app.graphql(START_SIGN_IN, json!({})).await;
         match available {
             true => {
-                let options = started["data"]["startPasskeySignIn"]["options"].as_str().unwrap();
+                let options = started["data"]["startPasskeySignIn"]["options"]
+                    .as_str()
+                    .unwrap();
                 let options: Value = serde_json::from_str(options).unwrap();
                 assert_eq!(options["publicKey"]["rpId"], "pins.example.org");
             }

@@ -1,10 +1,12 @@
 //! The GraphQL types of passkeys: a passkey as its owner sees it, a ceremony begun, and how an
 //! account signs in.
 
-use async_graphql::{ID, SimpleObject};
+use async_graphql::{ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
+use crate::graphql::pagination::bounded_cost;
 use corkboard_core::service::passkey_ceremonies::Ceremony;
+use corkboard_core::service::passkeys::MOST_PASSKEYS;
 use corkboard_store::passkeys::PasskeyRecord;
 
 /// One of the signed-in user's passkeys.
@@ -48,12 +50,23 @@ impl From<Ceremony> for PasskeyCeremony {
 }
 
 /// The ways an account signs in.
-#[derive(SimpleObject)]
 pub(crate) struct SignInMethods {
-    /// Whether it has a password.
     pub password: bool,
-    /// Its passkeys, oldest first.
     pub passkeys: Vec<Passkey>,
+}
+
+#[Object]
+impl SignInMethods {
+    /// Whether it has a password.
+    async fn password(&self) -> bool {
+        self.password
+    }
+
+    /// Its passkeys, oldest first (at most 20).
+    #[graphql(complexity = "bounded_cost(MOST_PASSKEYS, child_complexity)")]
+    async fn passkeys(&self) -> &[Passkey] {
+        &self.passkeys
+    }
 }
 
 /// The ways of signing in this server offers, for its sign-in page.

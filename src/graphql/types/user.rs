@@ -20,8 +20,8 @@ use crate::graphql::pin_lists::{PinConnection, pin_connection};
 use crate::graphql::tiles;
 use corkboard_core::media::urls;
 use corkboard_core::service::api_keys::MOST_API_KEYS;
-use corkboard_core::service::passkeys::{self, MOST_PASSKEYS};
 use corkboard_core::service::folders::FoldersRequest;
+use corkboard_core::service::passkeys;
 use corkboard_core::service::pin_lists::PinList;
 use corkboard_core::service::pinned_copies::MOST_COPIES;
 use corkboard_core::service::users::{PrivateFields, private_fields};
@@ -255,7 +255,6 @@ impl User {
     }
 
     /// How the user signs in: a password, passkeys; only for the user themself.
-    #[graphql(complexity = "bounded_cost(MOST_PASSKEYS, child_complexity)")]
     async fn sign_in_methods(
         &self,
         ctx: &Context<'_>,

@@ -151,9 +151,7 @@ pub async fn log_in(
         }
     };
     give_back();
-    services
-        .write(move |write| open_session(write, user))
-        .await
+    services.write(move |write| open_session(write, user)).await
 }
 
 /// Signs `user` in once they proved who they are (a password, a passkey): a disabled account is

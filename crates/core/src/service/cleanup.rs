@@ -73,9 +73,11 @@ pub async fn every_few_minutes(services: Services, mut stop: watch::Receiver<boo
 /// Removes everything that has expired at `now`: temporary files (`clean_up_temporary`),
 /// sessions and mailed tokens, and picture files no pin shows.
 pub fn clean_up(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
-    let sessions_and_tokens = services.store.write(|write| {
-        Ok(accounts::remove_expired(write, now)? + passkeys::remove_expired_ceremonies(write, now)?)
-    })?;
+    let sessions_and_tokens =
+        services.store.write(|write| {
+            Ok(accounts::remove_expired(write, now)?
+                + passkeys::remove_expired_ceremonies(write, now)?)
+        })?;
     // Files older than the server cannot be an upload in progress.
     let picture_files =
         unshown_pictures(services, (now - STRAY_FILE_GRACE).max(services.started_at))?;

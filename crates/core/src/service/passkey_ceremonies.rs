@@ -42,21 +42,27 @@ pub(crate) fn begin(
 }
 
 /// Takes the ceremony `id` out of the database (it is finished once, rightly or not) and returns
-/// what it was begun for, with its state; an unknown, expired or finished one is refused.
-pub(crate) fn finish<S: DeserializeOwned>(
+/// what `wanted` takes of its purpose, with its state; an unknown, expired or finished one is
+/// refused, and one `wanted` does not take (begun for another purpose, or by another user).
+pub(crate) fn finish<T, S: DeserializeOwned>(
     write: &Writing,
     id: &str,
-) -> AppResult<(CeremonyPurpose, S)> {
+    wanted: impl FnOnce(CeremonyPurpose) -> Option<T>,
+) -> AppResult<(T, S)> {
     let taken = passkeys::take_ceremony(write, &secret_hash(id))?;
     let Some(ceremony) = taken.filter(|ceremony| ceremony.expires_at > Utc::now()) else {
         tracing::warn!("a passkey's answer named a ceremony unknown, expired or already finished");
         return Err(expired());
     };
-    Ok((ceremony.purpose, from_stored(&ceremony.state)?))
+    let Some(taken) = wanted(ceremony.purpose) else {
+        tracing::warn!("a passkey's answer named a ceremony begun for something else");
+        return Err(expired());
+    };
+    Ok((taken, from_stored(&ceremony.state)?))
 }
 
 /// The refusal of a ceremony that cannot be finished (unknown, expired, used, another's).
-pub(crate) fn expired() -> AppError {
+fn expired() -> AppError {
     AppError::invalid("ceremony", msg!("error-passkey-request-expired"))
 }
 

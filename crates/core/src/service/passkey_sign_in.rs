@@ -11,7 +11,7 @@ use webauthn_rs::prelude::{
 use crate::service::auth::{DISABLED, open_session};
 use crate::service::context::Services;
 use crate::service::passkey_ceremonies::{
-    self, Ceremony, as_json, expired, from_stored, read_answer, unverified,
+    self, Ceremony, as_json, from_stored, read_answer, unverified,
 };
 use crate::service::rate_limit::{address_sign_in_keys, passkey_ceremony_keys};
 use crate::service::relying_party::required;
@@ -59,11 +59,11 @@ pub async fn finish(
     let outcome = services
         .write(move |write| {
             // A refusal still removes the ceremony (committed): it is answered once.
-            let (mut record, mut passkey, result) =
-                match verify(write, &party, &ceremony, &answer) {
-                    Ok(verified) => verified,
-                    Err(refusal) => return Ok(Err(refusal)),
-                };
+            let (mut record, mut passkey, result) = match verify(write, &party, &ceremony, &answer)
+            {
+                Ok(verified) => verified,
+                Err(refusal) => return Ok(Err(refusal)),
+            };
             passkey.update_credential(&result);
             record.credential = as_json(&passkey)?;
             record.last_used_at = Some(Utc::now());
@@ -87,11 +87,9 @@ fn verify(
     ceremony: &str,
     answer: &PublicKeyCredential,
 ) -> AppResult<(PasskeyRecord, Passkey, AuthenticationResult)> {
-    let (purpose, state): (_, DiscoverableAuthentication) =
-        passkey_ceremonies::finish(write, ceremony)?;
-    if purpose != CeremonyPurpose::SignIn {
-        return Err(expired());
-    }
+    let sign_in = |purpose| (purpose == CeremonyPurpose::SignIn).then_some(());
+    let ((), state): (_, DiscoverableAuthentication) =
+        passkey_ceremonies::finish(write, ceremony, sign_in)?;
     let (handle, credential_id) = party
         .identify_discoverable_authentication(answer)
         .map_err(|error| unverified(error, "a passkey's answer named no account"))?;
@@ -103,7 +101,9 @@ fn verify(
         return Err(unknown("no account here has it"));
     };
     if record.user_handle != handle.as_bytes() {
-        return Err(unknown("it names another account than the one it was added to"));
+        return Err(unknown(
+            "it names another account than the one it was added to",
+        ));
     }
     let passkey: Passkey = from_stored(&record.credential)?;
     let result = party

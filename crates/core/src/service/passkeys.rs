@@ -3,14 +3,12 @@
 
 use chrono::Utc;
 use webauthn_rs::prelude::{
-    Passkey, PasskeyRegistration, RegisterPublicKeyCredential, Uuid, Webauthn,
+    CredentialID, Passkey, PasskeyRegistration, RegisterPublicKeyCredential, Uuid, Webauthn,
 };
 use webauthn_rs_proto::ResidentKeyRequirement;
 
 use crate::service::data::Data;
-use crate::service::passkey_ceremonies::{
-    self, Ceremony, as_json, expired, read_answer, unverified,
-};
+use crate::service::passkey_ceremonies::{self, Ceremony, as_json, read_answer, unverified};
 use crate::service::relying_party::required;
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
@@ -43,7 +41,7 @@ pub async fn start_registration(data: &Data, viewer: &Viewer) -> AppResult<Cerem
         };
         let handle = Uuid::from_slice(&user_handle)
             .map_err(|error| anyhow::anyhow!("a stored passkey user handle: {error}"))?;
-        let excluded = held
+        let excluded: Vec<CredentialID> = held
             .iter()
             .map(|passkey| passkey.credential_id.clone().into())
             .collect();
@@ -111,33 +109,41 @@ fn verify(
     ceremony: &str,
     answer: &RegisterPublicKeyCredential,
 ) -> AppResult<(Passkey, Vec<u8>)> {
-    let (purpose, state): (_, PasskeyRegistration) = passkey_ceremonies::finish(write, ceremony)?;
-    let CeremonyPurpose::Registration {
-        user: begun_by,
-        user_handle,
-    } = purpose
-    else {
-        return Err(expired());
+    let begun_by_user = |purpose| match purpose {
+        CeremonyPurpose::Registration {
+            user: begun_by,
+            user_handle,
+        } if begun_by == user => Some(user_handle),
+        _ => None,
     };
-    if begun_by != user {
-        return Err(expired());
-    }
-    let passkey = party
-        .finish_passkey_registration(answer, &state)
-        .map_err(|error| unverified(error, "a new passkey did not verify"))?;
-    if passkeys::by_credential(write, passkey.cred_id())?.is_some() {
+    let (user_handle, state): (_, PasskeyRegistration) =
+        passkey_ceremonies::finish(write, ceremony, begun_by_user)?;
+    let already = || {
         tracing::warn!("a passkey already registered was offered again");
-        return Err(AppError::invalid(
-            "credential",
-            msg!("error-passkey-already-registered"),
-        ));
+        AppError::invalid("credential", msg!("error-passkey-already-registered"))
+    };
+    let passkey = match party.finish_passkey_registration(answer, &state) {
+        Ok(passkey) => passkey,
+        // One of the account's own, which the options excluded, does not verify.
+        Err(_) if passkeys::by_credential(write, &answer.raw_id)?.is_some() => {
+            return Err(already());
+        }
+        Err(error) => return Err(unverified(error, "a new passkey did not verify")),
+    };
+    if passkeys::by_credential(write, passkey.cred_id())?.is_some() {
+        return Err(already());
     }
     within_most(passkeys::of_user(write, user)?.len())?;
     Ok((passkey, user_handle))
 }
 
 /// Renames one of the user's passkeys.
-pub async fn rename(data: &Data, user: UserId, id: String, name: String) -> AppResult<PasskeyRecord> {
+pub async fn rename(
+    data: &Data,
+    user: UserId,
+    id: String,
+    name: String,
+) -> AppResult<PasskeyRecord> {
     let name = valid_name(&name)?;
     data.write(move |write| {
         let mut passkey = own(write, user, &id)?;
@@ -157,10 +163,7 @@ pub async fn remove(data: &Data, user: UserId, id: String) -> AppResult<UserReco
             // Linked identities (issue 76's OpenID Connect part) join the ways in counted here.
             let other_passkeys = passkeys::of_user(write, user)?.len() - 1;
             if !record.has_password() && other_passkeys == 0 {
-                return Err(AppError::invalid(
-                    "id",
-                    msg!("error-passkey-last-way-in"),
-                ));
+                return Err(AppError::invalid("id", msg!("error-passkey-last-way-in")));
             }
             passkeys::remove(write, &passkey)?;
             Ok(record)
@@ -179,7 +182,9 @@ pub async fn list(
     if !sees_private_fields(viewer, owner) {
         return Ok(None);
     }
-    let held = data.read(move |read| passkeys::of_user(read, owner)).await?;
+    let held = data
+        .read(move |read| passkeys::of_user(read, owner))
+        .await?;
     Ok(Some(held))
 }
 

@@ -55,35 +55,35 @@ pub(crate) fn required(config: &Config) -> AppResult<Webauthn> {
 mod tests {
     use super::*;
 
-    fn config(listen: &str, public_url: Option<&str>) -> Config {
-        Config {
-            listen: listen.parse().unwrap(),
-            public_url: public_url.map(str::to_owned),
-            ..Config::default()
+    #[test]
+    fn the_party_is_named_by_public_url_or_is_localhost() {
+        for (listen, public_url, available) in [
+            ("127.0.0.1:0", None, true),
+            ("0.0.0.0:80", Some("https://pins.example.org/"), true),
+            ("127.0.0.1:80", Some("http://localhost:8080"), true),
+            ("0.0.0.0:80", None, false),
+            ("0.0.0.0:80", Some("http://pins.example.org"), false),
+            ("127.0.0.1:80", Some("http://127.0.0.1:8080"), false),
+        ] {
+            let config = Config {
+                listen: listen.parse().unwrap(),
+                public_url: public_url.map(str::to_owned),
+                ..Config::default()
+            };
+            assert_eq!(passkeys_available(&config), available, "{public_url:?}");
         }
     }
 
     #[test]
-    fn the_party_is_named_by_public_url_or_is_localhost() {
-        let available = |listen, public| passkeys_available(&config(listen, public));
-        assert!(available("127.0.0.1:0", None));
-        assert!(available("0.0.0.0:80", Some("https://pins.example.org/")));
-        assert!(available("127.0.0.1:80", Some("http://localhost:8080")));
-        assert!(!available("0.0.0.0:80", None), "no name to use");
-        assert!(
-            !available("0.0.0.0:80", Some("http://pins.example.org")),
-            "plain HTTP"
-        );
-        assert!(
-            !available("127.0.0.1:80", Some("http://127.0.0.1:8080")),
-            "an IP address"
-        );
-    }
-
-    #[test]
     fn only_its_own_origin_is_allowed() {
-        let party = relying_party(&config("0.0.0.0:80", Some("https://pins.example.org/board/")));
-        let origins = party.unwrap().get_allowed_origins().to_vec();
+        let config = Config {
+            public_url: Some("https://pins.example.org/board/".into()),
+            ..Config::default()
+        };
+        let origins = relying_party(&config)
+            .unwrap()
+            .get_allowed_origins()
+            .to_vec();
         assert_eq!(origins, [Url::parse("https://pins.example.org").unwrap()]);
     }
 }

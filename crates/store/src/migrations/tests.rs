@@ -251,7 +251,7 @@ fn version_30_reads_the_users_of_before_without_a_language() {
     write.commit().unwrap();
 
     run(&db).unwrap();
-    assert_eq!(schema_version(&db).unwrap(), 30);
+    assert_eq!(schema_version(&db).unwrap(), CURRENT_VERSION);
     let read = db.begin_read().unwrap();
     let table = read.open_table(tables::USERS).unwrap();
     let stored = table.get(1u64).unwrap().unwrap();

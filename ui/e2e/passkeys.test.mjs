@@ -133,13 +133,20 @@ describe('passkeys', { skip: browserSkip }, () => {
       await addPasskey(page, 'Laptop');
       await page.getByRole('region', { name: 'Passkeys' }).getByRole('list').getByText('Laptop', { exact: true }).waitFor();
       await signOut(page);
+      // The page's passkey requests are noted, and held until the test has looked at the page.
       await context.addInitScript(() => {
         const get = navigator.credentials.get.bind(navigator.credentials);
         /** @type {string[]} */
         const asked = [];
-        Object.assign(window, { passkeyRequests: asked });
-        navigator.credentials.get = (options) => {
+        /** @type {(value?: unknown) => void} */
+        let release = () => {};
+        const released = new Promise((resolve) => {
+          release = resolve;
+        });
+        Object.assign(window, { passkeyRequests: asked, releasePasskeyRequests: () => release() });
+        navigator.credentials.get = async (options) => {
           asked.push(options?.mediation ?? 'dialog');
+          await released;
           return get(options);
         };
       });
@@ -149,6 +156,7 @@ describe('passkeys', { skip: browserSkip }, () => {
         message: 'a passkey request as the page opens',
       });
       assert.equal(asked, 'conditional');
+      await page.evaluate(() => /** @type {any} */ (window).releasePasskeyRequests());
       // The virtual authenticator picks its passkey among the suggestions, as a person would:
       // that signs in, with no email typed and no button pressed.
       await waitForPath(page, `/${account.username}/`);

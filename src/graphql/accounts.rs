@@ -63,7 +63,7 @@ pub(crate) struct LogoutResult {
 }
 
 /// Sets the session cookie of a fresh sign-in and returns the user.
-fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
+pub(crate) fn signed_in(ctx: &Context<'_>, signed_in: SignedIn) -> User {
     ctx.append_http_header(
         "Set-Cookie",
         session_cookie(

@@ -21,6 +21,7 @@ pub(crate) mod loaders;
 pub mod merging;
 pub mod mutation;
 pub mod pagination;
+pub mod passkeys;
 pub mod pin_edits;
 pub mod pin_lists;
 pub mod pins;

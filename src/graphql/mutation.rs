@@ -8,6 +8,7 @@ use super::boards::BoardMutation;
 use super::follows::FollowMutation;
 use super::imports::ImportMutation;
 use super::languages::LanguageMutation;
+use super::passkeys::PasskeyMutation;
 use super::pin_edits::PinEditMutation;
 use super::pins::PinMutation;
 use super::share_links::ShareLinkMutation;
@@ -23,6 +24,7 @@ pub(crate) struct MutationRoot(
     FollowMutation,
     ImportMutation,
     LanguageMutation,
+    PasskeyMutation,
     PinMutation,
     PinEditMutation,
     ShareLinkMutation,

@@ -6,7 +6,10 @@ use async_graphql::{Context, ID, Object, Result, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use super::context::ContextExt;
+use super::pagination::bounded_cost;
 use super::types::objects::User;
+use super::types::passkey::Passkey;
+use corkboard_core::service::passkeys::MOST_PASSKEYS;
 use corkboard_core::service::sign_in_methods::{self, SignInMethods as Methods};
 use corkboard_domain::error::AppError;
 use corkboard_i18n::msg;
@@ -34,12 +37,29 @@ pub(crate) struct SignInProvider {
 }
 
 /// How a user signs in.
-#[derive(SimpleObject)]
 pub(crate) struct SignInMethods {
-    /// Whether the account has a password.
     password: bool,
-    /// The accounts of the identity provider linked to it, oldest first.
     identities: Vec<LinkedIdentity>,
+    passkeys: Vec<Passkey>,
+}
+
+#[Object]
+impl SignInMethods {
+    /// Whether the account has a password.
+    async fn password(&self) -> bool {
+        self.password
+    }
+
+    /// The accounts of the identity provider linked to it, oldest first.
+    async fn identities(&self) -> &[LinkedIdentity] {
+        &self.identities
+    }
+
+    /// Its passkeys, oldest first (at most 20).
+    #[graphql(complexity = "bounded_cost(MOST_PASSKEYS, child_complexity)")]
+    async fn passkeys(&self) -> &[Passkey] {
+        &self.passkeys
+    }
 }
 
 /// An account of the identity provider that signs a user in.
@@ -62,6 +82,7 @@ impl From<Methods> for SignInMethods {
                 .into_iter()
                 .map(LinkedIdentity::from)
                 .collect(),
+            passkeys: methods.passkeys.into_iter().map(Passkey::from).collect(),
         }
     }
 }

@@ -42,6 +42,7 @@ mod many_shared_boards;
 mod metrics;
 mod near_duplicates;
 mod oidc;
+mod passkeys;
 mod picture_reads;
 mod pictures;
 mod pin_lists;

@@ -1,6 +1,7 @@
 //! Starts the real app in-process on 127.0.0.1:0 with a temporary data folder, and talks HTTP to it.
 #![allow(dead_code)]
 
+pub mod authenticator;
 pub mod oidc;
 pub mod pictures;
 pub mod pins;

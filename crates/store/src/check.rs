@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use super::Source;
 use super::accounts::{ApiKeyRecord, SessionRecord};
 use super::identities::IdentityRecord;
+use super::passkeys::PasskeyRecord;
 use super::share_links::ShareLinkRecord;
 use super::tables::*;
 use corkboard_domain::board::{BoardRecord, FolderRecord};
@@ -66,6 +67,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
     let pins: BTreeMap<u64, PinRecord> = records(tx, PINS)?;
     let sessions: BTreeMap<String, SessionRecord> = records(tx, SESSIONS)?;
     let api_keys: BTreeMap<u64, ApiKeyRecord> = records(tx, API_KEYS)?;
+    let passkeys: BTreeMap<u64, PasskeyRecord> = records(tx, PASSKEYS)?;
     let temp_pins: BTreeMap<String, TempPinRecord> = records(tx, TEMP_PINS)?;
     let share_links: BTreeMap<u64, ShareLinkRecord> = records(tx, SHARE_LINKS)?;
     let identities: BTreeMap<u64, IdentityRecord> = records(tx, IDENTITIES)?;
@@ -76,6 +78,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         ("pins", pins.len()),
         ("sessions", sessions.len()),
         ("api keys", api_keys.len()),
+        ("passkeys", passkeys.len()),
         ("temporary pins", temp_pins.len()),
         ("share links", share_links.len()),
         ("identities", identities.len()),
@@ -89,6 +92,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         + boards.iter().filter(|(id, b)| b.id.0 != **id).count()
         + pins.iter().filter(|(id, p)| p.id.0 != **id).count()
         + api_keys.iter().filter(|(id, k)| k.id != **id).count()
+        + passkeys.iter().filter(|(id, p)| p.id != **id).count()
         + share_links.iter().filter(|(id, l)| l.id != **id).count()
         + identities.iter().filter(|(id, i)| i.id != **id).count();
     if mismatched_ids > 0 {
@@ -102,6 +106,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         boards.keys().last(),
         pins.keys().last(),
         api_keys.keys().last(),
+        passkeys.keys().last(),
         share_links.keys().last(),
         identities.keys().last(),
     ]
@@ -135,7 +140,7 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
         entries(tx, USERS_BY_EMAIL)?,
     );
 
-    // Sessions and API keys.
+    // Sessions, API keys and passkeys.
     report.compare(
         SESSIONS_BY_USER.name(),
         sessions
@@ -173,11 +178,25 @@ pub fn database(tx: &impl Source) -> AppResult<Report> {
             .collect(),
         entries(tx, IDENTITIES_BY_USER)?,
     );
+    report.compare(
+        PASSKEYS_BY_CREDENTIAL.name(),
+        passkeys
+            .values()
+            .map(|p| (p.credential_id.clone(), p.id))
+            .collect(),
+        entries(tx, PASSKEYS_BY_CREDENTIAL)?,
+    );
+    report.compare(
+        PASSKEYS_BY_USER.name(),
+        passkeys.values().map(|p| ((p.user.0, p.id), ())).collect(),
+        entries(tx, PASSKEYS_BY_USER)?,
+    );
     let owners = sessions
         .values()
         .map(|s| ("a session", s.user.0))
         .chain(api_keys.values().map(|k| ("an API key", k.user.0)))
         .chain(identities.values().map(|i| ("an identity", i.user.0)))
+        .chain(passkeys.values().map(|p| ("a passkey", p.user.0)))
         .chain(folders.values().map(|f| ("a folder", f.user.0)))
         .chain(boards.values().map(|b| ("a board", b.user.0)))
         .chain(boards.values().flat_map(|b| {
@@ -608,6 +627,13 @@ impl Owned for &str {
     type Owned = String;
     fn owned(value: &str) -> String {
         value.to_owned()
+    }
+}
+
+impl Owned for &[u8] {
+    type Owned = Vec<u8>;
+    fn owned(value: &[u8]) -> Vec<u8> {
+        value.to_vec()
     }
 }
 

@@ -32,6 +32,7 @@ mod lists;
 pub mod look_alikes;
 pub mod memo;
 pub mod migrations;
+pub mod passkeys;
 pub mod pin_order;
 pub mod pin_writes;
 pub mod pins;

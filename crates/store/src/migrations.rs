@@ -47,6 +47,7 @@ const MIGRATIONS: &[Migration] = &[
     remember_languages,
     index_own_picture_pins,
     link_identities,
+    create_passkeys,
 ];
 
 /// The schema version this binary writes.
@@ -474,6 +475,16 @@ fn link_identities(write: &Writing) -> anyhow::Result<()> {
     write.open_table(tables::IDENTITIES_BY_SUBJECT)?;
     write.open_table(tables::IDENTITIES_BY_USER)?;
     write.open_table(tables::PENDING_SIGN_INS)?;
+    Ok(())
+}
+
+/// 33: passkeys, by id, credential id and user, and the ceremonies begun (registrations and
+/// sign-ins), kept until finished or expired.
+fn create_passkeys(write: &Writing) -> anyhow::Result<()> {
+    write.open_table(tables::PASSKEYS)?;
+    write.open_table(tables::PASSKEYS_BY_CREDENTIAL)?;
+    write.open_table(tables::PASSKEYS_BY_USER)?;
+    write.open_table(tables::PASSKEY_CEREMONIES)?;
     Ok(())
 }
 

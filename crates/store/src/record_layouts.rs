@@ -6,6 +6,7 @@ use serde::forward_to_deserialize_any;
 use crate::accounts::{ApiKeyRecord, SessionRecord, TokenRecord};
 use crate::identities::{IdentityRecord, PendingSignIn};
 use crate::invites::InviteRecord;
+use crate::passkeys::{CeremonyRecord, PasskeyRecord};
 use crate::share_links::ShareLinkRecord;
 use corkboard_domain::board::{BoardRecord, FolderRecord};
 use corkboard_domain::import_job::{ImportItem, ImportJob};
@@ -191,6 +192,23 @@ fn stored_records_keep_their_fields_in_place() {
             "created_at",
             "last_used_at"
         ]
+    );
+    assert_eq!(
+        fields_of::<PasskeyRecord>(),
+        [
+            "id",
+            "user",
+            "name",
+            "credential_id",
+            "user_handle",
+            "credential",
+            "created_at",
+            "last_used_at"
+        ]
+    );
+    assert_eq!(
+        fields_of::<CeremonyRecord>(),
+        ["purpose", "state", "expires_at"]
     );
     assert_eq!(
         fields_of::<InviteRecord>(),

@@ -48,6 +48,10 @@ fn copy_every_table(read: &ReadTransaction, write: &WriteTransaction) -> anyhow:
     tables.copy(API_KEYS)?;
     tables.copy(API_KEYS_BY_HASH)?;
     tables.copy(API_KEYS_BY_USER)?;
+    tables.copy(PASSKEYS)?;
+    tables.copy(PASSKEYS_BY_CREDENTIAL)?;
+    tables.copy(PASSKEYS_BY_USER)?;
+    tables.copy(PASSKEY_CEREMONIES)?;
     tables.copy(SHARE_LINKS)?;
     tables.copy(SHARE_LINKS_BY_HASH)?;
     tables.copy(SHARE_LINKS_BY_BOARD)?;

@@ -63,6 +63,20 @@ pub(crate) const API_KEYS_BY_HASH: TableDefinition<&str, u64> =
 pub(crate) const API_KEYS_BY_USER: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("api-keys-by-user-1");
 
+/// passkey id -> `PasskeyRecord`: a WebAuthn credential a user signs in with (see
+/// `store::passkeys`).
+pub(crate) const PASSKEYS: TableDefinition<u64, &[u8]> = TableDefinition::new("passkeys-1");
+/// credential id (the authenticator's bytes) -> passkey id: the credential a sign-in names.
+pub(crate) const PASSKEYS_BY_CREDENTIAL: TableDefinition<&[u8], u64> =
+    TableDefinition::new("passkeys-by-credential-1");
+/// (user id, passkey id) -> (): a user's passkeys.
+pub(crate) const PASSKEYS_BY_USER: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("passkeys-by-user-1");
+/// SHA-256 (hex) of a ceremony id -> `CeremonyRecord`: a passkey registration or sign-in begun,
+/// its state kept until it is finished or expires.
+pub(crate) const PASSKEY_CEREMONIES: TableDefinition<&str, &[u8]> =
+    TableDefinition::new("passkey-ceremonies-1");
+
 /// board id -> `BoardRecord`.
 pub const BOARDS: TableDefinition<u64, &[u8]> = TableDefinition::new("boards-1");
 /// (user id, slug) -> board id.

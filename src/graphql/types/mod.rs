@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod objects;
+pub mod passkey;
 pub mod pin;
 pub mod share_link;
 pub mod shared_board;

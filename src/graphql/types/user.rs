@@ -58,7 +58,8 @@ impl User {
         self.private(ctx).map(|_| self.0.username_editable)
     }
 
-    /// Only for the user themself: how they sign in (password, identities at the provider).
+    /// Only for the user themself: how they sign in (password, identities at the provider,
+    /// passkeys).
     async fn sign_in_methods(
         &self,
         ctx: &Context<'_>,

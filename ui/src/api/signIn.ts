@@ -14,7 +14,7 @@ export function useSignInOptions() {
   return { options: data?.signInOptions ?? (state.error ? PASSWORDS_ONLY : null), ...state };
 }
 
-/** The signed-in user's password and linked identities; null for a visitor. */
+/** The signed-in user's password, linked identities and passkeys; null for a visitor. */
 export function useMySignInMethods() {
   const { data, ...state } = useQuery(MySignInMethodsDocument, {});
   return { methods: data?.me?.signInMethods ?? null, ...state };

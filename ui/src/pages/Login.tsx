@@ -1,7 +1,7 @@
-// '/login/': sign in with email and password, or through the instance's identity provider (at
-// once when the operator asks for it, unless the address says `?local=1` or why the last attempt
-// failed). Goes to the `next` query parameter when given, else to the user's page; a signed-in
-// visitor is sent to their page straight away.
+// '/login/': sign in with email and password, a passkey, or through the instance's identity
+// provider (at once when the operator asks for it, unless the address says `?local=1` or why the
+// last attempt failed). Goes to the `next` query parameter when given, else to the user's page; a
+// signed-in visitor is sent to their page straight away.
 
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,9 @@ import { useMe } from '../api/me';
 import { useMutation } from '../api/mutation';
 import { providerStartUrl, useSignInOptions } from '../api/signIn';
 import { login } from '../api/users';
+import type { SignedInUser } from '../api/generated/graphql';
 import { ErrorList, Field } from '../components/Form';
+import { PasskeySignIn } from '../components/PasskeySignIn';
 import { ProviderFailure } from '../components/ProviderFailure';
 import { ProviderSignIn } from '../components/ProviderSignIn';
 import { t } from '../i18n';
@@ -35,12 +37,15 @@ export function Login() {
   const provider = options?.provider;
   const straightToProvider = Boolean(provider?.autoRedirect) && !isLoading && params.get('local') !== '1' && !params.has('failure');
 
-  const submit = async () => {
-    const user = await mutation.run(email.trim(), password);
-    if (!user) return;
+  const signedIn = async (user: SignedInUser) => {
     signingIn.current = true;
     await resetCache();
     await navigate(safeNext(params.get('next'), userPath(user.username)), { replace: true });
+  };
+
+  const submit = async () => {
+    const user = await mutation.run(email.trim(), password);
+    if (user) await signedIn(user);
   };
 
   return (
@@ -60,7 +65,8 @@ export function Login() {
             void submit();
           }}
         >
-          <Field label={t('login.email', 'Email')} type="email" autoComplete="email" required value={email} onValue={setEmail} />
+          {/* 'webauthn': the browser may offer passkeys among the field's suggestions. */}
+          <Field label={t('login.email', 'Email')} type="email" autoComplete="username webauthn" required value={email} onValue={setEmail} />
           <Field
             label={t('login.password', 'Password')}
             type="password"
@@ -76,6 +82,7 @@ export function Login() {
           </button>
         </form>
       ) : null}
+      {straightToProvider ? null : <PasskeySignIn onSignedIn={signedIn} />}
       <p className="auth-page__links">
         {options?.passwords ? <Link to={START_PASSWORD_RESET_PATH}>{t('login.forgotPassword', 'Forgot your password?')}</Link> : null}
         <Link to={SIGNUP_PATH}>{t('login.createAccount', 'Create an account')}</Link>

@@ -1,7 +1,7 @@
 // '/profile/': the signed-in user edits their names and links, opens the avatar and email
 // dialogs (and, for an account made through an identity provider, the one-time username change),
-// then reads what changed, manages their sign-in methods, and exports or imports their pins.
-// Visitors are sent to log in and come back here.
+// then reads what changed, manages their sign-in methods and passkeys, and exports or imports
+// their pins. Visitors are sent to log in and come back here.
 
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -20,6 +20,7 @@ import { AvatarModal, EmailModal, UsernameModal } from '../components/AccountMod
 import { Avatar } from '../components/Avatar';
 import { Imports } from '../components/Imports';
 import { LanguageChoice } from '../components/LanguageChoice';
+import { Passkeys } from '../components/Passkeys';
 import { ErrorList, Field, FormActions, StatusMessage } from '../components/Form';
 import { SignInMethods } from '../components/SignInMethods';
 import { t } from '../i18n';
@@ -114,6 +115,7 @@ export function Profile() {
         <ProfileForm key={profile.id} profile={profile} />
       </div>
       <SignInMethods />
+      <Passkeys />
       <Imports />
 
       {dialog === 'avatar' ? <AvatarModal onClose={close} /> : null}

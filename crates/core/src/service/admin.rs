@@ -14,8 +14,8 @@ use corkboard_i18n::msg;
 use corkboard_store::accounts::{self, TokenPurpose};
 use corkboard_store::board_lists::{self, BoardList};
 use corkboard_store::{
-    board_writes, boards, folder_writes, folders, follow_writes, identities, pin_writes, pins,
-    temp_pins, user_pins, users,
+    board_writes, boards, folder_writes, folders, follow_writes, identities, passkeys, pin_writes,
+    pins, temp_pins, user_pins, users,
 };
 
 /// Every account whose username or email holds `query` (any case), newest first.
@@ -199,6 +199,7 @@ fn remove_account(
     accounts::remove_sessions_of(write, user.id, None)?;
     accounts::remove_api_keys_of(write, user.id)?;
     identities::remove_of_user(write, user.id)?;
+    passkeys::remove_of_user(write, user.id)?;
     for purpose in [TokenPurpose::PasswordReset, TokenPurpose::EmailVerification] {
         accounts::remove_tokens_of(write, user.id, purpose)?;
     }

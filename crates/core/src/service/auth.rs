@@ -13,12 +13,14 @@ use crate::service::secrets::{
 use crate::service::sessions::{SignedIn, TOO_MANY_SIGN_INS, start_session};
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
+use corkboard_domain::ids::UserId;
 use corkboard_domain::user::{
     UserRecord, check_secret_length, validate_email, validate_new_password, validate_username,
 };
 use corkboard_i18n::{Message, msg};
 use corkboard_store::accounts::{self, SessionRecord, TokenPurpose};
 use corkboard_store::users;
+use corkboard_store::writing::Writing;
 
 const WRONG_CREDENTIALS: Message = msg!("error-wrong-credentials");
 /// What a disabled account's owner is told once their password is right.
@@ -147,21 +149,23 @@ pub async fn log_in(
         }
     };
     give_back();
-    services
-        .write(move |write| {
-            let mut user = users::load(write, user)?;
-            if user.disabled {
-                return Err(AppError::denied(DISABLED));
-            }
-            user.last_login_at = Some(Utc::now());
-            users::update(write, &user)?;
-            let session_token = start_session(write, user.id)?;
-            Ok(SignedIn {
-                user,
-                session_token,
-            })
-        })
-        .await
+    services.write(move |write| open_session(write, user)).await
+}
+
+/// Signs `user` in once they proved who they are (a password, a passkey): a disabled account is
+/// refused; the last login is noted and a session begins.
+pub(crate) fn open_session(write: &Writing, user: UserId) -> AppResult<SignedIn> {
+    let mut user = users::load(write, user)?;
+    if user.disabled {
+        return Err(AppError::denied(DISABLED));
+    }
+    user.last_login_at = Some(Utc::now());
+    users::update(write, &user)?;
+    let session_token = start_session(write, user.id)?;
+    Ok(SignedIn {
+        user,
+        session_token,
+    })
 }
 
 /// Ends the session whose token hash is given; the session it was, if it was one.

@@ -1,7 +1,8 @@
 //! The clean-up: temporary uploads not pinned within `quotas.temp_file_lifetime_seconds` and
 //! their files, stray temporary files and spooled imports and exports left by a crash, every
 //! tenth of that lifetime (at least every 10 minutes); and at start and then hourly, expired
-//! sessions and mailed tokens, and picture files no pin shows (left by a crash between writing
+//! sessions, mailed tokens, unfinished sign-ins and passkey ceremonies, and picture files no pin
+//! shows (left by a crash between writing
 //! them and committing their pin, or between deleting a pin and its files, or by an upload that
 //! failed), on disk or in the bucket.
 
@@ -16,7 +17,7 @@ use crate::media::storage::{MediaStore, ORIGINALS, PREVIEWS};
 use crate::service::context::Services;
 use crate::service::data::Data;
 use corkboard_domain::error::AppResult;
-use corkboard_store::{accounts, identities, pins, temp_pins};
+use corkboard_store::{accounts, identities, passkeys, pins, temp_pins};
 
 /// The whole clean-up (sessions, picture files) runs this often.
 const FULL_EVERY: Duration = Duration::from_secs(60 * 60);
@@ -32,6 +33,7 @@ pub struct Cleaned {
     pub temp_pins: usize,
     /// Files in `tmp/` without a temporary pin, and spooled imports and exports a crash left.
     pub stray_files: usize,
+    /// Sessions, mailed tokens and passkey ceremonies.
     pub sessions_and_tokens: usize,
     /// Picture files (previews, originals, unfinished writes) that no pin shows.
     pub picture_files: usize,
@@ -74,8 +76,9 @@ pub async fn every_few_minutes(services: Services, mut stop: watch::Receiver<boo
 /// picture files no pin shows.
 pub fn clean_up(services: &Services, now: DateTime<Utc>) -> AppResult<Cleaned> {
     let sessions_and_tokens = services.store.write(|write| {
-        let sessions_and_tokens = accounts::remove_expired(write, now)?;
-        Ok(sessions_and_tokens + identities::remove_expired_pending(write, now)?)
+        Ok(accounts::remove_expired(write, now)?
+            + identities::remove_expired_pending(write, now)?
+            + passkeys::remove_expired_ceremonies(write, now)?)
     })?;
     // Files older than the server cannot be an upload in progress.
     let picture_files =

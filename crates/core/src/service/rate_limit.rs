@@ -16,6 +16,10 @@ use corkboard_i18n::Message;
 const HOUR: Duration = Duration::from_secs(60 * 60);
 const SIGN_IN_WINDOW: Duration = Duration::from_secs(15 * 60);
 
+/// Passkey sign-ins one address may begin in the sign-in window: a sign-in page begins one as it
+/// opens and one a click, far fewer than this.
+const PASSKEY_CEREMONIES_PER_WINDOW: u32 = 60;
+
 /// Above this many tracked keys, expired ones are dropped.
 const PRUNE_ABOVE: usize = 10_000;
 
@@ -102,15 +106,32 @@ pub(crate) fn sign_in_keys(
     email: &str,
     client: Option<IpAddr>,
 ) -> Vec<Counted> {
+    let (per_address, rule) = address_sign_in_key(limits, client);
+    let per_account = format!("{per_address}:{}", email_key(email));
+    vec![(per_address, rule), (per_account, rule)]
+}
+
+/// Sign-in attempts that name no account beforehand (a passkey names its own): per address,
+/// counted with the password attempts from it.
+pub(crate) fn address_sign_in_keys(limits: &LimitsConfig, client: Option<IpAddr>) -> Vec<Counted> {
+    vec![address_sign_in_key(limits, client)]
+}
+
+fn address_sign_in_key(limits: &LimitsConfig, client: Option<IpAddr>) -> Counted {
     let rule = Rule {
         max: limits.sign_in_failures,
         window: SIGN_IN_WINDOW,
     };
-    let from = address(client);
-    vec![
-        (format!("sign-in:{from}"), rule),
-        (format!("sign-in:{from}:{}", email_key(email)), rule),
-    ]
+    (format!("sign-in:{}", address(client)), rule)
+}
+
+/// Passkey sign-ins begun (each keeps a ceremony in the database until it expires), per address.
+pub(crate) fn passkey_ceremony_keys(client: Option<IpAddr>) -> Vec<Counted> {
+    let rule = Rule {
+        max: PASSKEY_CEREMONIES_PER_WINDOW,
+        window: SIGN_IN_WINDOW,
+    };
+    vec![(format!("passkey-ceremony:{}", address(client)), rule)]
 }
 
 /// Sign-ups, per address.

@@ -1,8 +1,9 @@
-//! The ways into an account (its password, its identities at the provider), which it can never
-//! lose the last of; what the sign-in page offers; and the username an account made through the
-//! provider may change once.
+//! The ways into an account (its password, its identities at the provider, its passkeys), which
+//! it can never lose the last of; what the sign-in page offers; and the username an account made
+//! through the provider may change once.
 
 use crate::service::data::Data;
+use crate::service::relying_party::passkeys_available;
 use crate::service::viewer::Viewer;
 use corkboard_domain::config::Config;
 use corkboard_domain::error::{AppError, AppResult};
@@ -10,6 +11,7 @@ use corkboard_domain::ids::UserId;
 use corkboard_domain::user::{UserRecord, validate_username};
 use corkboard_i18n::msg;
 use corkboard_store::identities::{self, IdentityRecord};
+use corkboard_store::passkeys::{self, PasskeyRecord};
 use corkboard_store::{Source, users};
 
 /// What the sign-in and sign-up pages offer.
@@ -35,7 +37,7 @@ pub fn sign_in_options(config: &Config) -> SignInOptions {
     });
     SignInOptions {
         passwords: config.accounts.passwords,
-        passkeys: config.public_url.is_some() || config.listen.ip().is_loopback(),
+        passkeys: passkeys_available(config),
         provider,
     }
 }
@@ -44,6 +46,7 @@ pub fn sign_in_options(config: &Config) -> SignInOptions {
 pub struct SignInMethods {
     pub password: bool,
     pub identities: Vec<IdentityRecord>,
+    pub passkeys: Vec<PasskeyRecord>,
 }
 
 /// `user`'s ways in, when the viewer is that user.
@@ -56,18 +59,21 @@ pub async fn sign_in_methods(
         return Ok(None);
     }
     let (id, password) = (user.id, user.has_password());
-    let identities = data.read(move |read| identities::of_user(read, id)).await?;
+    let (identities, passkeys) = data
+        .read(move |read| Ok((identities::of_user(read, id)?, passkeys::of_user(read, id)?)))
+        .await?;
     Ok(Some(SignInMethods {
         password,
         identities,
+        passkeys,
     }))
 }
 
-/// How many ways into their account `user` has: a password, each linked identity.
+/// How many ways into their account `user` has: a password, each linked identity, each passkey.
 pub(crate) fn ways_in(tx: &impl Source, user: &UserRecord) -> AppResult<usize> {
     let identities = identities::of_user(tx, user.id)?.len();
-    // Passkeys count too: add them here when their table comes.
-    Ok(usize::from(user.has_password()) + identities)
+    let passkeys = passkeys::of_user(tx, user.id)?.len();
+    Ok(usize::from(user.has_password()) + identities + passkeys)
 }
 
 /// Unlinks one of the viewer's identities, unless it is their last way in.

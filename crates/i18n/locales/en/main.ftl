@@ -227,6 +227,19 @@ error-api-key-name = Give the key a name of at most { $max } characters.
 error-api-keys-too-many = You have { $max } API keys, the most one may hold: revoke one to make another.
 error-api-key-not-found = This API key does not exist.
 
+## Passkeys
+
+error-passkeys-unavailable = Passkeys need this Corkboard's address: set public_url (over HTTPS) in the settings, or open it at localhost.
+error-passkey-name = Give the passkey a name of 1 to { $max } characters.
+error-passkeys-too-many = You have { $max } passkeys, the most one account may hold: remove one to add another.
+error-passkey-request-expired = That passkey request took too long or was already used: try again.
+error-passkey-not-verified = The passkey's answer could not be verified: try again.
+error-passkey-already-registered = This passkey is already registered here.
+error-passkey-unknown = This passkey does not belong to an account here: sign in another way, then add it on your profile page.
+error-passkey-not-found = This passkey does not exist.
+error-passkey-last-way-in = This is the last way to sign in to your account: set a password or add another passkey first.
+error-too-many-passkey-sign-ins = Too many passkey sign-ins were begun from your address. Please wait a few minutes and try again.
+
 ## A busy server
 
 error-server-busy = The server is busy: please try again in a moment.

@@ -236,6 +236,19 @@ error-api-key-name = Donnez à la clé un nom de { $max } caractères au plus.
 error-api-keys-too-many = Vous avez { $max } clés d'API, le maximum autorisé : révoquez-en une pour en créer une autre.
 error-api-key-not-found = Cette clé d'API n'existe pas.
 
+## Passkeys
+
+error-passkeys-unavailable = Les clés d'accès ont besoin de l'adresse de ce Corkboard : renseignez public_url (en HTTPS) dans les réglages, ou ouvrez-le à l'adresse localhost.
+error-passkey-name = Donnez à la clé d'accès un nom de 1 à { $max } caractères.
+error-passkeys-too-many = Vous avez { $max } clés d'accès, le maximum pour un compte : supprimez-en une pour en ajouter une autre.
+error-passkey-request-expired = Cette demande de clé d'accès a pris trop de temps ou a déjà servi : réessayez.
+error-passkey-not-verified = La réponse de la clé d'accès n'a pas pu être vérifiée : réessayez.
+error-passkey-already-registered = Cette clé d'accès est déjà enregistrée ici.
+error-passkey-unknown = Cette clé d'accès n'appartient à aucun compte ici : connectez-vous autrement, puis ajoutez-la depuis votre page de profil.
+error-passkey-not-found = Cette clé d'accès n'existe pas.
+error-passkey-last-way-in = C'est le dernier moyen de vous connecter à votre compte : définissez un mot de passe ou ajoutez d'abord une autre clé d'accès.
+error-too-many-passkey-sign-ins = Trop de connexions par clé d'accès ont été commencées depuis votre adresse. Veuillez patienter quelques minutes et réessayer.
+
 ## A busy server
 
 error-server-busy = Le serveur est occupé : veuillez réessayer dans un instant.

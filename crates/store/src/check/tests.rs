@@ -179,6 +179,55 @@ fn follows_are_checked_against_their_reverse_their_counts_and_what_they_name() {
 }
 
 #[test]
+fn passkeys_are_checked_against_their_indexes_and_owners() {
+    use crate::passkeys::{self, PasskeyRecord};
+    let (_dir, store, _) = store_with_a_pin();
+    let passkey = store
+        .write(|write| {
+            let bob = insert_bob(write)?;
+            let passkey = PasskeyRecord {
+                id: 0,
+                user: bob,
+                name: "Laptop".into(),
+                credential_id: vec![7; 16],
+                user_handle: vec![1; 16],
+                credential: "{}".into(),
+                created_at: Utc::now(),
+                last_used_at: None,
+            };
+            passkeys::insert(write, passkey)
+        })
+        .unwrap();
+    let report = store.read(database).unwrap();
+    assert!(report.is_consistent(), "{:?}", report.problems);
+    assert_eq!(report.counts["passkeys"], 1);
+    store
+        .write(|write| {
+            write
+                .open_table(PASSKEYS_BY_CREDENTIAL)?
+                .remove([7u8; 16].as_slice())?;
+            let stray = PasskeyRecord {
+                id: passkey.id + 100,
+                user: corkboard_domain::ids::UserId(999),
+                ..passkey.clone()
+            };
+            passkeys::save(write, &stray)
+        })
+        .unwrap();
+    let problems = store.read(database).unwrap().problems;
+    for expected in [
+        "passkeys-by-credential-1 lacks",
+        "passkeys-by-user-1 lacks",
+        "a passkey names user 999",
+    ] {
+        assert!(
+            problems.iter().any(|p| p.starts_with(expected)),
+            "{expected}: {problems:?}"
+        );
+    }
+}
+
+#[test]
 fn migration_14_counts_the_pins_of_each_board() {
     let (_dir, _, store) = emptied_then_migrated(BOARD_PIN_COUNTS, 13);
     let report = store.read(database).unwrap();

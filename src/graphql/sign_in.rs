@@ -9,6 +9,7 @@ use super::context::ContextExt;
 use super::pagination::bounded_cost;
 use super::types::objects::User;
 use super::types::passkey::Passkey;
+use corkboard_core::service::oidc::MOST_IDENTITIES;
 use corkboard_core::service::passkeys::MOST_PASSKEYS;
 use corkboard_core::service::sign_in_methods::{self, SignInMethods as Methods};
 use corkboard_domain::error::AppError;
@@ -50,7 +51,8 @@ impl SignInMethods {
         self.password
     }
 
-    /// The accounts of the identity provider linked to it, oldest first.
+    /// The accounts of the identity provider linked to it, oldest first (at most 10).
+    #[graphql(complexity = "bounded_cost(MOST_IDENTITIES, child_complexity)")]
     async fn identities(&self) -> &[LinkedIdentity] {
         &self.identities
     }

@@ -155,12 +155,14 @@ describe('passkeys', { skip: browserSkip }, () => {
       const asked = await waitFor(() => page.evaluate(() => /** @type {any} */ (window).passkeyRequests?.join(' ')), {
         message: 'a passkey request as the page opens',
       });
-      assert.equal(asked, 'conditional');
+      // Only suggestions, never the dialog: a request aborted when the page's options are read
+      // again (after the sign-out's reset) is followed by another.
+      assert.match(asked, /^conditional( conditional)*$/);
       await page.evaluate(() => /** @type {any} */ (window).releasePasskeyRequests());
       // The virtual authenticator picks its passkey among the suggestions, as a person would:
       // that signs in, with no email typed and no button pressed.
       await waitForPath(page, `/${account.username}/`);
-      assert.equal(await page.evaluate(() => /** @type {any} */ (window).passkeyRequests.join(' ')), 'conditional');
+      assert.match(await page.evaluate(() => /** @type {any} */ (window).passkeyRequests.join(' ')), /^conditional( conditional)*$/);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -28,6 +28,8 @@ function failureSentence(code: string): string {
       return t('login.failure.already-linked', 'That account of your identity provider is already linked to another Corkboard account.');
     case 'email-taken':
       return t('login.failure.email-taken', 'An account already uses that email: sign in with it, then link your identity provider from your profile.');
+    case 'too-many-identities':
+      return t('login.failure.too-many-identities', 'Your account has the most linked accounts it may hold (10): unlink one first.');
     default:
       return GENERIC_ERROR;
   }

@@ -24,6 +24,9 @@ use corkboard_store::invites::InviteRecord;
 use corkboard_store::users;
 use corkboard_store::writing::Writing;
 
+/// The most identities at the provider one account may have linked.
+pub const MOST_IDENTITIES: usize = 10;
+
 /// What came of a checked sign-in.
 pub(super) enum Settled {
     /// Signed in (with the new session), or linked (none).
@@ -128,6 +131,10 @@ impl Settling {
             Some(identity) => {
                 self.refresh(write, identity)?;
                 Ok(Settled::Done(None))
+            }
+            None if identities::of_user(write, user)?.len() >= MOST_IDENTITIES => {
+                tracing::warn!(user = %user, "an identity was not linked: the account has the most it may hold");
+                Ok(Settled::Refused(Failure::TooManyIdentities))
             }
             None => {
                 self.new_identity(write, user, now)?;

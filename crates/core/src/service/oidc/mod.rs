@@ -6,6 +6,8 @@ mod accounts;
 mod http_client;
 pub mod provider;
 
+pub use accounts::MOST_IDENTITIES;
+
 use chrono::{Duration, Utc};
 
 use crate::service::context::Services;
@@ -40,6 +42,7 @@ pub enum Failure {
     Disabled,
     AlreadyLinked,
     EmailTaken,
+    TooManyIdentities,
 }
 
 impl Failure {
@@ -54,6 +57,7 @@ impl Failure {
             Failure::Disabled => "disabled",
             Failure::AlreadyLinked => "already-linked",
             Failure::EmailTaken => "email-taken",
+            Failure::TooManyIdentities => "too-many-identities",
         }
     }
 }

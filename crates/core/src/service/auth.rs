@@ -10,7 +10,7 @@ use crate::service::registration::{Credentials, Gate, admit, use_invite};
 use crate::service::secrets::{
     hash_password, password_matches, require_passwords, waste_a_password_check,
 };
-use crate::service::sessions::{SignedIn, TOO_MANY_SIGN_INS, start_session};
+use crate::service::sessions::{SignedIn, TOO_MANY_SIGN_INS, start_session, start_session_holding};
 use crate::service::viewer::Viewer;
 use corkboard_domain::error::{AppError, AppResult};
 use corkboard_domain::ids::UserId;
@@ -155,13 +155,23 @@ pub async fn log_in(
 /// Signs `user` in once they proved who they are (a password, a passkey): a disabled account is
 /// refused; the last login is noted and a session begins.
 pub(crate) fn open_session(write: &Writing, user: UserId) -> AppResult<SignedIn> {
-    let mut user = users::load(write, user)?;
+    let user = users::load(write, user)?;
     if user.disabled {
         return Err(AppError::denied(DISABLED));
     }
+    begin_session(write, user, None)
+}
+
+/// Notes the sign-in of `user`, an account that may sign in, and starts their session (holding
+/// the identity provider's ID token when it signed them in).
+pub(crate) fn begin_session(
+    write: &Writing,
+    mut user: UserRecord,
+    provider_id_token: Option<String>,
+) -> AppResult<SignedIn> {
     user.last_login_at = Some(Utc::now());
     users::update(write, &user)?;
-    let session_token = start_session(write, user.id)?;
+    let session_token = start_session_holding(write, user.id, provider_id_token)?;
     Ok(SignedIn {
         user,
         session_token,

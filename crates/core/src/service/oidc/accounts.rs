@@ -7,11 +7,12 @@ use chrono::{DateTime, Utc};
 
 use super::Failure;
 use super::provider::Verified;
+use crate::service::auth::begin_session;
 use crate::service::context::Services;
 use crate::service::rate_limit::sign_up_keys;
 use crate::service::recovery::{issue_token, send_verification_mail};
 use crate::service::registration::{Credentials, Gate, admit, use_invite};
-use crate::service::sessions::{SignedIn, start_session_holding};
+use crate::service::sessions::SignedIn;
 use crate::service::viewer::Viewer;
 use corkboard_domain::config::{OidcConfig, Registration};
 use corkboard_domain::error::{AppError, AppResult};
@@ -88,7 +89,7 @@ impl Settling {
             return self.link(write, user, linked, now);
         }
         if let Some(identity) = linked {
-            return self.sign_into(write, identity, now);
+            return self.sign_into(write, identity);
         }
         let owner = match &self.verified.email {
             Some(email) => users::by_email(write, email)?,
@@ -98,7 +99,7 @@ impl Settling {
             Some(owner) if self.settings.link_by_verified_email && self.verified.email_verified => {
                 tracing::info!(user = %owner.id, "an identity was linked by its verified email");
                 let identity = self.new_identity(write, owner.id, now)?;
-                self.sign_into(write, identity, now)
+                self.sign_into(write, identity)
             }
             Some(owner) => {
                 tracing::warn!(user = %owner.id, verified = self.verified.email_verified, "a first sign-in through the identity provider has the email of an account, and is not linked by it");
@@ -146,12 +147,7 @@ impl Settling {
 
     /// Signs into the account the identity is linked to: the same session as a password's,
     /// holding the ID token for the sign-out.
-    fn sign_into(
-        self,
-        write: &Writing,
-        identity: IdentityRecord,
-        now: DateTime<Utc>,
-    ) -> AppResult<Settled> {
+    fn sign_into(self, write: &Writing, identity: IdentityRecord) -> AppResult<Settled> {
         let mut user = users::load(write, identity.user)?;
         if user.disabled {
             tracing::warn!(user = %user.id, "a disabled account tried to sign in through the identity provider");
@@ -161,15 +157,10 @@ impl Settling {
             tracing::info!(user = %user.id, "the identity provider's admin claim made an account an admin");
         }
         user.admin |= self.admin;
-        user.last_login_at = Some(now);
-        users::update(write, &user)?;
         let id_token = self.verified.id_token.clone();
         self.refresh(write, identity)?;
-        let session_token = start_session_holding(write, user.id, Some(id_token))?;
-        Ok(Settled::Done(Some(Box::new(SignedIn {
-            user,
-            session_token,
-        }))))
+        let signed_in = begin_session(write, user, Some(id_token))?;
+        Ok(Settled::Done(Some(Box::new(signed_in))))
     }
 
     /// Makes an account for the provider's, when sign-up through it and registration allow.
@@ -206,7 +197,6 @@ impl Settling {
         let username = users::free_username(write, &proposed)?;
         let user = UserRecord {
             email_verified: self.verified.email_verified,
-            last_login_at: Some(now),
             last_seen_at: Some(now),
             admin: self.admin,
             username_editable: true,
@@ -221,7 +211,7 @@ impl Settling {
             *verification = Some(issue_token(write, &user, TokenPurpose::EmailVerification)?);
         }
         let identity = self.new_identity(write, user.id, now)?;
-        self.sign_into(write, identity, now)
+        self.sign_into(write, identity)
     }
 
     /// Whether an account may be made now (with the invite to mark as used), or why not:
